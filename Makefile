@@ -1,0 +1,36 @@
+# The commands a newcomer needs; see README.md.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+CJK_FONT_PACKAGE := fonts-noto-cjk
+
+.PHONY: install run play test lint bench simulate
+
+install: $(VENV)/.installed
+	@fc-list 2>/dev/null | grep -qi "cjk" || { \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing a CJK font ($(CJK_FONT_PACKAGE)) so boards show Chinese names"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(CJK_FONT_PACKAGE)) \
+	      || echo "Could not install $(CJK_FONT_PACKAGE); boards will fall back to English names."; \
+	  else echo "No CJK font and no apt: boards will fall back to English names."; fi; }
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[dev]"
+	touch $@
+
+run: install
+	$(PY) -m bot run
+
+play: install
+	$(PY) -m bot play --game record --players 3 --ai 2
+
+test: install
+	$(PY) -m ruff check .
+	$(PY) -m pytest -q
+
+bench: install
+	$(PY) -m bot bench
+
+simulate: install
+	$(PY) -m bot simulate --game record --players 4 --games 50 --seed 1

@@ -1,0 +1,1 @@
+"""Pure, synchronous, deterministic rules engines. Nothing here knows Discord, SQL or Pillow."""

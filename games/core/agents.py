@@ -1,0 +1,48 @@
+"""AI seats any game can use. An agent sees only its seat's view, never the full state, so
+it cannot cheat; its own randomness is seeded so simulations are repeatable."""
+
+from __future__ import annotations
+
+import random
+
+from games.core.actions import Action
+from games.core.game import Game, State
+
+
+class Agent:
+    name = "agent"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.random = random.Random(seed)
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    """Uniform over the legal actions: the fuzzer of simulations."""
+
+    name = "random"
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        return self.random.choice(game.legal_actions(state, seat))
+
+
+class HeuristicAgent(Agent):
+    """Greedy on the game's `action_score`, judged from the seat's own view; ties are broken
+    at random so two heuristic seats do not mirror each other."""
+
+    name = "heuristic"
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat)
+        scored = [(game.action_score(view, seat, a), self.random.random(), a) for a in legal]
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+
+
+def make_agent(kind: str, seed: int = 0) -> Agent:
+    return AGENTS[kind](seed)

@@ -1,0 +1,158 @@
+"""The engine contract every game implements (see DESIGN.md, "The rules engine contract").
+
+State is a plain JSON-serialisable dict owned by the engine; callers treat it as opaque except
+for the keys documented here: "seed", "rng" (the PRNG state) and "players" (the seat count is
+`len(state["players"])`). `apply` never mutates its input: it works on a copy and returns it,
+so a refused action leaves the caller's state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core.actions import Action
+from games.core.errors import IllegalAction, NotYourTurn
+from games.core.events import Event
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option (advanced rules, a variant). `choices` is None for a yes/no flag."""
+
+    name: str
+    description: str
+    default: Any = False
+    choices: tuple[Any, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Score:
+    """One seat's final score with every category, and the values that break ties."""
+
+    seat: int
+    total: int
+    categories: dict[str, int]
+    tiebreak: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final scores, best first; `winners` holds several seats when the victory is shared."""
+
+    scores: list[Score]
+    winners: list[int]
+    reason: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "scores": [
+                {"seat": s.seat, "total": s.total, "categories": s.categories,
+                 "tiebreak": list(s.tiebreak)} for s in self.scores
+            ],
+            "winners": self.winners,
+            "reason": self.reason,
+            "details": self.details,
+        }
+
+
+class Game(ABC):
+    """A rules engine. Subclasses implement the underscored hooks; the public methods add the
+    checks that every game shares (turn, legality, copy-on-write)."""
+
+    name: str  # registry key, e.g. "record"
+    title: str  # e.g. "Record of the Three Kingdoms (三國志)"
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+
+    # -- the contract -------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        """A complete state for `seats` players; all randomness seeded from `seed`."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> set[int]:
+        """Seats that owe a decision now (several for secret simultaneous choices)."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every action `seat` may take now; empty when it owes nothing."""
+
+    @abstractmethod
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Validate and apply to `state` in place (a private copy); raise GameError to refuse.
+
+        Validation must come before the first mutation, or the copy is simply discarded."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see; `None` is the public view. The only exit for hidden data."""
+
+    @abstractmethod
+    def result(self, state: State) -> Result | None:
+        """Final scores once the game is over, else None."""
+
+    @abstractmethod
+    def phase(self, state: State) -> str:
+        """A short label of the current phase; the service posts a board when it changes."""
+
+    def prompt(self, state: State, seat: int) -> str:
+        """What `seat` is being asked to decide, in words (turn prompts, reminders)."""
+        return "It is your turn." if seat in self.to_act(state) else ""
+
+    def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
+        """Heuristic value of an action for AI seats, from the seat's own view only."""
+        return 0.0
+
+    def invariants(self, state: State) -> list[str]:
+        """Broken invariants (tokens not conserved, a card in two places), in words; empty
+        when all hold. Simulations and property tests call this after every action."""
+        return []
+
+    def secrets(self, state: State) -> dict[int, set[str]]:
+        """For each seat, the strings only it may see (ids of its hidden cards). Checkers
+        assert none of them appears in the public view or another seat's view, so ids of
+        hidden things must be unique per physical piece."""
+        return {}
+
+    # -- shared behaviour ---------------------------------------------------------------
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Apply `action` for `seat` to a copy of `state`; the input is never changed."""
+        if self.result(state) is not None:
+            raise NotYourTurn("The game is over.")
+        if seat not in self.to_act(state):
+            raise NotYourTurn("It is not your turn: you owe no decision right now.")
+        new_state = copy.deepcopy(state)
+        events = self._apply(new_state, seat, action)
+        return new_state, events
+
+    def check_legal(self, state: State, seat: int, action: Action) -> None:
+        """Refuse an action that is not among the legal ones, listing a few that are."""
+        legal = self.legal_actions(state, seat)
+        if action in legal:
+            return
+        sample = ", ".join(f"`{a.text}`" for a in legal[:6])
+        more = " …" if len(legal) > 6 else ""
+        raise IllegalAction(f"`{action.text}` is not possible now. You can: {sample}{more}")
+
+    def default_options(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """Fill defaults and refuse unknown names or values."""
+        known = {o.name: o for o in self.options}
+        for name, value in given.items():
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise IllegalAction(f"Unknown option `{name}`. Options of {self.title}: {names}.")
+            choices = known[name].choices or (True, False)
+            if value not in choices:
+                allowed = ", ".join(str(c) for c in choices)
+                raise IllegalAction(f"Option `{name}` must be one of: {allowed}.")
+        return {**self.default_options(), **given}
