@@ -102,6 +102,14 @@ class Game(ABC):
     def phase(self, state: State) -> str:
         """A short label of the current phase; the service posts a board when it changes."""
 
+    @abstractmethod
+    def summary(self, view: dict[str, Any]) -> str:
+        """A view as plain multi-line text (the terminal, `/game status`, `/game hand`)."""
+
+    def standings(self, state: State) -> Result:
+        """Scores as if the game ended now, for a moderator's scored early end."""
+        raise IllegalAction(f"{self.title} cannot be scored before its end.")
+
     def prompt(self, state: State, seat: int) -> str:
         """What `seat` is being asked to decide, in words (turn prompts, reminders)."""
         return "It is your turn." if seat in self.to_act(state) else ""
