@@ -1,0 +1,1 @@
+"""The GameMaster service, the Discord client and the terminal (`python -m bot`)."""

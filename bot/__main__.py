@@ -1,0 +1,118 @@
+"""`python -m bot` (also `gm`): run the bot, or play, simulate, replay and bench locally."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from bot.options import parse_options
+from games.core import Action, GameError, get_game, replay
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    return args.handler(args)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="gm", description=__doc__)
+    commands = parser.add_subparsers(required=True, metavar="command")
+
+    run = commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    run.set_defaults(handler=_run)
+
+    play = commands.add_parser("play", help="play at the terminal against AI seats")
+    play.add_argument("--game", default="record")
+    play.add_argument("--players", type=int, default=3)
+    play.add_argument("--ai", type=int, default=2, help="how many seats the AI plays")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--boards", type=Path, default=Path("boards"),
+                      help="folder for the board images")
+    play.set_defaults(handler=_play)
+
+    sim = commands.add_parser("simulate", help="AI-vs-AI games that check every action")
+    sim.add_argument("--game", default="record")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="a table option, e.g. advanced=true (repeatable)")
+    sim.set_defaults(handler=_simulate)
+
+    rep = commands.add_parser("replay", help="verify an exported game")
+    rep.add_argument("file", type=Path)
+    rep.set_defaults(handler=_replay)
+
+    bench = commands.add_parser("bench", help="medians of engine, render and service costs")
+    bench.add_argument("--game", default="record")
+    bench.add_argument("--players", type=int, default=4)
+    bench.add_argument("--games", type=int, default=20)
+    bench.add_argument("--seed", type=int, default=1)
+    bench.set_defaults(handler=_bench)
+    return parser
+
+
+def _run(args: argparse.Namespace) -> int:
+    from bot.client import run_bot
+    from bot.config import Settings
+
+    settings = Settings.from_env()
+    if not settings.token:
+        print("DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/"
+              "applications (Bot → Reset Token), invite it with the applications.commands and "
+              "bot scopes, then: DISCORD_TOKEN=... make run\n"
+              "No token? `make play` plays a game at this terminal against AI seats.")
+        return 2
+    asyncio.run(run_bot(settings))
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from bot.terminal import play
+
+    return asyncio.run(play(args.game, args.players, args.ai, args.seed, args.boards))
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from bot.simulate import simulate
+
+    try:
+        game = get_game(args.game)
+        options = game.resolve_options(parse_options(args.option))
+    except (GameError, ValueError) as error:
+        print(error, file=sys.stderr)
+        return 2
+    summary = simulate(game, args.players, args.games, args.seed, options)
+    print(f"{game.title} · {args.players} players · options {options}")
+    print("\n".join(line for line in summary.lines() if line))
+    return 1 if summary.errors else 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    data = json.loads(args.file.read_text(encoding="utf-8"))
+    game = get_game(data["game"])
+    actions = [(a["seat"], Action.from_json(a["action"])) for a in data["actions"]]
+    try:
+        state, _ = replay(game, len(data["seats"]), data["options"], data["seed"], actions)
+    except GameError as error:
+        print(f"replay refused an action: {error}")
+        return 1
+    if state != data["state"]:
+        print(f"replay differs from the exported state after {len(actions)} actions")
+        return 1
+    print(f"ok: {len(actions)} actions replay to the exported state")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from bot.bench import bench
+
+    print("\n".join(bench(args.game, args.players, args.games, args.seed)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""What the service hands to its callers (cogs, the terminal): plain data, no Discord types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import Action
+
+
+class ServiceError(Exception):
+    """A refusal whose text is shown to the user as it is. Nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """Someone acting through Discord or the terminal."""
+
+    user_id: int
+    name: str
+    is_moderator: bool = False
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: int | None
+    name: str
+    ai: str | None  # agent kind for an AI seat, None for a human
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} (AI)" if self.ai else self.name
+
+
+@dataclass(frozen=True)
+class Table:
+    game_id: int
+    game: str
+    title: str
+    status: str  # open | running | paused | finished | abandoned
+    seats: list[Seat]
+    version: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    options: dict[str, Any]
+    min_players: int
+    max_players: int
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id and not s.ai), None)
+
+
+@dataclass(frozen=True)
+class Private:
+    """Secret lines for one human player: ephemeral replies or DMs only."""
+
+    user_id: int
+    lines: list[str]
+
+
+@dataclass(frozen=True)
+class Update:
+    """What to announce after an accepted change."""
+
+    table: Table
+    public: list[str] = field(default_factory=list)
+    private: list[Private] = field(default_factory=list)
+    boards: list[tuple[str, bytes]] = field(default_factory=list)  # (filename, PNG)
+    awaiting: list[Seat] = field(default_factory=list)  # human seats owing a decision
+    result: str | None = None
+
+
+@dataclass(frozen=True)
+class TurnPrompt:
+    game_id: int
+    version: int
+    seat: int
+    text: str
+    actions: list[Action]

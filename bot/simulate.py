@@ -1,0 +1,100 @@
+"""AI-vs-AI games that check the engine after every action: the invariants the game declares,
+no secret in a view that may not see it, JSON-clean state, replay equal to the final state."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from statistics import mean
+from typing import Any
+
+from games.core import Action, Game, State, make_agent, replay
+
+MAX_ACTIONS = 20_000
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    errors: list[str] = field(default_factory=list)
+    rounds: list[int] = field(default_factory=list)
+    actions: list[int] = field(default_factory=list)
+    wins: Counter[int] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
+
+    def lines(self) -> list[str]:
+        wins = ", ".join(f"seat {s + 1}: {n}" for s, n in sorted(self.wins.items()))
+        reasons = ", ".join(f"{r}: {n}" for r, n in self.reasons.most_common())
+        return [
+            f"games: {self.games}",
+            f"errors: {len(self.errors)}",
+            f"average rounds: {mean(self.rounds):.1f}" if self.rounds else "average rounds: -",
+            f"average actions: {mean(self.actions):.0f}" if self.actions else "",
+            f"wins by seat (shared wins count for each): {wins}",
+            f"end reasons: {reasons}",
+            *(f"ERROR {e}" for e in self.errors[:20]),
+        ]
+
+
+def play_game(game: Game, players: int, options: dict[str, Any], seed: int,
+              agents: list[str], check: bool = True) -> tuple[State, list[tuple[int, Action]]]:
+    """One complete AI game; raises AssertionError naming the broken check."""
+    state = game.setup(players, options, seed)
+    seated = [make_agent(kind, seed=seed * 31 + i) for i, kind in enumerate(agents)]
+    log: list[tuple[int, Action]] = []
+    while game.result(state) is None:
+        if len(log) >= MAX_ACTIONS:
+            raise AssertionError(f"no end after {MAX_ACTIONS} actions")
+        due = sorted(game.to_act(state))
+        if not due:
+            raise AssertionError(f"nobody to act in phase {game.phase(state)}")
+        seat = due[0]
+        action = seated[seat].choose(game, state, seat)
+        state, _ = game.apply(state, seat, action)
+        log.append((seat, action))
+        if check:
+            check_state(game, state, players)
+    return state, log
+
+
+def check_state(game: Game, state: State, players: int) -> None:
+    broken = game.invariants(state)
+    if broken:
+        raise AssertionError("; ".join(broken))
+    json.dumps(state)
+    secrets = game.secrets(state)
+    for viewer in [None, *range(players)]:
+        text = json.dumps(game.view(state, viewer), ensure_ascii=False)
+        for owner, hidden in secrets.items():
+            if owner == viewer:
+                continue
+            leaked = [s for s in hidden if s in text]
+            if leaked:
+                who = "the public view" if viewer is None else f"seat {viewer + 1}'s view"
+                raise AssertionError(f"seat {owner + 1}'s secret {leaked[0]} is in {who}")
+
+
+def simulate(game: Game, players: int, games: int, seed: int, options: dict[str, Any],
+             agents: tuple[str, ...] = ("heuristic", "random")) -> Summary:
+    """Play `games` games; agents alternate by seat so both kinds meet every seat."""
+    summary = Summary()
+    for number in range(games):
+        game_seed = seed * 100_003 + number
+        kinds = [agents[(number + i) % len(agents)] for i in range(players)]
+        summary.games += 1
+        try:
+            state, log = play_game(game, players, options, game_seed, kinds)
+            replayed, _ = replay(game, players, options, game_seed, log)
+            if replayed != state:
+                raise AssertionError("replay differs from the played state")
+        except Exception as error:  # any crash is a finding, reported with its seed
+            summary.errors.append(f"game {number} (seed {game_seed}): "
+                                  f"{type(error).__name__}: {error}")
+            continue
+        result = game.result(state)
+        summary.rounds.append(state.get("round", 0))
+        summary.actions.append(len(log))
+        summary.wins.update(result.winners)
+        summary.reasons[result.reason] += 1
+    return summary
