@@ -1,0 +1,33 @@
+"""Storage: games as setup plus an append-only action log, with a snapshot for speed.
+
+Owns all SQL of the project; knows nothing of Discord or of any game's rules.
+"""
+
+from storage.errors import DuplicateInteraction, NotFound, StaleVersion, StorageError
+from storage.models import (
+    LIVE_STATUSES,
+    STATUSES,
+    ActionRecord,
+    AuditRecord,
+    EventRecord,
+    GameRecord,
+    SeatRecord,
+)
+from storage.repository import Repository
+from storage.sqlite import SqliteRepository
+
+__all__ = [
+    "LIVE_STATUSES",
+    "STATUSES",
+    "ActionRecord",
+    "AuditRecord",
+    "DuplicateInteraction",
+    "EventRecord",
+    "GameRecord",
+    "NotFound",
+    "Repository",
+    "SeatRecord",
+    "SqliteRepository",
+    "StaleVersion",
+    "StorageError",
+]

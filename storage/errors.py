@@ -1,0 +1,36 @@
+"""Storage errors: the service tells a stale click from a repeated one from a missing game."""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """Base of every error the storage layer raises on purpose."""
+
+
+class NotFound(StorageError):
+    """The game (or other row) asked for does not exist."""
+
+
+class StaleVersion(StorageError):
+    """The game changed since the caller read it; nothing was written.
+
+    A button built at version v carries v; any change bumps the version, so a late click
+    lands here instead of acting on a state its player never saw.
+    """
+
+    def __init__(self, game_id: int, expected: int, actual: int) -> None:
+        super().__init__(f"game {game_id} is at version {actual}, not {expected}")
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+
+
+class DuplicateInteraction(StorageError):
+    """This Discord interaction was already recorded; nothing was written.
+
+    Discord may deliver an interaction twice; it must be applied once.
+    """
+
+    def __init__(self, interaction_id: str) -> None:
+        super().__init__(f"interaction {interaction_id} was already applied")
+        self.interaction_id = interaction_id

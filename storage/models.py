@@ -1,0 +1,77 @@
+"""The rows storage hands out: plain frozen dataclasses, JSON columns already decoded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+STATUSES = ("open", "running", "paused", "finished", "abandoned")
+# A channel has at most one game "in play" at a time; these statuses count as in play.
+LIVE_STATUSES = ("open", "running", "paused")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game's setup, status and latest snapshot. `version` counts every change."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    created_by: int | None
+    created_at: float
+    version: int
+    state: dict[str, Any] | None
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """Who sits at a seat: a user, or an AI agent kind (`ai`, e.g. "heuristic")."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    ai: str | None = None
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One accepted action. `seq` orders the log; `version` is the game's version after it."""
+
+    seq: int
+    version: int
+    seat: int
+    user_id: int | None
+    action: dict[str, Any]
+    interaction_id: str | None
+    created_at: float
+    undone: bool
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """One event of an action; `seats` None means public, else only those seats may read it."""
+
+    seq: int
+    version: int
+    text: str
+    seats: list[int] | None
+    kind: str
+
+
+@dataclass(frozen=True)
+class AuditRecord:
+    """A moderator or system decision worth a trail (pause, undo, replace, end)."""
+
+    id: int
+    guild_id: int | None
+    game_id: int | None
+    user_id: int | None
+    what: str
+    detail: dict[str, Any]
+    created_at: float

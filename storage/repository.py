@@ -1,0 +1,160 @@
+"""The storage interface the service depends on.
+
+SQLite (`SqliteRepository`) is the embedded default; a PostgreSQL backend for a bot that
+outgrows one machine implements the same Protocol. Every write that takes `expected_version`
+is one transaction that first checks the game's version, so a stale writer changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from storage.models import ActionRecord, AuditRecord, EventRecord, GameRecord, SeatRecord
+
+
+class Repository(Protocol):
+    async def open(self) -> None:
+        """Connect and bring the schema up to date (migrations are idempotent)."""
+
+    async def close(self) -> None: ...
+
+    # -- games ------------------------------------------------------------------------------
+    async def create_game(
+        self,
+        *,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        thread_id: int | None,
+        created_by: int | None,
+    ) -> int:
+        """A new game with status "open" and version 0; returns its id."""
+        ...
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        """Raises NotFound."""
+        ...
+
+    async def game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The newest open/running/paused game whose thread or channel is `channel_id`.
+
+        A game played in that very thread wins over one whose parent channel it is.
+        """
+        ...
+
+    async def list_games(
+        self,
+        *,
+        guild_id: int | None = None,
+        statuses: Iterable[str] | None = None,
+        user_id: int | None = None,
+    ) -> list[GameRecord]:
+        """Matching games, newest first; `user_id` keeps games where that user holds a seat."""
+        ...
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """Where the game is played; not a change of the game, so the version stays."""
+        ...
+
+    async def set_status(
+        self,
+        game_id: int,
+        status: str,
+        *,
+        expected_version: int,
+        result: dict[str, Any] | None = None,
+    ) -> int:
+        """Returns the new version; `result` (if given) is stored alongside."""
+        ...
+
+    # -- seats ------------------------------------------------------------------------------
+    async def set_seats(
+        self, game_id: int, seats: list[SeatRecord], *, expected_version: int
+    ) -> int:
+        """Replaces every seat at once; returns the new version."""
+        ...
+
+    async def get_seats(self, game_id: int) -> list[SeatRecord]:
+        """In seat order."""
+        ...
+
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        state: dict[str, Any],
+        seats: list[SeatRecord],
+        expected_version: int,
+    ) -> int:
+        """Status "running", the final seats and the initial snapshot, in one transaction."""
+        ...
+
+    # -- the action log ---------------------------------------------------------------------
+    async def append_action(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        user_id: int | None,
+        action: dict[str, Any],
+        events: list[dict[str, Any]],
+        state: dict[str, Any],
+        interaction_id: str | None,
+        result: dict[str, Any] | None = None,
+        status: str | None = None,
+    ) -> int:
+        """Records an accepted action with its events and the state after it, atomically.
+
+        Raises DuplicateInteraction (interaction already recorded) or StaleVersion, and then
+        writes nothing. Returns the new version.
+        """
+        ...
+
+    async def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
+        """The log in seq order; replaying the live actions reproduces the snapshot."""
+        ...
+
+    async def events(
+        self, game_id: int, *, viewer_seat: int | None = None, limit: int | None = None
+    ) -> list[EventRecord]:
+        """Events that seat may read (None: public only), oldest first, undone ones hidden;
+        `limit` keeps the last N."""
+        ...
+
+    async def undo_actions(
+        self, game_id: int, *, keep: int, state: dict[str, Any], expected_version: int
+    ) -> int:
+        """Marks every live action after the first `keep` live ones as undone (kept for the
+        record, never deleted) and stores `state` as the snapshot. Returns the new version."""
+        ...
+
+    # -- administration ---------------------------------------------------------------------
+    async def audit(
+        self,
+        *,
+        guild_id: int | None,
+        game_id: int | None,
+        user_id: int | None,
+        what: str,
+        detail: dict[str, Any],
+    ) -> None: ...
+
+    async def audit_log(
+        self, *, guild_id: int | None = None, game_id: int | None = None, limit: int = 50
+    ) -> list[AuditRecord]:
+        """Newest first."""
+        ...
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Stores a JSON value; None removes the setting so its default applies again."""
+        ...
+
+    async def size_bytes(self) -> int:
+        """Size of the stored data, for `gm bench`."""
+        ...

@@ -1,0 +1,507 @@
+"""The SQLite Repository: one aiosqlite connection, one asyncio.Lock, explicit transactions.
+
+Every operation holds the lock for its whole transaction. With a single connection that is
+required, not just convenient: without it one coroutine's reads would see another's
+uncommitted writes between statements, and two writers would interleave inside one
+transaction. Writes use BEGIN IMMEDIATE so the write lock is taken up front (another process
+on the same file waits on busy_timeout instead of failing halfway), and any exception rolls
+the whole transaction back, so nothing is ever half-written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import aiosqlite
+
+from storage.errors import DuplicateInteraction, NotFound, StaleVersion, StorageError
+from storage.migrations import migrate
+from storage.models import (
+    LIVE_STATUSES,
+    STATUSES,
+    ActionRecord,
+    AuditRecord,
+    EventRecord,
+    GameRecord,
+    SeatRecord,
+)
+
+BUSY_TIMEOUT_MS = 5000
+
+_GAME_COLUMNS = (
+    "id, game, options, seed, status, guild_id, channel_id, thread_id, created_by,"
+    " created_at, version, state, result"
+)
+_ACTION_COLUMNS = "seq, version, seat, user_id, action, interaction_id, created_at, undone"
+
+
+class SqliteRepository:
+    """The embedded default backend; `path` is a file, or ":memory:" for tests and `play`."""
+
+    def __init__(self, path: str | Path = ":memory:") -> None:
+        self.path = str(path)
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # -- lifecycle --------------------------------------------------------------------------
+    async def open(self) -> None:
+        # isolation_level=None: sqlite3 must not open transactions behind our back; we issue
+        # every BEGIN/COMMIT ourselves.
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        try:
+            await self._configure(db)
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        self._db = db
+
+    async def _configure(self, db: aiosqlite.Connection) -> None:
+        if self.path != ":memory:":
+            await db.execute_fetchall("PRAGMA journal_mode=WAL")
+        # In WAL mode, NORMAL still makes every COMMIT durable against a killed or crashed
+        # process: the commit is in the WAL file (the OS page cache) when COMMIT returns, and
+        # the next open replays it. Only a power loss or OS crash may lose the last few
+        # commits (never corrupt the file); FULL would fsync on every action for that.
+        await db.execute_fetchall("PRAGMA synchronous=NORMAL")
+        await db.execute_fetchall("PRAGMA foreign_keys=ON")
+        await db.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+
+    async def close(self) -> None:
+        async with self._lock:  # let a running transaction finish first
+            if self._db is not None:
+                db, self._db = self._db, None
+                await db.close()
+
+    async def __aenter__(self) -> SqliteRepository:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def _transaction(self, mode: str) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            if self._db is None:
+                raise StorageError("the repository is not open")
+            db = self._db
+            await db.execute_fetchall(f"BEGIN {mode}")
+            try:
+                yield db
+                await db.execute_fetchall("COMMIT")
+            except sqlite3.IntegrityError as exc:
+                await _rollback(db)
+                raise StorageError(f"constraint violated: {exc}") from exc
+            except BaseException:
+                await _rollback(db)
+                raise
+
+    def _write(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        return self._transaction("IMMEDIATE")
+
+    def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        """A read transaction, so a read of several statements sees one consistent state."""
+        return self._transaction("DEFERRED")
+
+    # -- games ------------------------------------------------------------------------------
+    async def create_game(
+        self,
+        *,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        thread_id: int | None,
+        created_by: int | None,
+    ) -> int:
+        async with self._write() as db:
+            rows = await _fetch(
+                db,
+                "INSERT INTO games (game, options, seed, status, guild_id, channel_id,"
+                " thread_id, created_by, created_at, version)"
+                " VALUES (?, ?, ?, 'open', ?, ?, ?, ?, ?, 0) RETURNING id",
+                (game, _dumps(options), seed, guild_id, channel_id, thread_id, created_by,
+                 time.time()),
+            )
+        return int(rows[0][0])
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        async with self._read() as db:
+            rows = await _fetch(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise NotFound(f"no game {game_id}")
+        return _game(rows[0])
+
+    async def game_in_channel(self, channel_id: int) -> GameRecord | None:
+        marks = ", ".join("?" * len(LIVE_STATUSES))
+        async with self._read() as db:
+            rows = await _fetch(
+                db,
+                f"SELECT {_GAME_COLUMNS} FROM games"
+                f" WHERE (thread_id = ? OR channel_id = ?) AND status IN ({marks})"
+                " ORDER BY COALESCE(thread_id = ?, 0) DESC, id DESC LIMIT 1",
+                (channel_id, channel_id, *LIVE_STATUSES, channel_id),
+            )
+        return _game(rows[0]) if rows else None
+
+    async def list_games(
+        self,
+        *,
+        guild_id: int | None = None,
+        statuses: Iterable[str] | None = None,
+        user_id: int | None = None,
+    ) -> list[GameRecord]:
+        where: list[str] = []
+        params: list[Any] = []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if statuses is not None:
+            wanted = [_check_status(s) for s in statuses]
+            if not wanted:
+                return []
+            where.append(f"status IN ({', '.join('?' * len(wanted))})")
+            params.extend(wanted)
+        if user_id is not None:
+            where.append("EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id"
+                         " AND s.user_id = ?)")
+            params.append(user_id)
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        async with self._read() as db:
+            rows = await _fetch(
+                db, f"SELECT {_GAME_COLUMNS} FROM games{clause} ORDER BY id DESC", params
+            )
+        return [_game(r) for r in rows]
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        async with self._write() as db:
+            rows = await _fetch(
+                db, "UPDATE games SET thread_id = ? WHERE id = ? RETURNING id",
+                (thread_id, game_id),
+            )
+            if not rows:
+                raise NotFound(f"no game {game_id}")
+
+    async def set_status(
+        self,
+        game_id: int,
+        status: str,
+        *,
+        expected_version: int,
+        result: dict[str, Any] | None = None,
+    ) -> int:
+        changes: dict[str, Any] = {"status": _check_status(status)}
+        if result is not None:
+            changes["result"] = _dumps(result)
+        async with self._write() as db:
+            await _check_version(db, game_id, expected_version)
+            return await _bump(db, game_id, changes)
+
+    # -- seats ------------------------------------------------------------------------------
+    async def set_seats(
+        self, game_id: int, seats: list[SeatRecord], *, expected_version: int
+    ) -> int:
+        async with self._write() as db:
+            await _check_version(db, game_id, expected_version)
+            await _replace_seats(db, game_id, seats)
+            return await _bump(db, game_id, {})
+
+    async def get_seats(self, game_id: int) -> list[SeatRecord]:
+        async with self._read() as db:
+            await _version(db, game_id)
+            rows = await _fetch(
+                db, "SELECT seat, user_id, name, ai FROM seats WHERE game_id = ? ORDER BY seat",
+                (game_id,),
+            )
+        return [SeatRecord(r["seat"], r["user_id"], r["name"], r["ai"]) for r in rows]
+
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        state: dict[str, Any],
+        seats: list[SeatRecord],
+        expected_version: int,
+    ) -> int:
+        async with self._write() as db:
+            await _check_version(db, game_id, expected_version)
+            await _replace_seats(db, game_id, seats)
+            return await _bump(db, game_id, {"status": "running", "state": _dumps(state)})
+
+    # -- the action log ---------------------------------------------------------------------
+    async def append_action(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        user_id: int | None,
+        action: dict[str, Any],
+        events: list[dict[str, Any]],
+        state: dict[str, Any],
+        interaction_id: str | None,
+        result: dict[str, Any] | None = None,
+        status: str | None = None,
+    ) -> int:
+        changes: dict[str, Any] = {"state": _dumps(state)}
+        if result is not None:
+            changes["result"] = _dumps(result)
+        if status is not None:
+            changes["status"] = _check_status(status)
+        event_rows = [_event_values(e) for e in events]
+        now = time.time()
+        async with self._write() as db:
+            # The repeat check comes first: a redelivered interaction also carries a stale
+            # version, and "already applied" is the more useful answer.
+            if interaction_id is not None and await _fetch(
+                db, "SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)
+            ):
+                raise DuplicateInteraction(interaction_id)
+            await _check_version(db, game_id, expected_version)
+            version = expected_version + 1
+            seq = await _next_seq(db, "actions", game_id)
+            await _fetch(
+                db,
+                f"INSERT INTO actions (game_id, {_ACTION_COLUMNS})"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                (game_id, seq, version, seat, user_id, _dumps(action), interaction_id, now),
+            )
+            first = await _next_seq(db, "events", game_id)
+            for offset, (text, seats, kind) in enumerate(event_rows):
+                await _fetch(
+                    db,
+                    "INSERT INTO events (game_id, seq, action_seq, version, text, seats, kind)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, first + offset, seq, version, text, seats, kind),
+                )
+            return await _bump(db, game_id, changes)
+
+    async def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
+        live = "" if include_undone else " AND undone = 0"
+        async with self._read() as db:
+            await _version(db, game_id)
+            rows = await _fetch(
+                db,
+                f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ?{live} ORDER BY seq",
+                (game_id,),
+            )
+        return [_action(r) for r in rows]
+
+    async def events(
+        self, game_id: int, *, viewer_seat: int | None = None, limit: int | None = None
+    ) -> list[EventRecord]:
+        if limit is not None and limit < 0:
+            raise ValueError("limit must be >= 0")
+        async with self._read() as db:
+            await _version(db, game_id)
+            # A NULL viewer never matches json_each, so None sees public events only.
+            rows = await _fetch(
+                db,
+                "SELECT e.seq, e.version, e.text, e.seats, e.kind FROM events e"
+                " JOIN actions a ON a.game_id = e.game_id AND a.seq = e.action_seq"
+                " WHERE e.game_id = ? AND a.undone = 0 AND (e.seats IS NULL OR EXISTS"
+                " (SELECT 1 FROM json_each(e.seats) WHERE json_each.value = ?))"
+                " ORDER BY e.seq DESC LIMIT ?",
+                (game_id, viewer_seat, -1 if limit is None else limit),
+            )
+        return [
+            EventRecord(r["seq"], r["version"], r["text"], _loads(r["seats"]), r["kind"])
+            for r in reversed(rows)
+        ]
+
+    async def undo_actions(
+        self, game_id: int, *, keep: int, state: dict[str, Any], expected_version: int
+    ) -> int:
+        if keep < 0:
+            raise ValueError("keep must be >= 0")
+        async with self._write() as db:
+            await _check_version(db, game_id, expected_version)
+            live = await _fetch(
+                db, "SELECT seq FROM actions WHERE game_id = ? AND undone = 0 ORDER BY seq",
+                (game_id,),
+            )
+            if keep < len(live):
+                await _fetch(
+                    db,
+                    "UPDATE actions SET undone = 1 WHERE game_id = ? AND undone = 0 AND seq >= ?",
+                    (game_id, live[keep]["seq"]),
+                )
+            return await _bump(db, game_id, {"state": _dumps(state)})
+
+    # -- administration ---------------------------------------------------------------------
+    async def audit(
+        self,
+        *,
+        guild_id: int | None,
+        game_id: int | None,
+        user_id: int | None,
+        what: str,
+        detail: dict[str, Any],
+    ) -> None:
+        async with self._write() as db:
+            await _fetch(
+                db,
+                "INSERT INTO audit (guild_id, game_id, user_id, what, detail, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (guild_id, game_id, user_id, what, _dumps(detail), time.time()),
+            )
+
+    async def audit_log(
+        self, *, guild_id: int | None = None, game_id: int | None = None, limit: int = 50
+    ) -> list[AuditRecord]:
+        where, params = [], []
+        for column, value in (("guild_id", guild_id), ("game_id", game_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        async with self._read() as db:
+            rows = await _fetch(
+                db,
+                "SELECT id, guild_id, game_id, user_id, what, detail, created_at FROM audit"
+                f"{clause} ORDER BY id DESC LIMIT ?",
+                (*params, limit),
+            )
+        return [
+            AuditRecord(r["id"], r["guild_id"], r["game_id"], r["user_id"], r["what"],
+                        _loads(r["detail"]), r["created_at"])
+            for r in rows
+        ]
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        async with self._read() as db:
+            rows = await _fetch(
+                db, "SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            )
+        return {r["key"]: _loads(r["value"]) for r in rows}
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
+        async with self._write() as db:
+            if value is None:
+                await _fetch(
+                    db, "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?",
+                    (guild_id, key),
+                )
+                return
+            await _fetch(
+                db,
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                (guild_id, key, _dumps(value)),
+            )
+
+    async def size_bytes(self) -> int:
+        async with self._read() as db:
+            pages = await _fetch(db, "PRAGMA page_count")
+            size = await _fetch(db, "PRAGMA page_size")
+        return int(pages[0][0]) * int(size[0][0])
+
+
+# -- helpers (all run inside a transaction) ---------------------------------------------------
+async def _fetch(
+    db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
+) -> list[sqlite3.Row]:
+    return list(await db.execute_fetchall(sql, params))
+
+
+async def _rollback(db: aiosqlite.Connection) -> None:
+    if db.in_transaction:
+        await db.rollback()
+
+
+async def _version(db: aiosqlite.Connection, game_id: int) -> int:
+    rows = await _fetch(db, "SELECT version FROM games WHERE id = ?", (game_id,))
+    if not rows:
+        raise NotFound(f"no game {game_id}")
+    return int(rows[0][0])
+
+
+async def _check_version(db: aiosqlite.Connection, game_id: int, expected: int) -> None:
+    actual = await _version(db, game_id)
+    if actual != expected:
+        raise StaleVersion(game_id, expected, actual)
+
+
+async def _bump(db: aiosqlite.Connection, game_id: int, changes: dict[str, Any]) -> int:
+    """Applies `changes` (column -> value; names are ours, never user input) and bumps the
+    version; returns the new version."""
+    sets = "".join(f", {column} = ?" for column in changes)
+    rows = await _fetch(
+        db,
+        f"UPDATE games SET version = version + 1{sets} WHERE id = ? RETURNING version",
+        (*changes.values(), game_id),
+    )
+    return int(rows[0][0])
+
+
+async def _next_seq(db: aiosqlite.Connection, table: str, game_id: int) -> int:
+    rows = await _fetch(
+        db, f"SELECT COALESCE(MAX(seq), 0) + 1 FROM {table} WHERE game_id = ?", (game_id,)
+    )
+    return int(rows[0][0])
+
+
+async def _replace_seats(
+    db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]
+) -> None:
+    await _fetch(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
+    for s in seats:
+        await _fetch(
+            db, "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
+            (game_id, s.seat, s.user_id, s.name, s.ai),
+        )
+
+
+def _check_status(status: str) -> str:
+    if status not in STATUSES:
+        raise ValueError(f"unknown game status {status!r}; expected one of {STATUSES}")
+    return status
+
+
+def _event_values(event: dict[str, Any]) -> tuple[str, str | None, str]:
+    """(text, seats JSON or None, kind) from an `Event.to_json()` dict."""
+    seats = event.get("seats")
+    return (event["text"], None if seats is None else _dumps([int(s) for s in seats]),
+            event.get("kind", "log"))
+
+
+def _dumps(value: Any) -> str:
+    # Sorted keys make equal states equal text; allow_nan=False keeps it valid JSON (jsonb).
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False)
+
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _game(r: sqlite3.Row) -> GameRecord:
+    return GameRecord(
+        id=r["id"], game=r["game"], options=_loads(r["options"]), seed=r["seed"],
+        status=r["status"], guild_id=r["guild_id"], channel_id=r["channel_id"],
+        thread_id=r["thread_id"], created_by=r["created_by"], created_at=r["created_at"],
+        version=r["version"], state=_loads(r["state"]), result=_loads(r["result"]),
+    )
+
+
+def _action(r: sqlite3.Row) -> ActionRecord:
+    return ActionRecord(
+        seq=r["seq"], version=r["version"], seat=r["seat"], user_id=r["user_id"],
+        action=_loads(r["action"]), interaction_id=r["interaction_id"],
+        created_at=r["created_at"], undone=bool(r["undone"]),
+    )
