@@ -1,0 +1,52 @@
+"""The terminal: `gm simulate` reports and fails on errors, `gm play` finishes a game with
+scripted input and writes board images, options parse with clear errors."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.__main__ import main
+from bot.options import parse_options
+from bot.terminal import play
+
+
+def test_simulate_prints_a_summary_and_exits_zero(capsys):
+    assert main(["simulate", "--game", "record", "--players", "3", "--games", "3",
+                 "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "games: 3" in out and "errors: 0" in out and "end reasons" in out
+
+
+def test_simulate_refuses_an_unknown_option(capsys):
+    assert main(["simulate", "--option", "turbo=true", "--games", "1"]) == 2
+    assert "Unknown option" in capsys.readouterr().err
+
+
+def test_play_finishes_a_game_with_scripted_answers(tmp_path):
+    lines: list[str] = []
+    status = asyncio.run(play("record", 3, 2, seed=4, boards=tmp_path,
+                              ask=lambda _: "1", say=lines.append))
+    assert status == 0
+    assert any("Final scores" in line for line in lines)
+    assert sorted(tmp_path.glob("*.png")), "board images are written after each phase"
+
+
+def test_play_quits_cleanly_on_q(tmp_path):
+    lines: list[str] = []
+    assert asyncio.run(play("record", 2, 1, seed=4, boards=tmp_path, ask=lambda _: "q",
+                            say=lines.append)) == 0
+    assert lines[-1] == "Left the table."
+
+
+def test_play_needs_a_human_seat(tmp_path):
+    lines: list[str] = []
+    assert asyncio.run(play("record", 3, 3, None, tmp_path, say=lines.append)) == 2
+
+
+def test_options_parse_booleans_and_numbers():
+    assert parse_options("advanced=true, seats=3 name=Wei") == {
+        "advanced": True, "seats": 3, "name": "Wei"}
+    with pytest.raises(ValueError, match="name=value"):
+        parse_options("advanced")

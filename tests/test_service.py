@@ -1,0 +1,243 @@
+"""The GameMaster end to end with SQLite: turns, refusals that change nothing, stale and
+double clicks, AI seats, moderation, replay equal to the snapshot, export."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from bot.models import Player, ServiceError
+from bot.service import GameMaster
+from games.core import get_game, make_agent
+from storage import SqliteRepository
+
+ALICE, BOB, CARA = Player(11, "Alice"), Player(12, "Bob"), Player(13, "Cara")
+MOD = Player(99, "Mod", is_moderator=True)
+PLAYERS = {p.user_id: p for p in (ALICE, BOB, CARA)}
+RECORD = get_game("record")
+
+
+@pytest.fixture
+async def gm(tmp_path):
+    repo = SqliteRepository(tmp_path / "gm.sqlite3")
+    await repo.open()
+    yield GameMaster(repo, render=False)
+    await repo.close()
+
+
+async def three_humans(gm: GameMaster, seed: int = 7) -> int:
+    table = await gm.new_game(game="record", guild_id=1, channel_id=100, creator=ALICE, seed=seed)
+    await gm.join(table.game_id, BOB)
+    await gm.join(table.game_id, CARA)
+    return table.game_id
+
+
+async def state_of(gm: GameMaster, game_id: int) -> dict:
+    return (await gm.repo.get_game(game_id)).state
+
+
+async def next_move(gm: GameMaster, game_id: int) -> tuple[Player, str, int]:
+    """The first awaited human and a sensible move for them, with the current version."""
+    record = await gm.repo.get_game(game_id)
+    seats = await gm.repo.get_seats(game_id)
+    seat = min(RECORD.to_act(record.state))
+    action = make_agent("heuristic", seed=record.version).choose(RECORD, record.state, seat)
+    return PLAYERS[seats[seat].user_id], action.text, record.version
+
+
+async def play_out(gm: GameMaster, game_id: int, limit: int = 5000):
+    update = None
+    for _ in range(limit):
+        player, move, _ = await next_move(gm, game_id)
+        update = await gm.act(game_id, player, move)
+        assert not set(update.public) & {line for p in update.private for line in p.lines}
+        if update.result:
+            return update
+    raise AssertionError("the game did not end")
+
+
+async def test_a_whole_game_by_three_humans_ends_with_scores_and_replays(gm):
+    game_id = await three_humans(gm)
+    start = await gm.start(game_id, ALICE)
+    assert start.table.status == "running" and start.awaiting
+    final = await play_out(gm, game_id)
+    assert "Final scores" in final.result and final.table.status == "finished"
+    assert await gm.verify(game_id)
+    with pytest.raises(ServiceError, match="over"):
+        await gm.act(game_id, ALICE, "end")
+
+
+async def test_ai_seats_play_until_a_human_is_awaited(gm):
+    table = await gm.new_game(game="record", guild_id=1, channel_id=100, creator=ALICE, seed=3)
+    await gm.add_ai(table.game_id, ALICE)
+    await gm.add_ai(table.game_id, ALICE)
+    update = await gm.start(table.game_id, ALICE)
+    assert [s.user_id for s in update.awaiting] == [ALICE.user_id]
+    for _ in range(30):
+        update = await gm.act(table.game_id, ALICE, (await next_move(gm, table.game_id))[1])
+        assert all(s.user_id == ALICE.user_id for s in update.awaiting) or update.result
+    assert await gm.verify(table.game_id)
+
+
+async def test_refusals_say_why_and_change_nothing(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    before = await gm.repo.get_game(game_id)
+    player, move, _ = await next_move(gm, game_id)
+    waiting = next(p for p in (ALICE, BOB, CARA) if p != player
+                   and (await gm.turn_prompt(game_id, p)) is None)
+    stranger = Player(50, "Stranger")
+    cases = [
+        (stranger, move, "no seat"),
+        (waiting, move, "not your turn"),
+        (player, "   ", "Empty move"),
+        (player, "fly to the moon", ""),
+    ]
+    for who, text, message in cases:
+        with pytest.raises(ServiceError, match=message):
+            await gm.act(game_id, who, text)
+    after = await gm.repo.get_game(game_id)
+    assert (after.version, after.state) == (before.version, before.state)
+
+
+async def test_a_stale_button_is_refused_with_a_way_forward(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    player, move, version = await next_move(gm, game_id)
+    await gm.act(game_id, player, move, version=version)
+    with pytest.raises(ServiceError, match="older step"):
+        await gm.act(game_id, player, move, version=version)
+
+
+async def test_two_simultaneous_clicks_apply_once(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    player, move, version = await next_move(gm, game_id)
+    outcomes = await asyncio.gather(
+        gm.act(game_id, player, move, version=version, interaction_id="a"),
+        gm.act(game_id, player, move, version=version, interaction_id="b"),
+        return_exceptions=True)
+    assert sum(isinstance(o, ServiceError) for o in outcomes) == 1
+    assert len(await gm.repo.actions(game_id)) == 1
+
+
+async def test_a_repeated_interaction_is_applied_once(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    player, move, _ = await next_move(gm, game_id)
+    await gm.act(game_id, player, move, interaction_id="same")
+    player2, move2, _ = await next_move(gm, game_id)
+    with pytest.raises(ServiceError, match="already applied"):
+        await gm.act(game_id, player2, move2, interaction_id="same")
+    assert len(await gm.repo.actions(game_id)) == 1
+
+
+async def test_undo_is_for_moderators_and_restores_the_previous_state(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    before = await state_of(gm, game_id)
+    player, move, _ = await next_move(gm, game_id)
+    await gm.act(game_id, player, move)
+    with pytest.raises(ServiceError, match="moderator"):
+        await gm.undo(game_id, ALICE)
+    update = await gm.undo(game_id, MOD)
+    assert await state_of(gm, game_id) == before
+    assert "took back" in update.public[0] and move not in update.public[0]
+    assert await gm.verify(game_id)
+    assert (await gm.repo.audit_log(game_id=game_id))[0].what == "undo"
+
+
+async def test_kick_hands_the_seat_to_an_ai_that_plays_it(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    update = await gm.kick(game_id, MOD, CARA.user_id)
+    seat = next(s for s in update.table.seats if s.seat == 2)
+    assert seat.ai == "heuristic" and seat.user_id is None
+    assert CARA.user_id not in [s.user_id for s in update.awaiting]
+    with pytest.raises(ServiceError, match="no seat"):
+        await gm.act(game_id, CARA, "end")
+
+
+async def test_replace_seats_a_new_player(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    dan = Player(14, "Dan")
+    update = await gm.replace(game_id, MOD, 1, dan)
+    assert update.table.seats[1].name == "Dan" and "replaced by Dan" in update.public[0]
+
+
+async def test_pause_blocks_actions_until_resume(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    await gm.pause(game_id, MOD)
+    player, move, _ = await next_move(gm, game_id)
+    with pytest.raises(ServiceError, match="paused"):
+        await gm.act(game_id, player, move)
+    await gm.resume(game_id, MOD)
+    await gm.act(game_id, player, move)
+
+
+async def test_end_without_scores_abandons_the_game(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    update = await gm.end(game_id, MOD, scored=False)
+    assert update.table.status == "abandoned" and update.result is None
+
+
+async def test_seating_rules(gm):
+    game_id = await three_humans(gm)
+    with pytest.raises(ServiceError, match="already have a seat"):
+        await gm.join(game_id, BOB)
+    with pytest.raises(ServiceError, match="Only a seated player"):
+        await gm.start(game_id, Player(60, "Nobody"))
+    for n in range(2):
+        await gm.join(game_id, Player(20 + n, f"P{n}"))
+    with pytest.raises(ServiceError, match="full"):
+        await gm.join(game_id, Player(30, "Late"))
+    await gm.leave(game_id, BOB)
+    assert [s.seat for s in (await gm.table(game_id)).seats] == [0, 1, 2, 3]
+
+
+async def test_too_few_players_cannot_start(gm):
+    table = await gm.new_game(game="record", guild_id=1, channel_id=100, creator=ALICE)
+    with pytest.raises(ServiceError, match="at least 2"):
+        await gm.start(table.game_id, ALICE)
+
+
+async def test_unknown_game_and_bad_options_are_refused(gm):
+    with pytest.raises(ServiceError, match="Unknown game"):
+        await gm.new_game(game="chess", guild_id=1, channel_id=1, creator=ALICE)
+    with pytest.raises(ServiceError, match="Unknown option"):
+        await gm.new_game(game="record", guild_id=1, channel_id=1, creator=ALICE,
+                          options={"turbo": True})
+
+
+async def test_export_replays_with_gm_replay(gm, tmp_path):
+    from bot.__main__ import main
+
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    for _ in range(40):
+        player, move, _ = await next_move(gm, game_id)
+        await gm.act(game_id, player, move)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(await gm.export(game_id)), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["actions"] = data["actions"][:-1]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+
+
+async def test_the_public_log_hides_private_events(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    for _ in range(25):
+        player, move, _ = await next_move(gm, game_id)
+        await gm.act(game_id, player, move)
+    public = await gm.log_lines(game_id, None, limit=500)
+    private = await gm.repo.events(game_id, viewer_seat=0)
+    secret = {e.text for e in private if e.seats is not None}
+    assert secret and not secret & set(public)
