@@ -1,0 +1,198 @@
+"""A measuring canvas: the same drawing code runs twice, once dry to learn the height.
+
+Layouts here flow (chips wrap, city tiles wrap), so the image height is only known after
+laying everything out. Running the layout once with ``dry=True`` (nothing drawn, nothing
+recorded) and once for real keeps measurement and drawing from ever disagreeing.
+Every string drawn is recorded in ``texts`` so tests can check what a view revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PIL import Image, ImageDraw
+
+from rendering.fonts import Font, drawable, fit_text, get_font, label, text_width
+
+# Palette: dark theme (Discord is mostly used dark), contrast >= 7:1 for body text.
+BG = "#15171c"
+PANEL = "#22252d"
+PANEL_HI = "#2c3242"
+TILE = "#30343f"
+TEXT = "#f2f3f5"
+MUTED = "#aab1bd"
+DARK_TEXT = "#15171c"
+GOLD = "#f0c14b"
+RED = "#ef5b52"
+GREEN = "#5cc97f"
+AMBER = "#f5a524"
+CARD_BACK = "#7a2630"
+CARD_BACK_LINE = "#a5404b"
+CARD_FACE = "#ece4d3"
+SEAT_COLORS = ("#e8665d", "#4f97ea", "#4fc07a", "#e9aa3a", "#a57ae6")
+
+# Type scale (px). Body text never goes below MIN_SIZE so a phone can read it.
+MIN_SIZE = 18
+SMALL = 18
+BODY = 20
+LARGE = 24
+NAME = 28
+TITLE = 34
+
+CHIP_H = 36
+CHIP_PAD_X = 12
+CHIP_GAP = 8
+RADIUS = 8
+
+
+def seat_color(seat: int) -> str:
+    """Each seat keeps one colour on every image, so players find themselves at a glance."""
+    return SEAT_COLORS[seat % len(SEAT_COLORS)]
+
+
+def is_hidden(obj: object) -> bool:
+    """True for a face-down thing; such a dict is never read any further."""
+    return isinstance(obj, dict) and bool(obj.get("hidden"))
+
+
+def player_name(names: list[str], seat: int, canvas: Canvas) -> str:
+    """The seat's display name, cleaned of undrawable glyphs, 'Seat n' when empty."""
+    raw = names[seat] if 0 <= seat < len(names) else ""
+    return canvas.clean(raw) or f"Seat {seat + 1}"
+
+
+@dataclass
+class Canvas:
+    """Drawing surface that can run dry (measure only) and records every drawn string."""
+
+    width: int
+    height: int
+    cjk: bool
+    dry: bool = False
+    texts: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.image = None if self.dry else Image.new("RGB", (self.width, self.height), BG)
+        self.draw = None if self.image is None else ImageDraw.Draw(self.image)
+
+    def twin(self) -> Canvas:
+        """A dry canvas with the same fonts, to measure a block before painting behind it."""
+        return Canvas(self.width, 1, self.cjk, dry=True)
+
+    def font(self, size: int, bold: bool = False) -> Font:
+        return get_font(size, bold, self.cjk)
+
+    def label(self, obj: dict) -> str:
+        """A card's name, bilingual when CJK can be drawn."""
+        return label(str(obj.get("zh", "")), str(obj.get("en", "")), self.cjk)
+
+    def clean(self, text: str) -> str:
+        """Player-supplied text stripped of glyphs our fonts cannot draw."""
+        return drawable(text, self.cjk)
+
+    def measure(self, text: str, size: int, bold: bool = False) -> float:
+        return text_width(text, self.font(size, bold))
+
+    def text(
+        self, x: float, y: float, text: str, size: int = BODY, color: str = TEXT,
+        bold: bool = False, max_width: float | None = None, anchor: str = "la",
+    ) -> float:
+        """Draw text (shrunk, then ellipsized to max_width); returns the drawn width."""
+        if max_width is None:
+            font = self.font(size, bold)
+        else:
+            text, font = fit_text(text, max_width, size, min(size, MIN_SIZE), bold, self.cjk)
+        if not self.dry and text:
+            self.texts.append(text)
+            self.draw.text((x, y), text, font=font, fill=color, anchor=anchor)
+        return text_width(text, font)
+
+    def rect(self, box: tuple[float, float, float, float], fill: str | None = None,
+             outline: str | None = None, width: int = 1, radius: int = RADIUS) -> None:
+        if not self.dry:
+            self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline,
+                                        width=width)
+
+    def line(self, points: list[tuple[float, float]], color: str, width: int = 2) -> None:
+        if not self.dry:
+            self.draw.line(points, fill=color, width=width)
+
+    def dot(self, cx: float, cy: float, r: float, fill: str, outline: str | None = None) -> None:
+        if not self.dry:
+            self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline,
+                              width=2)
+
+    def card_back(self, box: tuple[float, float, float, float]) -> None:
+        """A face-down card: a lattice back, never any hint of what is underneath."""
+        if self.dry:
+            return
+        x0, y0, x1, y1 = box
+        self.rect(box, fill=CARD_BACK, outline=GOLD, width=2, radius=5)
+        inset = max(3.0, min(x1 - x0, y1 - y0) / 8)
+        self.rect((x0 + inset, y0 + inset, x1 - inset, y1 - inset), outline=CARD_BACK_LINE,
+                  width=1, radius=3)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        rx, ry = (x1 - x0) / 2 - 2 * inset, (y1 - y0) / 2 - 2 * inset
+        if rx > 1 and ry > 1:
+            self.draw.polygon([(cx, cy - ry), (cx + rx, cy), (cx, cy + ry), (cx - rx, cy)],
+                              outline=GOLD)
+
+    def chip_width(self, text: str, size: int = BODY, bold: bool = False,
+                   icon: bool = False) -> float:
+        return self.measure(text, size, bold) + 2 * CHIP_PAD_X + (CHIP_H - 8 if icon else 0)
+
+    def chip(self, x: float, y: float, text: str, fill: str = TILE, color: str = TEXT,
+             size: int = BODY, bold: bool = False, max_width: float | None = None,
+             outline: str | None = None, icon: str | None = None) -> float:
+        """A rounded label; icon='back' adds a tiny card back, 'coin' a coin, 'start' the
+        red start-player marker. Returns the chip width."""
+        icon_w = CHIP_H - 8 if icon else 0
+        text_w = self.measure(text, size, bold)
+        if max_width is not None:
+            text_w = min(text_w, max_width - 2 * CHIP_PAD_X - icon_w)
+        w = text_w + 2 * CHIP_PAD_X + icon_w
+        self.rect((x, y, x + w, y + CHIP_H), fill=fill, outline=outline, width=2)
+        if icon:
+            self._icon(icon, x + CHIP_PAD_X - 4, y + 4, CHIP_H - 8)
+        self.text(x + CHIP_PAD_X + icon_w, y + CHIP_H / 2, text, size, color, bold,
+                  max_width=text_w + 0.5, anchor="lm")
+        return w
+
+    def _icon(self, kind: str, x: float, y: float, side: float) -> None:
+        if kind == "back":
+            self.card_back((x + 4, y, x + side - 6, y + side))
+        elif kind == "coin":
+            self.dot(x + side / 2 - 2, y + side / 2, side / 2 - 4, GOLD, "#b8860b")
+        elif kind == "start":
+            self.dot(x + side / 2 - 2, y + side / 2, side / 2 - 5, RED, TEXT)
+
+
+@dataclass
+class Flow:
+    """Left-to-right placement that wraps to a new row when an item does not fit."""
+
+    x0: float
+    y0: float
+    width: float
+    row_h: float
+    gap: float = CHIP_GAP
+    x: float = 0
+    y: float = 0
+    placed: bool = False
+
+    def __post_init__(self) -> None:
+        self.x, self.y = self.x0, self.y0
+
+    def place(self, w: float) -> tuple[float, float]:
+        """Where an item of width w goes (wrapping first if needed)."""
+        if self.x > self.x0 and self.x + w > self.x0 + self.width:
+            self.x, self.y = self.x0, self.y + self.row_h + self.gap
+        at = (self.x, self.y)
+        self.x += w + self.gap
+        self.placed = True
+        return at
+
+    @property
+    def bottom(self) -> float:
+        """The y below the last row (y0 when nothing was placed)."""
+        return self.y + self.row_h if self.placed else self.y0
