@@ -44,7 +44,7 @@ async def test_size_grows_with_the_log(file_repo: SqliteRepository) -> None:
     game_id, version = await started_game(file_repo)
     empty = await file_repo.size_bytes()
     assert empty > 0
-    await play(file_repo, game_id, version, list(range(300)))
+    await play(file_repo, game_id, version, list(range(100)))
     assert await file_repo.size_bytes() > empty
 
 

@@ -1,0 +1,67 @@
+"""Concurrent writers: one expected version admits exactly one write, whoever races for it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from storage_helpers import add, events_for, replay, started_game
+
+from storage import SqliteRepository, StaleVersion
+
+
+async def race(repo: SqliteRepository, game_id: int, version: int, n: int) -> int | None:
+    """Appends `add n` at `version`; returns the new version, or None if it lost the race."""
+    try:
+        return await repo.append_action(
+            game_id, expected_version=version, seat=0, user_id=101, action=add(n),
+            events=events_for(n, 0), state=replay([add(n)]), interaction_id=f"click-{n}")
+    except StaleVersion:
+        return None
+
+
+async def test_fifty_racing_appends_exactly_one_wins(repo: SqliteRepository) -> None:
+    game_id, version = await started_game(repo)
+    outcomes = await asyncio.gather(*(race(repo, game_id, version, n) for n in range(50)))
+    winners = [n for n, new in enumerate(outcomes) if new is not None]
+    assert len(winners) == 1
+    [action] = await repo.actions(game_id)
+    assert action.action == add(winners[0])
+    record = await repo.get_game(game_id)
+    assert (record.version, record.state) == (version + 1, replay([add(winners[0])]))
+    assert len(await repo.events(game_id, viewer_seat=0)) == 2
+
+
+async def test_racing_connections_to_one_file_exactly_one_wins(tmp_path: Path) -> None:
+    """Two repositories (two connections, as two processes would have) on the same file."""
+    path = tmp_path / "shared.sqlite3"
+    async with SqliteRepository(path) as first, SqliteRepository(path) as second:
+        game_id, version = await started_game(first)
+        outcomes = await asyncio.gather(
+            *(race(first if n % 2 else second, game_id, version, n) for n in range(20)))
+        assert sum(new is not None for new in outcomes) == 1
+        assert len(await second.actions(game_id)) == 1
+
+
+async def test_reads_never_see_a_transaction_in_flight(repo: SqliteRepository) -> None:
+    """Readers interleaved with writers only ever see whole actions."""
+    game_id, version = await started_game(repo)
+
+    async def writer() -> None:
+        current = version
+        for n in range(1, 31):
+            current = await repo.append_action(
+                game_id, expected_version=current, seat=0, user_id=101, action=add(1),
+                events=events_for(n, 0), state=replay([add(1)] * n), interaction_id=None)
+
+    async def reader() -> None:
+        for _ in range(60):
+            actions = await repo.actions(game_id)
+            record = await repo.get_game(game_id)
+            assert len(actions) <= record.state["moves"]
+            events = await repo.events(game_id, viewer_seat=0)
+            assert len(events) % 2 == 0
+            await asyncio.sleep(0)
+
+    await asyncio.gather(writer(), reader(), reader())
+    assert len(await repo.actions(game_id)) == 30
