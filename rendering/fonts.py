@@ -117,6 +117,11 @@ def has_cjk() -> bool:
     return os.environ.get(NO_CJK_ENV, "") in ("", "0") and find_cjk_font() is not None
 
 
+def resolve_cjk(cjk: bool | None) -> bool:
+    """A caller's wish (None: the environment decides) limited to what is installed."""
+    return has_cjk() if cjk is None else cjk and find_cjk_font() is not None
+
+
 def is_cjk_char(ch: str) -> bool:
     """Wide or full-width characters (漢字, kana, 元) need a CJK font."""
     return unicodedata.east_asian_width(ch) in ("W", "F")
@@ -124,8 +129,7 @@ def is_cjk_char(ch: str) -> bool:
 
 def label(zh: str, en: str, cjk: bool | None = None) -> str:
     """'趙雲 Zhao Yun' with a CJK font, 'Zhao Yun' without (never tofu)."""
-    use_cjk = has_cjk() if cjk is None else cjk
-    if use_cjk and zh:
+    if resolve_cjk(cjk) and zh:
         return f"{zh} {en}".strip()
     return en or "?"
 

@@ -32,7 +32,7 @@ from rendering.canvas import (
     player_name,
     seat_color,
 )
-from rendering.fonts import has_cjk
+from rendering.fonts import resolve_cjk
 from rendering.record_battle import draw_battle
 
 WIDTH = 1280
@@ -59,12 +59,12 @@ END_REASONS = {"target": "a player reached the target", "deck": "the deck ran ou
 
 def render_table(view: dict, names: list[str], *, cjk: bool | None = None) -> Image.Image:
     """The whole table: header, decks and one panel per player."""
-    return draw_table(view, names, has_cjk() if cjk is None else cjk)[0]
+    return draw_table(view, names, resolve_cjk(cjk))[0]
 
 
 def render_battle(battle: dict, names: list[str], *, cjk: bool | None = None) -> Image.Image:
     """One attack, from declaration to outcome, in whatever state the view holds."""
-    return draw_battle(battle, names, has_cjk() if cjk is None else cjk)[0]
+    return draw_battle(battle, names, resolve_cjk(cjk))[0]
 
 
 def draw_table(view: dict, names: list[str], cjk: bool) -> tuple[Image.Image, list[str]]:
