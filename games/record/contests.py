@@ -1,0 +1,54 @@
+"""Intelligence contests (R9.5) and the battle deck (AMB-1), shared by general stratagems and
+attacks. The battle deck is always complete and reshuffled before use; tests may rig its top
+through `state["battle_rig"]` so the rulebook's worked examples come out exactly."""
+
+from __future__ import annotations
+
+from games.core import shuffle_in
+from games.record.data import DATA, name
+from games.record.state import State, intelligence, player
+
+
+def contest(state: State, card: str, user: int, opponent: int) -> dict:
+    """Strictly greater intelligence wins (R9.5.2); both advisors turn face up (R9.5.3)."""
+    mine, theirs = intelligence(state, user), intelligence(state, opponent)
+    player(state, user)["advisor_up"] = True
+    player(state, opponent)["advisor_up"] = True
+    return {"card": card, "user": user, "opponent": opponent, "user_int": mine,
+            "opponent_int": theirs, "success": mine > theirs}
+
+
+def contest_text(state: State, result: dict) -> str:
+    user, opp = result["user"], result["opponent"]
+    a = player(state, user)["advisor"]
+    b = player(state, opp)["advisor"]
+    verdict = "success" if result["success"] else "failure"
+    return (f"Intelligence contest for {name(result['card'])}: Seat {user} {name(a)} "
+            f"{DATA.advisors[a]['intelligence']} vs Seat {opp} {name(b)} "
+            f"{DATA.advisors[b]['intelligence']}: {verdict}.")
+
+
+def shuffle_battle_deck(state: State) -> list[int]:
+    """Shuffle the full battle deck; rigged cards (tests only) go on top in the given order."""
+    deck = state["battle_deck"]
+    shuffle_in(state, deck)
+    rig = state.get("battle_rig") or []
+    if rig:
+        deck[:] = rig + [c for c in deck if c not in rig]
+        state["battle_rig"] = []
+    return deck
+
+
+def draw_battle_cards(state: State, count: int) -> list[int]:
+    """Take `count` cards off the top of the (already shuffled) battle deck."""
+    deck = state["battle_deck"]
+    if count > len(deck):
+        raise AssertionError("The battle deck ran short (AMB-1 says it never can).")
+    drawn, deck[:] = deck[:count], deck[count:]
+    return drawn
+
+
+def return_battle_cards(state: State, cards: list[int]) -> None:
+    """R13.10: every battle card goes back and the deck is reshuffled."""
+    state["battle_deck"].extend(cards)
+    shuffle_in(state, state["battle_deck"])

@@ -1,0 +1,114 @@
+"""`RecordGame`: the engine contract (games.core.Game) for 三國志 Record of the Three Kingdoms.
+The rules live in the modules it delegates to; this class only wires them together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event, Game, IllegalAction, Option, Result, State
+from games.record import ai, checks, flow, scoring
+from games.record import view as views
+from games.record.data import name
+
+PROMPTS = {
+    "lord": "Choose your lord in secret (`lord <id>`).",
+    "draft": "Keep one card from your packet; the rest pass left (`draft <card>`).",
+    "extra": "Choose how many extra advisor cards to buy before drawing (`extra <n>`, 1元 "
+             "each).",
+    "advisor": "Keep one of the advisors you drew (`advisor <id>`).",
+    "keep": "Keep one of the two cards you drew; the other goes to the bottom (`keep <card>`).",
+    "draw_deck": "Choose a deck to draw from (`deck <name>`), or pay to draw from both "
+                 "(`paydraw`).",
+    "main": "Build, play a general stratagem, attack, use an ability, or `end` your action.",
+    "station": "Choose the general to station face down in the city (`station <general>`).",
+    "discard": "Choose the card to discard for 拋磚引玉 (`discard <card>`).",
+    "deck": "Choose the deck the stratagem draws from (`deck <name>`).",
+    "take": "Take one revealed general into your hand, or `take none`.",
+    "target_seat": "Choose the player to target (`target <seat>`).",
+    "target_city": "Choose the city to target (`target <city>`).",
+    "guess": "Guess the printed force of the face-down defender (`guess <n>`).",
+    "amount": "Choose how much to pay for the assassination (`amount <n>`).",
+    "attack_general": "Choose the general who attacks (`general <general>`).",
+    "attack_stratagem": "Add an Attack stratagem face down, or `stratagem none`.",
+    "defence": "Your city is attacked. Play a Defence stratagem face down, or `defend none`. "
+               "(You only know whether the attacker added a stratagem.)",
+    "arrange": "Arrange your three battle cards as Front, Middle, Rear "
+               "(`arrange <front> <middle> <rear>`).",
+}
+
+
+class RecordGame(Game):
+    name = "record"
+    title = "Record of the Three Kingdoms (三國志)"
+    min_players = 2
+    max_players = 5
+    options = (
+        Option("advanced", "Advanced rules (進階規則): two decks, the 7元 double draw, deck "
+               "rebuilds, an 8-point bonus with 5 players."),
+        Option("two_player_lords", "2-player rules: each player takes two lords; 袁紹 taxes at "
+               "most two small cities. Only with 2 players."),
+        Option("qin_zei_captures", "擒賊擒王 captures the city instead of discarding it "
+               "(alternative to AMB-4)."),
+        Option("luoyang_literal", "洛陽's ability is barred only in the round it was built "
+               "(alternative to AMB-13)."),
+    )
+
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        if not self.min_players <= seats <= self.max_players:
+            raise IllegalAction(f"{self.title} is for {self.min_players}-{self.max_players} "
+                                f"players, not {seats}.")
+        resolved = self.resolve_options(options)
+        if resolved["two_player_lords"] and seats != 2:
+            raise IllegalAction("The option `two_player_lords` (two lords each) is only for "
+                                f"2 players; this table has {seats}.")
+        state, events = flow.setup_state(seats, resolved, seed)
+        flow.advance(state, events)
+        return state
+
+    def to_act(self, state: State) -> set[int]:
+        return flow.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return flow.legal_actions(state, seat)
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        events = flow.dispatch(state, seat, action)
+        flow.advance(state, events)
+        return events
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat, flow.to_act(state))
+
+    def result(self, state: State) -> Result | None:
+        return scoring.result(state)
+
+    def phase(self, state: State) -> str:
+        """Changes at each boundary the channel gets a board for."""
+        phase = state["phase"]
+        if phase == "actions":
+            return f"r{state['round']}:actions:{state['active']}"
+        return f"r{state['round']}:{phase}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        if seat not in flow.to_act(state):
+            return ""
+        owed = flow.decision(state)
+        text = PROMPTS[owed]
+        battle = state["battle"]
+        if owed == "defence" and battle:
+            placed = "added" if battle["attack_stratagem"] else "did not add"
+            text = (f"Seat {battle['attacker']} attacks your {name(battle['city'])} and "
+                    f"{placed} an Attack stratagem. " + text)
+        return text
+
+    def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
+        return ai.action_score(view, seat, action)
+
+    def invariants(self, state: State) -> list[str]:
+        return checks.invariants(state)
+
+    def secrets(self, state: State) -> dict[int, set[str]]:
+        return checks.secrets(state)
+
+    def summary(self, view: dict[str, Any]) -> str:
+        return views.summary(view)
