@@ -70,6 +70,8 @@ class Canvas:
     cjk: bool
     dry: bool = False
     texts: list[str] = field(default_factory=list)
+    # Text widths of this render, shared with twins (one render = one thread).
+    widths: dict[tuple[str, Font], float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.image = None if self.dry else Image.new("RGB", (self.width, self.height), BG)
@@ -77,7 +79,7 @@ class Canvas:
 
     def twin(self) -> Canvas:
         """A dry canvas with the same fonts, to measure a block before painting behind it."""
-        return Canvas(self.width, 1, self.cjk, dry=True)
+        return Canvas(self.width, 1, self.cjk, dry=True, widths=self.widths)
 
     def font(self, size: int, bold: bool = False) -> Font:
         return get_font(size, bold, self.cjk)
@@ -91,7 +93,14 @@ class Canvas:
         return drawable(text, self.cjk)
 
     def measure(self, text: str, size: int, bold: bool = False) -> float:
-        return text_width(text, self.font(size, bold))
+        return self.width_in(text, self.font(size, bold))
+
+    def width_in(self, text: str, font: Font) -> float:
+        """Cached text_width: every string is measured by the dry run, then again to draw."""
+        key = (text, font)
+        if key not in self.widths:
+            self.widths[key] = text_width(text, font)
+        return self.widths[key]
 
     def text(
         self, x: float, y: float, text: str, size: int = BODY, color: str = TEXT,
@@ -101,11 +110,12 @@ class Canvas:
         if max_width is None:
             font = self.font(size, bold)
         else:
-            text, font = fit_text(text, max_width, size, min(size, MIN_SIZE), bold, self.cjk)
+            text, font = fit_text(text, max_width, size, min(size, MIN_SIZE), bold, self.cjk,
+                                  self.width_in)
         if not self.dry and text:
             self.texts.append(text)
             self.draw.text((x, y), text, font=font, fill=color, anchor=anchor)
-        return text_width(text, font)
+        return self.width_in(text, font)
 
     def rect(self, box: tuple[float, float, float, float], fill: str | None = None,
              outline: str | None = None, width: int = 1, radius: int = RADIUS) -> None:

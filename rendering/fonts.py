@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import threading
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -150,7 +151,9 @@ _local = threading.local()
 def _load(face: FontFile | None, size: int) -> Font:
     if face is None:
         return ImageFont.load_default(size)
-    return ImageFont.truetype(face.path, size, index=face.index)
+    # BASIC layout: no shaping is needed for Latin or Han text, and it measures twice as fast.
+    return ImageFont.truetype(face.path, size, index=face.index,
+                              layout_engine=ImageFont.Layout.BASIC)
 
 
 def get_font(size: int, bold: bool = False, cjk: bool = False) -> Font:
@@ -170,14 +173,17 @@ def text_width(text: str, font: Font) -> float:
     return font.getlength(text)
 
 
-def ellipsize(text: str, font: Font, max_width: float) -> str:
+Measure = Callable[[str, Font], float]
+
+
+def ellipsize(text: str, font: Font, max_width: float, measure: Measure = text_width) -> str:
     """The longest prefix of text that fits with an ellipsis (the whole text if it fits)."""
-    if text_width(text, font) <= max_width:
+    if measure(text, font) <= max_width:
         return text
     lo, hi = 0, len(text)
     while lo < hi:  # binary search the longest prefix that fits with "…"
         mid = (lo + hi + 1) // 2
-        if text_width(text[:mid].rstrip() + ELLIPSIS, font) <= max_width:
+        if measure(text[:mid].rstrip() + ELLIPSIS, font) <= max_width:
             lo = mid
         else:
             hi = mid - 1
@@ -185,12 +191,14 @@ def ellipsize(text: str, font: Font, max_width: float) -> str:
 
 
 def fit_text(
-    text: str, max_width: float, size: int, min_size: int, bold: bool = False, cjk: bool = False
+    text: str, max_width: float, size: int, min_size: int, bold: bool = False,
+    cjk: bool = False, measure: Measure = text_width,
 ) -> tuple[str, Font]:
-    """Shrink the font down to min_size, then ellipsize: text never overflows max_width."""
+    """Shrink the font down to min_size, then ellipsize: text never overflows max_width.
+    `measure` lets a caller put a cache in front of the (slow) FreeType measurement."""
     for trial in range(size, min_size - 1, -1):
         font = get_font(trial, bold, cjk)
-        if text_width(text, font) <= max_width:
+        if measure(text, font) <= max_width:
             return text, font
     font = get_font(min_size, bold, cjk)
-    return ellipsize(text, font, max_width), font
+    return ellipsize(text, font, max_width, measure), font

@@ -71,7 +71,7 @@ def draw_table(view: dict, names: list[str], cjk: bool) -> tuple[Image.Image, li
     """Lay out dry to learn the height, then draw; returns the image and the drawn strings."""
     probe = Canvas(WIDTH, 1, cjk, dry=True)
     height = _table(probe, view, names)
-    canvas = Canvas(WIDTH, int(height), cjk)
+    canvas = Canvas(WIDTH, int(height), cjk, widths=probe.widths)
     _table(canvas, view, names)
     return canvas.image, canvas.texts
 
@@ -132,8 +132,9 @@ def _header_chips(c: Canvas, view: dict, names: list[str]) -> list[tuple]:
         chips.append((f"First to target: {player_name(names, first, c)}", TILE, GOLD, None))
     if view.get("end_triggered"):
         reason = END_REASONS.get(str(view.get("end_reason")), "")
-        chips.append((f"End triggered{': ' + reason if reason else ''} · last round",
-                      RED, TEXT, None))
+        lead = "Game ended" if view.get("phase") == "over" else "End triggered"
+        tail = "" if view.get("phase") == "over" else " · last round"
+        chips.append((f"{lead}{': ' + reason if reason else ''}{tail}", RED, TEXT, None))
     return chips
 
 
@@ -198,6 +199,8 @@ def _panel(c: Canvas, view: dict, p: dict, names: list[str], y: float) -> float:
     inner_x, inner_w = x0 + STRIPE_W + PANEL_PAD, x1 - x0 - STRIPE_W - 2 * PANEL_PAD
     body_top = y + PANEL_PAD
     bottom = _panel_body(c.twin(), view, p, names, inner_x, inner_w, body_top) + PANEL_PAD
+    if c.dry:
+        return bottom
     outline = GOLD if view.get("active") == seat else AMBER if lit else None
     c.rect((x0, y, x1, bottom), fill=seat_color(seat))
     c.rect((x0 + STRIPE_W, y, x1, bottom), fill=PANEL_HI if lit else PANEL, outline=outline,
@@ -351,11 +354,15 @@ def _defender(c: Canvas, holding: dict, x: float, y: float, w: float) -> None:
     back_w = DEFENDER_H * 0.7
     if is_hidden(general) or not holding.get("face_up"):
         c.card_back((x, y, x + back_w, y + DEFENDER_H))
-        text = "Defender face down"
-        if not is_hidden(general):  # the owner's own view
-            text = f"{c.label(general)} ({general.get('force')}) · hidden"
-        c.text(x + back_w + 8, y + DEFENDER_H / 2, text, SMALL, MUTED,
-               max_width=w - back_w - 8, anchor="lm")
+        text_x, text_w = x + back_w + 8, w - back_w - 8
+        if is_hidden(general):
+            c.text(text_x, y + DEFENDER_H / 2, "Defender face down", SMALL, MUTED,
+                   max_width=text_w, anchor="lm")
+        else:  # the owner's own view: the name, and a reminder that others cannot see it
+            c.text(text_x, y + 2, f"{c.label(general)} ({general.get('force')})", SMALL, TEXT,
+                   bold=True, max_width=text_w)
+            c.text(text_x, y + DEFENDER_H - 2, "face down", SMALL, MUTED, max_width=text_w,
+                   anchor="ld")
         return
     force_r = DEFENDER_H / 2
     c.rect((x, y, x + w, y + DEFENDER_H), fill="#ece4d3", radius=6)

@@ -48,8 +48,9 @@ SIDES = ("attacker", "defender")
 
 def draw_battle(battle: dict, names: list[str], cjk: bool) -> tuple[Image.Image, list[str]]:
     """Lay out dry to learn the height, then draw; returns the image and the drawn strings."""
-    height = _battle(Canvas(WIDTH, 1, cjk, dry=True), battle, names)
-    canvas = Canvas(WIDTH, int(height), cjk)
+    probe = Canvas(WIDTH, 1, cjk, dry=True)
+    height = _battle(probe, battle, names)
+    canvas = Canvas(WIDTH, int(height), cjk, widths=probe.widths)
     _battle(canvas, battle, names)
     return canvas.image, canvas.texts
 
@@ -122,7 +123,7 @@ def _force_line(b: dict, side: str) -> str:
     forces = b.get("forces")
     if forces:
         return f"Force {forces.get(side)}"
-    return "Force: after the reveal"
+    return "Force: no battle" if b.get("outcome") else "Force: after the reveal"
 
 
 def _general_card(c: Canvas, general: dict | None, x: float, y: float, w: float) -> None:

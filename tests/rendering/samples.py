@@ -222,6 +222,8 @@ def deal_cities(n: int, count: int) -> list[list[dict]]:
 def start_phase(n: int) -> dict:
     """Round 0, the draft: every lord still face down, 2 coins each."""
     players = [player(s, coins=2, lords_revealed=False) for s in range(n)]
+    for p in players:  # advisors are only chosen in round 1
+        p["advisor"] = None
     view = base(n, round_no=0, phase="draft", step="pick 3 of 5", players=players,
                 to_act=list(range(n)))
     view["discard_top"] = []
