@@ -12,6 +12,7 @@ from PIL import Image
 from rendering.canvas import (
     AMBER,
     BODY,
+    CARD_FACE,
     CHIP_H,
     DARK_TEXT,
     GOLD,
@@ -45,8 +46,7 @@ TILE_W = 232
 TILE_H = 150
 TILE_PAD = 10
 DEFENDER_H = 48
-DISCARD_CHIP_MAX = 300
-CITY_CHIP_MAX = 240
+DISCARD_CHIP_MAX = 400
 
 SIZE_COLORS = {"small": "#7f9c83", "medium": "#3fa7a0", "large": "#4f7fe0", "capital": GOLD}
 SIZE_NAMES = {"small": ("小城", "Small"), "medium": ("中城", "Medium"),
@@ -127,6 +127,12 @@ def _header_chips(c: Canvas, view: dict, names: list[str]) -> list[tuple]:
                       TILE, TEXT, "start"))
     chips.append((f"Target: {view.get('target', '?')} cities · first +{view.get('bonus_value', 0)}",
                   TILE, TEXT, None))
+    battle = view.get("battle")
+    if battle:
+        target = c.label(battle.get("city", {}))
+        chips.append((f"Attack: {player_name(names, int(battle['attacker']), c)} → "
+                      f"{player_name(names, int(battle['defender']), c)}'s {target}",
+                      RED, TEXT, None))
     first = view.get("first_to_target")
     if first is not None:
         chips.append((f"First to target: {player_name(names, first, c)}", TILE, GOLD, None))
@@ -365,7 +371,7 @@ def _defender(c: Canvas, holding: dict, x: float, y: float, w: float) -> None:
                    anchor="ld")
         return
     force_r = DEFENDER_H / 2
-    c.rect((x, y, x + w, y + DEFENDER_H), fill="#ece4d3", radius=6)
+    c.rect((x, y, x + w, y + DEFENDER_H), fill=CARD_FACE, radius=6)
     c.dot(x + w - force_r, y + force_r, force_r - 4, RED)
     c.text(x + w - force_r, y + force_r, str(general.get("force", "?")), LARGE, TEXT,
            bold=True, anchor="mm")

@@ -12,6 +12,7 @@ from PIL import Image
 from rendering.canvas import (
     AMBER,
     BODY,
+    CARD_FACE,
     DARK_TEXT,
     GOLD,
     GREEN,
@@ -135,7 +136,7 @@ def _general_card(c: Canvas, general: dict | None, x: float, y: float, w: float)
         _back_with_text(c, box, "General face down")
     else:
         r = GENERAL_H / 2 - 10
-        c.rect(box, fill="#ece4d3")
+        c.rect(box, fill=CARD_FACE)
         c.dot(x + w - r - 14, y + GENERAL_H / 2, r, RED)
         c.text(x + w - r - 14, y + GENERAL_H / 2, str(general.get("force", "?")), NAME, TEXT,
                bold=True, anchor="mm")

@@ -157,3 +157,9 @@ def test_samples_written_for_a_look(tmp_path: Path) -> None:
         image = record.render_table(samples.table(kind, 5), NAMES)
         (tmp_path / f"{kind}.png").write_bytes(rendering.to_png(image))
     assert len(list(tmp_path.glob("*.png"))) == 2
+
+
+def test_table_header_names_the_attack_in_progress() -> None:
+    texts = drawn(samples.table("attack", 3), cjk=False)
+    assert any(t.startswith("Attack: Bartholomew") and "Xuchang" in t for t in texts)
+    assert any(t.startswith("Waiting for: Alice") for t in texts)
