@@ -1,0 +1,80 @@
+"""The Discord client: one `GameBot` holding the GameMaster, and `run_bot` to run it.
+
+The bot asks only for the `guilds` intent: slash commands and components bring the member
+(with roles and permissions) inside each interaction, so no privileged intent is needed.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+from discord.http import Route
+
+from bot.config import ConfigError, Settings
+from bot.service import GameMaster
+from cogs import EXTENSIONS
+from cogs.turns import DYNAMIC_ITEMS
+from storage import SqliteRepository
+
+log = logging.getLogger(__name__)
+
+
+class GameBot(commands.Bot):
+    def __init__(self, gm: GameMaster, settings: Settings) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
+        self.gm = gm
+        self.settings = settings
+
+    async def setup_hook(self) -> None:
+        """Cogs, then the persistent components (so buttons posted before a restart still
+        work), then the command tree, which Discord needs to show the slash commands."""
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.sync()
+        if self.settings.dev_guild is not None:
+            guild = discord.Object(id=self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        log.info("Commands synced%s", f" (and to dev guild {self.settings.dev_guild})"
+                 if self.settings.dev_guild else "")
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        """An event handler failed: log it and keep serving the other tables."""
+        log.exception("Unhandled error in %s", event_method)
+
+
+def use_api_base(api_base: str | None) -> None:
+    """Send every REST call (including interaction callbacks) to `api_base` instead of
+    Discord: a local fake for tests, or a proxy."""
+    if api_base:
+        Route.BASE = api_base
+
+
+async def run_bot(settings: Settings) -> int:
+    """Open the database, build the GameMaster and serve until stopped; 0 on a clean stop,
+    2 when the settings are unusable (the reason is logged)."""
+    discord.utils.setup_logging(level=settings.log_level)
+    try:
+        token = settings.require_token()
+    except ConfigError as error:
+        log.error("%s", error)
+        return 2
+    use_api_base(settings.api_base)
+    repo = SqliteRepository(settings.database)
+    await repo.open()
+    try:
+        async with GameBot(GameMaster(repo), settings) as bot:
+            await bot.start(token)
+    except discord.LoginFailure:
+        log.error("Discord refused DISCORD_TOKEN: reset the token in the developer portal.")
+        return 2
+    finally:
+        await repo.close()
+    return 0

@@ -1,0 +1,65 @@
+"""Settings of the Discord bot, read from the environment once at start-up.
+
+The environment is the only way to configure the bot, so a deployment needs no config file,
+and `GM_DISCORD_API_BASE` is the only hook that lets a test or a proxy stand in for Discord.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+DEFAULT_DATABASE = "gamemaster.sqlite3"
+
+
+class ConfigError(Exception):
+    """A setting is missing or unreadable; the message says which and how to fix it."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None
+    database: str = DEFAULT_DATABASE
+    api_base: str | None = None  # e.g. "http://localhost:8080/api/v10"; None: Discord itself
+    log_level: int = logging.INFO
+    dev_guild: int | None = None  # also sync the commands to this guild (instant updates)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        return cls(
+            token=env.get("DISCORD_TOKEN") or None,
+            database=env.get("GM_DATABASE") or DEFAULT_DATABASE,
+            api_base=(env.get("GM_DISCORD_API_BASE") or "").rstrip("/") or None,
+            log_level=_log_level(env.get("GM_LOG_LEVEL", "INFO")),
+            dev_guild=_snowflake("GM_DEV_GUILD", env.get("GM_DEV_GUILD")),
+        )
+
+    def require_token(self) -> str:
+        if not self.token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set. Create a bot at "
+                "https://discord.com/developers/applications (Bot → Reset Token), invite it "
+                "with the `bot` and `applications.commands` scopes, then run "
+                "`DISCORD_TOKEN=... make run`. Without a token, `make play` plays at the "
+                "terminal.")
+        return self.token
+
+
+def _log_level(name: str) -> int:
+    level = logging.getLevelName(name.strip().upper())
+    if not isinstance(level, int):
+        raise ConfigError(f"GM_LOG_LEVEL `{name}` is not a level: use DEBUG, INFO, WARNING "
+                          "or ERROR.")
+    return level
+
+
+def _snowflake(name: str, value: str | None) -> int | None:
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise ConfigError(f"{name} must be a Discord id (a number), not `{value}`.") from None

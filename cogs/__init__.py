@@ -1,0 +1,3 @@
+"""Discord cogs: thin adapters between interactions and the GameMaster (see DESIGN.md)."""
+
+EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.moderation")

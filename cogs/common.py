@@ -1,0 +1,161 @@
+"""What every cog shares: who is asking, where the game is, answering within Discord's limits,
+and turning refusals into ephemeral messages. No rule logic: the service decides."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.service import GameMaster, Player, ServiceError, Table
+from games.core import GameError
+
+if TYPE_CHECKING:
+    from bot.client import GameBot
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000  # characters of a message's content
+UNEXPECTED = "Something went wrong on my side; the game is unchanged. Please try again."
+Refusal = (ServiceError, GameError)
+
+
+def master(interaction: discord.Interaction) -> GameMaster:
+    bot: GameBot = interaction.client  # type: ignore[assignment]
+    return bot.gm
+
+
+def basic_player(interaction: discord.Interaction) -> Player:
+    """The user as the service knows them, without the moderator lookup (for autocomplete,
+    which must answer fast and never needs it)."""
+    return Player(interaction.user.id, interaction.user.display_name)
+
+
+async def player_for(interaction: discord.Interaction) -> Player:
+    return Player(interaction.user.id, interaction.user.display_name,
+                  await is_moderator(interaction))
+
+
+def manages_server(interaction: discord.Interaction) -> bool:
+    permissions = interaction.permissions
+    return interaction.guild_id is not None and (permissions.manage_guild
+                                                 or permissions.administrator)
+
+
+async def is_moderator(interaction: discord.Interaction) -> bool:
+    """Manage Server, or the guild's moderator role (the member and its roles come with the
+    interaction, so no members intent is needed)."""
+    if interaction.guild_id is None:
+        return False
+    if manages_server(interaction):
+        return True
+    role_id = await master(interaction).moderator_role(interaction.guild_id)
+    member = interaction.user
+    return (role_id is not None and isinstance(member, discord.Member)
+            and member.get_role(role_id) is not None)
+
+
+async def game_here(interaction: discord.Interaction) -> int:
+    """The game played in this thread or channel (ServiceError when there is none)."""
+    if interaction.channel_id is None:
+        raise ServiceError("Use this command in a game's thread or channel.")
+    return await master(interaction).game_id_for_channel(interaction.channel_id)
+
+
+def table_place(bot: discord.Client, table: Table) -> discord.PartialMessageable:
+    """Where a table's public messages go: its thread, else the channel it was created in.
+    A partial messageable needs no cache, so it works for threads the bot never saw."""
+    place = table.thread_id or table.channel_id
+    if place is None:
+        raise ServiceError("This game has no Discord channel to post in.")
+    return bot.get_partial_messageable(place, guild_id=table.guild_id)
+
+
+def chunks(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Pack lines into as few messages as the limit allows; a line longer than the limit is
+    cut into pieces rather than lost."""
+    packed: list[str] = []
+    current = ""
+    for line in lines:
+        for piece in _pieces(line, limit):
+            if current and len(current) + 1 + len(piece) > limit:
+                packed.append(current)
+                current = piece
+            else:
+                current = f"{current}\n{piece}" if current else piece
+    if current:
+        packed.append(current)
+    return packed
+
+
+def _pieces(line: str, limit: int) -> list[str]:
+    return [line[i:i + limit] for i in range(0, len(line), limit)] or [""]
+
+
+def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def seat_list(table: Table) -> str:
+    return ", ".join(f"{s.seat + 1}. {s.name}{' (AI)' if s.ai else ''}" for s in table.seats)
+
+
+def table_text(table: Table) -> str:
+    """A table at a glance: what, who, and what to do next while it is open."""
+    options = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "default rules"
+    lines = [
+        f"**{table.title}** · game {table.game_id} · {table.status}",
+        f"Seats ({len(table.seats)}/{table.max_players}, at least {table.min_players}): "
+        f"{seat_list(table) or 'none yet'}",
+        f"Options: {options}",
+    ]
+    if table.status == "open":
+        lines.append("Take a seat with `/game join`, add an AI with `/game ai`, and "
+                     "`/game start` when everyone is seated.")
+    return "\n".join(lines)
+
+
+async def reply(interaction: discord.Interaction, text: str, **kwargs: object) -> None:
+    """Answer privately, whether or not the interaction was acknowledged yet."""
+    if interaction.response.is_done():
+        await interaction.followup.send(fit(text), ephemeral=True, **kwargs)  # type: ignore
+    else:
+        await interaction.response.send_message(fit(text), ephemeral=True,
+                                                **kwargs)  # type: ignore[arg-type]
+
+
+async def reply_lines(interaction: discord.Interaction, lines: Iterable[str]) -> None:
+    """A long private answer in as few messages as possible."""
+    for text in chunks(lines) or ["(nothing to show)"]:
+        await reply(interaction, text)
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Refusals are shown as the service worded them; anything else is logged and the user
+    learns only that nothing changed."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, Refusal):
+        text = str(error)
+    elif isinstance(error, app_commands.CheckFailure):
+        text = str(error) or "You cannot use this command here."
+    else:
+        log.error("Unexpected error in interaction %s", interaction.id, exc_info=error)
+        text = UNEXPECTED
+    try:
+        await reply(interaction, text)
+    except discord.HTTPException:
+        log.warning("Could not tell user %s about an error", interaction.user.id, exc_info=True)
+
+
+async def guarded(interaction: discord.Interaction,
+                  handler: Callable[[], Awaitable[None]]) -> None:
+    """Run a component callback with the same error handling as commands: discord.py only
+    logs errors raised by dynamic items."""
+    try:
+        await handler()
+    except Exception as error:  # every failure gets an answer, never silence
+        await report_error(interaction, error)

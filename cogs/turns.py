@@ -1,0 +1,397 @@
+"""Turns: announcing an Update in the game's thread, and the private turn prompt.
+
+Every component is a `DynamicItem` whose custom_id carries what it needs (game, version,
+action), so the bot keeps no per-message state and buttons keep working after a restart.
+
+A turn, as a player sees it:
+1. The thread gets the public lines, the board images and "@you: your turn" with a public
+   **Take my turn** button.
+2. Pressing it opens an ephemeral prompt: the question and the legal actions as buttons (few)
+   or select menus (many, 25 per menu, in pages of four menus).
+3. Choosing applies the action (at the version the prompt was built for) and edits the same
+   ephemeral message into the player's private lines and their next prompt, or "Done".
+
+Secret lines never go to the thread: the acting player reads theirs in the ephemeral answer;
+other players get theirs by DM (best effort) and can always re-read them with `/game hand`
+and `/game log`, which show their private view.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord import ui
+
+from bot.service import Player, ServiceError, TurnPrompt, Update
+from cogs.common import (
+    Refusal,
+    chunks,
+    fit,
+    guarded,
+    master,
+    player_for,
+    table_place,
+)
+from games.core import Action
+
+log = logging.getLogger(__name__)
+
+TAKE_TURN = "Take my turn"
+STALE = "This button is from an older step and was not applied; here is your current turn."
+DONE = "Done — waiting for others."
+GAME_OVER = "The game is over: the final scores are in the game's thread."
+MAX_BUTTONS = 10  # more choices than this read better as a menu
+PER_ROW = 5
+ROWS = 5
+PER_SELECT = 25
+SELECTS_PER_PAGE = ROWS - 1  # the last row holds the page buttons
+CUSTOM_ID_LIMIT = 100
+FILES_PER_MESSAGE = 10
+
+
+# -- announcing an Update in public -------------------------------------------------------
+@dataclass
+class Outgoing:
+    """One public message to post."""
+
+    content: str | None = None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    mention: list[int] = field(default_factory=list)
+    take_turn: int | None = None  # game id for the Take my turn button
+
+
+def public_messages(update: Update) -> list[Outgoing]:
+    """The public lines, the result, the board images and the mention of the awaited seats,
+    in as few messages as Discord's limits allow; the mention and the button come last so
+    they are what the thread shows at the bottom."""
+    lines = list(update.public)
+    if update.result:
+        lines.append(update.result)
+    awaited = [s.user_id for s in update.awaiting if s.user_id is not None and not s.ai]
+    if awaited and update.table.status == "running":
+        lines.append(" ".join(f"<@{user}>" for user in awaited) + ": your turn — press "
+                     f"**{TAKE_TURN}**.")
+    messages = [Outgoing(text) for text in chunks(lines)] or [Outgoing()]
+    files = list(update.boards)
+    extra = [Outgoing(files=files[i:i + FILES_PER_MESSAGE])
+             for i in range(0, len(files), FILES_PER_MESSAGE)]
+    if extra:
+        messages[-1].files = extra.pop().files
+        messages[-1:-1] = extra
+    if awaited and update.table.status == "running":
+        messages[-1].mention = awaited
+        messages[-1].take_turn = update.table.game_id
+    return [m for m in messages if m.content or m.files]
+
+
+async def announce(bot: discord.Client, update: Update, *, actor: int | None) -> None:
+    """Post the update in the game's thread and send other players their secret lines."""
+    place = table_place(bot, update.table)
+    for message in public_messages(update):
+        await place.send(**_send_kwargs(message))
+    for private in update.private:
+        if private.user_id != actor and private.lines:
+            await _direct_message(bot, private.user_id, update, private.lines)
+
+
+def _send_kwargs(message: Outgoing) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {
+        "content": message.content,
+        "files": [discord.File(io.BytesIO(png), filename=name) for name, png in message.files],
+        "allowed_mentions": discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in message.mention]),
+    }
+    if message.take_turn is not None:
+        view = ui.View(timeout=None)
+        view.add_item(TakeTurnButton(message.take_turn))
+        kwargs["view"] = view
+    return kwargs
+
+
+async def _direct_message(bot: discord.Client, user_id: int, update: Update,
+                          lines: list[str]) -> None:
+    """Best effort: a user may refuse DMs; /game hand and /game log still show the lines."""
+    table = update.table
+    head = f"**{table.title}** · game {table.game_id} — only you see this:"
+    try:
+        channel = await bot.create_dm(discord.Object(user_id))
+        for text in chunks([head, *lines]):
+            await channel.send(text)
+    except discord.HTTPException:
+        log.info("Could not DM user %s their private lines of game %s", user_id,
+                 table.game_id)
+
+
+def private_lines(update: Update, user_id: int) -> list[str]:
+    return [line for p in update.private if p.user_id == user_id for line in p.lines]
+
+
+# -- the ephemeral prompt -----------------------------------------------------------------
+def _refs(prompt: TurnPrompt) -> list[str]:
+    """What a component carries for each action: its canonical text, or `#index` in the
+    legal list of this version when the text does not fit in a custom_id (or repeats)."""
+    seen: set[str] = set()
+    refs = []
+    for index, action in enumerate(prompt.actions):
+        text = action.text
+        custom_id = ActionButton.custom_id_for(prompt.game_id, prompt.version, text)
+        too_long = len(custom_id) > CUSTOM_ID_LIMIT
+        refs.append(f"#{index}" if too_long or text in seen or text.startswith("#") else text)
+        seen.add(text)
+    return refs
+
+
+def pages_of(prompt: TurnPrompt) -> int:
+    if len(prompt.actions) <= MAX_BUTTONS:
+        return 1
+    per_page = PER_SELECT * SELECTS_PER_PAGE
+    return -(-len(prompt.actions) // per_page)
+
+
+def prompt_view(prompt: TurnPrompt, page: int = 0) -> ui.View | None:
+    """Buttons for a few actions (a row per kind when that fits), select menus for many."""
+    if not prompt.actions:
+        return None
+    view = ui.View(timeout=None)
+    refs = _refs(prompt)
+    if len(prompt.actions) <= MAX_BUTTONS:
+        for (action, ref), row in zip(zip(prompt.actions, refs, strict=True),
+                                      _button_rows(prompt.actions), strict=True):
+            view.add_item(ActionButton(prompt.game_id, prompt.version, ref,
+                                       _label(action, 80), row=row))
+        return view
+    per_page = PER_SELECT * SELECTS_PER_PAGE
+    first = page * per_page
+    shown = list(enumerate(prompt.actions))[first:first + per_page]
+    for number, start in enumerate(range(0, len(shown), PER_SELECT)):
+        group = shown[start:start + PER_SELECT]
+        options = [discord.SelectOption(label=_label(a, 100), value=refs[i],
+                                        description=_description(a)) for i, a in group]
+        view.add_item(ActionSelect(prompt.game_id, prompt.version, number,
+                                   options, row=number))
+    _add_page_buttons(view, prompt, page)
+    return view
+
+
+def _add_page_buttons(view: ui.View, prompt: TurnPrompt, page: int) -> None:
+    count = pages_of(prompt)
+    if count <= 1:
+        return
+    if page > 0:
+        view.add_item(PageButton(prompt.game_id, prompt.version, page - 1, "◀ Previous"))
+    if page + 1 < count:
+        view.add_item(PageButton(prompt.game_id, prompt.version, page + 1, "Next ▶"))
+
+
+def _button_rows(actions: list[Action]) -> list[int]:
+    """A row per kind of action (all `play` together, then `pass`) when that fits in the
+    five rows; otherwise simply five buttons a row."""
+    rows, row, used, last_kind = [], -1, PER_ROW, None
+    for action in actions:
+        if action.kind != last_kind or used == PER_ROW:
+            row, used, last_kind = row + 1, 0, action.kind
+        rows.append(row)
+        used += 1
+    if rows and rows[-1] < ROWS:
+        return rows
+    return [i // PER_ROW for i in range(len(actions))]
+
+
+def _label(action: Action, limit: int) -> str:
+    return fit(action.label or action.text, limit)
+
+
+def _description(action: Action) -> str | None:
+    return fit(action.text, 100) if action.label and action.label != action.text else None
+
+
+def prompt_content(prompt: TurnPrompt | None, notices: list[str], page: int = 0) -> str:
+    """Notices (private lines, warnings) first, then the question; the question is kept
+    whole when the two do not fit together."""
+    if prompt is None:
+        body = DONE
+    else:
+        body = f"**Your turn** · game {prompt.game_id}\n{prompt.text}".rstrip()
+        count = pages_of(prompt)
+        if count > 1:
+            body += f"\n*Choices page {page + 1} of {count}.*"
+    body = fit(body, 1500)
+    room = 2000 - len(body) - 1
+    head = fit("\n".join(notices), room) if notices else ""
+    return f"{head}\n{body}" if head else body
+
+
+async def show_prompt(interaction: discord.Interaction, game_id: int, player: Player, *,
+                      notices: list[str], page: int = 0, version: int | None = None) -> None:
+    """Edit the interaction's message into the player's current prompt. With `version`,
+    a prompt of another version means the clicked component was stale."""
+    try:
+        prompt = await master(interaction).turn_prompt(game_id, player)
+    except Refusal as error:
+        prompt, notices = None, [*notices, str(error)]
+    if prompt is not None and version is not None and prompt.version != version:
+        notices, page = [*notices, STALE], 0
+    if prompt is not None and page >= pages_of(prompt):
+        page = 0
+    await interaction.edit_original_response(
+        content=prompt_content(prompt, notices, page),
+        view=prompt_view(prompt, page) if prompt else None,
+        allowed_mentions=discord.AllowedMentions.none())
+
+
+async def after_update(interaction: discord.Interaction, update: Update, player: Player,
+                       notices: list[str]) -> None:
+    """The acting player's private answer to an accepted change, then the public news."""
+    notices = [*notices, *private_lines(update, player.user_id)]
+    awaited = any(s.user_id == player.user_id for s in update.awaiting)
+    if update.result:
+        await interaction.edit_original_response(content=fit("\n".join([*notices, GAME_OVER])),
+                                                 view=None)
+    elif awaited:
+        await show_prompt(interaction, update.table.game_id, player, notices=notices)
+    else:
+        await interaction.edit_original_response(content=prompt_content(None, notices),
+                                                 view=None)
+    await announce(interaction.client, update, actor=player.user_id)
+
+
+async def play(interaction: discord.Interaction, game_id: int, version: int, ref: str) -> None:
+    """Apply the chosen action. The interaction is acknowledged first (acting may run AI
+    seats and render boards), then the prompt message is edited."""
+    await interaction.response.defer()
+    player = await player_for(interaction)
+    gm = master(interaction)
+    action = ref
+    if ref.startswith("#"):
+        prompt = await gm.turn_prompt(game_id, player)
+        index = int(ref[1:])
+        if prompt is None or prompt.version != version or index >= len(prompt.actions):
+            await show_prompt(interaction, game_id, player, notices=[STALE])
+            return
+        action = prompt.actions[index].text
+    try:
+        update = await gm.act(game_id, player, action, version=version,
+                              interaction_id=str(interaction.id))
+    except Refusal as error:
+        await show_prompt(interaction, game_id, player, notices=[f"⚠️ {error}"])
+        return
+    await after_update(interaction, update, player, [f"You chose **{action}**."])
+
+
+async def open_turn(interaction: discord.Interaction, game_id: int) -> None:
+    """The public button: a private prompt for the awaited player, a clear no for others."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    player = await player_for(interaction)
+    gm = master(interaction)
+    prompt = await gm.turn_prompt(game_id, player)
+    if prompt is None:
+        table = await gm.table(game_id)
+        seated = any(s.user_id == player.user_id and not s.ai for s in table.seats)
+        text = ("It is not your turn right now; you will be mentioned in the thread when it "
+                "is." if seated else f"You have no seat in game {game_id}, so there is no "
+                "turn for you to take.")
+        await interaction.edit_original_response(content=text)
+        return
+    await interaction.edit_original_response(content=prompt_content(prompt, []),
+                                             view=prompt_view(prompt))
+
+
+# -- the components -----------------------------------------------------------------------
+class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"gm:turn:(?P<game>\d+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(ui.Button(label=TAKE_TURN, style=discord.ButtonStyle.primary,
+                                   custom_id=f"gm:turn:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str], /) -> TakeTurnButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: open_turn(interaction, self.game_id))
+
+
+class ActionButton(ui.DynamicItem[ui.Button],
+                   template=r"gm:act:(?P<game>\d+):(?P<version>\d+):(?P<ref>.+)"):
+    def __init__(self, game_id: int, version: int, ref: str, label: str,
+                 row: int | None = None) -> None:
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                   custom_id=self.custom_id_for(game_id, version, ref)),
+                         row=row)
+        self.game_id, self.version, self.ref = game_id, version, ref
+
+    @staticmethod
+    def custom_id_for(game_id: int, version: int, ref: str) -> str:
+        return f"gm:act:{game_id}:{version}:{ref}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str], /) -> ActionButton:
+        label = getattr(item, "label", None) or match["ref"]
+        return cls(int(match["game"]), int(match["version"]), match["ref"], label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: play(interaction, self.game_id, self.version,
+                                                self.ref))
+
+
+class ActionSelect(ui.DynamicItem[ui.Select],
+                   template=r"gm:pick:(?P<game>\d+):(?P<version>\d+):(?P<number>\d+)"):
+    def __init__(self, game_id: int, version: int, number: int,
+                 options: list[discord.SelectOption], row: int | None = None) -> None:
+        super().__init__(ui.Select(custom_id=f"gm:pick:{game_id}:{version}:{number}",
+                                   placeholder="Choose an action…", options=options),
+                         row=row)
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str], /) -> ActionSelect:
+        options = list(getattr(item, "options", []))
+        return cls(int(match["game"]), int(match["version"]), int(match["number"]), options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        if not values:
+            await guarded(interaction, lambda: _no_choice(interaction))
+            return
+        await guarded(interaction, lambda: play(interaction, self.game_id, self.version,
+                                                str(values[0])))
+
+
+async def _no_choice(interaction: discord.Interaction) -> None:
+    raise ServiceError("Choose one action from the menu.")
+
+
+class PageButton(ui.DynamicItem[ui.Button],
+                 template=r"gm:page:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"):
+    def __init__(self, game_id: int, version: int, page: int, label: str) -> None:
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                   custom_id=f"gm:page:{game_id}:{version}:{page}"),
+                         row=ROWS - 1)
+        self.game_id, self.version, self.page = game_id, version, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str], /) -> PageButton:
+        label = getattr(item, "label", None) or "Page"
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]), label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def turn_page() -> None:
+            await interaction.response.defer()
+            player = await player_for(interaction)
+            await show_prompt(interaction, self.game_id, player, notices=[], page=self.page,
+                              version=self.version)
+
+        await guarded(interaction, turn_page)
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    TakeTurnButton, ActionButton, ActionSelect, PageButton)

@@ -1,0 +1,298 @@
+"""Driving the real command tree and components with interaction payloads.
+
+`Harness.invoke(user, "game new", game="record")` builds the INTERACTION_CREATE payload
+Discord would send (member with roles and permissions, channel, resolved users and roles),
+hands it to `ConnectionState.parse_interaction_create` and waits until every task it started
+has finished; `click` and `select` do the same for a component of a message the user can see.
+What each user saw is read back from the FakeDiscord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.client import GameBot
+from bot.service import GameMaster
+from tests.cogs.fake_discord import (
+    APP_ID,
+    CHANNEL_ID,
+    EPHEMERAL,
+    GUILD_ID,
+    TIMESTAMP,
+    Event,
+    FakeDiscord,
+    Message,
+    Token,
+    current_interaction,
+)
+
+MOD_ROLE = 600_000_000_000_000_002
+MEMBER = discord.Permissions(view_channel=True, send_messages=True,
+                             send_messages_in_threads=True, use_application_commands=True,
+                             read_message_history=True)
+MANAGER = MEMBER | discord.Permissions(manage_guild=True)
+SERVICE_METHODS = (
+    "new_game", "set_thread", "game_id_for_channel", "table", "join", "leave", "add_ai",
+    "start", "act", "turn_prompt", "status_text", "private_text", "board_png", "log_lines",
+    "legal_actions", "undo", "replace", "kick", "pause", "resume", "end", "moderator_role",
+    "set_moderator_role",
+)
+SETTLE_SECONDS = 20
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    roles: tuple[int, ...] = ()
+    permissions: discord.Permissions = MEMBER
+
+    def user_payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "username": self.name.lower(), "discriminator": "0",
+                "global_name": self.name, "avatar": None}
+
+    def member_payload(self, *, with_user: bool = True) -> dict[str, Any]:
+        member = {"roles": [str(r) for r in self.roles], "joined_at": TIMESTAMP,
+                  "deaf": False, "mute": False, "flags": 0, "pending": False, "nick": None,
+                  "avatar": None, "communication_disabled_until": None,
+                  "permissions": str(self.permissions.value)}
+        return {"user": self.user_payload(), **member} if with_user else member
+
+
+@dataclass
+class Reply:
+    """What one interaction produced for its user."""
+
+    harness: Harness
+    token: Token
+    messages: list[Message] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(m.content for m in self.messages)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.messages) and all(m.audience is not None for m in self.messages)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [cid for m in self.messages for cid in m.custom_ids()]
+
+    @property
+    def callback_types(self) -> list[int]:
+        return [c["type"] for c in self.token.callbacks]
+
+    @property
+    def choices(self) -> list[dict[str, Any]]:
+        """The answer to an autocomplete interaction."""
+        return self.token.callbacks[0]["data"]["choices"]
+
+
+def role_payload(role_id: int, name: str, permissions: int = 0,
+                 position: int = 0) -> dict[str, Any]:
+    return {"id": str(role_id), "name": name, "permissions": str(permissions),
+            "position": position, "color": 0, "hoist": False, "managed": False,
+            "mentionable": False, "flags": 0}
+
+
+def text_channel_payload() -> dict[str, Any]:
+    return {"id": str(CHANNEL_ID), "type": 0, "guild_id": str(GUILD_ID), "name": "games",
+            "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
+            "rate_limit_per_user": 0, "topic": None, "last_message_id": None}
+
+
+def guild_payload() -> dict[str, Any]:
+    return {
+        "id": str(GUILD_ID), "name": "Board gamers", "owner_id": "1", "icon": None,
+        "roles": [role_payload(GUILD_ID, "@everyone", MEMBER.value),
+                  role_payload(MOD_ROLE, "Game moderators", 0, 1)],
+        "channels": [text_channel_payload()], "threads": [], "members": [], "emojis": [],
+        "stickers": [], "features": [], "member_count": 10, "large": False,
+        "unavailable": False, "verification_level": 0, "default_message_notifications": 0,
+        "explicit_content_filter": 0, "mfa_level": 0, "premium_tier": 0,
+        "preferred_locale": "en-US", "system_channel_id": None, "afk_channel_id": None,
+        "afk_timeout": 300, "nsfw_level": 0,
+    }
+
+
+def record_service_calls(gm: GameMaster, fake: FakeDiscord) -> None:
+    """Log each service call with the interaction it serves, to check that the interaction
+    was acknowledged before any (possibly slow) service work."""
+    for name in SERVICE_METHODS:
+        original = getattr(gm, name)
+
+        @functools.wraps(original)
+        async def recorded(*args: Any, __name: str = name, __original: Any = original,
+                           **kwargs: Any) -> Any:
+            fake.events.append(Event("service", __name, current_interaction.get()))
+            return await __original(*args, **kwargs)
+
+        setattr(gm, name, recorded)
+
+
+class Harness:
+    def __init__(self, bot: GameBot, fake: FakeDiscord, gm: GameMaster) -> None:
+        self.bot, self.fake, self.gm = bot, fake, gm
+
+    # -- sending interactions ------------------------------------------------------------
+    async def invoke(self, user: User, command: str, *, where: int = CHANNEL_ID,
+                     **options: Any) -> Reply:
+        data = self._command_data(command, options)
+        return (await self.dispatch(self.payload(user, 2, data, where)))[0]
+
+    async def autocomplete(self, user: User, command: str, option: str, typed: str, *,
+                           where: int = CHANNEL_ID, **others: Any) -> Reply:
+        data = self._command_data(command, others, focused=(option, typed))
+        return (await self.dispatch(self.payload(user, 4, data, where)))[0]
+
+    def click_payload(self, user: User, custom_id: str, *,
+                      values: list[str] | None = None,
+                      message: Message | None = None) -> dict[str, Any]:
+        message = message or self.find(user, custom_id)
+        kind = message.component(custom_id)["type"]
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if values is not None:
+            data["values"] = values
+        return self.payload(user, 3, data, message.channel_id, message)
+
+    async def click(self, user: User, custom_id: str, *,
+                    message: Message | None = None) -> Reply:
+        return (await self.dispatch(self.click_payload(user, custom_id, message=message)))[0]
+
+    async def select(self, user: User, custom_id: str, values: list[str], *,
+                     message: Message | None = None) -> Reply:
+        payload = self.click_payload(user, custom_id, values=values, message=message)
+        return (await self.dispatch(payload))[0]
+
+    async def dispatch(self, *payloads: dict[str, Any]) -> list[Reply]:
+        """Hand the payloads to the gateway parser together (so they run concurrently), then
+        wait for every task they started."""
+        before = asyncio.all_tasks()
+        for payload in payloads:
+            marker = current_interaction.set(int(payload["id"]))
+            try:
+                self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+            finally:
+                current_interaction.reset(marker)
+        await self._settle(before)
+        return [self._reply(self.fake.tokens[p["token"]]) for p in payloads]
+
+    async def _settle(self, before: set[asyncio.Task[Any]]) -> None:
+        me = asyncio.current_task()
+        deadline = asyncio.get_running_loop().time() + SETTLE_SECONDS
+        while True:
+            pending = [t for t in asyncio.all_tasks() - before if t is not me and not t.done()]
+            if not pending:
+                return
+            left = deadline - asyncio.get_running_loop().time()
+            assert left > 0, f"interaction tasks still running: {pending}"
+            await asyncio.wait(pending, timeout=left)
+
+    def _reply(self, token: Token) -> Reply:
+        ids = ([token.original] if token.original else []) + token.followups
+        return Reply(self, token, [self.fake.messages[i] for i in ids
+                                   if i in self.fake.messages])
+
+    def payload(self, user: User, kind: int, data: dict[str, Any], channel_id: int,
+                message: Message | None = None) -> dict[str, Any]:
+        interaction_id = self.fake.next_id()
+        token = f"token-{interaction_id}"
+        self.fake.tokens[token] = Token(interaction_id, user.id, kind, channel_id,
+                                        message.id if message else None)
+        payload = {
+            "id": str(interaction_id), "application_id": str(APP_ID), "type": kind,
+            "token": token, "version": 1, "guild_id": str(GUILD_ID),
+            "channel_id": str(channel_id), "channel": self._channel(channel_id),
+            "member": user.member_payload(), "app_permissions": str(MANAGER.value),
+            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "attachment_size_limit": 25 * 1024 * 1024, "context": 0,
+            "authorizing_integration_owners": {"0": str(GUILD_ID)}, "data": data,
+        }
+        if message is not None:
+            payload["message"] = message.payload()
+        return payload
+
+    def _channel(self, channel_id: int) -> dict[str, Any]:
+        if channel_id == CHANNEL_ID:
+            return text_channel_payload()
+        return self.fake.channels[channel_id]
+
+    def _command_data(self, command: str, options: dict[str, Any],
+                      focused: tuple[str, str] | None = None) -> dict[str, Any]:
+        names = command.split()
+        target: Any = self.bot.tree.get_command(names[0])
+        for name in names[1:]:
+            target = target.get_command(name)
+        assert isinstance(target, app_commands.Command), f"no command /{command}"
+        params = {p.name: p for p in target.parameters}
+        resolved: dict[str, dict[str, Any]] = {}
+        given = [self._option(params[k], v, resolved) for k, v in options.items()]
+        if focused is not None:
+            given.append({"type": params[focused[0]].type.value, "name": focused[0],
+                          "value": focused[1], "focused": True})
+        for name in reversed(names[1:]):
+            given = [{"type": 1, "name": name, "options": given}]
+        registered = next(c for c in self.fake.commands if c["name"] == names[0])
+        return {"id": registered["id"], "name": names[0], "type": 1, "options": given,
+                "resolved": resolved, "guild_id": str(GUILD_ID)}
+
+    @staticmethod
+    def _option(param: app_commands.Parameter, value: Any,
+                resolved: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        kind = param.type
+        if isinstance(value, User):
+            resolved.setdefault("users", {})[str(value.id)] = value.user_payload()
+            resolved.setdefault("members", {})[str(value.id)] = value.member_payload(
+                with_user=False)
+            value = str(value.id)
+        elif kind is discord.AppCommandOptionType.role:
+            names = {MOD_ROLE: "Game moderators"}
+            resolved.setdefault("roles", {})[str(value)] = role_payload(value, names[value])
+            value = str(value)
+        return {"type": kind.value, "name": param.name, "value": value}
+
+    # -- reading what people saw ---------------------------------------------------------
+    def find(self, user: User, custom_id: str) -> Message:
+        """The newest message this user can see that holds the component."""
+        visible = [m for m in self.fake.messages.values()
+                   if m.audience in (None, user.id) and custom_id in m.custom_ids()]
+        assert visible, f"{user.name} sees no component {custom_id}"
+        return visible[-1]
+
+    def public(self) -> list[Message]:
+        return [m for m in self.fake.messages.values() if m.audience is None]
+
+    def in_channel(self, channel_id: int) -> list[Message]:
+        return [m for m in self.public() if m.channel_id == channel_id]
+
+    def dms(self, user: User) -> list[Message]:
+        return [m for m in self.fake.messages.values()
+                if m.audience == user.id and m.channel_id in self.fake.dm_users]
+
+    def public_history(self) -> str:
+        """Every text that was ever public, edits included."""
+        return "\n".join(text for m in self.public() for text in m.history)
+
+    def threads(self) -> list[int]:
+        return [cid for cid, c in self.fake.channels.items() if c["type"] == 11]
+
+    def calls(self, name: str) -> list[Event]:
+        return [e for e in self.fake.events if e.name == name]
+
+    def callbacks(self) -> dict[int, list[Event]]:
+        found: dict[int, list[Event]] = {t.interaction: [] for t in self.fake.tokens.values()}
+        for event in self.fake.events:
+            if event.name.endswith("/callback"):
+                found[int(event.params["url"].split("/")[-3])].append(event)
+        return found
+
+    def is_ephemeral_callback(self, event: Event) -> bool:
+        data = (event.json or {}).get("data") or {}  # type: ignore[union-attr]
+        return bool((data.get("flags") or 0) & EPHEMERAL)
