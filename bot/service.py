@@ -144,9 +144,9 @@ class GameMaster:
             record, seats = await self._running(game_id)
             engine = _engine(record.game)
             state = record.state
-            seat = self._acting_seat(engine, state, seats, player)
             if version is not None and version != record.version:
-                await self._check_still_open(engine, state, record, seat, parsed, version)
+                await self._check_still_open(engine, record, seats, player, parsed, version)
+            seat = self._acting_seat(engine, state, seats, player)
             before = state
             try:
                 state, events = engine.apply(state, seat, parsed)
@@ -350,15 +350,17 @@ class GameMaster:
             raise ServiceError(f"It is not your turn; the game waits for {waiting or 'nobody'}.")
         return awaited
 
-    async def _check_still_open(self, engine: Game, state: State, record: GameRecord,
-                                seat: int, action: Action, version: int) -> None:
-        """A button from an older version still counts when the seat has not acted since and
-        the same action is still legal (others acting in a simultaneous step do not make
-        your buttons stale); anything else is a stale click."""
-        acted_since = any(a.seat == seat and a.version > version
-                          for a in await self.repo.actions(record.id))
-        if version > record.version or acted_since or action not in engine.legal_actions(state,
-                                                                                          seat):
+    async def _check_still_open(self, engine: Game, record: GameRecord,
+                                seats: list[SeatRecord], player: Player, action: Action,
+                                version: int) -> None:
+        """A button from an older version still counts when its seat is awaited, has not
+        acted since, and the same action is still legal (others acting in a simultaneous
+        step do not make your buttons stale); anything else is a stale click."""
+        seat = _awaited_seat(engine, record.state, seats, player)
+        acted_since = seat is None or any(a.seat == seat and a.version > version
+                                          for a in await self.repo.actions(record.id))
+        if (version > record.version or acted_since
+                or action not in engine.legal_actions(record.state, seat)):
             raise ServiceError("This button is from an older step of the game and was not "
                                "applied. Press **Take my turn** for your current choices.")
 

@@ -59,6 +59,7 @@ def play_game(game: Game, players: int, options: dict[str, Any], seed: int,
 
 
 def check_state(game: Game, state: State, players: int) -> None:
+    """Secrets are matched as whole JSON strings, so "battle:2" is not found in "battle:22"."""
     broken = game.invariants(state)
     if broken:
         raise AssertionError("; ".join(broken))
@@ -69,7 +70,7 @@ def check_state(game: Game, state: State, players: int) -> None:
         for owner, hidden in secrets.items():
             if owner == viewer:
                 continue
-            leaked = [s for s in hidden if s in text]
+            leaked = [s for s in hidden if json.dumps(s, ensure_ascii=False) in text]
             if leaked:
                 who = "the public view" if viewer is None else f"seat {viewer + 1}'s view"
                 raise AssertionError(f"seat {owner + 1}'s secret {leaked[0]} is in {who}")
