@@ -149,7 +149,6 @@ async def migrate(
                 )
             await db.execute_fetchall("COMMIT")
         except BaseException:
-            if db.in_transaction:
-                await db.rollback()
+            await db.rollback()  # a no-op when no transaction is open
             raise
     return await schema_version(db)

@@ -33,6 +33,7 @@ from storage.models import (
     GameRecord,
     SeatRecord,
 )
+from storage.repository import Repository
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -43,7 +44,7 @@ _GAME_COLUMNS = (
 _ACTION_COLUMNS = "seq, version, seat, user_id, action, interaction_id, created_at, undone"
 
 
-class SqliteRepository:
+class SqliteRepository(Repository):
     """The embedded default backend; `path` is a file, or ":memory:" for tests and `play`."""
 
     def __init__(self, path: str | Path = ":memory:") -> None:
@@ -100,8 +101,9 @@ class SqliteRepository:
             if self._db is None:
                 raise StorageError("the repository is not open")
             db = self._db
-            await db.execute_fetchall(f"BEGIN {mode}")
             try:
+                # Inside the try: a caller cancelled while BEGIN runs must still roll back.
+                await db.execute_fetchall(f"BEGIN {mode}")
                 yield db
                 await db.execute_fetchall("COMMIT")
             except sqlite3.IntegrityError as exc:
@@ -179,8 +181,7 @@ class SqliteRepository:
             where.append(f"status IN ({', '.join('?' * len(wanted))})")
             params.extend(wanted)
         if user_id is not None:
-            where.append("EXISTS (SELECT 1 FROM seats s WHERE s.game_id = games.id"
-                         " AND s.user_id = ?)")
+            where.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
             params.append(user_id)
         clause = f" WHERE {' AND '.join(where)}" if where else ""
         async with self._read() as db:
@@ -421,8 +422,9 @@ async def _fetch(
 
 
 async def _rollback(db: aiosqlite.Connection) -> None:
-    if db.in_transaction:
-        await db.rollback()
+    # Queued behind the failed statement, and a no-op if no transaction is open any more (a
+    # COMMIT that completed just as the caller was cancelled), so it never masks the error.
+    await db.rollback()
 
 
 async def _version(db: aiosqlite.Connection, game_id: int) -> int:

@@ -21,6 +21,12 @@ from storage import SqliteRepository
 GIVE_UP_SECONDS = 20  # never outlive a parent that failed to kill us
 
 
+def report(line: str) -> None:
+    """One write per line, so a kill cannot leave half of it."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
 def staller(prefix: str, occurrence: int) -> tuple[dict[str, bool], object]:
     armed = {"on": False}
     seen = 0
@@ -30,7 +36,7 @@ def staller(prefix: str, occurrence: int) -> tuple[dict[str, bool], object]:
         if armed["on"] and sql.lstrip().upper().startswith(prefix.upper()):
             seen += 1
             if seen == occurrence:
-                print("STALL", sql.split("(")[0].strip(), flush=True)
+                report("STALL " + sql.split("(")[0].strip())
                 time.sleep(GIVE_UP_SECONDS)
 
     return armed, trace
@@ -44,7 +50,7 @@ async def main(path: str, game_id: int, stall: tuple[str, int] | None) -> None:
             await repo._db.set_trace_callback(trace)
         done = [a.action for a in await repo.actions(game_id)]
         version = (await repo.get_game(game_id)).version
-        print("READY", flush=True)
+        report("READY")
         while time.monotonic() - started < GIVE_UP_SECONDS:
             n = len(done) % 7 + 1
             done.append(add(n))
@@ -52,7 +58,7 @@ async def main(path: str, game_id: int, stall: tuple[str, int] | None) -> None:
                 game_id, expected_version=version, seat=len(done) % 3, user_id=101,
                 action=add(n), events=events_for(n, len(done) % 3), state=replay(done),
                 interaction_id=f"{game_id}-{len(done)}")
-            print("V", version, flush=True)
+            report(f"V {version}")
             armed["on"] = True
 
 

@@ -65,3 +65,20 @@ async def test_reads_never_see_a_transaction_in_flight(repo: SqliteRepository) -
 
     await asyncio.gather(writer(), reader(), reader())
     assert len(await repo.actions(game_id)) == 30
+
+
+async def test_a_cancelled_append_is_all_or_nothing(repo: SqliteRepository) -> None:
+    """A coroutine cancelled anywhere inside its transaction leaves no half action and no
+    transaction open: the next writer proceeds."""
+    game_id, version = await started_game(repo)
+    for steps in range(15):  # cancel after 0, 1, 2, ... turns of the event loop
+        task = asyncio.create_task(race(repo, game_id, version, steps))
+        for _ in range(steps):
+            await asyncio.sleep(0)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        version = (await repo.get_game(game_id)).version
+        actions = await repo.actions(game_id)
+        assert len(await repo.events(game_id, viewer_seat=0)) == 2 * len(actions)
+        assert [a.version for a in actions] == list(range(2, version + 1))
+    assert await race(repo, game_id, version, 99) == version + 1

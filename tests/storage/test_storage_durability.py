@@ -49,7 +49,8 @@ class Child:
     def _pump(self) -> None:
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
-            self._lines.put(line.split())
+            if line.endswith("\n"):  # else cut short by the kill: its append had returned
+                self._lines.put(line.split())
         self._lines.put(None)
 
     def _next(self, timeout: float) -> list[str] | None:
