@@ -101,7 +101,8 @@ def parse(raw: dict) -> CardData:
         if section not in raw:
             raise DataError(f"cards.json: missing section `{section}`")
     lords = _index(raw["lords"], "lords", "lord:",
-                   {"ability_zh": str, "ability_en": str, "once_per_game": bool,
+                   {"ability_zh": str, "ability_en": str, "ability_name_zh": str,
+                    "ability_name_en": str, "once_per_game": bool,
                     "params": dict})
     advisors = _index(raw["advisors"], "advisors", "advisor:",
                       {"intelligence": int, "payout": int})

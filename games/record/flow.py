@@ -202,6 +202,10 @@ def advance(state: State, events: list[Event]) -> None:
 
 
 def _forced(state: State) -> tuple[int, Action] | None:
+    """A decision with one possible answer. Ending the action is never forced: the player
+    declares it (R7.6), even when nothing else is possible."""
+    if decision(state) == "main":
+        return None
     for seat in sorted(to_act(state)):
         legal = legal_actions(state, seat)
         if len(legal) == 1:

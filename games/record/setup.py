@@ -76,8 +76,11 @@ def lord_picker(state: State) -> int:
 
 
 def lord_actions(state: State, seat: int) -> list[Action]:
-    return [Action("lord", (lord,), label=f"Lord {name(lord)}: "
-                   f"{DATA.lords[lord]['ability_en']}") for lord in sorted(state["lord_deck"])]
+    def label(lord: str) -> str:
+        card = DATA.lords[lord]
+        return f"Lord {name(lord)} ({card['ability_name_zh']} {card['ability_name_en']})"
+
+    return [Action("lord", (lord,), label=label(lord)) for lord in sorted(state["lord_deck"])]
 
 
 def choose_lord(state: State, seat: int, lord: str) -> list[Event]:

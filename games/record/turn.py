@@ -263,6 +263,8 @@ def liu_bei(state: State, seat: int, split: object = None) -> list[Event]:
             raise IllegalAction(f"Say how many of the {n} cards come from the Stratagem deck: "
                                 f"`liubei <0-{n}>`.")
         plan = ["stratagem"] * split + ["city_general"] * (n - split)
+    elif split is not None:
+        raise IllegalAction("In the basic game 人和 takes no number: `liubei`.")
     else:
         plan = ["game"] * n
     player(state, seat)["lord_used"][LIU_BEI] = True
