@@ -20,10 +20,11 @@ class Announcer:
 
     @staticmethod
     def names(text: str, seats: list[SeatRecord]) -> str:
-        """Engines say "Seat 2"; the table knows that seat as a player's name."""
+        """Engines say "Seat 2" (the 0-based seat index, see games.core.events); the table
+        knows that seat by its player's name."""
 
         def name(match: re.Match[str]) -> str:
-            index = int(match.group(1)) - 1
+            index = int(match.group(1))
             return seats[index].name if 0 <= index < len(seats) else match.group(0)
 
         return _SEAT.sub(name, text)

@@ -164,9 +164,11 @@ class GameMaster:
         seat = _awaited_seat(engine, record.state, seats, player)
         if seat is None:
             return None
-        state = record.state
-        return TurnPrompt(game_id, record.version, seat, engine.prompt(state, seat),
-                          engine.legal_actions(state, seat))
+        state, names = record.state, self.announcer.names
+        actions = [Action(a.kind, a.args, label=names(a.label or a.text, seats))
+                   for a in engine.legal_actions(state, seat)]
+        return TurnPrompt(game_id, record.version, seat, names(engine.prompt(state, seat), seats),
+                          actions)
 
     async def legal_actions(self, game_id: int, player: Player) -> list[Action]:
         prompt = await self.turn_prompt(game_id, player)

@@ -240,3 +240,16 @@ async def test_the_public_log_hides_private_events(gm):
     private = await gm.repo.events(game_id, viewer_seat=0)
     secret = {e.text for e in private if e.seats is not None}
     assert secret and not secret & set(public)
+
+
+async def test_seat_numbers_in_engine_texts_become_player_names(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    lines = []
+    for _ in range(12):
+        player, move, _ = await next_move(gm, game_id)
+        lines += (await gm.act(game_id, player, move)).public
+        prompt = await gm.turn_prompt(game_id, (await next_move(gm, game_id))[0])
+        assert all("Seat " not in a.label for a in prompt.actions)
+    text = "\n".join(lines)
+    assert "Seat " not in text and {"Alice", "Bob", "Cara"} & set(text.replace(".", " ").split())

@@ -1,4 +1,7 @@
-"""Events: what happened, in words a player understands, for the channel log."""
+"""Events: what happened, in words a player understands, for the channel log.
+
+Engines name players as `Seat N`, N being the 0-based seat index; the service replaces that
+with the player's name (also in action labels), so engines never need to know names."""
 
 from __future__ import annotations
 
