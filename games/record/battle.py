@@ -79,6 +79,7 @@ def attack(state: State, seat: int, city: str) -> list[Event]:
     cost = war_expense(state, seat, city)
     pay(state, seat, cost)
     state["turn"]["used"]["attack"] = True
+    state["last_battle"] = None  # the board now shows this attack
     state["battle"] = {
         "attacker": seat, "defender": owner, "city": city, "walls": walls(state, owner, city),
         "expense": cost, "attacker_general": None, "defender_general": entry["defender"],

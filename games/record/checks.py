@@ -106,12 +106,37 @@ def secrets(state: State) -> dict[int, set[str]]:
             mine.add(p["advisor"])
         if state["phase"] in ("lords", "draft"):
             mine |= set(p["lords"])
-        out[p["seat"]] = mine - _public_history(state)
+        out[p["seat"]] = mine
+    _choice_secrets(state, out)
+    _battle_secrets(state, out)
+    history = _public_history(state)
+    return {seat: ids - history for seat, ids in out.items()}
+
+
+def _choice_secrets(state: State, out: dict[int, set[str]]) -> None:
+    """Cards a seat is choosing among: its step-B draw, advisor draw, draft packet."""
     pending = state["pending"] or {}
     if pending.get("kind") == "keep":
         out[pending["seat"]] |= set(pending["cards"])
+    selection = state["selection"]
+    if selection and selection["drawn"]:
+        chooser = (state["start_player"] + selection["pos"]) % len(state["players"])
+        out[chooser] |= set(selection["drawn"])
+    if state["draft"]:
+        for seat, packet in enumerate(state["draft"]["packets"]):
+            out[seat] |= set(packet)
+
+
+def _battle_secrets(state: State, out: dict[int, set[str]]) -> None:
+    """Face-down attack-area cards before the reveal; battle cards before the lanes."""
     battle = state["battle"]
-    if battle and battle["top"] and battle["lanes"] is None:
+    if not battle:
+        return
+    if not battle["revealed"]:
+        out[battle["attacker"]] |= {c for c in (battle["attacker_general"],
+                                                battle["attack_stratagem"]) if c}
+        if battle["defence_stratagem"]:
+            out[battle["defender"]].add(battle["defence_stratagem"])
+    if battle["top"] and battle["lanes"] is None:
         for side in ("attacker", "defender"):
             out[battle[side]] |= {f"battle:{n}" for n in battle["top"][side]}
-    return out

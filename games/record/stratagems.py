@@ -147,8 +147,10 @@ def pending_actions(state: State, seat: int) -> list[Action]:
         return [Action("guess", (n,), label=f"Guess force {n}")
                 for n in range(RULES["guess_min"], RULES["guess_max"] + 1)]
     if kind == "amount":
-        return [Action("amount", (x,), label=f"Pay {x}元")
-                for x in range(1, player(state, seat)["coins"] + 1)]
+        top = min(player(state, seat)["coins"], max(DATA.battle_cards))
+        return [Action("amount", (x,), label=f"Pay {x}元" + (" (always enough)" if x == top
+                                                             and top == 22 else ""))
+                for x in range(1, top + 1)]
     raise AssertionError(kind)
 
 
