@@ -87,12 +87,14 @@ def invariants(state: State) -> list[str]:
 
 
 def _public_history(state: State) -> set[str]:
-    """Generals shown face up in an attack: the view keeps them as public history."""
-    shown = set()
+    """Cards shown face up in an attack: the view keeps them as public history, which says
+    nothing about where those cards are now."""
+    shown: set[str] = set()
     for battle in (state["battle"], state["last_battle"]):
         if battle and battle["revealed"]:
-            shown |= {battle["attacker_general"], battle["defender_general"]}
-    return shown
+            shown |= {battle[k] for k in ("attacker_general", "defender_general",
+                                          "attack_stratagem", "defence_stratagem")}
+    return shown - {None}
 
 
 def secrets(state: State) -> dict[int, set[str]]:

@@ -143,9 +143,5 @@ def name(card_id: str) -> str:
     return f"{card['zh']} {card['en']}"
 
 
-def force(general_id: str) -> int:
-    return DATA.generals[general_id]["force"]
-
-
 def target_cities(players: int) -> int:
     return RULES["targets"][str(players)]

@@ -104,9 +104,19 @@ def _resolve_card(state: State, seat: int, arg: object) -> object:
     matches = [c for c in CARDS if key_of(c) == word or c.split(":", 1)[1] == word]
     if not matches:
         return arg
-    hand = player(state, seat)["hand"]
-    owned = [c for c in matches if c in hand]
+    near = _cards_in_reach(state, seat)
+    owned = [c for c in matches if c in near]
     return (owned or matches)[0]
+
+
+def _cards_in_reach(state: State, seat: int) -> set[str]:
+    """The cards `seat` may name now: its hand, packet, fresh draws and revealed cards."""
+    cards = set(player(state, seat)["hand"])
+    if state["draft"]:
+        cards |= set(state["draft"]["packets"][seat])
+    pending = state["pending"] or {}
+    cards |= set(pending.get("cards", [])) | set(pending.get("revealed", []))
+    return cards
 
 
 def _check_form(action: Action) -> tuple:
@@ -160,10 +170,6 @@ HANDLERS: dict[str, Callable[..., list[Event]]] = {
     "stratagem": battle.commit_stratagem, "defend": battle.defend, "arrange": _arrange,
     "liubei": _liubei, "yuanshu": turn.yuan_shu, "luoyang": turn.luoyang, "end": _end,
 }
-
-
-def setup_state(seats: int, options: dict, seed: int) -> tuple[State, list[Event]]:
-    return setup.new_state(seats, options, seed)
 
 
 # -- automatic steps -------------------------------------------------------------------------

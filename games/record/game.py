@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, Game, IllegalAction, Option, Result, State
-from games.record import ai, checks, flow, scoring
+from games.record import ai, checks, flow, scoring, setup
 from games.record import view as views
 from games.record.data import name
 
@@ -61,7 +61,7 @@ class RecordGame(Game):
         if resolved["two_player_lords"] and seats != 2:
             raise IllegalAction("The option `two_player_lords` (two lords each) is only for "
                                 f"2 players; this table has {seats}.")
-        state, events = flow.setup_state(seats, resolved, seed)
+        state, events = setup.new_state(seats, resolved, seed)
         flow.advance(state, events)
         return state
 

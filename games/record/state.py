@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Event, shuffle_in
-from games.record.data import CARDS, DATA, RULES, kind_of, name, target_cities
+from games.record.data import DATA, RULES, kind_of, target_cities
 
 State = dict[str, Any]
 
@@ -208,11 +208,3 @@ def walls(state: State, seat: int, city: str) -> int:
     if has_lord(state, seat, SUN_QUAN):
         value += lord_param(SUN_QUAN, "walls_bonus")
     return value
-
-
-def seat_name(seat: int) -> str:
-    return f"Seat {seat}"
-
-
-def card_name(card: str) -> str:
-    return name(card) if card in CARDS else card

@@ -217,3 +217,18 @@ def test_data_loader_names_the_bad_entry():
     with pytest.raises(DataError, match="coins"):
         parse(broken)
     assert len(load().stratagems) == 33
+
+
+def test_short_names_pick_the_copy_in_reach():
+    state = GAME.setup(2, {}, 4)
+    while state["phase"] == "lords":
+        state, _ = first(state)
+    third = "stratagem:an_sha_ji#3"
+    zones = [state["decks"]["game"], *state["draft"]["packets"]]
+    holder = next(z for z in zones if third in z)
+    packet = state["draft"]["packets"][0]
+    if holder is not packet:
+        holder[holder.index(third)], packet[0] = packet[0], third
+    in_packet = [c for c in packet if c.startswith("stratagem:an_sha_ji#")]
+    state, _ = act(state, 0, "draft an_sha_ji")
+    assert in_packet[0] in state["players"][0]["hand"]
