@@ -7,6 +7,7 @@ thread, what only the user should see is the ephemeral answer.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 
@@ -156,6 +157,8 @@ class GameCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
         update = await master(interaction).start(await game_here(interaction), player)
+        opening = f"**{update.table.title}** begins! Seats: {seat_list(update.table)}"
+        update = dataclasses.replace(update, public=[opening, *update.public])
         await after_update(interaction, update, player, ["The game has started."])
 
     # -- reading ------------------------------------------------------------------------

@@ -11,23 +11,8 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 from bot.config import Settings
 from bot.service import GameMaster
 from storage import SqliteRepository
-from tests.cogs import toy_game  # noqa: F401  TEMPORARY until record registers
 from tests.cogs.fake_discord import FakeDiscord
-from tests.cogs.harness import (
-    MANAGER,
-    MOD_ROLE,
-    Harness,
-    User,
-    guild_payload,
-    record_service_calls,
-)
-
-ALICE = User(11, "Alice")
-BOB = User(12, "Bob")
-CARA = User(13, "Cara")
-STRANGER = User(14, "Stranger")
-OWNER = User(20, "Owner", permissions=MANAGER)
-MOD = User(21, "Moderator", roles=(MOD_ROLE,))
+from tests.cogs.harness import Harness, fixed_seed, guild_payload, record_service_calls
 
 
 @pytest.fixture
@@ -40,17 +25,15 @@ async def harness(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Harness]:
     repo = SqliteRepository(":memory:")
     await repo.open()
     gm = GameMaster(repo)
-
-    async def fake_board(*_args):  # TEMPORARY: the toy game has no renderer
-        return b"\x89PNG fake"
-
-    gm.announcer.board = fake_board  # type: ignore[method-assign]
+    fixed_seed(gm)
     record_service_calls(gm, fake)
     bot = GameBot(gm, Settings(token="test-token"))
     await bot.login("test-token")  # runs setup_hook: cogs, dynamic items, command sync
     bot._connection.parse_guild_create(guild_payload())  # type: ignore[arg-type]
+    harness = Harness(bot, fake, gm)
     try:
-        yield Harness(bot, fake, gm)
+        yield harness
+        harness.assert_answered_first()
     finally:
         await bot.close()
         await repo.close()

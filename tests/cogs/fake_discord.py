@@ -39,7 +39,7 @@ class Event:
     interaction: int | None
     json: dict[str, Any] | list[Any] | None = None
     params: dict[str, Any] = field(default_factory=dict)
-    files: list[tuple[str, bytes]] = field(default_factory=list)
+    files: list[tuple[str, bytes]] = field(default_factory=list, repr=False)
 
 
 @dataclass
@@ -49,7 +49,7 @@ class Message:
     audience: int | None  # None: public; else the only user who sees it
     content: str = ""
     components: list[dict[str, Any]] = field(default_factory=list)
-    files: list[tuple[str, bytes]] = field(default_factory=list)
+    files: list[tuple[str, bytes]] = field(default_factory=list, repr=False)
     flags: int = 0
     loading: bool = False
     history: list[str] = field(default_factory=list)  # every content it ever had
@@ -175,9 +175,9 @@ class FakeDiscord:
     def _new_message(self, channel_id: int, body: dict[str, Any],
                      files: list[tuple[str, bytes]], audience: int | None,
                      loading: bool = False) -> Message:
-        message = Message(self.next_id(), channel_id, audience, flags=body.get("flags") or 0,
-                          loading=loading)
+        message = Message(self.next_id(), channel_id, audience, flags=body.get("flags") or 0)
         self._edit(message, body, files)
+        message.loading = loading
         self.messages[message.id] = message
         return message
 

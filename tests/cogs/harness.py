@@ -18,7 +18,9 @@ import discord
 from discord import app_commands
 
 from bot.client import GameBot
-from bot.service import GameMaster
+from bot.service import GameMaster, Player, TurnPrompt
+from games.core import get_game
+from games.record.data import CARDS
 from tests.cogs.fake_discord import (
     APP_ID,
     CHANNEL_ID,
@@ -44,6 +46,7 @@ SERVICE_METHODS = (
     "set_moderator_role",
 )
 SETTLE_SECONDS = 20
+SEED = 1234  # tables opened through /game new get this seed, so every run plays the same
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,14 @@ class User:
                   "avatar": None, "communication_disabled_until": None,
                   "permissions": str(self.permissions.value)}
         return {"user": self.user_payload(), **member} if with_user else member
+
+
+ALICE = User(11, "Alice")
+BOB = User(12, "Bob")
+CARA = User(13, "Cara")
+STRANGER = User(14, "Stranger")
+OWNER = User(20, "Owner", permissions=MANAGER)
+MOD = User(21, "Moderator", roles=(MOD_ROLE,))
 
 
 @dataclass
@@ -135,6 +146,17 @@ def record_service_calls(gm: GameMaster, fake: FakeDiscord) -> None:
             return await __original(*args, **kwargs)
 
         setattr(gm, name, recorded)
+
+
+def fixed_seed(gm: GameMaster) -> None:
+    """Tables opened by `/game new` get a known seed instead of a random one."""
+    original = gm.new_game
+
+    @functools.wraps(original)
+    async def seeded(**kwargs: Any) -> Any:
+        return await original(**{"seed": SEED, **kwargs})
+
+    gm.new_game = seeded  # type: ignore[method-assign]
 
 
 class Harness:
@@ -258,6 +280,65 @@ class Harness:
             value = str(value)
         return {"type": kind.value, "name": param.name, "value": value}
 
+    # -- scenarios -----------------------------------------------------------------------
+    async def open_table(self, creator: User, *, joiners: tuple[User, ...] = (),
+                         ais: int = 0) -> tuple[int, int]:
+        """`/game new` by the creator, the others join, AIs are added: (game id, thread)."""
+        await self.invoke(creator, "game new", game="record")
+        thread = self.threads()[-1]
+        for user in joiners:
+            await self.invoke(user, "game join", where=thread)
+        for _ in range(ais):
+            await self.invoke(creator, "game ai", where=thread)
+        return await self.gm.game_id_for_channel(thread), thread
+
+    async def version(self, game_id: int) -> int:
+        return (await self.gm.table(game_id)).version
+
+    async def prompt(self, user: User, game_id: int) -> TurnPrompt | None:
+        return await self.gm.turn_prompt(game_id, Player(user.id, user.name))
+
+    async def take_turn(self, user: User, game_id: int) -> Reply:
+        """Press the newest public Take my turn button of the game."""
+        return await self.click(user, f"gm:turn:{game_id}")
+
+    async def choose(self, user: User, message: Message, action: str,
+                     legal: list[str]) -> Reply:
+        """Pick `action` in an ephemeral prompt, by button or menu, turning pages as needed."""
+        refs = {action, f"#{legal.index(action)}"}
+        for row in message.components:
+            for item in row["components"]:
+                custom_id = item.get("custom_id", "")
+                if item["type"] == 2 and custom_id.startswith("gm:act:") \
+                        and custom_id.split(":", 4)[4] in refs:
+                    return await self.click(user, custom_id, message=message)
+                values = [o["value"] for o in item.get("options", []) if o["value"] in refs]
+                if item["type"] == 3 and values:
+                    return await self.select(user, custom_id, values, message=message)
+        following = [item["custom_id"] for row in message.components
+                     for item in row["components"] if "Next" in item.get("label", "")]
+        assert following, f"{action} is not offered in {message.custom_ids()}"
+        await self.click(user, following[0], message=message)
+        return await self.choose(user, message, action, legal)
+
+    def assert_answered_first(self) -> None:
+        """Every interaction got exactly one initial response, and commands and components
+        got it before the service was asked anything (autocomplete answers with data, so
+        it reads first)."""
+        callbacks = self.callbacks()
+        for token in self.fake.tokens.values():
+            assert len(callbacks[token.interaction]) == 1, (
+                f"interaction {token.interaction} answered {len(callbacks[token.interaction])}"
+                " times")
+            if token.type == 4:
+                continue
+            mine = [e for e in self.fake.events if e.interaction == token.interaction]
+            first_call = next((i for i, e in enumerate(mine) if e.kind == "service"), None)
+            answered = next(i for i, e in enumerate(mine) if e.name.endswith("/callback"))
+            assert first_call is None or answered < first_call, (
+                f"interaction {token.interaction} called {mine[first_call].name} before "
+                "acknowledging")
+
     # -- reading what people saw ---------------------------------------------------------
     def find(self, user: User, custom_id: str) -> Message:
         """The newest message this user can see that holds the component."""
@@ -296,3 +377,40 @@ class Harness:
     def is_ephemeral_callback(self, event: Event) -> bool:
         data = (event.json or {}).get("data") or {}  # type: ignore[union-attr]
         return bool((data.get("flags") or 0) & EPHEMERAL)
+
+
+class SecretWatch:
+    """Checks that no public text ever names a card hidden at the time it was posted: the
+    engine's secret ids, and the names of hidden generals and cities (unique cards; copies
+    of a stratagem share a name, so for those only the id is checked)."""
+
+    def __init__(self, harness: Harness, game_id: int) -> None:
+        self.harness, self.game_id = harness, game_id
+        self.seen: dict[int, int] = {}
+        self.checked = 0
+
+    async def check(self) -> None:
+        state = (await self.harness.gm.repo.get_game(self.game_id)).state
+        hidden = set().union(*RECORD.secrets(state).values()) if state else set()
+        words = hidden | {n for card in hidden for n in UNIQUE_NAMES.get(card, ())}
+        for message in self.harness.public():
+            for text in message.history[self.seen.get(message.id, 0):]:
+                leaked = sorted(w for w in words if w in text)
+                assert not leaked, f"public message names hidden cards {leaked}: {text!r}"
+                self.checked += 1
+            self.seen[message.id] = len(message.history)
+
+
+def _unique_names() -> dict[str, tuple[str, ...]]:
+    names: dict[str, list[str]] = {}
+    for card_id, card in CARDS.items():
+        for name in (card["en"], card["zh"]):
+            names.setdefault(name, []).append(card_id)
+    return {card_id: tuple(n for n in (card["en"], card["zh"])
+                           if len(names[n]) == 1 and len(n) > 1)
+            for card_id, card in CARDS.items()
+            if card_id.startswith(("general:", "city:"))}
+
+
+RECORD = get_game("record")
+UNIQUE_NAMES = _unique_names()
