@@ -246,17 +246,14 @@ async def show_prompt(interaction: discord.Interaction, game_id: int, player: Pl
 
 async def after_update(interaction: discord.Interaction, update: Update, player: Player,
                        notices: list[str]) -> None:
-    """The acting player's private answer to an accepted change, then the public news."""
+    """The acting player's private answer to an accepted change (their secret lines and
+    their next decision, if any), then the public news."""
     notices = [*notices, *private_lines(update, player.user_id)]
-    awaited = any(s.user_id == player.user_id for s in update.awaiting)
     if update.result:
         await interaction.edit_original_response(content=fit("\n".join([*notices, GAME_OVER])),
                                                  view=None)
-    elif awaited:
-        await show_prompt(interaction, update.table.game_id, player, notices=notices)
     else:
-        await interaction.edit_original_response(content=prompt_content(None, notices),
-                                                 view=None)
+        await show_prompt(interaction, update.table.game_id, player, notices=notices)
     await announce(interaction.client, update, actor=player.user_id)
 
 
