@@ -48,6 +48,7 @@ def play_game(players: int, options: dict, seed: int, agent: str,
         assert all(e.text for e in events)
         if check_views:
             _check_views(state)
+            assert json.loads(json.dumps(state)) == state  # storable as it is
     return state, moves
 
 
@@ -63,7 +64,7 @@ options_st = st.fixed_dictionaries({
     "luoyang_literal": st.booleans()})
 
 
-@settings(max_examples=14, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 5), options=options_st, seed=st.integers(0, 2**31),
        agent=st.sampled_from(["random", "heuristic"]))
 def test_random_games_are_sound(players, options, seed, agent):
@@ -74,7 +75,7 @@ def test_random_games_are_sound(players, options, seed, agent):
     assert _replay(players, options, seed, moves) == state
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(advanced=st.booleans(), seed=st.integers(0, 2**31),
        agent=st.sampled_from(["random", "heuristic"]))
 def test_two_player_lord_games_are_sound(advanced, seed, agent):
