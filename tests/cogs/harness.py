@@ -164,12 +164,12 @@ class Harness:
         self.bot, self.fake, self.gm = bot, fake, gm
 
     # -- sending interactions ------------------------------------------------------------
-    async def invoke(self, user: User, command: str, *, where: int = CHANNEL_ID,
+    async def invoke(self, user: User, command: str, /, *, where: int = CHANNEL_ID,
                      **options: Any) -> Reply:
         data = self._command_data(command, options)
         return (await self.dispatch(self.payload(user, 2, data, where)))[0]
 
-    async def autocomplete(self, user: User, command: str, option: str, typed: str, *,
+    async def autocomplete(self, user: User, command: str, option: str, typed: str, /, *,
                            where: int = CHANNEL_ID, **others: Any) -> Reply:
         data = self._command_data(command, others, focused=(option, typed))
         return (await self.dispatch(self.payload(user, 4, data, where)))[0]
