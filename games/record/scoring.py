@@ -4,8 +4,8 @@ tie in both is a shared victory (AMB-18)."""
 from __future__ import annotations
 
 from games.core import Result, Score
-from games.record.data import DATA
-from games.record.state import State
+from games.record.data import DATA, target_cities
+from games.record.state import State, advanced
 
 
 def city_points(player: dict) -> int:
@@ -26,11 +26,15 @@ def result(state: State) -> Result | None:
     ranked = scores(state)
     best = (ranked[0].total, ranked[0].tiebreak)
     winners = [s.seat for s in ranked if (s.total, s.tiebreak) == best]
-    why = {"target": "a player reached the city target",
-           "deck": "the game deck ran out"}[state["end_reason"]]
-    who = " and ".join(f"Seat {w}" for w in winners)
-    verb = "share the victory" if len(winners) > 1 else "wins"
-    return Result(scores=ranked, winners=winners,
-                  reason=f"The game ended because {why}. {who} {verb}.",
+    return Result(scores=ranked, winners=winners, reason=_reason(state),
                   details={"first_to_target": state["first_to_target"],
                            "rounds": state["round"]})
+
+
+def _reason(state: State) -> str:
+    """Why the game ended, the same words for every game that ended that way."""
+    if state["end_reason"] == "target":
+        return f"the city target ({target_cities(len(state['players']))} cities) was reached"
+    if advanced(state):
+        return "a deck ran out for the second time"
+    return "the game deck ran out"
