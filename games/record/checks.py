@@ -92,7 +92,7 @@ def _public_history(state: State) -> set[str]:
     shown: set[str] = set()
     for battle in (state["battle"], state["last_battle"]):
         if battle and battle["revealed"]:
-            shown |= {battle[k] for k in ("attacker_general", "defender_general",
+            shown |= {battle[k] for k in ("city", "attacker_general", "defender_general",
                                           "attack_stratagem", "defence_stratagem")}
     return shown - {None}
 
