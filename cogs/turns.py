@@ -45,6 +45,8 @@ TAKE_TURN = "Take my turn"
 STALE = "This button is from an older step and was not applied; here is your current turn."
 DONE = "Done — waiting for others."
 GAME_OVER = "The game is over: the final scores are in the game's thread."
+APPLIED = ("Your move was applied, but I could not show what comes next; press "
+           f"**{TAKE_TURN}** in the game's thread.")
 MAX_BUTTONS = 10  # more choices than this read better as a menu
 PER_ROW = 5
 ROWS = 5
@@ -65,14 +67,16 @@ class Outgoing:
     take_turn: int | None = None  # game id for the Take my turn button
 
 
-def public_messages(update: Update) -> list[Outgoing]:
+def public_messages(update: Update, actor: int | None = None) -> list[Outgoing]:
     """The public lines, the result, the board images and the mention of the awaited seats,
     in as few messages as Discord's limits allow; the mention and the button come last so
-    they are what the thread shows at the bottom."""
+    they are what the thread shows at the bottom. The actor is not mentioned: their own
+    ephemeral answer already holds their next decision."""
     lines = list(update.public)
     if update.result:
         lines.append(update.result)
-    awaited = [s.user_id for s in update.awaiting if s.user_id is not None and not s.ai]
+    awaited = [s.user_id for s in update.awaiting
+               if s.user_id is not None and not s.ai and s.user_id != actor]
     if awaited and update.table.status == "running":
         lines.append(" ".join(f"<@{user}>" for user in awaited) + ": your turn — press "
                      f"**{TAKE_TURN}**.")
@@ -92,7 +96,7 @@ def public_messages(update: Update) -> list[Outgoing]:
 async def announce(bot: discord.Client, update: Update, *, actor: int | None) -> None:
     """Post the update in the game's thread and send other players their secret lines."""
     place = table_place(bot, update.table)
-    for message in public_messages(update):
+    for message in public_messages(update, actor):
         await place.send(**_send_kwargs(message))
     for private in update.private:
         if private.user_id != actor and private.lines:
@@ -247,14 +251,23 @@ async def show_prompt(interaction: discord.Interaction, game_id: int, player: Pl
 async def after_update(interaction: discord.Interaction, update: Update, player: Player,
                        notices: list[str]) -> None:
     """The acting player's private answer to an accepted change (their secret lines and
-    their next decision, if any), then the public news."""
+    their next decision, if any), then the public news. The change is already saved, so a
+    failure here is logged and must not be reported as "nothing changed"."""
     notices = [*notices, *private_lines(update, player.user_id)]
-    if update.result:
-        await interaction.edit_original_response(content=fit("\n".join([*notices, GAME_OVER])),
+    try:
+        if update.result:
+            await interaction.edit_original_response(
+                content=fit("\n".join([*notices, GAME_OVER])), view=None)
+        else:
+            await show_prompt(interaction, update.table.game_id, player, notices=notices)
+    except Exception:  # the move stands; say so rather than "something went wrong"
+        log.exception("Could not show the next prompt of game %s", update.table.game_id)
+        await interaction.edit_original_response(content=fit("\n".join([*notices, APPLIED])),
                                                  view=None)
-    else:
-        await show_prompt(interaction, update.table.game_id, player, notices=notices)
-    await announce(interaction.client, update, actor=player.user_id)
+    try:
+        await announce(interaction.client, update, actor=player.user_id)
+    except discord.HTTPException:
+        log.exception("Could not announce an update of game %s", update.table.game_id)
 
 
 async def play(interaction: discord.Interaction, game_id: int, version: int, ref: str) -> None:

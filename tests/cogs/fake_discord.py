@@ -14,6 +14,7 @@ import contextvars
 import itertools
 import json
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -104,6 +105,8 @@ class FakeDiscord:
         self.dm_users: dict[int, int] = {}  # DM channel id -> user id
         self.tokens: dict[str, Token] = {}
         self.commands: list[dict[str, Any]] = []
+        self.private_lines: list[str] = []  # secret lines the service produced (harness)
+        self.forbidden: set[str] = set()  # "METHOD /path" the bot may not do (403)
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -114,6 +117,9 @@ class FakeDiscord:
                    **kwargs: Any) -> Any:
         payload, attached = _body(kwargs.get("json"), form, files)
         self._record("rest", route, payload, kwargs.get("params") or {}, attached)
+        if f"{route.method} {route.path}" in self.forbidden:
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                    {"code": 50013, "message": "Missing Permissions"})
         return self._answer_rest(route, payload or {}, attached)
 
     async def webhook(self, route: Route, session: Any = None, *,

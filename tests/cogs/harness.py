@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.client import GameBot
-from bot.service import GameMaster, Player, TurnPrompt
+from bot.service import GameMaster, Player, TurnPrompt, Update
 from games.core import get_game
 from games.record.data import CARDS
 from tests.cogs.fake_discord import (
@@ -135,7 +135,8 @@ def guild_payload() -> dict[str, Any]:
 
 def record_service_calls(gm: GameMaster, fake: FakeDiscord) -> None:
     """Log each service call with the interaction it serves, to check that the interaction
-    was acknowledged before any (possibly slow) service work."""
+    was acknowledged before any (possibly slow) service work; keep the secret lines of every
+    Update, to check that none is ever posted in public."""
     for name in SERVICE_METHODS:
         original = getattr(gm, name)
 
@@ -143,7 +144,10 @@ def record_service_calls(gm: GameMaster, fake: FakeDiscord) -> None:
         async def recorded(*args: Any, __name: str = name, __original: Any = original,
                            **kwargs: Any) -> Any:
             fake.events.append(Event("service", __name, current_interaction.get()))
-            return await __original(*args, **kwargs)
+            result = await __original(*args, **kwargs)
+            if isinstance(result, Update):
+                fake.private_lines += [line for p in result.private for line in p.lines]
+            return result
 
         setattr(gm, name, recorded)
 
@@ -342,10 +346,14 @@ class Harness:
     # -- reading what people saw ---------------------------------------------------------
     def find(self, user: User, custom_id: str) -> Message:
         """The newest message this user can see that holds the component."""
+        found = self.find_or_none(user, custom_id)
+        assert found, f"{user.name} sees no component {custom_id}"
+        return found
+
+    def find_or_none(self, user: User, custom_id: str) -> Message | None:
         visible = [m for m in self.fake.messages.values()
                    if m.audience in (None, user.id) and custom_id in m.custom_ids()]
-        assert visible, f"{user.name} sees no component {custom_id}"
-        return visible[-1]
+        return visible[-1] if visible else None
 
     def public(self) -> list[Message]:
         return [m for m in self.fake.messages.values() if m.audience is None]
@@ -380,7 +388,9 @@ class Harness:
 
 
 class SecretWatch:
-    """Checks that no public text ever names a card hidden at the time it was posted: the
+    """Checks that public messages carry no secret: no private line the service produced
+    appears in public, and every public line that is not one of the engine's public events
+    (those are the engine's business) names no card hidden at the time it was posted: the
     engine's secret ids, and the names of hidden generals and cities (unique cards; copies
     of a stratagem share a name, so for those only the id is checked)."""
 
@@ -393,10 +403,15 @@ class SecretWatch:
         state = (await self.harness.gm.repo.get_game(self.game_id)).state
         hidden = set().union(*RECORD.secrets(state).values()) if state else set()
         words = hidden | {n for card in hidden for n in UNIQUE_NAMES.get(card, ())}
+        events = set(await self.harness.gm.log_lines(self.game_id, None, limit=100_000))
+        private = set(self.harness.fake.private_lines)
         for message in self.harness.public():
             for text in message.history[self.seen.get(message.id, 0):]:
-                leaked = sorted(w for w in words if w in text)
-                assert not leaked, f"public message names hidden cards {leaked}: {text!r}"
+                for line in text.splitlines():
+                    assert line not in private, f"private line in public: {line!r}"
+                    leaked = sorted(w for w in words if w in line)
+                    assert line in events or not leaked, (
+                        f"public message names hidden cards {leaked}: {line!r}")
                 self.checked += 1
             self.seen[message.id] = len(message.history)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.common import UNEXPECTED
 from cogs.game import parse_options
 from tests.cogs.fake_discord import CHANNEL_ID, EPHEMERAL
 from tests.cogs.harness import ALICE, BOB, STRANGER
@@ -40,18 +41,19 @@ async def test_new_join_ai_start_posts_the_board_in_the_thread(harness):
                           "seats played, so `awaiting` misses the first human (reported)")
 async def test_start_mentions_the_first_awaited_player_with_the_turn_button(harness):
     game_id, thread = await harness.open_table(ALICE, joiners=(BOB,), ais=1)
-    await harness.invoke(ALICE, "game start", where=thread)
+    await harness.invoke(BOB, "game start", where=thread)
     last = harness.in_channel(thread)[-1]
     assert f"gm:turn:{game_id}" in last.custom_ids() and "<@11>" in last.content
 
 
-async def test_an_update_mentions_the_awaited_players_once_with_the_turn_button(harness):
+async def test_an_update_mentions_the_awaited_players_but_the_actor_once(harness):
     game_id, thread = await harness.open_table(ALICE, joiners=(BOB,), ais=1)
     await harness.invoke(ALICE, "game start", where=thread)
     prompt = await harness.prompt(ALICE, game_id)
     await harness.invoke(ALICE, "move", where=thread, action=prompt.actions[0].text)
     last = harness.in_channel(thread)[-1]
-    awaited = [u for u in (ALICE, BOB) if await harness.prompt(u, game_id)]
+    awaited = [u for u in (BOB,) if await harness.prompt(u, game_id)]
+    assert "<@11>" not in last.content  # Alice reads her next decision in her own answer
     assert awaited and f"gm:turn:{game_id}" in last.custom_ids()
     assert all(last.content.count(f"<@{u.id}>") == 1 for u in awaited)
     mention = harness.calls("POST /channels/{channel_id}/messages")[-1].json
@@ -132,3 +134,27 @@ async def test_start_by_a_stranger_is_refused_and_changes_nothing(harness):
     reply = await harness.invoke(STRANGER, "game start", where=thread)
     assert reply.ephemeral and "seated player or a moderator" in reply.text
     assert await harness.version(game_id) == version
+
+
+async def test_without_thread_permission_the_game_is_played_in_the_channel(harness):
+    harness.fake.forbidden.add("POST /channels/{channel_id}/threads")
+    reply = await harness.invoke(ALICE, "game new", game="record")
+    assert reply.ephemeral and "played in this channel" in reply.text
+    assert "Alice" in harness.in_channel(CHANNEL_ID)[-1].content
+    game_id = await harness.gm.game_id_for_channel(CHANNEL_ID)
+    await harness.invoke(BOB, "game join")
+    assert "Bob joined" in harness.in_channel(CHANNEL_ID)[-1].content
+    assert (await harness.gm.table(game_id)).thread_id is None
+
+
+async def test_an_unexpected_failure_is_logged_and_answered_generically(harness, caplog,
+                                                                       monkeypatch):
+    game_id, thread = await harness.open_table(ALICE)
+
+    async def broken(*_args, **_kwargs):
+        raise RuntimeError("database on fire")
+
+    monkeypatch.setattr(harness.gm, "status_text", broken)
+    reply = await harness.invoke(ALICE, "game status", where=thread)
+    assert reply.ephemeral and reply.text == UNEXPECTED
+    assert "database on fire" in caplog.text

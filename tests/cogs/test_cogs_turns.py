@@ -7,6 +7,7 @@ import pytest
 
 from bot.service import Private, Seat, Table, TurnPrompt, Update
 from cogs import turns
+from cogs.common import UNEXPECTED
 from games.core import Action
 from tests.cogs.fake_discord import Message
 from tests.cogs.harness import ALICE, BOB, RECORD, STRANGER, Harness, SecretWatch
@@ -277,3 +278,32 @@ async def test_the_secret_watch_catches_a_leak(harness):
 
 def turns_secrets(state: dict) -> dict[int, set[str]]:
     return {seat: ids for seat, ids in RECORD.secrets(state).items() if ids}
+
+
+async def test_a_failure_after_the_move_says_the_move_stands(harness, monkeypatch):
+    game_id, thread = await started(harness)
+    prompt, message = await first_prompt(harness, game_id)
+
+    async def broken(*_args, **_kwargs):
+        raise RuntimeError("lost the prompt")
+
+    monkeypatch.setattr(harness.gm, "turn_prompt", broken)
+    harness.fake.forbidden.add("POST /channels/{channel_id}/messages")
+    reply = await harness.click(ALICE, message.custom_ids()[0], message=message)
+    assert turns.APPLIED in reply.text and "You chose" in reply.text
+    assert await human_actions(harness, game_id, ALICE.id) == 1
+
+
+async def test_a_failing_component_is_logged_and_answered_generically(harness, monkeypatch,
+                                                                      caplog):
+    game_id, thread = await started(harness)
+    prompt, _ = await first_prompt(harness, game_id)
+    await harness.invoke(ALICE, "move", where=thread, action=prompt.actions[0].text)
+
+    async def broken(*_args, **_kwargs):
+        raise RuntimeError("database on fire")
+
+    monkeypatch.setattr(harness.gm, "turn_prompt", broken)
+    reply = await harness.take_turn(BOB, game_id)
+    assert reply.ephemeral and reply.text == UNEXPECTED
+    assert "database on fire" in caplog.text
