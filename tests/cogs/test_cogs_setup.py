@@ -6,10 +6,11 @@ from __future__ import annotations
 import logging
 import re
 
+import discord
 import pytest
 from discord.http import Route
 
-from bot.client import GameBot, use_api_base
+from bot.client import GameBot, run_bot, use_api_base
 from bot.config import DEFAULT_DATABASE, ConfigError, Settings
 from cogs.turns import DYNAMIC_ITEMS
 
@@ -100,3 +101,9 @@ def test_api_base_redirects_every_route(monkeypatch):
     route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
                   webhook_id=1, webhook_token="t")
     assert route.url == "http://127.0.0.1:9/api/v10/interactions/1/t/callback"
+
+
+async def test_run_bot_without_a_token_explains_and_fails(monkeypatch, caplog):
+    monkeypatch.setattr(discord.utils, "setup_logging", lambda **_: None)
+    assert await run_bot(Settings(token=None)) == 2
+    assert "DISCORD_TOKEN is not set" in caplog.text

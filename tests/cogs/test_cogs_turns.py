@@ -3,6 +3,8 @@ stale and double clicks, menus and pages, and where secret lines go."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from bot.service import Private, Seat, Table, TurnPrompt, Update
@@ -307,3 +309,21 @@ async def test_a_failing_component_is_logged_and_answered_generically(harness, m
     reply = await harness.take_turn(BOB, game_id)
     assert reply.ephemeral and reply.text == UNEXPECTED
     assert "database on fire" in caplog.text
+
+
+def test_the_actor_is_not_mentioned_but_the_others_are():
+    awaiting = [Seat(0, 11, "Alice", None), Seat(1, 12, "Bob", None)]
+    [message] = turns.public_messages(Update(_table(), awaiting=awaiting), actor=11)
+    assert message.mention == [12] and "<@11>" not in (message.content or "")
+    assert turns.public_messages(Update(_table(), awaiting=awaiting[:1]), actor=11) == []
+
+
+async def test_a_user_who_refuses_direct_messages_does_not_break_the_update(harness, caplog):
+    caplog.set_level(logging.INFO, logger="cogs.turns")
+    game_id, thread = await harness.open_table(ALICE, joiners=(BOB,))
+    harness.fake.forbidden.add("POST /users/@me/channels")
+    update = Update(await harness.gm.table(game_id), public=["Public news."],
+                    private=[Private(BOB.id, ["Bob's secret"])])
+    await turns.announce(harness.bot, update, actor=ALICE.id)
+    assert "Public news." in harness.in_channel(thread)[-1].content
+    assert not harness.dms(BOB) and "Could not DM" in caplog.text
