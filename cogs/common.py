@@ -118,13 +118,12 @@ def table_text(table: Table) -> str:
     return "\n".join(lines)
 
 
-async def reply(interaction: discord.Interaction, text: str, **kwargs: object) -> None:
+async def reply(interaction: discord.Interaction, text: str) -> None:
     """Answer privately, whether or not the interaction was acknowledged yet."""
     if interaction.response.is_done():
-        await interaction.followup.send(fit(text), ephemeral=True, **kwargs)  # type: ignore
+        await interaction.followup.send(fit(text), ephemeral=True)
     else:
-        await interaction.response.send_message(fit(text), ephemeral=True,
-                                                **kwargs)  # type: ignore[arg-type]
+        await interaction.response.send_message(fit(text), ephemeral=True)
 
 
 async def reply_lines(interaction: discord.Interaction, lines: Iterable[str]) -> None:

@@ -27,7 +27,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from bot.service import Player, ServiceError, TurnPrompt, Update
+from bot.service import Player, TurnPrompt, Update
 from cogs.common import (
     Refusal,
     chunks,
@@ -270,7 +270,8 @@ async def after_update(interaction: discord.Interaction, update: Update, player:
         log.exception("Could not announce an update of game %s", update.table.game_id)
 
 
-async def play(interaction: discord.Interaction, game_id: int, version: int, ref: str) -> None:
+async def play(interaction: discord.Interaction, game_id: int, version: int, ref: str,
+               label: str) -> None:
     """Apply the chosen action. The interaction is acknowledged first (acting may run AI
     seats and render boards), then the prompt message is edited."""
     await interaction.response.defer()
@@ -290,7 +291,7 @@ async def play(interaction: discord.Interaction, game_id: int, version: int, ref
     except Refusal as error:
         await show_prompt(interaction, game_id, player, notices=[f"⚠️ {error}"])
         return
-    await after_update(interaction, update, player, [f"You chose **{action}**."])
+    await after_update(interaction, update, player, [f"You chose **{label}**."])
 
 
 async def open_turn(interaction: discord.Interaction, game_id: int) -> None:
@@ -334,7 +335,7 @@ class ActionButton(ui.DynamicItem[ui.Button],
         super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                    custom_id=self.custom_id_for(game_id, version, ref)),
                          row=row)
-        self.game_id, self.version, self.ref = game_id, version, ref
+        self.game_id, self.version, self.ref, self.label = game_id, version, ref, label
 
     @staticmethod
     def custom_id_for(game_id: int, version: int, ref: str) -> str:
@@ -348,7 +349,7 @@ class ActionButton(ui.DynamicItem[ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: play(interaction, self.game_id, self.version,
-                                                self.ref))
+                                                self.ref, self.label))
 
 
 class ActionSelect(ui.DynamicItem[ui.Select],
@@ -367,16 +368,12 @@ class ActionSelect(ui.DynamicItem[ui.Select],
         return cls(int(match["game"]), int(match["version"]), int(match["number"]), options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        if not values:
-            await guarded(interaction, lambda: _no_choice(interaction))
-            return
-        await guarded(interaction, lambda: play(interaction, self.game_id, self.version,
-                                                str(values[0])))
+        async def pick() -> None:
+            value = str((interaction.data or {})["values"][0])  # Discord sends exactly one
+            label = next((o.label for o in self.item.options if o.value == value), value)
+            await play(interaction, self.game_id, self.version, value, label)
 
-
-async def _no_choice(interaction: discord.Interaction) -> None:
-    raise ServiceError("Choose one action from the menu.")
+        await guarded(interaction, pick)
 
 
 class PageButton(ui.DynamicItem[ui.Button],

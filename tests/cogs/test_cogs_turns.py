@@ -49,7 +49,7 @@ async def test_a_player_takes_a_turn_through_the_ephemeral_prompt(harness):
     reply = await harness.choose(ALICE, message, chosen.text, [a.text for a in prompt.actions])
     assert reply.callback_types == [6]  # acknowledged, then the same message was edited
     assert reply.messages == [message] and message.audience == ALICE.id
-    assert f"You chose **{chosen.text}**" in message.content
+    assert f"You chose **{chosen.label}**" in message.content
     assert turns.DONE in message.content and not message.custom_ids()
     assert await human_actions(harness, game_id, ALICE.id) == 1
     last = harness.in_channel(thread)[-1]
