@@ -74,6 +74,15 @@ def table_place(bot: discord.Client, table: Table) -> discord.PartialMessageable
     return bot.get_partial_messageable(place, guild_id=table.guild_id)
 
 
+async def post(place: discord.abc.Messageable, text: str) -> None:
+    """A public line about a change that is already saved: if Discord refuses it, log it
+    rather than tell the user the change failed."""
+    try:
+        await place.send(fit(text), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.exception("Could not post in channel %s", getattr(place, "id", "?"))
+
+
 def chunks(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     """Pack lines into as few messages as the limit allows; a line longer than the limit is
     cut into pieces rather than lost."""

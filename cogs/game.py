@@ -21,6 +21,7 @@ from cogs.common import (
     game_here,
     master,
     player_for,
+    post,
     reply_lines,
     report_error,
     seat_list,
@@ -95,15 +96,14 @@ class GameCog(commands.Cog):
             creator=player, options=parsed)
         thread = await self._open_thread(interaction, channel, table)
         if thread is None:
-            await channel.send(table_text(table))
+            await post(channel, table_text(table))
             await interaction.edit_original_response(
                 content="I may not create threads here, so the game is played in this "
                         "channel.")
             return
-        await thread.send(table_text(table))
-        await channel.send(f"{player.name} opened a table of **{table.title}** (game "
-                           f"{table.game_id}): join in {thread.mention} with `/game join`.",
-                           allowed_mentions=discord.AllowedMentions.none())
+        await post(thread, table_text(table))
+        await post(channel, f"{player.name} opened a table of **{table.title}** (game "
+                            f"{table.game_id}): join in {thread.mention} with `/game join`.")
         await interaction.edit_original_response(
             content=f"Your table is ready in {thread.mention}; you hold seat 1.")
 
@@ -147,9 +147,8 @@ class GameCog(commands.Cog):
 
     async def _seats_changed(self, interaction: discord.Interaction, table: Table,
                              news: str) -> None:
-        await table_place(self.bot, table).send(
-            f"{news} Seats {len(table.seats)}/{table.max_players}: {seat_list(table)}",
-            allowed_mentions=discord.AllowedMentions.none())
+        await post(table_place(self.bot, table),
+                   f"{news} Seats {len(table.seats)}/{table.max_players}: {seat_list(table)}")
         await interaction.edit_original_response(content=f"Done. {news}")
 
     @game.command(name="start", description="Deal and start the game once everyone is seated")

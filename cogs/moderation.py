@@ -14,6 +14,7 @@ from cogs.common import (
     manages_server,
     master,
     player_for,
+    post,
     report_error,
     table_place,
 )
@@ -51,8 +52,7 @@ class ModerationCog(commands.Cog):
         if isinstance(outcome, Update):
             await announce(self.bot, outcome, actor=None)
         else:
-            await table_place(self.bot, outcome).send(
-                news, allowed_mentions=discord.AllowedMentions.none())
+            await post(table_place(self.bot, outcome), news)
         await interaction.edit_original_response(content=f"Done. {news}")
 
     @gm.command(name="undo", description="Take back the last player move (and the AI moves "

@@ -94,10 +94,15 @@ def public_messages(update: Update, actor: int | None = None) -> list[Outgoing]:
 
 
 async def announce(bot: discord.Client, update: Update, *, actor: int | None) -> None:
-    """Post the update in the game's thread and send other players their secret lines."""
+    """Post the update in the game's thread and send other players their secret lines.
+    The change is saved already: if Discord refuses a message, it is logged (the thread
+    misses the news; `/game status` and `/game log` still tell it)."""
     place = table_place(bot, update.table)
-    for message in public_messages(update, actor):
-        await place.send(**_send_kwargs(message))
+    try:
+        for message in public_messages(update, actor):
+            await place.send(**_send_kwargs(message))
+    except discord.HTTPException:
+        log.exception("Could not announce an update of game %s", update.table.game_id)
     for private in update.private:
         if private.user_id != actor and private.lines:
             await _direct_message(bot, private.user_id, update, private.lines)
@@ -264,10 +269,7 @@ async def after_update(interaction: discord.Interaction, update: Update, player:
         log.exception("Could not show the next prompt of game %s", update.table.game_id)
         await interaction.edit_original_response(content=fit("\n".join([*notices, APPLIED])),
                                                  view=None)
-    try:
-        await announce(interaction.client, update, actor=player.user_id)
-    except discord.HTTPException:
-        log.exception("Could not announce an update of game %s", update.table.game_id)
+    await announce(interaction.client, update, actor=player.user_id)
 
 
 async def play(interaction: discord.Interaction, game_id: int, version: int, ref: str,

@@ -158,3 +158,11 @@ async def test_an_unexpected_failure_is_logged_and_answered_generically(harness,
     reply = await harness.invoke(ALICE, "game status", where=thread)
     assert reply.ephemeral and reply.text == UNEXPECTED
     assert "database on fire" in caplog.text
+
+
+async def test_a_refused_public_post_does_not_undo_or_hide_a_saved_change(harness):
+    game_id, thread = await harness.open_table(ALICE)
+    harness.fake.forbidden.add("POST /channels/{channel_id}/messages")
+    reply = await harness.invoke(BOB, "game join", where=thread)
+    assert reply.text.startswith("Done.")
+    assert [s.name for s in (await harness.gm.table(game_id)).seats] == ["Alice", "Bob"]
