@@ -13,6 +13,7 @@ from discord.http import Route
 from bot.client import GameBot, run_bot, use_api_base
 from bot.config import DEFAULT_DATABASE, ConfigError, Settings
 from cogs.turns import DYNAMIC_ITEMS
+from tests.cogs.harness import ALICE
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 
@@ -107,3 +108,21 @@ async def test_run_bot_without_a_token_explains_and_fails(monkeypatch, caplog):
     monkeypatch.setattr(discord.utils, "setup_logging", lambda **_: None)
     assert await run_bot(Settings(token=None)) == 2
     assert "DISCORD_TOKEN is not set" in caplog.text
+
+
+async def test_the_harness_notices_unanswered_and_late_answers(harness):
+    """The check every test runs at teardown does fail when it should."""
+    reply = await harness.invoke(ALICE, "game status")
+    token = reply.token
+    callbacks, events = list(token.callbacks), list(harness.fake.events)
+    try:
+        harness.fake.events[:] = [e for e in events if not e.name.endswith("/callback")]
+        with pytest.raises(AssertionError, match="answered 0 times"):
+            harness.assert_answered_first()
+        late = [e for e in events if e.name.endswith("/callback")]
+        harness.fake.events[:] = [e for e in events if e not in late] + late
+        with pytest.raises(AssertionError, match="before acknowledging"):
+            harness.assert_answered_first()
+    finally:
+        harness.fake.events[:] = events
+        token.callbacks[:] = callbacks
