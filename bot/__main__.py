@@ -57,17 +57,15 @@ def _parser() -> argparse.ArgumentParser:
 
 def _run(args: argparse.Namespace) -> int:
     from bot.client import run_bot
-    from bot.config import Settings
+    from bot.config import ConfigError, Settings
 
-    settings = Settings.from_env()
-    if not settings.token:
-        print("DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/"
-              "applications (Bot → Reset Token), invite it with the applications.commands and "
-              "bot scopes, then: DISCORD_TOKEN=... make run\n"
-              "No token? `make play` plays a game at this terminal against AI seats.")
+    try:
+        settings = Settings.from_env()
+        settings.require_token()
+    except ConfigError as error:
+        print(error, file=sys.stderr)
         return 2
-    asyncio.run(run_bot(settings))
-    return 0
+    return asyncio.run(run_bot(settings))
 
 
 def _play(args: argparse.Namespace) -> int:

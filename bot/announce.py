@@ -4,13 +4,16 @@ battle images (rendered off the event loop), and the final score text."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections.abc import Iterable
 from typing import Any
 
 from games.core import Event, Game, State
+from rendering import render_battle_png, render_board
 from storage import SeatRecord
 
+log = logging.getLogger(__name__)
 _SEAT = re.compile(r"\bSeat (\d+)\b")
 
 
@@ -30,8 +33,6 @@ class Announcer:
         return _SEAT.sub(name, text)
 
     async def board(self, engine: Game, view: dict[str, Any], seats: list[SeatRecord]) -> bytes:
-        from rendering import render_board
-
         names = [s.name for s in seats]
         return await asyncio.to_thread(render_board, engine.name, view, names)
 
@@ -44,6 +45,18 @@ class Announcer:
         changed (one image for the latest state, however many phases passed)."""
         if not self.render:
             return []
+        try:
+            return await self._boards(engine, before, after, steps, seats, force)
+        except Exception:  # an image is a courtesy: an accepted action stands without it
+            log.exception("rendering failed for %s; the update goes out without images",
+                          engine.name)
+            return []
+
+    async def _boards(
+        self, engine: Game, before: State | None, after: State,
+        steps: Iterable[tuple[State, list[Event], State]], seats: list[SeatRecord],
+        force: bool,
+    ) -> list[tuple[str, bytes]]:
         images = []
         for number, battle in enumerate(_finished_battles(engine, steps), start=1):
             images.append((f"battle-{number}.png", await self._battle(engine, battle, seats)))
@@ -54,8 +67,6 @@ class Announcer:
         return images
 
     async def _battle(self, engine: Game, battle: dict, seats: list[SeatRecord]) -> bytes:
-        from rendering import render_battle_png
-
         names = [s.name for s in seats]
         return await asyncio.to_thread(render_battle_png, engine.name, battle, names)
 

@@ -131,7 +131,8 @@ class GameMaster:
             await self._audit(game_id, by, "start", {})
             record = await self._record(game_id)
             steps = await self._play_ai(record, seats, state, version)
-            return await self._update(game_id, None, state, steps, force_board=True)
+            final = steps[-1][2] if steps else state
+            return await self._update(game_id, None, final, steps, force_board=True)
 
     # -- play -----------------------------------------------------------------------------
     async def act(

@@ -50,3 +50,10 @@ def test_options_parse_booleans_and_numbers():
         "advanced": True, "seats": 3, "name": "Wei"}
     with pytest.raises(ValueError, match="name=value"):
         parse_options("advanced")
+
+
+def test_run_without_a_token_says_how_to_get_one_and_points_at_play(monkeypatch, capsys):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN" in err and "make play" in err

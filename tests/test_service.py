@@ -253,3 +253,36 @@ async def test_seat_numbers_in_engine_texts_become_player_names(gm):
         assert all("Seat " not in a.label for a in prompt.actions)
     text = "\n".join(lines)
     assert "Seat " not in text and {"Alice", "Bob", "Cara"} & set(text.replace(".", " ").split())
+
+
+async def test_start_with_ai_seats_awaits_the_human_and_posts_a_board(tmp_path):
+    repo = SqliteRepository(tmp_path / "render.sqlite3")
+    await repo.open()
+    try:
+        gm = GameMaster(repo)
+        table = await gm.new_game(game="record", guild_id=1, channel_id=5, creator=ALICE, seed=9)
+        await gm.add_ai(table.game_id, ALICE)
+        update = await gm.start(table.game_id, ALICE)
+        names = [name for name, _ in update.boards]
+        assert names[-1] == "board.png" and update.boards[-1][1][:8] == b"\x89PNG\r\n\x1a\n"
+        assert [s.user_id for s in update.awaiting] == [ALICE.user_id]
+    finally:
+        await repo.close()
+
+
+async def test_a_failing_renderer_never_loses_an_accepted_action(tmp_path, monkeypatch):
+    import bot.announce
+
+    def broken(*_args):
+        raise RuntimeError("no pixels today")
+
+    monkeypatch.setattr(bot.announce, "render_board", broken)
+    repo = SqliteRepository(tmp_path / "broken.sqlite3")
+    await repo.open()
+    try:
+        gm = GameMaster(repo)
+        game_id = await three_humans(gm)
+        update = await gm.start(game_id, ALICE)
+        assert update.boards == [] and update.table.status == "running"
+    finally:
+        await repo.close()

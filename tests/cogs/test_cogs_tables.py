@@ -37,8 +37,6 @@ async def test_new_join_ai_start_posts_the_board_in_the_thread(harness):
     assert (await harness.gm.table(game_id)).status == "running"
 
 
-@pytest.mark.xfail(reason="service: start() builds its Update from the state before the AI "
-                          "seats played, so `awaiting` misses the first human (reported)")
 async def test_start_mentions_the_first_awaited_player_with_the_turn_button(harness):
     game_id, thread = await harness.open_table(ALICE, joiners=(BOB,), ais=1)
     await harness.invoke(BOB, "game start", where=thread)
