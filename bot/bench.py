@@ -16,7 +16,7 @@ from bot.models import Player
 from bot.service import GameMaster
 from bot.simulate import play_game
 from games.core import Game, get_game, make_agent
-from rendering import render_board
+from rendering import render_board, to_png
 from storage import SqliteRepository
 
 
@@ -48,15 +48,15 @@ def engine_action_times(game: Game, players: int, seed: int) -> list[float]:
 
 
 def render_times(game: Game, players: int, seed: int, repeat: int) -> tuple[list, list, tuple]:
-    """Board render time beside the PNG encoding of a blank image of the same size, which
-    is the floor any board of that size pays."""
+    """Board render time beside the PNG encoding (same encoder settings) of a blank image of
+    the same size, which is the floor any board of that size pays."""
     state, _ = play_game(game, players, {}, seed, ["heuristic"] * players, check=False)
     view = game.view(state, None)
     names = [f"Player {i + 1}" for i in range(players)]
     png = render_board(game.name, view, names)
     size = Image.open(io.BytesIO(png)).size
     blank = Image.new("RGB", size, "white")
-    encode = _time(lambda: blank.save(io.BytesIO(), "PNG"), repeat)
+    encode = _time(lambda: to_png(blank), repeat)
     return _time(lambda: render_board(game.name, view, names), repeat), encode, size
 
 
