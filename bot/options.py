@@ -14,7 +14,7 @@ def parse_options(text: str | list[str]) -> dict[str, object]:
         name, sep, raw = pair.partition("=")
         if not sep or not name.strip() or not raw.strip():
             raise ValueError(f"Option `{pair}` should look like name=value, e.g. advanced=true.")
-        options[name.strip()] = _value(raw.strip())
+        options[name.strip().lower()] = _value(raw.strip())
     return options
 
 

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.options import parse_options
 from bot.service import GameMaster, ServiceError, Table
 from cogs.common import (
     basic_player,
@@ -42,28 +43,12 @@ OPTIONS_HELP = ("Write options as name=value separated by spaces or commas, for 
                 "`advanced=true`.")
 
 
-def parse_options(text: str) -> dict[str, bool | int | str]:
-    """`advanced=true, seats=4` → {"advanced": True, "seats": 4}. Which names and values
-    a game accepts is the service's business; this only reads the text."""
-    options: dict[str, bool | int | str] = {}
-    for item in text.replace(",", " ").split():
-        name, equals, value = item.partition("=")
-        if not equals or not name or not value:
-            raise ServiceError(f"Could not read the option `{item}`. {OPTIONS_HELP}")
-        options[name.strip().lower()] = _option_value(value.strip())
-    return options
-
-
-def _option_value(value: str) -> bool | int | str:
-    lowered = value.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
+def read_options(text: str) -> dict[str, object]:
+    """Only reads the text; which names and values a game accepts is the service's business."""
     try:
-        return int(value)
-    except ValueError:
-        return value
+        return parse_options(text)
+    except ValueError as error:
+        raise ServiceError(f"{error} {OPTIONS_HELP}") from None
 
 
 class GameCog(commands.Cog):
@@ -84,7 +69,7 @@ class GameCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   options: str | None = None) -> None:
-        parsed = parse_options(options or "")
+        parsed = read_options(options or "")
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise ServiceError("Open a table from a text channel (not a thread): each game "

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.models import ServiceError
 from cogs.common import UNEXPECTED
-from cogs.game import parse_options
+from cogs.game import read_options
 from tests.cogs.fake_discord import CHANNEL_ID, EPHEMERAL
 from tests.cogs.harness import ALICE, BOB, STRANGER
 
@@ -74,7 +75,7 @@ async def test_joining_twice_is_refused_with_the_service_message(harness):
 
 
 @pytest.mark.parametrize("options, message", [
-    ("advanced", "Could not read the option `advanced`"),
+    ("advanced", "should look like name=value"),
     ("colour=blue", "Unknown option `colour`"),
     ("advanced=maybe", "must be one of"),
 ])
@@ -85,9 +86,11 @@ async def test_bad_options_get_a_clear_private_answer_and_no_table(harness, opti
 
 
 def test_options_text_is_read_as_names_and_typed_values():
-    assert parse_options("advanced=true, seats=4 mode=Classic lax=no") == {
+    assert read_options("advanced=true, seats=4 mode=Classic lax=no") == {
         "advanced": True, "seats": 4, "mode": "Classic", "lax": False}
-    assert parse_options("") == {}
+    assert read_options("") == {}
+    with pytest.raises(ServiceError, match="name=value"):
+        read_options("advanced")
 
 
 async def test_new_in_a_thread_is_refused(harness):
