@@ -286,3 +286,13 @@ async def test_a_failing_renderer_never_loses_an_accepted_action(tmp_path, monke
         assert update.boards == [] and update.table.status == "running"
     finally:
         await repo.close()
+
+
+async def test_a_scored_end_ranks_the_table_as_it_stands(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    update = await gm.end(game_id, MOD, scored=True)
+    assert update.table.status == "finished" and "Final scores" in update.result
+    assert "moderator ended the game" in update.result
+    with pytest.raises(ServiceError, match="already ended"):
+        await gm.end(game_id, MOD, scored=True)

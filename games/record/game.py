@@ -82,6 +82,9 @@ class RecordGame(Game):
     def result(self, state: State) -> Result | None:
         return scoring.result(state)
 
+    def standings(self, state: State) -> Result:
+        return scoring.standings(state)
+
     def phase(self, state: State) -> str:
         """Changes at each boundary the channel gets a board for."""
         phase = state["phase"]

@@ -23,10 +23,19 @@ def scores(state: State) -> list[Score]:
 def result(state: State) -> Result | None:
     if state["phase"] != "over":
         return None
+    return _ranked(state, _reason(state))
+
+
+def standings(state: State) -> Result:
+    """R20 applied to the table as it stands, for a moderator's scored early end."""
+    return _ranked(state, f"a moderator ended the game in round {state['round']}")
+
+
+def _ranked(state: State, reason: str) -> Result:
     ranked = scores(state)
     best = (ranked[0].total, ranked[0].tiebreak)
     winners = [s.seat for s in ranked if (s.total, s.tiebreak) == best]
-    return Result(scores=ranked, winners=winners, reason=_reason(state),
+    return Result(scores=ranked, winners=winners, reason=reason,
                   details={"first_to_target": state["first_to_target"],
                            "rounds": state["round"]})
 

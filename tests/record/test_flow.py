@@ -232,3 +232,14 @@ def test_short_names_pick_the_copy_in_reach():
     in_packet = [c for c in packet if c.startswith("stratagem:an_sha_ji#")]
     state, _ = act(state, 0, "draft an_sha_ji")
     assert in_packet[0] in state["players"][0]["hand"]
+
+
+def test_standings_score_the_table_as_it_stands_for_a_moderators_scored_end():
+    state = table(round_=3, coins={A: 9, B: 9},
+                  cities={A: [("xinye", "liu_shan")], B: [("tianshui", "hu_zhen")],
+                          C: [("xuchang", "liao_hua")]})
+    assert GAME.result(state) is None
+    standings = GAME.standings(state)
+    totals = {s.seat: s.total for s in standings.scores}
+    assert totals == {A: 6, B: 4, C: 9, D: 0}
+    assert standings.winners == [C] and "moderator" in standings.reason
