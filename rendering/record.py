@@ -232,7 +232,8 @@ def _name_row(c: Canvas, view: dict, p: dict, names: list[str], x: float, w: flo
     cy = y + row_h / 2
     c.dot(x + row_h / 2, cy, row_h / 2, seat_color(seat))
     c.text(x + row_h / 2, cy, str(seat + 1), LARGE, DARK_TEXT, bold=True, anchor="mm")
-    score = f"{len(p.get('cities', []))} cities · {_points(p)} pts"
+    count = len(p.get("cities", []))
+    score = f"{count} {'city' if count == 1 else 'cities'} · {_points(p)} pts"
     if p.get("bonus"):
         score += f" (incl. +{p['bonus']} first)"
     score_w = c.measure(score, LARGE, bold=True)
