@@ -176,7 +176,8 @@ class GameMaster:
         return prompt.actions if prompt else []
 
     # -- reading --------------------------------------------------------------------------
-    async def status_text(self, game_id: int, viewer: Player | None = None) -> str:
+    async def status_text(self, game_id: int) -> str:
+        """The public summary, the same for every viewer (`private_text` holds the rest)."""
         record = await self._record(game_id)
         seats = await self.repo.get_seats(game_id)
         engine = _engine(record.game)
@@ -420,7 +421,7 @@ class GameMaster:
         public = list(extra or []) + [
             self.announcer.names(e.text, seats) for e in events if e.public]
         boards = await self.announcer.boards(engine, before, after, steps, seats, force_board)
-        awaiting = [] if record.result else _awaiting(engine, after, seats, table)
+        awaiting = [] if record.result else _awaiting(engine, after, table)
         result = self.announcer.result_text(record.result, seats) if record.result else None
         return Update(table, public, _privates(events, seats, self.announcer), boards,
                       awaiting, result)
@@ -484,7 +485,7 @@ def _human_seat(seats: list[SeatRecord], player: Player) -> int:
     return seat
 
 
-def _awaiting(engine: Game, state: State, seats: list[SeatRecord], table: Table) -> list[Seat]:
+def _awaiting(engine: Game, state: State, table: Table) -> list[Seat]:
     due = engine.to_act(state)
     return [s for s in table.seats if s.seat in due and not s.ai]
 

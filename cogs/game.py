@@ -149,8 +149,7 @@ class GameCog(commands.Cog):
     @game.command(name="status", description="The public state of this game (only to you)")
     async def status(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        player = await player_for(interaction)
-        text = await master(interaction).status_text(await game_here(interaction), player)
+        text = await master(interaction).status_text(await game_here(interaction))
         await reply_lines(interaction, text.splitlines())
 
     @game.command(name="board", description="The current board image (only to you)")
