@@ -8,6 +8,7 @@ Every string drawn is recorded in ``texts`` so tests can check what a view revea
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
@@ -206,3 +207,14 @@ class Flow:
     def bottom(self) -> float:
         """The y below the last row (y0 when nothing was placed)."""
         return self.y + self.row_h if self.placed else self.y0
+
+
+def draw_measured(width: int, cjk: bool,
+                  draw: Callable[[Canvas], float]) -> tuple[Image.Image, list[str]]:
+    """Lay out dry to learn the height, then draw, so measuring and drawing cannot disagree;
+    returns the image and the strings drawn (tests read them to check hidden names)."""
+    probe = Canvas(width, 1, cjk, dry=True)
+    height = draw(probe)
+    canvas = Canvas(width, int(height), cjk, widths=probe.widths)
+    draw(canvas)
+    return canvas.image, canvas.texts

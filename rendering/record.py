@@ -29,6 +29,7 @@ from rendering.canvas import (
     TITLE,
     Canvas,
     Flow,
+    draw_measured,
     is_hidden,
     player_name,
     seat_color,
@@ -68,12 +69,8 @@ def render_battle(battle: dict, names: list[str], *, cjk: bool | None = None) ->
 
 
 def draw_table(view: dict, names: list[str], cjk: bool) -> tuple[Image.Image, list[str]]:
-    """Lay out dry to learn the height, then draw; returns the image and the drawn strings."""
-    probe = Canvas(WIDTH, 1, cjk, dry=True)
-    height = _table(probe, view, names)
-    canvas = Canvas(WIDTH, int(height), cjk, widths=probe.widths)
-    _table(canvas, view, names)
-    return canvas.image, canvas.texts
+    """Two passes (see canvas.draw_measured); returns the image and the drawn strings."""
+    return draw_measured(WIDTH, cjk, lambda c: _table(c, view, names))
 
 
 def _table(c: Canvas, view: dict, names: list[str]) -> float:

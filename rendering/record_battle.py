@@ -26,6 +26,7 @@ from rendering.canvas import (
     TILE,
     TITLE,
     Canvas,
+    draw_measured,
     is_hidden,
     player_name,
     seat_color,
@@ -48,12 +49,8 @@ SIDES = ("attacker", "defender")
 
 
 def draw_battle(battle: dict, names: list[str], cjk: bool) -> tuple[Image.Image, list[str]]:
-    """Lay out dry to learn the height, then draw; returns the image and the drawn strings."""
-    probe = Canvas(WIDTH, 1, cjk, dry=True)
-    height = _battle(probe, battle, names)
-    canvas = Canvas(WIDTH, int(height), cjk, widths=probe.widths)
-    _battle(canvas, battle, names)
-    return canvas.image, canvas.texts
+    """Two passes (see canvas.draw_measured); returns the image and the drawn strings."""
+    return draw_measured(WIDTH, cjk, lambda c: _battle(c, battle, names))
 
 
 def _battle(c: Canvas, b: dict, names: list[str]) -> float:
