@@ -3,6 +3,7 @@ newcomer without a token plays the real thing. Boards are written to a folder as
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,7 +33,12 @@ async def play(game: str, players: int, ai: int, seed: int | None, boards: Path,
         for _ in range(ai):
             await gm.add_ai(table.game_id, YOU)
         update = await gm.start(table.game_id, YOU)
-        return await _loop(gm, table.game_id, update, players - ai, boards, ask, say)
+        status = await _loop(gm, table.game_id, update, players - ai, boards, ask, say)
+        export = boards / "game.json"
+        export.write_text(json.dumps(await gm.export(table.game_id), ensure_ascii=False),
+                          encoding="utf-8")
+        say(f"The game's log is in {export}; `gm replay {export}` verifies it.")
+        return status
     finally:
         await repo.close()
 

@@ -31,13 +31,14 @@ def test_play_finishes_a_game_with_scripted_answers(tmp_path):
     assert status == 0
     assert any("Final scores" in line for line in lines)
     assert sorted(tmp_path.glob("*.png")), "board images are written after each phase"
+    assert main(["replay", str(tmp_path / "game.json")]) == 0
 
 
 def test_play_quits_cleanly_on_q(tmp_path):
     lines: list[str] = []
     assert asyncio.run(play("record", 2, 1, seed=4, boards=tmp_path, ask=lambda _: "q",
                             say=lines.append)) == 0
-    assert lines[-1] == "Left the table."
+    assert "Left the table." in lines
 
 
 def test_play_needs_a_human_seat(tmp_path):
