@@ -166,17 +166,18 @@ def _decks(c: Canvas, view: dict, y: float) -> float:
 
 
 def _standings(c: Canvas, view: dict, names: list[str], y: float) -> float:
-    """Final totals (city points + bonus), most first; coins shown as the tie-breaker."""
-    totals = sorted(((_points(p), p.get("coins", 0), p["seat"]) for p in view["players"]),
-                    reverse=True)
-    best = totals[0][:2] if totals else None
+    """The engine's final ranking (`view["result"]`), winners in gold, coins beside points
+    because they break ties."""
+    result = view.get("result") or {"scores": [], "winners": []}
+    coins = {p["seat"]: p.get("coins", 0) for p in view["players"]}
     flow = Flow(MARGIN, y, WIDTH - 2 * MARGIN, CHIP_H + 8)
     x, cy = flow.place(c.measure("Final:", LARGE, bold=True) + GAP)
     c.text(x, cy + (CHIP_H + 8) / 2, "Final:", LARGE, GOLD, bold=True, anchor="lm")
-    for rank, (points, coins, seat) in enumerate(totals, 1):
-        winner = (points, coins) == best
-        text = f"{rank}. {player_name(names, seat, c)} {points} pts ({coins} coins)"
-        text = ("Winner: " + text[3:]) if winner else text
+    for rank, score in enumerate(result["scores"], 1):
+        seat = score["seat"]
+        winner = seat in result["winners"]
+        text = f"{player_name(names, seat, c)} {score['total']} pts ({coins[seat]} coins)"
+        text = f"Winner: {text}" if winner else f"{rank}. {text}"
         w = min(c.chip_width(text, LARGE, bold=winner), WIDTH - 2 * MARGIN)
         x, cy = flow.place(w)
         c.rect((x, cy, x + w, cy + CHIP_H + 8), fill=GOLD if winner else PANEL,
@@ -184,11 +185,6 @@ def _standings(c: Canvas, view: dict, names: list[str], y: float) -> float:
         c.text(x + 12, cy + (CHIP_H + 8) / 2, text, LARGE, DARK_TEXT if winner else TEXT,
                bold=winner, max_width=w - 24, anchor="lm")
     return flow.bottom
-
-
-def _points(p: dict) -> int:
-    return sum(int(h["card"].get("points", 0)) for h in p.get("cities", [])) + int(
-        p.get("bonus", 0))
 
 
 # ---- player panels ----
@@ -230,7 +226,7 @@ def _name_row(c: Canvas, view: dict, p: dict, names: list[str], x: float, w: flo
     c.dot(x + row_h / 2, cy, row_h / 2, seat_color(seat))
     c.text(x + row_h / 2, cy, str(seat + 1), LARGE, DARK_TEXT, bold=True, anchor="mm")
     count = len(p.get("cities", []))
-    score = f"{count} {'city' if count == 1 else 'cities'} · {_points(p)} pts"
+    score = f"{count} {'city' if count == 1 else 'cities'} · {p.get('points', 0)} pts"
     if p.get("bonus"):
         score += f" (incl. +{p['bonus']} first)"
     score_w = c.measure(score, LARGE, bold=True)

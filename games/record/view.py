@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.record import scoring
 from games.record.advisors import chooser
 from games.record.data import CARDS, DATA, RULES, kind_of, target_cities
 from games.record.setup import lord_picker
@@ -147,6 +148,12 @@ def _decks(state: State) -> dict:
             "battle": len(state["battle_deck"]), "lords": len(state["lord_deck"])}
 
 
+def _result(state: State) -> dict[str, Any] | None:
+    """Final scores, best first, so nothing downstream re-derives R20's ranking."""
+    final = scoring.result(state)
+    return final.to_json() if final else None
+
+
 def view(state: State, viewer: int | None, to_act: set[int]) -> dict[str, Any]:
     n = len(state["players"])
     shown = RULES["discard_top_shown"]
@@ -164,6 +171,7 @@ def view(state: State, viewer: int | None, to_act: set[int]) -> dict[str, Any]:
         "last_battle": _battle(state, state["last_battle"], viewer),
         "viewer": viewer, "start_draws": [dict(d) for d in state["start_draws"]],
         "pending": _pending(state, viewer),
+        "result": _result(state),
     }
     out.update(_own_choices(state, viewer))
     return out

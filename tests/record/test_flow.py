@@ -238,7 +238,7 @@ def test_standings_score_the_table_as_it_stands_for_a_moderators_scored_end():
     state = table(round_=3, coins={A: 9, B: 9},
                   cities={A: [("xinye", "liu_shan")], B: [("tianshui", "hu_zhen")],
                           C: [("xuchang", "liao_hua")]})
-    assert GAME.result(state) is None
+    assert GAME.result(state) is None and GAME.view(state, None)["result"] is None
     standings = GAME.standings(state)
     totals = {s.seat: s.total for s in standings.scores}
     assert totals == {A: 6, B: 4, C: 9, D: 0}

@@ -546,6 +546,7 @@ def test_tc33_target_bonus_and_tie_break():
                                                                          "bonus": 10}
     assert (coins(state, A), coins(state, C)) == (3, 6)
     assert result.winners == [C]
+    assert GAME.view(state, None)["result"] == result.to_json()
     tied = {**state, "players": [dict(p) for p in state["players"]]}
     tied["players"][A]["coins"] = 6
     assert GAME.result(tied).winners == [A, C]

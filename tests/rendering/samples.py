@@ -164,12 +164,18 @@ def public_view(full: dict, seat: int | None = None) -> dict:
             elif not up:
                 p["advisor"] = {"hidden": True}
         p["hand_size"] = len(p["hand"])
+        p["points"] = points(p)
         if not own:
             del p["hand"]
         for c in p["cities"]:
             if not c["face_up"] and not own:
                 c["defender"] = {"hidden": True}
     return view
+
+
+def points(p: dict) -> int:
+    """City points plus bonus, as the engine's view carries them."""
+    return sum(c["card"]["points"] for c in p["cities"]) + p["bonus"]
 
 
 def secrets(full: dict, seat: int | None = None) -> set[str]:
@@ -272,6 +278,9 @@ def battle_finished(n: int) -> dict:
 def game_over(n: int) -> dict:
     view = late_game(n)
     view.update(phase="over", step="final scoring", active=None, to_act=[])
+    ranked = sorted(view["players"], key=lambda p: (-points(p), -p["coins"], p["seat"]))
+    view["result"] = {"scores": [{"seat": p["seat"], "total": points(p)} for p in ranked],
+                      "winners": [ranked[0]["seat"]]}
     return view
 
 
