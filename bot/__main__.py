@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 from bot.options import parse_options
-from games.core import Action, GameError, get_game, replay
+from games.core import Action, Game, GameError, get_game, replay
+from games.core.agents import AGENTS
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,8 +36,11 @@ def _parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser("simulate", help="AI-vs-AI games that check every action")
     sim.add_argument("--game", default="record")
-    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--players", type=int, default=None,
+                     help="seats per game (default: 4, or what the game allows)")
     sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--agents", default="heuristic,random",
+                     help="AI kinds, comma-separated, alternating by seat and game")
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a table option, e.g. advanced=true (repeatable)")
@@ -48,7 +52,8 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="medians of engine, render and service costs")
     bench.add_argument("--game", default="record")
-    bench.add_argument("--players", type=int, default=4)
+    bench.add_argument("--players", type=int, default=None,
+                       help="seats per game (default: 4, or what the game allows)")
     bench.add_argument("--games", type=int, default=20)
     bench.add_argument("--seed", type=int, default=1)
     bench.set_defaults(handler=_bench)
@@ -83,8 +88,14 @@ def _simulate(args: argparse.Namespace) -> int:
     except (GameError, ValueError) as error:
         print(error, file=sys.stderr)
         return 2
-    summary = simulate(game, args.players, args.games, args.seed, options)
-    print(f"{game.title} · {args.players} players · options {options}")
+    agents = tuple(kind.strip() for kind in args.agents.split(",") if kind.strip())
+    unknown = [kind for kind in agents if kind not in AGENTS]
+    if unknown or not agents:
+        print(f"unknown AI kind {unknown}; kinds: {', '.join(AGENTS)}", file=sys.stderr)
+        return 2
+    players = seat_count(game, args.players)
+    summary = simulate(game, players, args.games, args.seed, options, agents)
+    print(f"{game.title} · {players} players · agents {', '.join(agents)} · options {options}")
     print("\n".join(line for line in summary.lines() if line))
     return 1 if summary.errors else 0
 
@@ -108,9 +119,21 @@ def _replay(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from bot.bench import bench
 
-    print("\n".join(bench(args.game, args.players, args.games, args.seed)))
+    try:
+        players = seat_count(get_game(args.game), args.players)
+    except GameError as error:
+        print(error, file=sys.stderr)
+        return 2
+    print("\n".join(bench(args.game, players, args.games, args.seed)))
     return 0
 
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def seat_count(game: Game, requested: int | None) -> int:
+    """Four seats unless asked otherwise, within what the game allows (Redux is 3 only)."""
+    if requested is not None:
+        return requested
+    return min(max(4, game.min_players), game.max_players)

@@ -22,6 +22,8 @@ class Summary:
     actions: list[int] = field(default_factory=list)
     wins: Counter[int] = field(default_factory=Counter)
     reasons: Counter[str] = field(default_factory=Counter)
+    faction_games: Counter[str] = field(default_factory=Counter)
+    faction_wins: Counter[str] = field(default_factory=Counter)
 
     def lines(self) -> list[str]:
         wins = ", ".join(f"seat {s + 1}: {n}" for s, n in sorted(self.wins.items()))
@@ -33,8 +35,15 @@ class Summary:
             f"average actions: {mean(self.actions):.0f}" if self.actions else "",
             f"wins by seat (shared wins count for each): {wins}",
             f"end reasons: {reasons}",
+            self._faction_line(),
             *(f"ERROR {e}" for e in self.errors[:20]),
         ]
+
+    def _faction_line(self) -> str:
+        """Win rate per faction; a shared win counts for each winner."""
+        rates = ", ".join(f"{name}: {self.faction_wins[name] / played:.0%} of {played}"
+                          for name, played in sorted(self.faction_games.items()))
+        return f"win rate by faction: {rates}" if rates else ""
 
 
 def play_game(game: Game, players: int, options: dict[str, Any], seed: int,
@@ -98,4 +107,7 @@ def simulate(game: Game, players: int, games: int, seed: int, options: dict[str,
         summary.actions.append(len(log))
         summary.wins.update(result.winners)
         summary.reasons[result.reason] += 1
+        factions = game.factions(state)
+        summary.faction_games.update(factions)
+        summary.faction_wins.update(factions[seat] for seat in result.winners if factions)
     return summary

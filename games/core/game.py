@@ -110,6 +110,11 @@ class Game(ABC):
         """Scores as if the game ended now, for a moderator's scored early end."""
         raise IllegalAction(f"{self.title} cannot be scored before its end.")
 
+    def factions(self, state: State) -> list[str]:
+        """The faction each seat plays (a nation, a lord), for statistics by faction; empty
+        when the game has none."""
+        return []
+
     def prompt(self, state: State, seat: int) -> str:
         """What `seat` is being asked to decide, in words (turn prompts, reminders)."""
         return "It is your turn." if seat in self.to_act(state) else ""
