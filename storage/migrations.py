@@ -98,9 +98,28 @@ CREATE TABLE guild_settings (
 ) WITHOUT ROWID;
 """
 
+# 3: data packs a server's moderators uploaded (a group's printed cards replacing our designed
+# values). Re-uploading a name replaces the row; games never point here: a game freezes the
+# pack's text into its own options at creation, so editing or removing a pack leaves every
+# running game as it was.
+_DATA_PACKS = """
+CREATE TABLE data_packs (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id     INTEGER NOT NULL,
+    game         TEXT    NOT NULL,
+    name         TEXT    NOT NULL,
+    text         TEXT    NOT NULL,
+    hash         TEXT    NOT NULL,
+    uploaded_by  INTEGER,
+    uploaded_at  REAL    NOT NULL,
+    UNIQUE (guild_id, game, name)
+);
+"""
+
 MIGRATIONS: list[tuple[int, str]] = [
     (1, _GAME_LOG),
     (2, _ADMIN),
+    (3, _DATA_PACKS),
 ]
 
 

@@ -75,3 +75,18 @@ class AuditRecord:
     what: str
     detail: dict[str, Any]
     created_at: float
+
+
+@dataclass(frozen=True)
+class PackRecord:
+    """A data pack uploaded in a guild for one game: its name there, the file's text as
+    uploaded (the engine validates and freezes it), and the hash of the validated pack."""
+
+    id: int
+    guild_id: int
+    game: str
+    name: str
+    text: str
+    hash: str
+    uploaded_by: int | None
+    uploaded_at: float

@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from storage.models import ActionRecord, AuditRecord, EventRecord, GameRecord, SeatRecord
+from storage.models import (
+    ActionRecord,
+    AuditRecord,
+    EventRecord,
+    GameRecord,
+    PackRecord,
+    SeatRecord,
+)
 
 
 class Repository(Protocol):
@@ -153,6 +160,33 @@ class Repository(Protocol):
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         """Stores a JSON value; None removes the setting so its default applies again."""
+        ...
+
+    # -- data packs -------------------------------------------------------------------------
+    async def save_pack(
+        self,
+        *,
+        guild_id: int,
+        game: str,
+        name: str,
+        text: str,
+        digest: str,
+        uploaded_by: int | None,
+    ) -> PackRecord:
+        """Stores a pack under `name` in the guild; one of the same game and name is replaced
+        (a group correcting its cards re-uploads under the same name)."""
+        ...
+
+    async def packs(self, guild_id: int, game: str | None = None) -> list[PackRecord]:
+        """The guild's packs (of one game if given), by name."""
+        ...
+
+    async def get_pack(self, guild_id: int, game: str, name: str) -> PackRecord:
+        """Raises NotFound."""
+        ...
+
+    async def remove_pack(self, guild_id: int, game: str, name: str) -> None:
+        """Raises NotFound when the guild has no such pack."""
         ...
 
     async def size_bytes(self) -> int:

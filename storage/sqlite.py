@@ -31,6 +31,7 @@ from storage.models import (
     AuditRecord,
     EventRecord,
     GameRecord,
+    PackRecord,
     SeatRecord,
 )
 from storage.repository import Repository
@@ -41,6 +42,7 @@ _GAME_COLUMNS = (
     "id, game, options, seed, status, guild_id, channel_id, thread_id, created_by,"
     " created_at, version, state, result"
 )
+_PACK_COLUMNS = "id, guild_id, game, name, text, hash, uploaded_by, uploaded_at"
 _ACTION_COLUMNS = "seq, version, seat, user_id, action, interaction_id, created_at, undone"
 
 
@@ -407,6 +409,65 @@ class SqliteRepository(Repository):
                 (guild_id, key, _dumps(value)),
             )
 
+    # -- data packs -------------------------------------------------------------------------
+    async def save_pack(
+        self,
+        *,
+        guild_id: int,
+        game: str,
+        name: str,
+        text: str,
+        digest: str,
+        uploaded_by: int | None,
+    ) -> PackRecord:
+        async with self._write() as db:
+            rows = await _fetch(
+                db,
+                "INSERT INTO data_packs (guild_id, game, name, text, hash, uploaded_by,"
+                " uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id, game, name) DO UPDATE SET text = excluded.text,"
+                " hash = excluded.hash, uploaded_by = excluded.uploaded_by,"
+                " uploaded_at = excluded.uploaded_at"
+                f" RETURNING {_PACK_COLUMNS}",
+                (guild_id, game, name, text, digest, uploaded_by, time.time()),
+            )
+        return _pack(rows[0])
+
+    async def packs(self, guild_id: int, game: str | None = None) -> list[PackRecord]:
+        only_game = "" if game is None else " AND game = ?"
+        params = (guild_id,) if game is None else (guild_id, game)
+        async with self._read() as db:
+            rows = await _fetch(
+                db,
+                f"SELECT {_PACK_COLUMNS} FROM data_packs WHERE guild_id = ?{only_game}"
+                " ORDER BY name, game",
+                params,
+            )
+        return [_pack(r) for r in rows]
+
+    async def get_pack(self, guild_id: int, game: str, name: str) -> PackRecord:
+        async with self._read() as db:
+            rows = await _fetch(
+                db,
+                f"SELECT {_PACK_COLUMNS} FROM data_packs"
+                " WHERE guild_id = ? AND game = ? AND name = ?",
+                (guild_id, game, name),
+            )
+        if not rows:
+            raise NotFound(f"no {game} pack {name!r} in guild {guild_id}")
+        return _pack(rows[0])
+
+    async def remove_pack(self, guild_id: int, game: str, name: str) -> None:
+        async with self._write() as db:
+            rows = await _fetch(
+                db,
+                "DELETE FROM data_packs WHERE guild_id = ? AND game = ? AND name = ?"
+                " RETURNING id",
+                (guild_id, game, name),
+            )
+        if not rows:
+            raise NotFound(f"no {game} pack {name!r} in guild {guild_id}")
+
     async def size_bytes(self) -> int:
         async with self._read() as db:
             pages = await _fetch(db, "PRAGMA page_count")
@@ -498,6 +559,13 @@ def _game(r: sqlite3.Row) -> GameRecord:
         status=r["status"], guild_id=r["guild_id"], channel_id=r["channel_id"],
         thread_id=r["thread_id"], created_by=r["created_by"], created_at=r["created_at"],
         version=r["version"], state=_loads(r["state"]), result=_loads(r["result"]),
+    )
+
+
+def _pack(r: sqlite3.Row) -> PackRecord:
+    return PackRecord(
+        id=r["id"], guild_id=r["guild_id"], game=r["game"], name=r["name"], text=r["text"],
+        hash=r["hash"], uploaded_by=r["uploaded_by"], uploaded_at=r["uploaded_at"],
     )
 
 
