@@ -101,8 +101,9 @@ CREATE TABLE guild_settings (
 # 3: data packs a server's moderators uploaded (a group's printed cards replacing our designed
 # values). Re-uploading a name replaces the row; games never point here: a game freezes the
 # pack's text into its own options at creation, so editing or removing a pack leaves every
-# running game as it was.
-_DATA_PACKS = """
+# running game as it was. Private threads are a game's side rooms open to some seats only (the
+# allies' council), found again by purpose or by thread.
+_PACKS_AND_THREADS = """
 CREATE TABLE data_packs (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     guild_id     INTEGER NOT NULL,
@@ -114,12 +115,21 @@ CREATE TABLE data_packs (
     uploaded_at  REAL    NOT NULL,
     UNIQUE (guild_id, game, name)
 );
+
+CREATE TABLE private_threads (
+    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    purpose     TEXT    NOT NULL,
+    thread_id   INTEGER NOT NULL UNIQUE,
+    seats       TEXT    NOT NULL,  -- JSON list of the seats whose players are members
+    created_at  REAL    NOT NULL,
+    PRIMARY KEY (game_id, purpose)
+);
 """
 
 MIGRATIONS: list[tuple[int, str]] = [
     (1, _GAME_LOG),
     (2, _ADMIN),
-    (3, _DATA_PACKS),
+    (3, _PACKS_AND_THREADS),
 ]
 
 

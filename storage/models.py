@@ -90,3 +90,15 @@ class PackRecord:
     hash: str
     uploaded_by: int | None
     uploaded_at: float
+
+
+@dataclass(frozen=True)
+class PrivateThreadRecord:
+    """A game's private thread for some seats only, e.g. the allies' council of a round
+    (`purpose` "council 4"): only the players of `seats` were added to it."""
+
+    game_id: int
+    purpose: str
+    thread_id: int
+    seats: list[int]
+    created_at: float

@@ -16,6 +16,7 @@ from storage.models import (
     EventRecord,
     GameRecord,
     PackRecord,
+    PrivateThreadRecord,
     SeatRecord,
 )
 
@@ -160,6 +161,21 @@ class Repository(Protocol):
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         """Stores a JSON value; None removes the setting so its default applies again."""
+        ...
+
+    # -- private threads --------------------------------------------------------------------
+    async def add_private_thread(
+        self, game_id: int, *, purpose: str, thread_id: int, seats: list[int]
+    ) -> PrivateThreadRecord:
+        """Records a game's private thread; a purpose has one thread per game (StorageError
+        when it already has one)."""
+        ...
+
+    async def private_thread(self, game_id: int, purpose: str) -> PrivateThreadRecord | None:
+        ...
+
+    async def private_thread_by_id(self, thread_id: int) -> PrivateThreadRecord | None:
+        """Which game and purpose a Discord thread serves, if any."""
         ...
 
     # -- data packs -------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from storage.models import (
     EventRecord,
     GameRecord,
     PackRecord,
+    PrivateThreadRecord,
     SeatRecord,
 )
 from storage.repository import Repository
@@ -42,6 +43,7 @@ _GAME_COLUMNS = (
     "id, game, options, seed, status, guild_id, channel_id, thread_id, created_by,"
     " created_at, version, state, result"
 )
+_THREAD_COLUMNS = "game_id, purpose, thread_id, seats, created_at"
 _PACK_COLUMNS = "id, guild_id, game, name, text, hash, uploaded_by, uploaded_at"
 _ACTION_COLUMNS = "seq, version, seat, user_id, action, interaction_id, created_at, undone"
 
@@ -409,6 +411,31 @@ class SqliteRepository(Repository):
                 (guild_id, key, _dumps(value)),
             )
 
+    # -- private threads --------------------------------------------------------------------
+    async def add_private_thread(
+        self, game_id: int, *, purpose: str, thread_id: int, seats: list[int]
+    ) -> PrivateThreadRecord:
+        async with self._write() as db:
+            rows = await _fetch(
+                db,
+                f"INSERT INTO private_threads ({_THREAD_COLUMNS}) VALUES (?, ?, ?, ?, ?)"
+                f" RETURNING {_THREAD_COLUMNS}",
+                (game_id, purpose, thread_id, _dumps(seats), time.time()),
+            )
+        return _private_thread(rows[0])
+
+    async def private_thread(self, game_id: int, purpose: str) -> PrivateThreadRecord | None:
+        return await self._one_thread("game_id = ? AND purpose = ?", (game_id, purpose))
+
+    async def private_thread_by_id(self, thread_id: int) -> PrivateThreadRecord | None:
+        return await self._one_thread("thread_id = ?", (thread_id,))
+
+    async def _one_thread(self, where: str, params: Sequence[Any]) -> PrivateThreadRecord | None:
+        async with self._read() as db:
+            rows = await _fetch(
+                db, f"SELECT {_THREAD_COLUMNS} FROM private_threads WHERE {where}", params)
+        return _private_thread(rows[0]) if rows else None
+
     # -- data packs -------------------------------------------------------------------------
     async def save_pack(
         self,
@@ -560,6 +587,12 @@ def _game(r: sqlite3.Row) -> GameRecord:
         thread_id=r["thread_id"], created_by=r["created_by"], created_at=r["created_at"],
         version=r["version"], state=_loads(r["state"]), result=_loads(r["result"]),
     )
+
+
+def _private_thread(r: sqlite3.Row) -> PrivateThreadRecord:
+    return PrivateThreadRecord(game_id=r["game_id"], purpose=r["purpose"],
+                               thread_id=r["thread_id"], seats=_loads(r["seats"]),
+                               created_at=r["created_at"])
 
 
 def _pack(r: sqlite3.Row) -> PackRecord:

@@ -1,4 +1,5 @@
-"""Data packs: saved per guild and game, replaced by name, listed, removed; old files upgrade."""
+"""Data packs (saved per guild and game, replaced by name, listed, removed), a game's private
+threads, and old files upgrading to migration 3."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from pathlib import Path
 
 import aiosqlite
 import pytest
+from storage_helpers import started_game
 
-from storage import NotFound, SqliteRepository
+from storage import NotFound, SqliteRepository, StorageError
 from storage.migrations import MIGRATIONS, migrate
 
 
@@ -69,6 +71,29 @@ async def test_removing_a_pack_and_missing_packs(repo: SqliteRepository) -> None
         await repo.remove_pack(1, "redux", "printed")
     with pytest.raises(NotFound):
         await repo.get_pack(2, "redux", "kept")
+
+
+async def test_a_private_thread_is_found_by_purpose_and_by_thread(
+        repo: SqliteRepository) -> None:
+    game_id, _ = await started_game(repo)
+    saved = await repo.add_private_thread(game_id, purpose="council 2", thread_id=77,
+                                          seats=[1, 2])
+    assert (saved.game_id, saved.purpose, saved.thread_id, saved.seats) == (
+        game_id, "council 2", 77, [1, 2])
+    assert await repo.private_thread(game_id, "council 2") == saved
+    assert await repo.private_thread_by_id(77) == saved
+    assert await repo.private_thread(game_id, "council 3") is None
+    assert await repo.private_thread_by_id(78) is None
+
+
+async def test_a_purpose_has_one_thread_per_game(repo: SqliteRepository) -> None:
+    game_id, _ = await started_game(repo)
+    await repo.add_private_thread(game_id, purpose="council 1", thread_id=77, seats=[1, 2])
+    with pytest.raises(StorageError):
+        await repo.add_private_thread(game_id, purpose="council 1", thread_id=78, seats=[0, 1])
+    with pytest.raises(StorageError):  # a thread serves one purpose of one game
+        await repo.add_private_thread(game_id, purpose="council 2", thread_id=77, seats=[0, 1])
+    assert (await repo.private_thread(game_id, "council 1")).thread_id == 77
 
 
 @pytest.mark.parametrize("version", [1, 2])
