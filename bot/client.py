@@ -10,7 +10,9 @@ import logging
 from typing import Any
 
 import discord
+import yarl
 from discord.ext import commands
+from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.config import ConfigError, Settings
@@ -50,11 +52,15 @@ class GameBot(commands.Bot):
         log.exception("Unhandled error in %s", event_method)
 
 
-def use_api_base(api_base: str | None) -> None:
-    """Send every REST call (including interaction callbacks) to `api_base` instead of
-    Discord: a local fake for tests, or a proxy."""
+def use_api_base(api_base: str | None, gateway: str | None = None) -> None:
+    """Send every REST call (including interaction callbacks) to `api_base`, and open the
+    gateway at `gateway`, instead of Discord: a local fake for tests, or a proxy. A plain
+    (unsharded) discord.py client never asks `/gateway/bot` where the gateway is, so the
+    REST base alone cannot move it."""
     if api_base:
         Route.BASE = api_base
+    if gateway:
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
 async def run_bot(settings: Settings) -> int:
@@ -66,7 +72,7 @@ async def run_bot(settings: Settings) -> int:
     except ConfigError as error:
         log.error("%s", error)
         return 2
-    use_api_base(settings.api_base)
+    use_api_base(settings.api_base, settings.gateway)
     repo = SqliteRepository(settings.database)
     await repo.open()
     try:

@@ -1,7 +1,8 @@
 """Settings of the Discord bot, read from the environment once at start-up.
 
 The environment is the only way to configure the bot, so a deployment needs no config file,
-and `GM_DISCORD_API_BASE` is the only hook that lets a test or a proxy stand in for Discord.
+and `GM_DISCORD_API_BASE` with `GM_DISCORD_GATEWAY` are the only hooks that let a test or a
+proxy stand in for Discord.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ class Settings:
     token: str | None
     database: str = DEFAULT_DATABASE
     api_base: str | None = None  # e.g. "http://localhost:8080/api/v10"; None: Discord itself
+    gateway: str | None = None  # e.g. "ws://localhost:8080/gateway"; None: Discord's gateway
     log_level: int = logging.INFO
     dev_guild: int | None = None  # also sync the commands to this guild (instant updates)
 
@@ -33,6 +35,7 @@ class Settings:
             token=env.get("DISCORD_TOKEN") or None,
             database=env.get("GM_DATABASE") or DEFAULT_DATABASE,
             api_base=(env.get("GM_DISCORD_API_BASE") or "").rstrip("/") or None,
+            gateway=env.get("GM_DISCORD_GATEWAY") or None,
             log_level=_log_level(env.get("GM_LOG_LEVEL", "INFO")),
             dev_guild=_snowflake("GM_DEV_GUILD", env.get("GM_DEV_GUILD")),
         )
