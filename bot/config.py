@@ -24,9 +24,9 @@ class Settings:
     token: str | None
     database: str = DEFAULT_DATABASE
     api_base: str | None = None  # e.g. "http://localhost:8080/api/v10"; None: Discord itself
-    gateway: str | None = None  # e.g. "ws://localhost:8080/gateway"; None: Discord's gateway
     log_level: int = logging.INFO
     dev_guild: int | None = None  # also sync the commands to this guild (instant updates)
+    gateway: str | None = None  # e.g. "ws://localhost:8080/gateway"; None: Discord's gateway
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
