@@ -1,0 +1,130 @@
+"""`ReduxGame`: the engine contract (games.core.Game) for Three Kingdoms Redux. The rules live
+in the modules it delegates to; this class only wires them together and words the prompts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event, Game, IllegalAction, Option, Result, State
+from games.redux import checks, data, flow, scoring, setup
+from games.redux import view as views
+from games.redux.rules import TRIBAL_OF_NATION
+from games.redux.state import action_name, general_name, player
+
+PROMPTS = {
+    "on": "Choose the action for {general} (`on <action>`).",
+    "units": "Attach units to {general} (`units <type> <n>`{gold}, or `units none`).",
+    "support": "Add support tokens to {general}'s bid, +1 each (`support <n>`).",
+    "emperor": "Add the Han Emperor token to {general}'s bid for +1 (`emperor yes|no`).",
+}
+
+
+class ReduxGame(Game):
+    name = "redux"
+    title = "Three Kingdoms Redux (삼국지 리덕스)"
+    min_players = 3
+    max_players = 3
+    options = (
+        Option("pack", "The data pack: empty for the designed data, or the text of an "
+               "uploaded pack (generals, cards, regions).", default=None),
+        Option("nations", "`join`: seat 0 Wei, 1 Wu, 2 Shu; `random`: a seeded draw.",
+               default="join", choices=("join", "random")),
+        Option("trade_rates", "`spread` (buy dear, sell cheap, A2) or the rulebook's "
+               "`literal` rates.", default="spread", choices=("spread", "literal")),
+        Option("rebellion_check", "`decay_only` (A12) or `all_players` at 1 rebel.",
+               default="decay_only", choices=("decay_only", "all_players")),
+        Option("component_limits", "Weapons, armies, support, farm and market tokens are "
+               "limited to the box's counts (A17).", default=True),
+    )
+
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """The `pack` option takes any text, so it is checked by loading it; the others
+        as usual."""
+        rest = {k: v for k, v in given.items() if k != "pack"}
+        resolved = super().resolve_options(rest)
+        text = given.get("pack")
+        if text is not None:
+            if not isinstance(text, str):
+                raise IllegalAction("Option `pack` must be the text of a data pack (JSON).")
+            try:
+                data.load_pack(text, "the uploaded pack")
+            except data.DataError as error:
+                raise IllegalAction(f"The data pack cannot be used: {error}") from None
+        return {**resolved, "pack": text}
+
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        if seats != 3:
+            raise IllegalAction(f"{self.title} is for exactly 3 players, not {seats}.")
+        state, events = setup.new_state(self.resolve_options(options), seed)
+        flow.advance(state, events)
+        return state
+
+    def to_act(self, state: State) -> set[int]:
+        return flow.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return flow.legal_actions(state, seat)
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        events = flow.dispatch(state, seat, action)
+        flow.advance(state, events)
+        return events
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        result = self.result(state)
+        return views.view(state, seat, flow.to_act(state),
+                          result.to_json() if result else None)
+
+    def result(self, state: State) -> Result | None:
+        return scoring.result(state)
+
+    def standings(self, state: State) -> Result:
+        return scoring.standings(state)
+
+    def factions(self, state: State) -> list[str]:
+        return [p["nation"] for p in state["players"]]
+
+    def phase(self, state: State) -> str:
+        """Changes at each step boundary, and with each resolution actor."""
+        step = state["step"]
+        if step in ("resolve", "benefits") and state["actor"] is not None:
+            return f"r{state['round']}:{step}:{state['actor']}"
+        return f"r{state['round']}:{step}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        if seat not in flow.to_act(state):
+            return ""
+        step = state["step"]
+        if step == "pick":
+            return (f"Choose in secret the {player(state, seat)['picking']} generals you "
+                    "recruit (`recruit <id> ...`); they are revealed together.")
+        if step == "alliance":
+            return ("Choose this round's alliance action (`alliance <action>`); it may not be "
+                    "last round's.")
+        if step == "bid":
+            return _bid_prompt(state, seat)
+        return "Perform or decline the actions you won (see the buttons)."
+
+    def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
+        return 0.0
+
+    def invariants(self, state: State) -> list[str]:
+        return checks.invariants(state)
+
+    def secrets(self, state: State) -> dict[int, set[str]]:
+        return checks.secrets(state)
+
+    def summary(self, view: dict[str, Any]) -> str:
+        return views.summary(view)
+
+
+def _bid_prompt(state: State, seat: int) -> str:
+    draft = state["draft"]
+    if draft is None:
+        return "Your bidding turn: place a general (`place <general>`) or `pass` for the round."
+    action = draft["action"]
+    gold = ", `gold <n>`" if action == TRIBAL_OF_NATION[player(state, seat)["nation"]] else ""
+    text = PROMPTS[draft["stage"]].format(general=general_name(state, draft["general"]),
+                                          gold=gold)
+    where = f" It goes on {action_name(action)}." if action else ""
+    return text + where + " `cancel` starts the placement again."

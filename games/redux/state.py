@@ -1,0 +1,175 @@
+"""Small helpers over the JSON state (schema in docs/redux-engine.md): seats and nations, the
+frozen data pack, a general's derived status, and the only functions that move limited
+components between a player and the general supply, so conservation holds by construction
+and `checks.invariants` can verify it exactly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.redux import data
+from games.redux.rules import ACTIONS, NATION_NAMES, UNIT_WEAPON, WEAPONS
+
+State = dict[str, Any]
+
+LIMITED = ("spear", "horse", "crossbow", "ship", "armies", "support", "farm", "market")
+
+
+# -- seats, nations, data -------------------------------------------------------------------
+def player(state: State, seat: int) -> dict:
+    return state["players"][seat]
+
+
+def nation_of(state: State, seat: int) -> str:
+    return state["players"][seat]["nation"]
+
+
+def seat_of(state: State, nation: str) -> int:
+    for p in state["players"]:
+        if p["nation"] == nation:
+            return p["seat"]
+    raise KeyError(nation)
+
+
+def who(state: State, seat: int) -> str:
+    """How events name a seat: `Seat 0 (Wei)`; the service swaps in the player's name."""
+    return f"Seat {seat} ({nation_of(state, seat).capitalize()})"
+
+
+def nation_name(nation: str) -> str:
+    return NATION_NAMES[nation]
+
+
+def pack(state: State) -> data.Pack:
+    return data.frozen(state)
+
+
+def general(state: State, gid: str) -> dict:
+    return pack(state).generals[gid]
+
+
+def general_name(state: State, gid: str) -> str:
+    return general(state, gid)["name"]["en"]
+
+
+def action_name(action: str) -> str:
+    return ACTIONS[action][0]
+
+
+# -- generals -------------------------------------------------------------------------------
+def occupying(state: State, seat: int) -> list[str]:
+    return [o["general"] for o in player(state, seat)["occupations"]]
+
+
+def placed(state: State, seat: int) -> list[str]:
+    return [b["general"] for b in state["bids"] if b["seat"] == seat]
+
+
+def status(state: State, seat: int, gid: str) -> str:
+    """Derived, never stored: occupying beats placed beats flipped beats available."""
+    if gid in occupying(state, seat):
+        return "occupying"
+    if gid in placed(state, seat):
+        return "placed"
+    flipped = state["flipped"]
+    if flipped and flipped["seat"] == seat and flipped["general"] == gid:
+        return "flipped"
+    return "available"
+
+
+def available(state: State, seat: int) -> list[str]:
+    """R7.7.8: recruited, revealed generals in the player's supply, in recruitment order."""
+    return [g for g in player(state, seat)["generals"] if status(state, seat, g) == "available"]
+
+
+# -- limited components (A17) ----------------------------------------------------------------
+def limits_on(state: State) -> bool:
+    return bool(state["options"]["component_limits"])
+
+
+def take_from_supply(state: State, part: str, wanted: int) -> int:
+    """How many of `wanted` the general supply gives: all of them, or (limits on, A17) what
+    is left. The supply count may go below zero only when limits are off."""
+    given = min(wanted, max(state["supply"][part], 0)) if limits_on(state) else wanted
+    state["supply"][part] -= given
+    return given
+
+
+def gain(state: State, seat: int, resource: str, amount: int) -> int:
+    """Give `resource` from the general supply; returns the amount actually gained.
+
+    Gold, rice, military and tribal are unlimited counters; the rest are components."""
+    p = player(state, seat)
+    if resource in ("gold", "rice", "military"):
+        p[resource] += amount
+        return amount
+    if resource == "support":
+        got = take_from_supply(state, "support", amount)
+        p["support"] += got
+        return got
+    if resource in WEAPONS:
+        got = take_from_supply(state, resource, amount)
+        p["weapons"][resource] += got
+        return got
+    if resource in ("untrained", "trained"):
+        got = take_from_supply(state, "armies", amount)
+        p["armies"][resource] += got
+        return got
+    raise KeyError(f"no supply gain for {resource}")
+
+
+def pay(state: State, seat: int, resource: str, amount: int) -> None:
+    """Pay to the general supply; callers have checked the player holds it."""
+    p = player(state, seat)
+    held = holding(state, seat, resource)
+    if held < amount:
+        raise AssertionError(f"Seat {seat} cannot pay {amount} {resource} (holds {held})")
+    if resource in ("gold", "rice"):
+        p[resource] -= amount
+    elif resource == "support":
+        p["support"] -= amount
+        state["supply"]["support"] += amount
+    elif resource in WEAPONS:
+        p["weapons"][resource] -= amount
+        state["supply"][resource] += amount
+    elif resource in ("untrained", "trained"):
+        p["armies"][resource] -= amount
+        state["supply"]["armies"] += amount
+    else:
+        raise KeyError(f"no supply payment for {resource}")
+
+
+def holding(state: State, seat: int, resource: str) -> int:
+    p = player(state, seat)
+    if resource in ("gold", "rice", "support", "military", "tribal"):
+        return p[resource]
+    if resource in WEAPONS:
+        return p["weapons"][resource]
+    if resource in ("untrained", "trained"):
+        return p["armies"][resource]
+    if resource == "weapon":
+        return sum(p["weapons"].values())
+    raise KeyError(resource)
+
+
+# -- bids -------------------------------------------------------------------------------------
+def units_possible(state: State, seat: int, unit: str) -> int:
+    """Units of a type the player can assemble now (A32): trained armies and weapons both."""
+    p = player(state, seat)
+    return min(p["armies"]["trained"], p["weapons"][UNIT_WEAPON[unit]])
+
+
+def release_bid(state: State, bid: dict, refund_gold: bool) -> None:
+    """Take a bid off its action (R8.1.2, R8.3.3, A27): the general and the units (split back
+    into trained armies and weapons, A32) return to the owner's supply, support tokens go to
+    the general supply, the Han Emperor token simply returns with the general. Gold on a
+    tribal action comes back only if the action was not performed (`refund_gold`)."""
+    p = player(state, bid["seat"])
+    units = bid["units"]
+    if units:
+        p["armies"]["trained"] += units["count"]
+        p["weapons"][UNIT_WEAPON[units["type"]]] += units["count"]
+    state["supply"]["support"] += bid["support"]
+    if refund_gold:
+        p["gold"] += bid["gold"]
+    state["bids"].remove(bid)
