@@ -1,0 +1,256 @@
+"""The Redux board's centre: the 12 general actions, the three battle actions with their
+frontier regions, and the bids on each (who placed what, each side's total, who leads).
+
+The twelve sit in two columns as on the board's sense of them, Admin actions left and
+Combat actions right, with the two alternating actions (whose criterion marker flips every
+round) side by side at the bottom, so a player finds an action by the kind of bid it takes.
+"""
+
+from __future__ import annotations
+
+from games.redux.rules import BATTLE_OF_BORDER, BORDERS
+from rendering.canvas import (
+    BODY,
+    CHIP_H,
+    DARK_TEXT,
+    GOLD,
+    LARGE,
+    MUTED,
+    PANEL,
+    PANEL_HI,
+    SMALL,
+    TEXT,
+    TILE,
+    Canvas,
+    Flow,
+)
+from rendering.redux_style import (
+    ALLIANCE_COLOR,
+    GAP,
+    INNER,
+    MARGIN,
+    PAD,
+    ROW_GAP,
+    Table,
+    boxed,
+    name_of,
+    wrap,
+)
+
+CRITERION_NAMES = {"admin": "Admin", "combat": "Combat"}
+REGION_H = 132
+OCCUPANT_H = 58
+REGIONS_PER_BORDER = 5
+
+
+def draw_central(c: Canvas, t: Table, y: float) -> float:
+    """Admin column, Combat column, then the alternating pair; tiles in a row share a height."""
+    actions = t.view.get("actions", [])
+    admin = [a for a in actions if a.get("kind") == "admin"]
+    combat = [a for a in actions if a.get("kind") == "combat"]
+    alternating = [a for a in actions if a.get("kind") == "alternating"]
+    rows = [[admin[i] if i < len(admin) else None, combat[i] if i < len(combat) else None]
+            for i in range(max(len(admin), len(combat)))]
+    rows.append([*alternating, None, None][:2])
+    c.text(MARGIN, y, "Actions", LARGE, TEXT, bold=True)
+    y += LARGE + ROW_GAP
+    col_w = (INNER - GAP) / 2
+    for row in rows:
+        if not any(row):
+            continue
+        height = max(_tile(c.twin(), t, a, MARGIN, y, col_w) - y for a in row if a)
+        for i, action in enumerate(row):
+            if action is not None:
+                _tile(c, t, action, MARGIN + i * (col_w + GAP), y, col_w, height)
+        y += height + GAP
+    return y - GAP
+
+
+def _tile(c: Canvas, t: Table, action: dict, x: float, y: float, w: float,
+          height: float | None = None) -> float:
+    """One action; `height` stretches it to its row (None: its own height, for measuring)."""
+    outline = _outcome_color(t, action)
+    if not c.dry:
+        bottom = y + height if height is not None else _tile(c.twin(), t, action, x, y, w)
+        c.rect((x, y, x + w, bottom), fill=PANEL_HI if action.get("bids") else PANEL,
+               outline=outline, width=3)
+    return action_body(c, t, action, x + PAD, w - 2 * PAD, y + PAD) + PAD
+
+
+def _outcome_color(t: Table, action: dict) -> str | None:
+    winners = action.get("winners") or []
+    if len(winners) > 1:
+        return ALLIANCE_COLOR
+    return t.color(winners[0]) if winners else None
+
+
+def action_body(c: Canvas, t: Table, action: dict, x: float, w: float, y: float) -> float:
+    """Title and markers, then the bids, then each side's total and who leads or won."""
+    y = _title_row(c, t, action, x, w, y)
+    y = _bids(c, t, action.get("bids", []), x, w, y + ROW_GAP)
+    y = _totals(c, t, action, x, w, y + ROW_GAP)
+    flipped = action.get("flipped")
+    if flipped:
+        text = (f"Flipped last round: {name_of(c, flipped.get('general_name'))} "
+                f"({t.short(c, int(flipped['seat']))})")
+        c.text(x, y + ROW_GAP, text, SMALL, MUTED, max_width=w)
+        y += ROW_GAP + SMALL + 6
+    return y
+
+
+def _title_row(c: Canvas, t: Table, action: dict, x: float, w: float, y: float) -> float:
+    badges = _badges(t, action)
+    badge_w = sum(c.chip_width(text, SMALL, True) + 6 for text, *_ in badges)
+    room = max(w - badge_w - 6, 120)
+    lines = wrap(c, name_of(c, action.get("name") or action.get("id")), LARGE, room, True)
+    if len(lines) > 2:  # the second line takes the rest and is ellipsized if need be
+        lines = [lines[0], " ".join(lines[1:])]
+    if len(lines) == 1:
+        c.text(x, y + CHIP_H / 2, lines[0], LARGE, TEXT, bold=True, max_width=room, anchor="lm")
+    for n, line in enumerate(lines if len(lines) > 1 else []):
+        c.text(x, y + n * (LARGE + 6), line, LARGE, TEXT, bold=True, max_width=room)
+    bx = x + w
+    for text, fill, color, outline in reversed(badges):
+        bx -= c.chip_width(text, SMALL, True)
+        c.chip(bx, y, text, fill, color, SMALL, True, outline=outline)
+        bx -= 6
+    return y + max(CHIP_H, len(lines) * (LARGE + 6))
+
+
+def _badges(t: Table, action: dict) -> list[tuple[str, str, str, str | None]]:
+    """(text, fill, text colour, outline): the bid criterion and the alliance token. The
+    alternating actions carry the criterion marker, outlined in gold like the physical one."""
+    badges: list[tuple[str, str, str, str | None]] = []
+    alliance = t.view.get("alliance") or {}
+    if action.get("id") == alliance.get("action"):
+        badges.append(("Alliance", ALLIANCE_COLOR, DARK_TEXT, None))
+    elif action.get("id") == alliance.get("previous"):
+        badges.append(("Last alliance", TILE, MUTED, None))
+    kind = action.get("kind")
+    criterion = CRITERION_NAMES.get(str(action.get("criterion")), "")
+    if kind == "alternating":
+        badges.append((f"Marker: {criterion}", TILE, GOLD, GOLD))
+    elif kind == "battle":
+        badges.append(("Combat + units", TILE, TEXT, None))
+    elif criterion:
+        badges.append((criterion, TILE, MUTED, None))
+    return badges
+
+
+def _bids(c: Canvas, t: Table, bids: list[dict], x: float, w: float, y: float) -> float:
+    if not bids:
+        c.text(x, y, "No bids", SMALL, MUTED)
+        return y + SMALL + 4
+    flow = Flow(x, y, w, CHIP_H)
+    for bid in sorted(bids, key=lambda b: b.get("seq", 0)):
+        text = bid_text(c, bid)
+        cx, cy = flow.place(min(c.chip_width(text, BODY), w))
+        c.chip(cx, cy, text, t.color(int(bid["seat"])), DARK_TEXT, BODY, max_width=w)
+    return flow.bottom
+
+
+def bid_text(c: Canvas, bid: dict) -> str:
+    """'Jiang Wei 6 (2 archer, 1 support)': the general, its bid value, what came with it."""
+    extras = []
+    units = bid.get("units")
+    if units and units.get("count"):
+        extras.append(f"{units['count']} {units.get('type', '')}".strip())
+    if bid.get("gold"):
+        extras.append(f"{bid['gold']} gold")
+    if bid.get("support"):
+        extras.append(f"{bid['support']} support")
+    if bid.get("emperor"):
+        extras.append("Han Emperor")
+    if bid.get("bonus"):
+        extras.append(f"+{bid['bonus']} bonus")
+    text = f"{name_of(c, bid.get('general_name') or bid.get('general'))} {bid.get('value', '')}"
+    return f"{text.strip()} ({', '.join(extras)})" if extras else text.strip()
+
+
+def _totals(c: Canvas, t: Table, action: dict, x: float, w: float, y: float) -> float:
+    """Each side's value; the side that won (after R8.1) or would win now is filled."""
+    totals = action.get("totals") or {}
+    if not totals:
+        return y
+    winners = set(action.get("winners") or [])
+    leading = set(action.get("leading") or [])
+    ahead, verb = (winners, "won") if winners else (leading, "leads")
+    flow = Flow(x, y, w, CHIP_H)
+    for key, value in totals.items():
+        sides = _side_seats(t, key)
+        name, color = _side_label(c, t, key)
+        first = bool(sides) and set(sides) == ahead
+        text = f"{name} {value}" + (f" · {verb}" if first else "")
+        cx, cy = flow.place(min(c.chip_width(text, BODY, first), w))
+        c.chip(cx, cy, text, color if first else TILE, DARK_TEXT if first else TEXT, BODY,
+               bold=first, outline=color, max_width=w)
+    return flow.bottom
+
+
+def _side_seats(t: Table, key: str) -> list[int]:
+    if key == "alliance":
+        return list((t.view.get("alliance") or {}).get("allies") or [])
+    return [int(key)] if str(key).isdigit() else []
+
+
+def _side_label(c: Canvas, t: Table, key: str) -> tuple[str, str]:
+    if key == "alliance":
+        allies = (t.view.get("alliance") or {}).get("allies") or []
+        return "Alliance " + "+".join(t.short(c, s) for s in allies), ALLIANCE_COLOR
+    seat = int(key)
+    return t.short(c, seat), t.color(seat)
+
+
+# ---- battles and frontier regions ----
+
+
+def draw_borders(c: Canvas, t: Table, y: float) -> float:
+    """One panel per border: its battle action (bids, totals) and its five regions."""
+    c.text(MARGIN, y, "Borders: battles and frontier regions", LARGE, TEXT, bold=True)
+    y += LARGE + ROW_GAP
+    actions = {a.get("id"): a for a in t.view.get("actions", [])}
+    for border in BORDERS:
+        regions = [r for r in t.view.get("regions", []) if r.get("border") == border]
+        action = actions.get(BATTLE_OF_BORDER[border])
+        if action is None and not regions:
+            continue
+        y = boxed(c, (MARGIN, MARGIN + INNER, y),
+                  lambda cc, top, a=action, r=regions: _border_body(cc, t, a, r, top),
+                  fill=PANEL) + GAP
+    return y - GAP
+
+
+def _border_body(c: Canvas, t: Table, action: dict | None, regions: list[dict],
+                 y: float) -> float:
+    x, w = MARGIN + PAD, INNER - 2 * PAD
+    if action is not None:
+        y = action_body(c, t, action, x, w, y) + ROW_GAP
+    per = max(REGIONS_PER_BORDER, 1)
+    tile_w = (w - (per - 1) * ROW_GAP) / per
+    flow = Flow(x, y, w, REGION_H, ROW_GAP)
+    for region in regions:
+        rx, ry = flow.place(tile_w - 0.5)
+        _region(c, t, region, rx, ry, tile_w - 0.5)
+    return flow.bottom
+
+
+def _region(c: Canvas, t: Table, region: dict, x: float, y: float, w: float) -> None:
+    """Name, the unit type it requires, and its occupant (general and units) if any."""
+    occupant = region.get("occupant")
+    c.rect((x, y, x + w, y + REGION_H), fill=TILE,
+           outline=t.color(int(occupant["seat"])) if occupant else None, width=3)
+    inner = w - 2 * 10
+    c.text(x + 10, y + 8, name_of(c, region.get("name") or region.get("id")), BODY, TEXT,
+           bold=True, max_width=inner)
+    c.text(x + 10, y + 36, f"needs {region.get('unit', '?')}", SMALL, MUTED, max_width=inner)
+    box = (x + 8, y + REGION_H - OCCUPANT_H - 8, x + w - 8, y + REGION_H - 8)
+    if not occupant:
+        c.rect(box, outline=MUTED, width=1, radius=6)
+        c.text((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, "empty", SMALL, MUTED, anchor="mm")
+        return
+    seat = int(occupant["seat"])
+    c.rect(box, fill=t.color(seat), radius=6)
+    general = name_of(c, occupant.get("general_name") or occupant.get("general"))
+    c.text(box[0] + 8, box[1] + 4, general, BODY, DARK_TEXT, bold=True, max_width=inner - 4)
+    units = f"{occupant.get('count', 0)} {occupant.get('unit', '')} · {t.short(c, seat)}"
+    c.text(box[0] + 8, box[3] - 4, units, SMALL, DARK_TEXT, max_width=inner - 4, anchor="ld")

@@ -1,0 +1,163 @@
+"""The Three Kingdoms Redux board image: every sample draws, nothing own-only leaks into a
+public image, and the final score shows every category."""
+
+from __future__ import annotations
+
+import copy
+import io
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from PIL import Image
+
+import rendering
+from rendering import fonts, redux
+from rendering.redux_score import categories, category_name
+from tests.rendering import samples_redux as samples
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+NAMES = samples.NAMES
+MIN_H, MAX_H = 2000, 7000
+
+
+def drawn(view: dict, cjk: bool = False, names: list[str] = NAMES) -> list[str]:
+    return redux.draw_table(view, names, fonts.resolve_cjk(cjk))[1]
+
+
+def joined(view: dict, cjk: bool = False) -> str:
+    return " | ".join(drawn(view, cjk))
+
+
+def leaks(texts: list[str], secrets: set[str]) -> list[str]:
+    return [t for t in texts for s in secrets if s in t]
+
+
+@pytest.mark.parametrize("cjk", [True, False], ids=["cjk", "no-cjk"])
+@pytest.mark.parametrize("public", [True, False], ids=["public", "own"])
+@pytest.mark.parametrize("kind", sorted(samples.SAMPLES))
+def test_every_sample_renders(kind: str, public: bool, cjk: bool) -> None:
+    view = samples.SAMPLES[kind]()
+    image, texts = redux.draw_table(samples.public_view(view) if public else view, NAMES,
+                                    fonts.resolve_cjk(cjk))
+    assert image.width == redux.WIDTH
+    assert MIN_H <= image.height <= MAX_H
+    if not cjk:
+        assert not [t for t in texts if any(map(fonts.is_cjk_char, t))]
+
+
+def test_board_png_dispatch_round_trips() -> None:
+    data = rendering.render_board("redux", samples.public_view(samples.late_game()), NAMES)
+    assert data.startswith(PNG_SIGNATURE)
+    with Image.open(io.BytesIO(data)) as image:
+        image.load()
+        assert image.width == redux.WIDTH
+
+
+def test_redux_has_no_battle_image() -> None:
+    with pytest.raises(ValueError, match="battle for game 'redux'"):
+        rendering.render_battle_png("redux", {}, NAMES)
+
+
+@pytest.mark.parametrize("kind", sorted(samples.SAMPLES))
+def test_public_view_draws_no_own_field(kind: str) -> None:
+    own = samples.SAMPLES[kind]()
+    assert leaks(drawn(own), samples.SECRETS)  # the sample really carries the secrets
+    public = samples.public_view(own)
+    assert not [k for p in public["players"] for k in samples.OWN_FIELDS if k in p]
+    assert leaks(drawn(public), samples.SECRETS) == []
+    assert leaks(drawn(public, cjk=True), samples.SECRETS) == []
+
+
+def test_own_fields_are_drawn_for_the_viewer_only() -> None:
+    """A stray hand in another entry, or in a view without a viewer, never reaches pixels."""
+    view = samples.round1_bidding()
+    stray = copy.deepcopy(view)
+    stray["players"][1].update({k: stray["players"][0].pop(k) for k in samples.OWN_FIELDS})
+    assert leaks(drawn(stray), samples.SECRETS) == []
+    no_viewer = dict(copy.deepcopy(view), viewer=None)
+    assert leaks(drawn(no_viewer), samples.SECRETS) == []
+    texts = joined(view)
+    assert samples.SECRET_HAND in texts and "Drawn, pick 1" in texts
+
+
+def test_hand_size_is_shown_without_faces() -> None:
+    texts = joined(samples.public_view(samples.late_game()))
+    assert "Hand 2" in texts and "Hand 3" in texts and "Hand 5" in texts
+    assert "Your hand" not in texts
+
+
+def test_score_image_contains_every_category() -> None:
+    view = samples.public_view(samples.finished())
+    texts = drawn(view)
+    result = view["result"]
+    for key in categories(result):
+        assert category_name(key) in texts, key
+    for score in result["scores"]:
+        assert str(score["total"]) in texts
+    assert any(t.startswith("Winner Shu") for t in texts)
+    assert "Total" in texts and "Tie-break" in texts
+
+
+def test_score_shows_an_unknown_category_by_its_key() -> None:
+    view = samples.public_view(samples.finished())
+    for score in view["result"]["scores"]:
+        score["categories"]["river_ports"] = 1
+    assert "River ports" in drawn(view)
+
+
+def test_no_score_table_before_the_end() -> None:
+    assert "Final score" not in drawn(samples.public_view(samples.late_game()))
+
+
+def test_bids_totals_and_winners_are_written() -> None:
+    texts = joined(samples.public_view(samples.resolution()))
+    assert "Liu Bei 4 (+1 bonus)" in texts
+    assert "Alliance Wei+Wu 9 · won" in texts
+    assert "Shu 5 · won" in texts and "Wei 4" in texts
+    assert "Sun Jian 7 (2 navy)" in texts
+    assert "Acting: 劉玄德" not in texts  # no CJK font asked for: the name falls back
+    assert "Acting: Seat 3 (Shu)" in texts
+
+
+def test_leading_side_before_resolution() -> None:
+    texts = joined(samples.public_view(samples.round1_bidding()))
+    assert "Alliance Wu+Shu 10 · leads" in texts
+    assert "Bidding: Bartholomew" in texts
+    assert "Marker: Admin" in texts and "Marker: Combat" in texts
+
+
+def test_regions_show_their_occupants_and_tokens() -> None:
+    texts = joined(samples.public_view(samples.late_game()))
+    assert "Cao Ren" in texts and "2 navy · Wei" in texts
+    assert "needs archer" in texts and texts.count("empty") == 8
+    assert "Chibi 1 VP" in texts and "Xiaoting 0 VP" in texts
+    assert "Flipped last round: Jiang Wan (Shu)" in texts
+
+
+def test_development_tokens_and_deficits() -> None:
+    texts = joined(samples.public_view(samples.late_game()))
+    assert "Farm level 4" in texts and "1 developed, 3 harvested" in texts
+    assert "Market level 5" in texts and "3 developed, 2 taxed" in texts
+    assert "Deficits 2" in texts and "Ma Chao: 2 on card" in texts
+    assert "Han Emperor token: Bartholomew" in texts
+
+
+def test_cjk_names_use_the_cjk_font() -> None:
+    texts = joined(samples.public_view(samples.late_game()), cjk=True)
+    assert "劉玄德" in texts and "赤壁 Chibi" in texts and "승상 Chancellor" in texts
+
+
+def test_long_names_are_ellipsized_not_clipped() -> None:
+    names = ["X" * 200, "🐉🐉", ""]
+    texts = drawn(samples.public_view(samples.late_game()), names=names)
+    assert any(t.startswith("XXX") and t.endswith(fonts.ELLIPSIS) for t in texts)
+    assert any(t.startswith("Seat 2") for t in texts) and any(t.startswith("Seat 3")
+                                                               for t in texts)
+
+
+def test_concurrent_rendering_matches_serial() -> None:
+    views = [samples.public_view(build()) for build in samples.SAMPLES.values()]
+    serial = [rendering.render_board("redux", v, NAMES) for v in views]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        parallel = list(pool.map(lambda v: rendering.render_board("redux", v, NAMES), views))
+    assert parallel == serial
