@@ -154,7 +154,7 @@ def _describe(fault: Fault, raw: Any, text: str, source: str) -> str:
         where = _path_text(path[:2]) + _entry_id(raw, path)
         rest = _path_text(path[2:])
     else:
-        where, rest = _path_text(path), ""
+        where, rest = _path_text(path[:1]), _path_text(path[1:])
     detail = f"{rest} {fault.message}" if rest else fault.message
     return f"{source} line {line}: {where}: {detail}"
 
