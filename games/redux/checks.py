@@ -45,8 +45,9 @@ def _general_problems(state: State) -> list[str]:
 
 
 def _component_problems(state: State) -> list[str]:
-    """A17: supply + players + bids + occupying units = the component count, for armies,
-    each weapon and support tokens; frontier tokens: empty regions + storage = 15."""
+    """A17: supply + players + bids + occupying units + stocks on cards = the component
+    count, for armies, each weapon and support tokens; frontier tokens: empty regions +
+    storage = 15."""
     counted: Counter[str] = Counter(state["supply"])
     for p in state["players"]:
         counted["armies"] += p["armies"]["untrained"] + p["armies"]["trained"]
@@ -56,6 +57,8 @@ def _component_problems(state: State) -> list[str]:
         for o in p["occupations"]:
             counted["armies"] += o["count"]
             counted[UNIT_WEAPON[o["unit"]]] += o["count"]
+        for source, count in p["stocks"].items():
+            counted[_stock_part(state, source)] += count
     for b in state["bids"]:
         counted["support"] += b["support"]
         if b["units"]:
@@ -70,6 +73,15 @@ def _component_problems(state: State) -> list[str]:
         problems.append(f"frontier tokens: {empty} on empty regions + {stored} stored, "
                         f"{SUPPLY['frontier']} exist")
     return problems
+
+
+def _stock_part(state: State, source: str) -> str:
+    """Which supply a card's stock came from (Ma Chao's horses, `card_stock`)."""
+    data = pack(state)
+    entry = data.generals.get(source) or data.cards[source]
+    abilities = entry.get("abilities", entry.get("effects", []))
+    resource = next(a["resource"] for a in abilities if a["kind"] == "card_stock")
+    return {"untrained": "armies", "trained": "armies"}.get(resource, resource)
 
 
 def _stock_problems(state: State) -> list[str]:

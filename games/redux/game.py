@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, Game, IllegalAction, Option, Result, State
-from games.redux import checks, data, flow, scoring, setup
+from games.redux import ai, checks, data, flow, scoring, setup
 from games.redux import view as views
 from games.redux.rules import TRIBAL_OF_NATION
 from games.redux.state import action_name, general_name, player
@@ -106,7 +106,7 @@ class ReduxGame(Game):
         return "Perform or decline the actions you won (see the buttons)."
 
     def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
-        return 0.0
+        return ai.action_score(view, seat, action)
 
     def invariants(self, state: State) -> list[str]:
         return checks.invariants(state)
