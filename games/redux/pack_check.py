@@ -20,6 +20,7 @@ PARITIES = ("any", "odd", "even")
 WHEN = ("always", "unplaced", "placed")
 RESOURCES = ("gold", "rice", "support", "untrained", "trained", "spear", "horse", "crossbow",
              "ship", "weapon", "military", "tribal")
+STOCKABLE = tuple(r for r in RESOURCES if r not in ("weapon", "military", "tribal"))  # tokens
 BID_GROUPS = ("admin", "combat", "alternating", "battle", "alliance")
 BIDDABLE = tuple(a for a, (_, _, kind) in rules.ACTIONS.items() if kind != "tribal")
 COST_KEYS = ("gold", "rice", "support", "weapons", "untrained", "trained", "armies")
@@ -175,7 +176,7 @@ ABILITIES: dict[str, dict[str, Check]] = {
                        "unless_performed": optional(ACTION)},
     "round_end_exchange": {"give": gain, "get": gain, "reversible": boolean,
                            "unless_performed": optional(ACTION)},
-    "card_stock": {"resource": one_of(RESOURCES), "amount": integer(1, 15),
+    "card_stock": {"resource": one_of(STOCKABLE), "amount": integer(1, 15),
                    "take": integer(1, 15), "min_held": integer(0, 15)},
     "upkeep_relief": {"gold": integer(0, 5), "rice": integer(0, 5)},
     "tribal_hold": {"parity": one_of(PARITIES)},
