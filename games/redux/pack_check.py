@@ -225,9 +225,14 @@ def requirement(value: Any, path: Path) -> dict:
 
 # -- entries ----------------------------------------------------------------------------------
 
-def names(*languages: str) -> Check:
+def names(*languages: str, extra: str = "") -> Check:
+    """Names in `languages`, plus `extra` when given (the rulebook prints card names in
+    Korean only, so a card's Chinese name is optional)."""
     def check(value: Any, path: Path) -> dict:
-        return fields({lang: text for lang in languages}, value, path)
+        spec = {lang: text for lang in languages}
+        if extra and isinstance(value, dict) and extra in value:
+            spec[extra] = text
+        return fields(spec, value, path)
     return check
 
 
@@ -266,7 +271,7 @@ def card(value: Any, path: Path) -> dict:
     deck = tag(value, path, "deck", ("union", "separation"))
     out = fields({
         "id": slug(f"{deck}."), "deck": one_of(("union", "separation")),
-        "name": names("en", "ko", "zh"), "cost": bag(COST_KEYS, 0, 20, fill=True),
+        "name": names("en", "ko", extra="zh"), "cost": bag(COST_KEYS, 0, 20, fill=True),
         "requires": listing(requirement, 0, 3), "vp": integer(0, 10),
         "effects": listing(card_effect, 0, 3), "scoring": listing(scoring_rule, 0, 3),
         "text": text, "source": one_of(SOURCES),

@@ -308,3 +308,12 @@ def test_entry_that_is_not_an_object():
     text = json.dumps(raw, indent=1)
     line = line_of(text, '"ruxu"', after='"regions"')
     assert refusal(text) == f'pack.json line {line}: regions[3]: "ruxu" must be an object'
+
+
+def test_card_names_need_english_and_korean_and_may_add_chinese():
+    text = edited(', "zh": "望樓"', "", after='"union.watchtower"')
+    assert load_pack(text).cards["union.watchtower"]["name"] == {
+        "en": "Watchtower", "ko": "감시탑"}
+    text = edited('"ko": "감시탑", ', "", after='"union.watchtower"')
+    assert refusal(text).endswith(
+        f'{entry("cards", "union.watchtower")}: name misses the field "ko"')
