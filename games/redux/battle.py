@@ -105,9 +105,10 @@ def _check_region(state: State, seat: int, action: str, region_id: str) -> dict:
                             "empty region can be occupied.")
     if required_border(state, seat) == border:
         first = player(state, seat)["occupations"][0]
-        raise IllegalAction(f"Your 2nd occupying general must go to your other border than "
-                            f"{general_name(state, first['general'])}'s "
-                            f"({_border_text(border)}).")
+        raise IllegalAction(f"Your 2nd occupying general must go to the other border than "
+                            f"your 1st, {general_name(state, first['general'])} "
+                            f"({_border_text(border)}); perform your other battle first if "
+                            "you won it.")
     return region
 
 
@@ -128,7 +129,7 @@ def _check_units(state: State, bid: dict, region: dict, n: int) -> None:
 
 
 def _border_text(border: str) -> str:
-    return "–".join(n.capitalize() for n in border.split("_"))
+    return "-".join(n.capitalize() for n in border.split("_"))
 
 
 def _occupy(state: State, seat: int, action: str, bid: dict, region: dict, n: int, store: str

@@ -146,9 +146,12 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
 
 
 def _settle(state: State, events: list[Event]) -> None:
+    """Take every decision with a single answer. When none of the actor's remaining actions
+    can be performed, declining them is no choice either (none can become possible: only
+    performing an action changes the table), so they are declined in turn."""
     while state["step"] in STEPS and state["actor"] is not None:
         choices = legal(state, state["actor"])
-        if len(choices) != 1:
+        if len(choices) != 1 and any(c.kind != "decline" for c in choices):
             return
         events += _apply(state, state["actor"], choices[0])
 

@@ -16,11 +16,11 @@ import pytest
 from games.core import Action, Event, GameError
 from games.redux import GAME, resolution
 from games.redux.rules import UNIT_WEAPON
-from games.redux.state import player
+from games.redux.state import pack, player
 from tests.redux.scenario import SHU, WEI, WU, recruited, rig, started, units
 
-__all__ = ["SHU", "WEI", "WU", "do", "events_text", "given", "legal_texts", "placement",
-           "refused", "resolving", "table"]
+__all__ = ["SHU", "WEI", "WU", "do", "events_text", "given", "legal_texts", "occupied",
+           "placement", "refused", "resolving", "table"]
 
 ORDER = (WEI, WU, SHU)
 
@@ -110,3 +110,17 @@ def legal_texts(state: dict, seat: int) -> list[str]:
 def given(state: dict, seat: int, **fields: Any) -> dict:
     """`scenario.rig` for one player, returned for chaining."""
     return rig(state, seat, **fields)
+
+
+def occupied(state: dict, seat: int, general: str, region: str, unit: str, count: int,
+             store: str = "granary", vp: int = 0) -> dict:
+    """An occupation from an earlier round: the units' armies and weapons leave the general
+    supply for the region, and its frontier token lies in `store`."""
+    border = next(r["border"] for r in pack(state).regions.values() if r["id"] == region)
+    player(state, seat)["occupations"].append(
+        {"general": general, "region": region, "border": border, "unit": unit,
+         "count": count})
+    player(state, seat)[store]["frontiers"].append({"region": region, "vp": vp})
+    state["supply"]["armies"] -= count
+    state["supply"][UNIT_WEAPON[unit]] -= count
+    return state
