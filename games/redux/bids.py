@@ -146,7 +146,7 @@ def leading(state: State, action: str) -> list[int]:
 # -- closing the bidding (R8.1, R8.2) ----------------------------------------------------------
 def close(state: State, events: list[Event]) -> None:
     """R8.1 winners and returns, R8.1.3 last round's flipped general, R8.2 both tracks."""
-    events.append(Event(f"Round {state['round']}: the bids are compared."))
+    events.append(Event(f"Round {state['round']}: the bids are compared.", kind="phase"))
     state["winners"] = {}
     for action in ACTIONS:
         if placements(state, action):

@@ -50,7 +50,8 @@ def start_round(state: State, events: list[Event]) -> None:
     """A new round's conflict phase: recruitment in rounds 3, 5, 9, then the alliance."""
     _reset_round(state)
     events.append(Event(f"Round {state['round']} begins. Bid order: "
-                        + ", ".join(who(state, s) for s in state["bid_order"]) + "."))
+                        + ", ".join(who(state, s) for s in state["bid_order"]) + ".",
+                        kind="phase"))
     if state["round"] in RECRUIT_ROUNDS:
         _draw_recruits(state, events)
     if any(p["picking"] for p in state["players"]):
@@ -191,7 +192,7 @@ def _next_turn(state: State, events: list[Event], position: int) -> None:
         return
     state["turn"] = None
     state["step"] = "bidding_done"
-    events.append(Event("Bidding is over."))
+    events.append(Event("Bidding is over.", kind="phase"))
 
 
 def _after_turn(state: State, events: list[Event], seat: int) -> None:

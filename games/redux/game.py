@@ -8,7 +8,7 @@ from typing import Any
 from games.core import Action, Event, Game, IllegalAction, Option, Result, State
 from games.redux import ai, checks, data, flow, scoring, setup
 from games.redux import view as views
-from games.redux.rules import TRIBAL_OF_NATION
+from games.redux.rules import ACTIONS, TRIBAL_OF_NATION
 from games.redux.state import action_name, general_name, player
 
 PROMPTS = {
@@ -103,7 +103,7 @@ class ReduxGame(Game):
                     "last round's.")
         if step == "bid":
             return _bid_prompt(state, seat)
-        return "Perform or decline the actions you won (see the buttons)."
+        return _resolution_prompt(state, seat)
 
     def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
         return ai.action_score(view, seat, action)
@@ -116,6 +116,19 @@ class ReduxGame(Game):
 
     def summary(self, view: dict[str, Any]) -> str:
         return views.summary(view)
+
+
+def _resolution_prompt(state: State, seat: int) -> str:
+    doing, step = state["doing"], state["step"]
+    if doing is not None and doing.get("action") in ACTIONS:
+        return f"Finish {action_name(doing['action'])}: choose among the offered options."
+    if step == "reward":
+        return ("Your tribe stands at 12: pay 2 rice for 1 support token? (`reward yes|no`)")
+    if step == "benefits":
+        return "Take your end-of-round benefits in the order you choose (`benefit <source>`)."
+    won = ", ".join(action_name(a) for a in state["todo"].get(str(seat), []))
+    return (f"Perform the actions you won, in the order you choose: {won}. You may "
+            "`decline <action>` any of them.")
 
 
 def _bid_prompt(state: State, seat: int) -> str:

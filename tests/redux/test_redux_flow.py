@@ -9,6 +9,7 @@ import pytest
 
 from games.core import IllegalAction, RandomAgent, get_game
 from games.redux import GAME, flow
+from games.redux.state import action_name
 from tests.redux.scenario import SHU, WEI, WU, act, bidding, moves, recruited, rig, started
 
 
@@ -96,3 +97,12 @@ def test_phase_changes_at_each_step() -> None:
 def test_factions_are_the_nations() -> None:
     assert GAME.factions(GAME.setup(3, {"nations": "random"}, 3)) == [
         p["nation"] for p in GAME.setup(3, {"nations": "random"}, 3)["players"]]
+
+
+def test_resolution_prompts_name_the_won_actions() -> None:
+    state = play_until(started(), lambda s: s["step"] == "resolve" and s["doing"] is None)
+    actor = state["actor"]
+    prompt = GAME.prompt(state, actor)
+    assert prompt.startswith("Perform the actions you won")
+    assert state["todo"][str(actor)]
+    assert all(action_name(a) in prompt for a in state["todo"][str(actor)])
