@@ -78,10 +78,14 @@ def _tile(c: Canvas, t: Table, action: dict, x: float, y: float, w: float,
 
 
 def _outcome_color(t: Table, action: dict) -> str | None:
+    """The winning side's colour: the alliance's when the allies' side won (even if only one
+    ally had placed), else the winning nation's."""
     winners = action.get("winners") or []
-    if len(winners) > 1:
+    if not winners:
+        return None
+    if "alliance" in (action.get("totals") or {}) and _is_side(t, "alliance", set(winners)):
         return ALLIANCE_COLOR
-    return t.color(winners[0]) if winners else None
+    return t.color(winners[0])
 
 
 def action_body(c: Canvas, t: Table, action: dict, x: float, w: float, y: float) -> float:
@@ -149,8 +153,9 @@ def _bids(c: Canvas, t: Table, bids: list[dict], x: float, w: float, y: float) -
     return flow.bottom
 
 
-def bid_text(c: Canvas, bid: dict) -> str:
-    """'Jiang Wei 6 (2 archer, 1 support)': the general, its bid value, what came with it."""
+def bid_text(c: Canvas, bid: dict, valued: bool = True) -> str:
+    """'Jiang Wei 6 (2 archer, 1 support)': the general, its bid value, what came with it.
+    A tribal placement is not a bid (`valued` False): only what came with it counts."""
     extras = []
     units = bid.get("units")
     if units and units.get("count"):
@@ -163,7 +168,9 @@ def bid_text(c: Canvas, bid: dict) -> str:
         extras.append("Han Emperor")
     if bid.get("bonus"):
         extras.append(f"+{bid['bonus']} bonus")
-    text = f"{name_of(c, bid.get('general_name') or bid.get('general'))} {bid.get('value', '')}"
+    text = name_of(c, bid.get("general_name") or bid.get("general"))
+    if valued:
+        text += f" {bid.get('value', '')}"
     return f"{text.strip()} ({', '.join(extras)})" if extras else text.strip()
 
 
@@ -177,9 +184,8 @@ def _totals(c: Canvas, t: Table, action: dict, x: float, w: float, y: float) -> 
     ahead, verb = (winners, "won") if winners else (leading, "leads")
     flow = Flow(x, y, w, CHIP_H)
     for key, value in totals.items():
-        sides = _side_seats(t, key)
         name, color = _side_label(c, t, key)
-        first = bool(sides) and set(sides) == ahead
+        first = _is_side(t, key, ahead)
         text = f"{name} {value}" + (f" · {verb}" if first else "")
         cx, cy = flow.place(min(c.chip_width(text, BODY, first), w))
         c.chip(cx, cy, text, color if first else TILE, DARK_TEXT if first else TEXT, BODY,
@@ -187,10 +193,14 @@ def _totals(c: Canvas, t: Table, action: dict, x: float, w: float, y: float) -> 
     return flow.bottom
 
 
-def _side_seats(t: Table, key: str) -> list[int]:
+def _is_side(t: Table, key: str, seats: set[int]) -> bool:
+    """Whether `seats` (winners or leaders) are the side `key`: a seat's own side, or on the
+    alliance action the allies who placed there (one or both, R7.2.6)."""
+    if not seats:
+        return False
     if key == "alliance":
-        return list((t.view.get("alliance") or {}).get("allies") or [])
-    return [int(key)] if str(key).isdigit() else []
+        return seats <= set((t.view.get("alliance") or {}).get("allies") or [])
+    return str(key).isdigit() and seats == {int(key)}
 
 
 def _side_label(c: Canvas, t: Table, key: str) -> tuple[str, str]:

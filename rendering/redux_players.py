@@ -199,7 +199,8 @@ def _tokens(c: Canvas, title: str, area: dict, x: float, w: float, y: float) -> 
 def _store(c: Canvas, store: str, held: dict, count_key: str, regions: dict, x: float, w: float,
            y: float) -> float:
     """Granary or treasury: its farm/market tokens and the frontier tokens with their face."""
-    title = f"{store.title()}: {held.get(count_key, 0)} {count_key[:-1]} tokens"
+    count = int(held.get(count_key, 0))
+    title = f"{store.title()}: {count} {count_key[:-1]} token{'' if count == 1 else 's'}"
     frontiers = held.get("frontiers") or []
     flow = Flow(x, y, w, CHIP_H, 6)
     fx, fy = flow.place(c.measure(title, SMALL) + 8)
@@ -228,7 +229,7 @@ def _tribal_bids(c: Canvas, t: Table, p: dict, x: float, w: float, y: float) -> 
     lx, ly = flow.place(c.measure("On the tribal action:", SMALL) + 4)
     c.text(lx, ly + CHIP_H / 2, "On the tribal action:", SMALL, MUTED, anchor="lm")
     for bid in bids:
-        text = bid_text(c, bid)
+        text = bid_text(c, bid, valued=False)
         cx, cy = flow.place(min(c.chip_width(text), w))
         c.chip(cx, cy, text, t.color(seat), DARK_TEXT, max_width=w)
     return flow.bottom

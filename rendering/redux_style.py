@@ -3,7 +3,7 @@ names are written, boxed panels and wrapped text.
 
 A nation keeps one colour on every part of the image (Wei blue, Wu red, Shu green, the
 colours players know from the box), so a glance at a bid, a region or a track tells whose it
-is. Names in the view may be plain strings or {"en", "zh", "ko"} dicts; both are drawn.
+is.
 """
 
 from __future__ import annotations
@@ -69,11 +69,8 @@ class Table:
 
 
 def name_of(c: Canvas, value: object) -> str:
-    """A name from the view: a plain string, or a dict of languages (Chinese or Korean shown
-    beside the English when a CJK font exists)."""
-    if isinstance(value, dict):
-        native = str(value.get("zh") or value.get("ko") or "")
-        return c.label({"zh": native, "en": str(value.get("en", ""))})
+    """A name from the view (the engine gives English names), cleaned of what the fonts
+    cannot draw."""
     return c.clean(str(value or ""))
 
 

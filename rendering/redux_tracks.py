@@ -43,11 +43,17 @@ BAR_H = 30
 
 
 def draw_order(c: Canvas, t: Table, y: float) -> float:
-    """Round track (recruitment rounds outlined), then the bid and action order tracks."""
+    """Round track (recruitment rounds outlined), then the bid and action order tracks.
+    The allies are positions 2 and 3 of this round's bid order, which becomes the action
+    order at R8.2 (the bid order track then shows next round's order): they are marked on
+    whichever track holds this round's order. After the last round there is no next order."""
     y = _round_track(c, t, y)
-    y = _order_row(c, t, "Bid order", t.view.get("bid_order") or [], y + ROW_GAP, True)
-    if t.view.get("action_order"):
-        y = _order_row(c, t, "Action order", t.view["action_order"], y + ROW_GAP, False)
+    acting = t.view.get("action_order") or []
+    if t.view.get("step") != "over":
+        y = _order_row(c, t, "Bid order" if not acting else "Next bid order",
+                       t.view.get("bid_order") or [], y + ROW_GAP, not acting)
+    if acting:
+        y = _order_row(c, t, "Action order", acting, y + ROW_GAP, True)
     return y
 
 
@@ -70,17 +76,17 @@ def _round_track(c: Canvas, t: Table, y: float) -> float:
 
 def _order_row(c: Canvas, t: Table, title: str, seats: list[int], y: float,
                bidding: bool) -> float:
-    """Positions 1-3 with each nation's chip; on the bid order the allies (positions 2 and 3)
+    """Positions 1-3 with each nation's chip; when `bidding` (this round's order) the allies
     are marked, and the one who chooses the alliance action."""
     alliance = t.view.get("alliance") or {}
     allies = set(alliance.get("allies") or [])
     chooser = alliance.get("chooser")
-    c.text(MARGIN, y + CHIP_H / 2, title, BODY, MUTED, anchor="lm")
+    c.text(MARGIN, y + CHIP_H / 2, title, BODY, MUTED, max_width=LABEL_W - 8, anchor="lm")
     flow = Flow(MARGIN + LABEL_W, y, INNER - LABEL_W, CHIP_H)
     for pos, seat in enumerate(seats, 1):
         text = f"{pos}. {t.who(c, seat)}"
         if bidding and seat == chooser:
-            text += " · ally, chooses"
+            text += " · ally, chose" if alliance.get("action") else " · ally, chooses"
         elif bidding and seat in allies:
             text += " · ally"
         width = min(c.chip_width(text, BODY, True), INNER - LABEL_W)

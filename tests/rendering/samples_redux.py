@@ -22,57 +22,56 @@ SECRET_PICK = "Secret Pick Omega"
 SECRET_DRAWN = "Secret Drawn Sigma"
 SECRETS = {SECRET_HAND, SECRET_PICK, SECRET_DRAWN}
 
-GENERALS = {  # id: (en, zh, admin, combat, leadership, officer, specialties, ruler)
-    "wei.cao_cao": ("Cao Cao", "曹操", 5, 4, 2, "military", ["cavalry"], True),
-    "wei.jia_xu": ("Jia Xu", "賈詡", 5, 2, 1, "civil", ["archer"], False),
-    "wei.xun_you": ("Xun You", "荀攸", 4, 1, 1, "civil", ["infantry"], False),
-    "wei.cao_ren": ("Cao Ren", "曹仁", 2, 4, 2, "military", ["navy", "infantry"], False),
-    "wei.xiahou_dun": ("Xiahou Dun", "夏侯惇", 1, 5, 2, "military", ["cavalry"], False),
-    "wei.xu_chu": ("Xu Chu", "許褚", 1, 5, 2, "military", ["infantry"], False),
-    "wei.xu_huang": ("Xu Huang", "徐晃", 2, 4, 1, "military", ["infantry"], False),
-    "wu.sun_jian": ("Sun Jian", "孫堅", 3, 5, 2, "military", ["navy"], True),
-    "wu.lu_fan": ("Lü Fan", "呂範", 4, 2, 1, "civil", ["navy"], False),
-    "wu.zhou_yu": ("Zhou Yu", "周瑜", 5, 4, 2, "civil", ["navy", "archer"], False),
-    "wu.gan_ning": ("Gan Ning", "甘寧", 1, 5, 2, "military", ["cavalry"], False),
-    "wu.ling_cao": ("Ling Cao", "凌操", 1, 3, 1, "military", ["navy"], False),
-    "shu.liu_bei": ("Liu Bei", "劉備", 4, 3, 2, "civil", ["infantry"], True),
-    "shu.jiang_wei": ("Jiang Wei", "姜維", 4, 4, 2, "military", ["archer"], False),
-    "shu.jiang_wan": ("Jiang Wan", "蔣琬", 5, 1, 1, "civil", ["infantry"], False),
-    "shu.zhao_yun": ("Zhao Yun", "趙雲", 2, 5, 2, "military", ["cavalry", "infantry"], False),
-    "shu.zhang_fei": ("Zhang Fei", "張飛", 1, 5, 2, "military", ["cavalry"], False),
-    "shu.ma_chao": ("Ma Chao", "馬超", 1, 5, 2, "military", ["cavalry"], False),
-    "shu.zhou_cang": ("Zhou Cang", "周倉", 1, 3, 1, "military", ["infantry"], False),
+GENERALS = {  # id: (name, admin, combat, leadership, officer, specialties, ruler)
+    "wei.cao_cao": ("Cao Cao", 5, 4, 2, "military", ["cavalry"], True),
+    "wei.jia_xu": ("Jia Xu", 5, 2, 1, "civil", ["archer"], False),
+    "wei.xun_you": ("Xun You", 4, 1, 1, "civil", ["infantry"], False),
+    "wei.cao_ren": ("Cao Ren", 2, 4, 2, "military", ["navy", "infantry"], False),
+    "wei.xiahou_dun": ("Xiahou Dun", 1, 5, 2, "military", ["cavalry"], False),
+    "wei.xu_chu": ("Xu Chu", 1, 5, 2, "military", ["infantry"], False),
+    "wei.xu_huang": ("Xu Huang", 2, 4, 1, "military", ["infantry"], False),
+    "wu.sun_jian": ("Sun Jian", 3, 5, 2, "military", ["navy"], True),
+    "wu.lu_fan": ("Lü Fan", 4, 2, 1, "civil", ["navy"], False),
+    "wu.zhou_yu": ("Zhou Yu", 5, 4, 2, "civil", ["navy", "archer"], False),
+    "wu.gan_ning": ("Gan Ning", 1, 5, 2, "military", ["cavalry"], False),
+    "wu.ling_cao": ("Ling Cao", 1, 3, 1, "military", ["navy"], False),
+    "shu.liu_bei": ("Liu Bei", 4, 3, 2, "civil", ["infantry"], True),
+    "shu.jiang_wei": ("Jiang Wei", 4, 4, 2, "military", ["archer"], False),
+    "shu.jiang_wan": ("Jiang Wan", 5, 1, 1, "civil", ["infantry"], False),
+    "shu.zhao_yun": ("Zhao Yun", 2, 5, 2, "military", ["cavalry", "infantry"], False),
+    "shu.zhang_fei": ("Zhang Fei", 1, 5, 2, "military", ["cavalry"], False),
+    "shu.ma_chao": ("Ma Chao", 1, 5, 2, "military", ["cavalry"], False),
+    "shu.zhou_cang": ("Zhou Cang", 1, 3, 1, "military", ["infantry"], False),
 }
-REGIONS = {  # border: [(id, en, zh, unit)]; the rulebook names 8, the rest are designed
-    "shu_wei": [("qishan", "Qishan", "祁山", "archer"), ("huarongdao", "Huarongdao", "華容道",
-                "infantry"), ("jieting", "Jieting", "街亭", "infantry"),
-                ("chencang", "Chencang", "陳倉", "cavalry"), ("wuzhang", "Wuzhang", "五丈原",
-                "archer")],
-    "shu_wu": [("xiaoting", "Xiaoting", "猇亭", "archer"), ("baidicheng", "Baidicheng", "白帝城",
-               "archer"), ("yidu", "Yidu", "宜都", "navy"), ("gongan", "Gong'an", "公安",
-               "cavalry"), ("jiangling", "Jiangling", "江陵", "navy")],
-    "wei_wu": [("chibi", "Chibi", "赤壁", "navy"), ("guangling", "Guangling", "廣陵", "cavalry"),
-               ("hefei", "Hefei", "合肥", "infantry"), ("ruxu", "Ruxu", "濡須", "navy"),
-               ("xiangyang", "Xiangyang", "襄陽", "archer")],
+REGIONS = {  # border: [(id, name, unit)]; the rulebook names 8, the rest are designed
+    "shu_wei": [("qishan", "Qishan", "archer"), ("huarongdao", "Huarongdao", "infantry"),
+                ("jieting", "Jieting", "infantry"), ("chencang", "Chencang", "cavalry"),
+                ("wuzhang", "Wuzhang Plains", "archer")],
+    "shu_wu": [("xiaoting", "Xiaoting", "archer"), ("baidicheng", "Baidicheng", "archer"),
+               ("yidu", "Yidu", "navy"), ("gongan", "Gong'an", "cavalry"),
+               ("jiangling", "Jiangling", "navy")],
+    "wei_wu": [("chibi", "Chibi", "navy"), ("guangling", "Guangling", "cavalry"),
+               ("hefei", "Hefei", "infantry"), ("ruxu", "Ruxu", "navy"),
+               ("xiangyang", "Xiangyang", "archer")],
 }
-CARDS = {  # id: (en, ko, deck, vp)
-    "union.barter_house": ("Barter House", "물물교환소", "union", 1),
-    "union.watchtower": ("Watchtower", "감시탑", "union", 2),
-    "separation.grand_canal": ("Grand Canal", "대운하", "separation", 3),
-    "union.granary_road": ("Granary Road", "곡창 도로", "union", 1),
+CARDS = {  # id: (name, deck, vp)
+    "union.barter_house": ("Barter House", "union", 1),
+    "union.watchtower": ("Watchtower", "union", 2),
+    "separation.grand_canal": ("Grand Canal", "separation", 3),
+    "union.granary_road": ("Granary Road", "union", 1),
 }
 
 
 def general(gid: str, status: str = "available") -> dict:
-    en, zh, admin, combat, leadership, officer, specialties, ruler = GENERALS[gid]
-    return {"id": gid, "name": en, "admin": admin, "combat": combat, "leadership": leadership,
+    name, admin, combat, leadership, officer, specialties, ruler = GENERALS[gid]
+    return {"id": gid, "name": name, "admin": admin, "combat": combat, "leadership": leadership,
             "officer": officer, "specialties": specialties, "text": "", "ruler": ruler,
             "status": status}
 
 
 def card(cid: str) -> dict:
-    en, ko, deck, vp = CARDS[cid]
-    return {"id": cid, "deck": deck, "name": {"en": en, "ko": ko}, "cost": {"gold": 2},
+    name, deck, vp = CARDS[cid]
+    return {"id": cid, "deck": deck, "name": name, "cost": {"gold": 2},
             "vp": vp, "text": ""}
 
 
@@ -102,9 +101,9 @@ def actions(criterion: dict, bids: dict[str, list[dict]], totals: dict[str, dict
 
 
 def regions(occupants: dict[str, dict]) -> list[dict]:
-    return [{"id": rid, "name": {"en": en, "zh": zh}, "border": border, "unit": unit,
+    return [{"id": rid, "name": name, "border": border, "unit": unit,
              "occupant": occupants.get(rid)}
-            for border, rows in REGIONS.items() for rid, en, zh, unit in rows]
+            for border, rows in REGIONS.items() for rid, name, unit in rows]
 
 
 def occupant(seat: int, gid: str, unit: str, count: int) -> dict:
@@ -154,7 +153,7 @@ def base(round_no: int, step: str, criterion: dict, bid_order: list[int],
 def with_secrets(view: dict, seat: int = 0) -> dict:
     """Give the viewer's entry own-only fields holding the marker strings."""
     p = view["players"][seat]
-    p["hand"] = [{"id": "union.secret", "deck": "union", "name": {"en": SECRET_HAND},
+    p["hand"] = [{"id": "union.secret", "deck": "union", "name": SECRET_HAND,
                   "cost": {}, "vp": 9, "text": SECRET_HAND}]
     p["hidden"] = [dict(general("wei.xu_chu"), name=SECRET_PICK)]
     p["drawn"] = [dict(general("wei.xu_huang"), name=SECRET_DRAWN)]
@@ -314,7 +313,8 @@ def late_game() -> dict:
 CATEGORY_ROWS = {  # the R12 categories; seat order Wei, Wu, Shu
     "military": (14, 16, 17), "border": (2, 3, 1), "frontier": (3, 1, 2),
     "development": (5, 0, 2), "security": (2, 0, 5), "tribal": (3, 4, 2), "office": (5, 2, 0),
-    "office_bonus": (4, 3, 2), "emperor": (0, 0, 2), "cards": (4, 2, 6), "deficits": (-6, 0, -3),
+    "office_bonus": (4, 3, 2), "emperor": (0, 0, 2), "cards": (4, 2, 6), "separation": (1, 0, 2),
+    "deficits": (-6, 0, -3),
 }
 
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import copy
 import io
+import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
 
 import rendering
+from games.core import get_game
+from games.core.agents import make_agent
+from games.redux.data import frozen
 from rendering import fonts, redux
 from rendering.redux_score import categories, category_name
 from tests.rendering import samples_redux as samples
@@ -134,17 +138,42 @@ def test_regions_show_their_occupants_and_tokens() -> None:
     assert "Flipped last round: Jiang Wan (Shu)" in texts
 
 
+def test_allies_are_marked_on_this_rounds_order() -> None:
+    """Before R8.2 the bid order is this round's; after it, the action order is, and the
+    bid order track already shows next round's."""
+    bidding = drawn(samples.public_view(samples.round1_bidding()))
+    assert "3. Seat 3 (Shu) · ally, chose" in bidding and "Bid order" in bidding
+    resolving = drawn(samples.public_view(samples.resolution()))
+    assert "Next bid order" in resolving
+    assert "1. Seat 3 (Shu)" in resolving and "2. Alice (Wei) · ally" in resolving
+    assert "Bid order" not in drawn(samples.public_view(samples.finished()))
+
+
+def test_one_ally_alone_wins_for_the_alliance() -> None:
+    view = samples.public_view(samples.resolution())
+    build = next(a for a in view["actions"] if a["id"] == "build")
+    build["bids"] = [b for b in build["bids"] if b["seat"] != 1]
+    build.update(totals={"alliance": 5, "2": 5}, leading=[0], winners=[0])
+    assert "Alliance Wei+Wu 5 · won" in joined(view)
+
+
+def test_a_tribal_placement_shows_what_came_with_it() -> None:
+    texts = drawn(samples.public_view(samples.resolution()))
+    assert "Jiang Wei (2 archer)" in texts and "On the tribal action:" in texts
+
+
 def test_development_tokens_and_deficits() -> None:
     texts = joined(samples.public_view(samples.late_game()))
     assert "Farm level 4" in texts and "1 developed, 3 harvested" in texts
     assert "Market level 5" in texts and "3 developed, 2 taxed" in texts
+    assert "Treasury: 1 market token" in texts and "Granary: 2 farm tokens" in texts
     assert "Deficits 2" in texts and "Ma Chao: 2 on card" in texts
     assert "Han Emperor token: Bartholomew" in texts
 
 
 def test_cjk_names_use_the_cjk_font() -> None:
     texts = joined(samples.public_view(samples.late_game()), cjk=True)
-    assert "劉玄德" in texts and "赤壁 Chibi" in texts and "승상 Chancellor" in texts
+    assert "劉玄德" in texts and "Shu 蜀" in texts and "승상 Chancellor" in texts
 
 
 def test_long_names_are_ellipsized_not_clipped() -> None:
@@ -161,3 +190,77 @@ def test_concurrent_rendering_matches_serial() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         parallel = list(pool.map(lambda v: rendering.render_board("redux", v, NAMES), views))
     assert parallel == serial
+
+
+# ---- real views from a seeded game ----
+
+WANTED = {(1, "pick"), (1, "alliance"), (1, "resolve"), (3, "pick"), (6, "bid"),
+          (9, "resolve"), "over"}
+
+
+@pytest.fixture(scope="module")
+def played() -> dict[tuple[int, str] | str, dict]:
+    """States of one seeded heuristic game at the moments in WANTED (a bid moment once four
+    placements stand, so bids are on the board), and at its end."""
+    game = get_game("redux")
+    state = game.setup(3, {}, 5)
+    agents = [make_agent("heuristic", seat) for seat in range(3)]
+    kept: dict[tuple[int, str], dict] = {}
+    while True:
+        key = (state["round"], state["step"])
+        ready = key[1] != "bid" or len(state["bids"]) >= 4
+        if key in WANTED and key not in kept and ready:
+            kept[key] = copy.deepcopy(state)
+        if game.result(state) is not None:
+            return {**kept, "over": state}
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, agents[seat].choose(game, state, seat))
+
+
+def secret_names(state: dict, public: dict) -> set[str]:
+    """Names of the pieces only their owners may see, less any name a public piece shares."""
+    pack = frozen(state)
+    names = {pack.generals[i]["name"]["en"] if i in pack.generals else
+             pack.cards[i]["name"]["en"] for ids in get_game("redux").secrets(state).values()
+             for i in ids}
+    shown = json.dumps(public, ensure_ascii=False)
+    return {n for n in names if n not in shown}
+
+
+def test_real_views_render_and_hide_secrets(played: dict) -> None:
+    game = get_game("redux")
+    assert set(played) == WANTED
+    for key, state in played.items():
+        public = game.view(state, None)
+        image, texts = redux.draw_table(public, NAMES, fonts.resolve_cjk(True))
+        assert image.width == redux.WIDTH and MIN_H <= image.height <= MAX_H, key
+        assert leaks(texts, secret_names(state, public)) == [], key
+    assert any(t.startswith("Winner") for t in drawn(game.view(played["over"], None)))
+
+
+def test_real_own_view_draws_own_picks(played: dict) -> None:
+    state = played[1, "pick"]
+    own = get_game("redux").view(state, 0)
+    texts = joined(own)
+    assert own["players"][0]["drawn"]
+    assert all(g["name"] in texts for g in own["players"][0]["drawn"])
+
+
+def test_samples_have_the_real_view_keys(played: dict) -> None:
+    """The hand-built samples stay the shape the engine really gives (the real view wins)."""
+    real = get_game("redux").view(played[9, "resolve"], 0)
+    sample = samples.late_game()
+    assert set(sample) == set(real)
+    assert set(sample["players"][0]) == set(real["players"][0])
+    assert set(samples.public_view(sample)["players"][1]) == set(real["players"][1])
+    assert set(sample["actions"][0]) == set(real["actions"][0])
+    assert [a["id"] for a in sample["actions"]] == [a["id"] for a in real["actions"]]
+    assert set(sample["regions"][0]) == set(real["regions"][0])
+    assert set(sample["alliance"]) == set(real["alliance"])
+    def first_bid(view: dict) -> dict:
+        return next(b for a in view["actions"] for b in a["bids"])
+
+    assert set(first_bid(sample)) == set(first_bid(real))
+    assert set(sample["players"][0]["generals"][0]) == set(real["players"][0]["generals"][0])
+    result = get_game("redux").view(played["over"], None)["result"]
+    assert categories(samples.finished()["result"]) == categories(result)
