@@ -57,6 +57,7 @@ def start_round(state: State, events: list[Event]) -> None:
     if any(p["picking"] for p in state["players"]):
         state["step"] = "pick"
         return
+    _reveal(state, events)
     _start_alliance(state, events)
 
 
@@ -83,9 +84,16 @@ def _draw_recruits(state: State, events: list[Event]) -> None:
                                 f"recruits {p['picking']} of them in secret."))
             names = ", ".join(general_name(state, g) for g in p["drawn"])
             events.append(Event(f"You drew {names}.", seats=(p["seat"],)))
-        else:
-            p["general_deck"].extend(p["drawn"])
-            p["drawn"] = []
+        if p["picking"] == len(p["drawn"]):
+            _keep_all_drawn(state, p, events)
+
+
+def _keep_all_drawn(state: State, p: dict, events: list[Event]) -> None:
+    """A40: when every card drawn must be kept, there is nothing to choose."""
+    p["hidden"], p["drawn"], p["picking"] = sorted(p["drawn"]), [], 0
+    if p["hidden"]:
+        events.append(Event("You keep them all: there are no more to choose from.",
+                            seats=(p["seat"],)))
 
 
 # -- the secret pick (R3.L, R7.1.3-R7.1.4, A26) -----------------------------------------------

@@ -87,11 +87,23 @@ def test_other_rounds_skip_recruitment(round_: int) -> None:
 
 
 def test_a40_short_deck_draws_all_and_picks_what_it_can() -> None:
-    """A40: a deck of 3 draws 3 and picks 2; of 1 draws 1 and picks 1; of 0 picks nothing."""
+    """A40: a deck of 3 draws 3 and picks 2; a deck of 1 gives its card without asking
+    (nothing to choose); a deck of 0 gives nothing. All are revealed together."""
     state = round_start(3, (3, 1, 0))
-    assert [len(p["drawn"]) for p in state["players"]] == [3, 1, 0]
-    assert [p["picking"] for p in state["players"]] == [2, 1, 0]
-    assert GAME.to_act(state) == {WEI, WU}
+    wu_card = state["players"][WU]["hidden"]
+    assert [len(p["drawn"]) for p in state["players"]] == [3, 0, 0]
+    assert [p["picking"] for p in state["players"]] == [2, 0, 0]
+    assert len(wu_card) == 1 and state["players"][WU]["general_deck"] == []
+    assert GAME.to_act(state) == {WEI}
+    assert GAME.invariants(state) == []
+    state, _ = GAME.apply(state, WEI, GAME.legal_actions(state, WEI)[0])
+    assert wu_card[0] in state["players"][WU]["generals"] and state["step"] == "alliance"
+
+
+def test_a40_nothing_to_choose_anywhere_skips_the_pick() -> None:
+    state = round_start(5, (2, 1, 0))
+    assert state["step"] == "alliance"
+    assert [len(p["general_deck"]) for p in state["players"]] == [0, 0, 0]
     assert GAME.invariants(state) == []
 
 
