@@ -41,8 +41,8 @@ VERBS = {
     "alliance": ("alliance",),
     "bid": ("place", "pass", "on", "units", "gold", "support", "emperor", "cancel"),
 }
-DRAFT_VERBS = {"on": "on", "units": ("units", "gold"), "support": "support",
-               "emperor": "emperor"}
+DRAFT_VERBS = {"on": ("on",), "units": ("units", "gold"), "support": ("support",),
+               "emperor": ("emperor",)}
 
 
 # -- round start (R7.1, R7.2) ---------------------------------------------------------------
@@ -329,9 +329,11 @@ def _units(state: State, seat: int, args: tuple) -> None:
     if args == ("none",):
         draft["stage"] = "support"
         return
-    if len(args) != 2 or not isinstance(args[1], int):
+    if len(args) != 2:
         raise IllegalAction("A general's units must all be one type (R7.5.4): "
                             "`units <type> <n>` or `units none`.")
+    if not isinstance(args[1], int):
+        raise MalformedAction("`units <type> <n>`: give the number of units.")
     unit, count = args
     if unit not in UNIT_WEAPON:
         raise IllegalAction(f"`{unit}` is not a unit type: " + ", ".join(UNIT_WEAPON) + ".")
@@ -358,10 +360,8 @@ def _gold(state: State, seat: int, args: tuple) -> None:
 
 
 def _check_attachment(state: State, seat: int, count: int, what: str) -> None:
+    """Units and gold come only at the units stage, which battle and tribal actions have."""
     draft = state["draft"]
-    kind = ACTIONS[draft["action"]][2]
-    if kind not in ("battle", "tribal"):
-        raise IllegalAction("Units go only with generals on battle or tribal actions (A34).")
     if count < 1:
         raise IllegalAction(f"Attach at least 1 {what}, or choose `units none`.")
     leads = general(state, draft["general"])["leadership"]

@@ -217,6 +217,14 @@ def test_ex02e_only_the_nations_of_a_border_bid_on_its_battle() -> None:
     refused(state, SHU, "on battle_wei_wu", "Shu cannot bid on Battle \\(Wei-Wu border\\)")
 
 
+def test_unit_counts_must_be_positive_numbers() -> None:
+    state = ex2_table()
+    state, _ = moves(state, (SHU, "place shu.zhao_yun"), (SHU, "on battle_shu_wu"))
+    refused(state, SHU, "units archer 0", "Attach at least 1 unit")
+    refused(state, SHU, "units archer two", "give the number", error=MalformedAction)
+    refused(state, SHU, "units catapult 1", "not a unit type")
+
+
 def test_units_need_trained_armies_and_weapons() -> None:
     """A32: a unit is assembled from a trained army and its weapon, both in supply."""
     state = ex2_table()
