@@ -12,8 +12,6 @@ from games.redux.rules import ACTIONS, NATION_NAMES, UNIT_WEAPON, WEAPONS
 
 State = dict[str, Any]
 
-LIMITED = ("spear", "horse", "crossbow", "ship", "armies", "support", "farm", "market")
-
 
 # -- seats, nations, data -------------------------------------------------------------------
 def player(state: State, seat: int) -> dict:

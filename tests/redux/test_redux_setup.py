@@ -10,7 +10,8 @@ from games.core import IllegalAction
 from games.redux import GAME
 from games.redux.data import DATA_FILE
 from games.redux.rules import RULERS, SUPPLY
-from tests.redux.scenario import SHU, WEI, WU, act, started
+from games.redux.state import gain, pay, seat_of
+from tests.redux.scenario import SHU, WEI, WU, act, rig, started
 
 DESIGNED = DATA_FILE.read_text(encoding="utf-8")
 
@@ -166,3 +167,29 @@ def test_exactly_three_players() -> None:
 def test_same_seed_same_game() -> None:
     assert GAME.setup(3, {}, 11) == GAME.setup(3, {}, 11)
     assert GAME.setup(3, {}, 11) != GAME.setup(3, {}, 12)
+
+
+def test_seat_of_follows_the_nation_draw() -> None:
+    state = GAME.setup(3, {"nations": "random"}, 3)
+    for p in state["players"]:
+        assert seat_of(state, p["nation"]) == p["seat"]
+
+
+def test_a17_gains_stop_at_the_general_supply() -> None:
+    """A17: with limits on, a gain is cut to what the supply holds (Ma Chao's horses)."""
+    state = rig(GAME.setup(3, {}, 1), WEI, weapons={"horse": 12})
+    assert state["supply"]["horse"] == 3
+    assert gain(state, SHU, "horse", 4) == 3
+    assert state["supply"]["horse"] == 0 and state["players"][SHU]["weapons"]["horse"] == 3
+    assert gain(state, SHU, "horse", 1) == 0
+    pay(state, SHU, "horse", 2)
+    assert state["supply"]["horse"] == 2
+    assert gain(state, WEI, "gold", 40) == 40  # gold and rice are unlimited
+    assert GAME.invariants(state) == []
+
+
+def test_a17_without_limits_the_supply_may_run_below_zero() -> None:
+    state = rig(GAME.setup(3, {"component_limits": False}, 1), WEI, support=12)
+    assert state["supply"]["support"] == 0
+    assert gain(state, WU, "support", 2) == 2
+    assert state["supply"]["support"] == -2 and GAME.invariants(state) == []
