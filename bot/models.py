@@ -79,3 +79,41 @@ class TurnPrompt:
     seat: int
     text: str
     actions: list[Action]
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    """A server's data pack as players read it: its name in the server, the pack's own title
+    and provenance, how many entries it holds and how many differ from the designed pack."""
+
+    name: str
+    title: str
+    hash: str
+    provenance: str
+    counts: dict[str, int]  # generals, cards, regions
+    changed: dict[str, int]  # of those, entries that differ from the designed values
+    uploaded_by: int | None
+    uploaded_at: float
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The engine's view for one seat (None: the public view) with the table that names the
+    seats, for commands that show one game's own data (hands, generals)."""
+
+    table: Table
+    seat: int | None
+    view: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Council:
+    """This round's allies, who may consult in a private thread before the chooser picks the
+    alliance action; `thread_id` is None until the thread is opened."""
+
+    game_id: int
+    purpose: str
+    allies: list[Seat]
+    chooser: Seat
+    channel_id: int | None  # the table's text channel, where the private thread is opened
+    thread_id: int | None

@@ -9,13 +9,27 @@ so a table never waits on a machine.
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
 from bot.announce import Announcer
-from bot.models import Player, Private, Seat, ServiceError, Table, TurnPrompt, Update
+from bot.models import (
+    Council,
+    PackInfo,
+    Player,
+    Private,
+    Seat,
+    SeatView,
+    ServiceError,
+    Table,
+    TurnPrompt,
+    Update,
+)
+from bot.options import parse_options
 from games.core import (
     Action,
     Event,
@@ -27,6 +41,7 @@ from games.core import (
     make_agent,
     replay,
 )
+from games.redux.data import DataError, Pack, designed, load_pack
 from storage import (
     ActionRecord,
     DuplicateInteraction,
@@ -36,9 +51,14 @@ from storage import (
     SeatRecord,
     StaleVersion,
 )
+from storage.models import PackRecord
 
 ACTIVE = ("running", "paused")
 MAX_AI_STEPS = 10_000  # a safety net: an engine bug must not spin the event loop forever
+PACK_GAME = "redux"  # the game whose data a server may replace with its printed cards
+DESIGNED_PACK = "designed"  # the option value of our own designed data (the default)
+PACK_NAME = re.compile(r"[A-Za-z][A-Za-z0-9._-]{0,39}")
+PACK_SECTIONS = ("generals", "cards", "regions")
 
 
 class GameMaster:
@@ -57,8 +77,9 @@ class GameMaster:
         options: dict[str, Any] | None = None, seed: int | None = None,
     ) -> Table:
         engine = _engine(game)
+        options = await self._with_pack_text(game, guild_id, options or {})
         try:
-            resolved = engine.resolve_options(options or {})
+            resolved = engine.resolve_options(options)
         except GameError as error:
             raise ServiceError(str(error)) from None
         seed = random.SystemRandom().randrange(2**62) if seed is None else seed
@@ -168,8 +189,8 @@ class GameMaster:
         state, names = record.state, self.announcer.names
         actions = [Action(a.kind, a.args, label=names(a.label or a.text, seats))
                    for a in engine.legal_actions(state, seat)]
-        return TurnPrompt(game_id, record.version, seat, names(engine.prompt(state, seat), seats),
-                          actions)
+        text = names(engine.prompt(state, seat), seats) + _council_hint(record, seats)
+        return TurnPrompt(game_id, record.version, seat, text, actions)
 
     async def legal_actions(self, game_id: int, player: Player) -> list[Action]:
         prompt = await self.turn_prompt(game_id, player)
@@ -307,6 +328,128 @@ class GameMaster:
         await self.repo.set_guild_setting(guild_id, "moderator_role", role_id)
         await self.repo.audit(guild_id=guild_id, game_id=None, user_id=by.user_id,
                               what="moderator_role", detail={"role_id": role_id})
+
+    # -- data packs -----------------------------------------------------------------------
+    async def upload_pack(self, guild_id: int, by: Player, name: str, text: str, *,
+                          source: str = "pack.json") -> PackInfo:
+        """Validate a moderator's pack file and offer it for new games of the server under
+        `name` (replacing a pack of that name: games already created keep their copy)."""
+        _require_moderator(by)
+        name = _pack_name(name)
+        pack = _load_pack(text, source)
+        record = await self.repo.save_pack(guild_id=guild_id, game=PACK_GAME, name=name,
+                                           text=text, digest=pack.hash,
+                                           uploaded_by=by.user_id)
+        await self.repo.audit(guild_id=guild_id, game_id=None, user_id=by.user_id,
+                              what="pack_upload", detail={"name": name, "hash": pack.hash})
+        return _pack_info(record, pack)
+
+    async def packs(self, guild_id: int) -> list[PackInfo]:
+        return [_pack_info(r, _load_pack(r.text, r.name))
+                for r in await self.repo.packs(guild_id, PACK_GAME)]
+
+    async def pack_names(self, guild_id: int) -> list[str]:
+        """Names only, without parsing a pack (autocomplete must answer fast)."""
+        return [r.name for r in await self.repo.packs(guild_id, PACK_GAME)]
+
+    async def pack(self, guild_id: int, name: str) -> PackInfo:
+        record = await self._pack_record(guild_id, name)
+        return _pack_info(record, _load_pack(record.text, record.name))
+
+    async def remove_pack(self, guild_id: int, by: Player, name: str) -> None:
+        """New games can no longer choose it; running games keep the copy frozen in them."""
+        _require_moderator(by)
+        record = await self._pack_record(guild_id, name)
+        await self.repo.remove_pack(guild_id, PACK_GAME, record.name)
+        await self.repo.audit(guild_id=guild_id, game_id=None, user_id=by.user_id,
+                              what="pack_remove", detail={"name": name, "hash": record.hash})
+
+    async def _pack_record(self, guild_id: int, name: str) -> PackRecord:
+        try:
+            return await self.repo.get_pack(guild_id, PACK_GAME, name.strip())
+        except NotFound:
+            raise ServiceError(f"This server has no data pack named `{name}`; "
+                               "`/redux pack list` shows them.") from None
+
+    async def _with_pack_text(self, game: str, guild_id: int | None,
+                              options: dict[str, Any]) -> dict[str, Any]:
+        """A table names a pack; the game gets the pack's text, so the stored options freeze
+        it: editing or removing the pack later never changes this game or its replay."""
+        if game != PACK_GAME or "pack" not in options:
+            return options
+        name = str(options["pack"])
+        rest = {k: v for k, v in options.items() if k != "pack"}
+        if name == DESIGNED_PACK:
+            return rest
+        if guild_id is None:
+            raise ServiceError("Data packs belong to a server; outside one only the designed "
+                               "data can be used.")
+        return {**rest, "pack": (await self._pack_record(guild_id, name)).text}
+
+    # -- game views and the allies' council -------------------------------------------------
+    async def seat_view(self, game_id: int, player: Player | None) -> SeatView:
+        """The player's own view (hand, secret picks), or the public view for None."""
+        record, seats = await self._started(game_id)
+        seat = None if player is None else _human_seat(seats, player)
+        view = _engine(record.game).view(record.state, seat)
+        return SeatView(_table(record, seats), seat, view)
+
+    async def council(self, game_id: int, player: Player) -> Council:
+        """This round's council, if the player is one of the two allies and the alliance
+        action is being chosen; its thread is None until `open_council`."""
+        record, seats = await self._running(game_id)
+        return await self._council(record, seats, player)
+
+    async def open_council(self, game_id: int, player: Player, thread_id: int) -> Council:
+        """Record the private thread the cog opened for the allies (StorageError if this
+        round's council already has one: the cog checks `council` first)."""
+        async with self._locks[game_id]:
+            record, seats = await self._running(game_id)
+            council = await self._council(record, seats, player)
+            await self.repo.add_private_thread(game_id, purpose=council.purpose,
+                                               thread_id=thread_id,
+                                               seats=[s.seat for s in council.allies])
+        await self._audit(game_id, player, "council", {"purpose": council.purpose,
+                                                       "thread_id": thread_id})
+        return Council(game_id, council.purpose, council.allies, council.chooser,
+                       council.channel_id, thread_id)
+
+    async def shared_view(self, thread_id: int, player: Player) -> SeatView:
+        """An ally's own view, to be posted in their council thread and nowhere else: only
+        in the thread of the council under way, and only for one of its allies."""
+        found = await self.repo.private_thread_by_id(thread_id)
+        if found is None or not found.purpose.startswith("council"):
+            raise ServiceError("Share your view only in your allies' council thread; open it "
+                               "with `/redux council` in the game's thread.")
+        record, seats = await self._running(found.game_id)
+        seat = _human_seat(seats, player)
+        if seat not in found.seats:
+            raise ServiceError("Only the two allies of this council can share their view here.")
+        current = await self._council(record, seats, player)
+        if current.purpose != found.purpose:
+            raise ServiceError("This council is over: the alliance action was chosen.")
+        view = _engine(record.game).view(record.state, seat)
+        return SeatView(_table(record, seats), seat, view)
+
+    async def _council(self, record: GameRecord, seats: list[SeatRecord],
+                       player: Player) -> Council:
+        view = _engine(record.game).view(record.state, None)
+        alliance = view.get("alliance") or {}
+        if view.get("step") != "alliance" or not alliance.get("allies"):
+            raise ServiceError("The allies hold their council while the alliance action is "
+                               "being chosen, which is not now.")
+        table = _table(record, seats)
+        allies = [table.seats[a] for a in alliance["allies"]]
+        names = " and ".join(s.name for s in allies)
+        if not any(s.user_id == player.user_id and not s.ai for s in allies):
+            raise ServiceError(f"Only this round's allies, {names}, hold the council.")
+        if any(s.ai for s in allies):
+            raise ServiceError(f"The allies are {names}: an AI does not consult, so there is "
+                               "no council to hold.")
+        purpose = f"council {view['round']}"
+        existing = await self.repo.private_thread(record.id, purpose)
+        return Council(record.id, purpose, allies, table.seats[alliance["chooser"]],
+                       record.channel_id, existing.thread_id if existing else None)
 
     # -- internals ------------------------------------------------------------------------
     async def _record(self, game_id: int) -> GameRecord:
@@ -467,8 +610,65 @@ def _table(record: GameRecord, seats: list[SeatRecord]) -> Table:
     engine = _engine(record.game)
     return Table(record.id, record.game, engine.title, record.status,
                  [Seat(s.seat, s.user_id, s.name, s.ai) for s in seats], record.version,
-                 record.guild_id, record.channel_id, record.thread_id, record.options,
-                 engine.min_players, engine.max_players)
+                 record.guild_id, record.channel_id, record.thread_id,
+                 _shown_options(record.game, record.options), engine.min_players,
+                 engine.max_players)
+
+
+def _shown_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options as a table shows them: a frozen pack by its title and hash, not its text
+    (None is the engine's designed data)."""
+    if game != PACK_GAME or "pack" not in options:
+        return options
+    text = options["pack"]
+    return {**options, "pack": DESIGNED_PACK if text is None else _pack_label(text)}
+
+
+@functools.lru_cache(maxsize=32)
+def _pack_label(text: str) -> str:
+    pack = load_pack(text)
+    return f"{pack.name} ({pack.hash})"
+
+
+def _council_hint(record: GameRecord, seats: list[SeatRecord]) -> str:
+    """While the alliance action is chosen, its chooser learns that the allies may consult
+    first (R7.2.3); an AI ally does not consult."""
+    if record.game != PACK_GAME:
+        return ""
+    view = _engine(record.game).view(record.state, None)
+    allies = (view.get("alliance") or {}).get("allies") or []
+    if view.get("step") != "alliance" or any(seats[a].ai for a in allies):
+        return ""
+    return ("\nYou may consult your ally first: `/redux council` opens a thread for the two of "
+            "you, where `/redux share` shows each other your hands and picks.")
+
+
+def _pack_name(name: str) -> str:
+    name = name.strip()
+    if name.lower() == DESIGNED_PACK:
+        raise ServiceError(f"`{DESIGNED_PACK}` names our own designed data; choose another "
+                           "name for your pack.")
+    if not PACK_NAME.fullmatch(name) or parse_options([f"pack={name}"])["pack"] != name:
+        raise ServiceError("A pack name has 1-40 letters, digits, dots, dashes or underscores, "
+                           "starts with a letter and is not a yes/no word, so that it can be "
+                           "typed as an option (`pack=our-cards`).")
+    return name
+
+
+def _load_pack(text: str, source: str) -> Pack:
+    try:
+        return load_pack(text, source=source)
+    except DataError as error:
+        raise ServiceError(str(error)) from None
+
+
+def _pack_info(record: PackRecord, pack: Pack) -> PackInfo:
+    base = designed()
+    counts = {k: len(getattr(pack, k)) for k in PACK_SECTIONS}
+    changed = {k: sum(1 for key, entry in getattr(pack, k).items()
+                      if getattr(base, k).get(key) != entry) for k in PACK_SECTIONS}
+    return PackInfo(record.name, pack.name, pack.hash, pack.provenance, counts, changed,
+                    record.uploaded_by, record.uploaded_at)
 
 
 def _awaited_seat(engine: Game, state: State, seats: list[SeatRecord],
