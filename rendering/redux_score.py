@@ -101,6 +101,9 @@ def _body(c: Canvas, t: Table, result: dict, y: float) -> float:
     for label, values, bold in rows:
         _row(c, label, values, bold, x, w, col_w, y)
         y += ROW_H
+    rule = (result.get("details") or {}).get("tiebreak")
+    if isinstance(rule, str) and rule:
+        y = text_lines(c, x, y + 8, f"Tie-break: {c.clean(rule)}", w, SMALL, MUTED)
     return y
 
 

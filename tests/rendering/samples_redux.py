@@ -334,7 +334,9 @@ def finished() -> dict:
         score["total"] = sum(score["categories"].values())
     scores.sort(key=lambda s: (s["total"], s["tiebreak"]), reverse=True)
     view["result"] = {"scores": scores, "winners": [scores[0]["seat"]],
-                      "reason": "round 12 was played", "details": {}}
+                      "reason": "round 12 was played",
+                      "details": {"rounds": 12,
+                                  "tiebreak": "gold + rice in supply, then Shu > Wu > Wei"}}
     return view
 
 

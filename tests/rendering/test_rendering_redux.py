@@ -100,6 +100,7 @@ def test_score_image_contains_every_category() -> None:
         assert str(score["total"]) in texts
     assert any(t.startswith("Winner Shu") for t in texts)
     assert "Total" in texts and "Tie-break" in texts
+    assert "Tie-break: gold + rice in supply, then Shu > Wu > Wei" in texts
 
 
 def test_score_shows_an_unknown_category_by_its_key() -> None:
