@@ -32,7 +32,7 @@ def won(action: str, seat: int = WEI, general: str = "wei.jia_xu", options: dict
     return state
 
 
-# -- R8.4.1 farm, R8.4.2 market (A18, A19) ------------------------------------------------------
+# -- R8.4.1 farm, R8.4.2 market (A18, A19) --------------------------------------------------------
 def test_ex07_develop_farm() -> None:
     state = won("farm")
     assert legal_texts(state, WEI) == ["farm develop", "decline farm"]
@@ -89,7 +89,7 @@ def test_harvest_refusals() -> None:
     refused(empty, WEI, "farm harvest 0", "no developed farm token")
 
 
-# -- R8.4.3 trade (A2, A3) --------------------------------------------------------------------
+# -- R8.4.3 trade (A2, A3) ------------------------------------------------------------------------
 def test_trade_buy_rice_at_spread_rates_then_no_weapons() -> None:
     state = won("trade", gold=10)
     do(state, WEI, "rice buy 2")
@@ -149,7 +149,7 @@ def test_trade_weapons_buy_limited_by_supply() -> None:
     assert state["step"] == "round_done"
 
 
-# -- R8.4.4 hire instructor / import technology (A42, A43) ---------------------------------------
+# -- R8.4.4 hire instructor / import technology (A42, A43) ----------------------------------------
 def test_hire_two_and_import_union() -> None:
     state = won("instructor", rice=1, armies={"untrained": 3})
     top = state["decks"]["union"][-1]
@@ -187,7 +187,7 @@ def test_instructor_impossible_is_declined_automatically() -> None:
         in events_text(events)
 
 
-# -- R8.4.5 build (G17) --------------------------------------------------------------------------
+# -- R8.4.5 build (G17) ---------------------------------------------------------------------------
 def test_build_pays_cost_and_checks_prerequisite() -> None:
     state = won("build", gold=3, rice=2, hand=["union.wuzhu_mint"],
                 market={"level": 1, "developed": 1}, also="farm")
@@ -224,7 +224,7 @@ def test_build_refusals() -> None:
     refused(state, WEI, "build union.stables", "not in your hand")
 
 
-# -- R8.4.6-R8.4.11 ------------------------------------------------------------------------------
+# -- R8.4.6-R8.4.11 -------------------------------------------------------------------------------
 def test_produce_choices_and_limits() -> None:
     state = won("spear_horse", general="wei.cao_cao")
     assert legal_texts(state, WEI)[:3] == ["produce spear spear", "produce spear horse",
@@ -265,7 +265,7 @@ def test_train_without_untrained_armies_is_declined() -> None:
     assert "declines Train Armies" in events_text(events)
 
 
-# -- R8.4.12 manipulate (A4, A5, A25) ---------------------------------------------------------
+# -- R8.4.12 manipulate (A4, A5, A25) -------------------------------------------------------------
 def test_manipulate_flips_one_general_and_promotes() -> None:
     state = table(wu=["wu.zhou_yu", "wu.gan_ning"])
     given(state, WU, gold=2)

@@ -72,7 +72,7 @@ def test_tribal_bonus_of_a_card() -> None:
     assert "+1 from abilities" in events_text(events)
 
 
-# -- R8.5 decay and rebellion (A12, A16) -------------------------------------------------------
+# -- R8.5 decay and rebellion (A12, A16) ----------------------------------------------------------
 def test_decay_to_1_rebels() -> None:
     state = table()
     given(state, WEI, tribal=2)
@@ -103,7 +103,7 @@ def test_a12_held_at_1_by_jia_xu_rebels() -> None:
     assert "Jia Xu: Seat 0 (Wei)'s Xiongnu friendship stays at 1" in events_text(events)
 
 
-# -- EX16 and the 12-reward (A13) -----------------------------------------------------------
+# -- EX16 and the 12-reward (A13) -----------------------------------------------------------------
 def test_ex16_round_7_reward_after_the_action() -> None:
     state = table(round_=7, wei=["wei.jia_xu", "wei.cao_cao"])
     given(state, WEI, tribal=10, rice=2)
