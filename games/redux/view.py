@@ -145,11 +145,19 @@ def summary(v: dict) -> str:
     for p in v["players"]:
         lines += _player_lines(v, p)
     if v["draft"]:
-        lines.append(f"Your placement in progress: {v['draft']}")
+        lines.append(_draft_line(v))
     if v["result"]:
-        lines.append("Result: " + ", ".join(f"Seat {s['seat']} {s['total']} VP"
+        lines.append("Result: " + ", ".join(f"{_nation(v, s['seat'])} {s['total']} VP"
                                             for s in v["result"]["scores"]))
     return "\n".join(lines)
+
+
+def _draft_line(v: dict) -> str:
+    draft = v["draft"]
+    me = v["players"][draft["seat"]]
+    name = next(g["name"] for g in me["generals"] if g["id"] == draft["general"])
+    where = f" on {action_name(draft['action'])}" if draft["action"] else ""
+    return f"You are placing {name}{where} (next: {draft['stage']})."
 
 
 def _step_words(v: dict) -> str:

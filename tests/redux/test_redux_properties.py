@@ -63,3 +63,32 @@ def test_random_games_keep_every_invariant_and_replay(options: dict, seed: int,
     again, _ = replay(GAME, 3, options, seed, typed)
     assert again == state
     assert GAME.view(again, None)["result"] == GAME.result(state).to_json()
+
+
+def test_invariants_name_what_is_wrong() -> None:
+    """Each kind of broken state is reported in words (checks.invariants)."""
+    base = GAME.setup(3, {}, 1)
+    assert GAME.invariants(base) == []
+    cases = {
+        "generals are not each in one place":
+            lambda s: s["players"][0]["generals"].append(s["players"][0]["drawn"][0]),
+        "support: 16 counted": lambda s: s["players"][1].update(support=2),
+        "horse: 14 counted": lambda s: s["supply"].update(horse=14),
+        "tribal friendship is 0": lambda s: s["players"][2].update(tribal=0),
+        "office is 6": lambda s: s["players"][2].update(office=6),
+        "farm is level 1 with 2 developed":
+            lambda s: s["players"][0].update(farm={"level": 1, "developed": 2}),
+        "frontier tokens": lambda s: s["players"][0]["granary"]["frontiers"].append(
+            {"region": "chibi", "vp": 0}),
+        "holds -1 gold": lambda s: s["players"][0].update(gold=-1),
+    }
+    for message, breaking in cases.items():
+        state = json.loads(json.dumps(base))
+        breaking(state)
+        assert any(message in p for p in GAME.invariants(state)), message
+
+
+def test_secrets_are_hands_and_unrevealed_generals() -> None:
+    state = GAME.setup(3, {}, 1)
+    for p in state["players"]:
+        assert GAME.secrets(state)[p["seat"]] == set(p["hand"]) | set(p["drawn"])

@@ -98,6 +98,7 @@ def test_flipped_general_shows_on_manipulate() -> None:
 def test_draft_only_in_its_owners_view() -> None:
     state, _ = act(bid_state(), SHU, "place shu.jiang_wan")
     assert GAME.view(state, SHU)["draft"]["stage"] == "on"
+    assert "You are placing Jiang Wan (next: on)." in GAME.summary(GAME.view(state, SHU))
     assert GAME.view(state, None)["draft"] is None and GAME.view(state, WEI)["draft"] is None
 
 
