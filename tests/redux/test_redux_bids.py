@@ -286,3 +286,19 @@ def test_alternating_actions_follow_the_criterion_marker() -> None:
     assert bids.criterion(state, "nanman") is None
     state, _ = place(state, WEI, "wei.jia_xu", "emperor")
     assert bids.totals(state, "emperor")["0"][0] == combat_of(state, "wei.jia_xu")
+
+
+def test_criterion_groups_include_the_alternating_action_of_that_criterion() -> None:
+    """A bonus on `admin` actions also counts on Gain Support / Manipulate in the rounds
+    their marker shows Admin (our reading of the ability vocabulary)."""
+    state = table(wei=["wei.jia_xu"], wu=["wu.zhou_yu"], shu=["shu.jiang_wan"])
+    state["players"][WEI]["built"].append("union.imperial_academy")
+    for deck in (state["decks"]["union"], *(p["hand"] for p in state["players"])):
+        if "union.imperial_academy" in deck:
+            deck.remove("union.imperial_academy")
+    state["criterion"] = {"emperor": "combat", "support": "admin"}
+    assert bids.placement_bonus(state, WEI, "wei.jia_xu", "support") == 1
+    assert bids.placement_bonus(state, WEI, "wei.jia_xu", "emperor") == 0
+    assert bids.placement_bonus(state, WEI, "wei.jia_xu", "battle_wei_wu") == 0
+    assert bids.placement_bonus(state, WEI, "wei.jia_xu", "xiongnu") == 0
+    assert GAME.invariants(state) == []
