@@ -25,10 +25,10 @@ __all__ = ["SHU", "WEI", "WU", "do", "events_text", "given", "legal_texts", "occ
 ORDER = (WEI, WU, SHU)
 
 
-def table(round_: int = 2, **generals: list[str]) -> dict:
+def table(round_: int = 2, options: dict | None = None, **generals: list[str]) -> dict:
     """Round `round_`, each nation with exactly the given generals (none: its ruler), no
     resources, and both decks as dealt."""
-    state = started()
+    state = started(options=options)
     rulers = {"wei": ["wei.cao_cao"], "wu": ["wu.sun_jian"], "shu": ["shu.liu_bei"]}
     for seat, nation in ((WEI, "wei"), (WU, "wu"), (SHU, "shu")):
         recruited(state, seat, *(generals.get(nation) or rulers[nation]))
