@@ -17,7 +17,6 @@ from tests.redux.resolution_scenario import (
     WU,
     do,
     events_text,
-    given,
     legal_texts,
     placement,
     refused,
