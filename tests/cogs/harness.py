@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +67,30 @@ class User:
                   "avatar": None, "communication_disabled_until": None,
                   "permissions": str(self.permissions.value)}
         return {"user": self.user_payload(), **member} if with_user else member
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file attached to a slash command option; the bot downloads it from `url` (the test
+    serves it: attachments come from Discord's CDN, not the REST API the fake stands in for).
+    `size` is what Discord reports, by default the real one."""
+
+    filename: str
+    data: bytes
+    size: int | None = None
+
+    @property
+    def id(self) -> int:
+        return int.from_bytes(hashlib.sha256(self.filename.encode() + self.data).digest()[:7])
+
+    @property
+    def url(self) -> str:
+        return f"https://cdn.invalid/attachments/{self.id}/{self.filename}"
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "filename": self.filename, "url": self.url,
+                "proxy_url": self.url, "content_type": "application/json",
+                "size": len(self.data) if self.size is None else self.size}
 
 
 ALICE = User(11, "Alice")
@@ -273,7 +298,10 @@ class Harness:
     def _option(param: app_commands.Parameter, value: Any,
                 resolved: dict[str, dict[str, Any]]) -> dict[str, Any]:
         kind = param.type
-        if isinstance(value, User):
+        if isinstance(value, Upload):
+            resolved.setdefault("attachments", {})[str(value.id)] = value.payload()
+            value = str(value.id)
+        elif isinstance(value, User):
             resolved.setdefault("users", {})[str(value.id)] = value.user_payload()
             resolved.setdefault("members", {})[str(value.id)] = value.member_payload(
                 with_user=False)

@@ -1,0 +1,338 @@
+"""`/redux` through the command tree: data packs (upload, refusals, autocomplete, frozen into a
+game), the private `/redux hand`, the allies' council thread, and whole games of three scripted
+users clicking through their turn prompts to the final scores."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+from discord.http import HTTPClient, Route
+
+from cogs import redux as redux_cog
+from games.core import get_game, make_agent
+from tests.cogs.fake_discord import CHANNEL_ID, GUILD_ID, Message
+from tests.cogs.harness import (
+    ALICE,
+    BOB,
+    CARA,
+    MOD,
+    MOD_ROLE,
+    OWNER,
+    STRANGER,
+    Harness,
+    Upload,
+    User,
+)
+
+DESIGNED = Path(__file__).parents[2] / "games" / "redux" / "data" / "designed.json"
+REDUX = get_game("redux")
+USERS = (ALICE, BOB, CARA)
+MAX_DECISIONS = 3000
+THREAD_MEMBER = "PUT /channels/{channel_id}/thread-members/{user_id}"
+
+
+@pytest.fixture
+def cdn(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
+    """Attachments come from Discord's CDN, not its REST API: serve the test's uploads."""
+    served: dict[str, bytes] = {}
+
+    async def get_from_cdn(self: HTTPClient, url: str) -> bytes:
+        return served[url]
+
+    monkeypatch.setattr(HTTPClient, "get_from_cdn", get_from_cdn)
+    return served
+
+
+@pytest.fixture
+def members(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> dict[int, set[int]]:
+    """Thread membership, which the shared fake does not answer: who was added to which
+    thread (a private thread shows only to its members)."""
+    joined: defaultdict[int, set[int]] = defaultdict(set)
+    answer = harness.fake._answer_rest
+
+    def with_members(route: Route, body: Any, files: list[tuple[str, bytes]]) -> Any:
+        if f"{route.method} {route.path}" == THREAD_MEMBER:
+            joined[int(route.channel_id)].add(int(route.url.rsplit("/", 1)[1]))
+            return None
+        return answer(route, body, files)
+
+    monkeypatch.setattr(harness.fake, "_answer_rest", with_members)
+    return joined
+
+
+def designed_text() -> str:
+    return DESIGNED.read_text(encoding="utf-8")
+
+
+def printed_text(jia_xu_admin: int = 4, title: str = "Our printed cards") -> str:
+    pack = json.loads(designed_text())
+    next(g for g in pack["generals"] if g["id"] == "wei.jia_xu")["admin"] = jia_xu_admin
+    pack["name"] = title
+    return json.dumps(pack, ensure_ascii=False, indent=2)
+
+
+def served(cdn: dict[str, bytes], filename: str, text: str, size: int | None = None) -> Upload:
+    upload = Upload(filename, text.encode("utf-8"), size)
+    cdn[upload.url] = upload.data
+    return upload
+
+
+async def upload(harness: Harness, cdn: dict[str, bytes], text: str, *, by: User = OWNER,
+                 name: str | None = None, filename: str = "printed.json"):
+    options: dict[str, Any] = {"file": served(cdn, filename, text)}
+    if name is not None:
+        options["name"] = name
+    return await harness.invoke(by, "redux pack upload", **options)
+
+
+# -- data packs ------------------------------------------------------------------------------
+async def test_a_moderator_uploads_a_pack_and_sees_its_summary(harness, cdn):
+    reply = await upload(harness, cdn, printed_text())
+    assert reply.ephemeral
+    pack_hash = (await harness.gm.pack(GUILD_ID, "printed")).hash
+    for words in ("`printed`", "Our printed cards", pack_hash, "69 generals", "42 cards",
+                  "15 regions", "1 generals"):
+        assert words in reply.text
+    assert not harness.public()
+
+
+async def test_a_bad_pack_is_answered_with_the_line_at_fault(harness, cdn):
+    pack = json.loads(designed_text())
+    pack["generals"][5]["abilities"][0]["kind"] = "charge"
+    text = json.dumps(pack, ensure_ascii=False, indent=2)
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if '"charge"' in row)
+    reply = await upload(harness, cdn, text, filename="ours.json")
+    assert reply.ephemeral and f"ours.json line {line}" in reply.text
+    assert await harness.gm.pack_names(GUILD_ID) == []
+
+
+async def test_a_player_may_not_upload_but_the_moderator_role_may(harness, cdn):
+    for user in (ALICE, MOD):
+        refused = await upload(harness, cdn, printed_text(), by=user)
+        assert refused.ephemeral and "Only a moderator" in refused.text
+    assert await harness.gm.pack_names(GUILD_ID) == []
+    await harness.invoke(OWNER, "gm role", role=MOD_ROLE)
+    assert "is ready" in (await upload(harness, cdn, printed_text(), by=MOD)).text
+
+
+async def test_a_file_too_large_or_not_text_is_refused(harness, cdn):
+    big = served(cdn, "big.json", printed_text(), size=redux_cog.MAX_PACK_BYTES + 1)
+    reply = await harness.invoke(OWNER, "redux pack upload", file=big)
+    assert "at most" in reply.text
+    binary = Upload("cards.json", b"\xff\xfe\x00")
+    cdn[binary.url] = binary.data
+    assert "not UTF-8" in (await harness.invoke(OWNER, "redux pack upload",
+                                                file=binary)).text
+    assert await harness.gm.pack_names(GUILD_ID) == []
+
+
+async def test_packs_are_listed_shown_offered_and_removed(harness, cdn):
+    await upload(harness, cdn, printed_text(), name="printed")
+    await upload(harness, cdn, designed_text(), name="copy", filename="designed.json")
+    listed = await harness.invoke(ALICE, "redux pack list")
+    assert listed.ephemeral
+    assert all(f"`{n}`" in listed.text for n in ("designed", "printed", "copy"))
+    shown = await harness.invoke(ALICE, "redux pack show", name="printed")
+    assert "Provenance:" in shown.text and "1 generals, 0 cards, 0 regions" in shown.text
+    offered = await harness.autocomplete(ALICE, "redux new", "pack", "")
+    assert [c["value"] for c in offered.choices] == ["designed", "copy", "printed"]
+    typed = await harness.autocomplete(ALICE, "redux new", "pack", "PRI")
+    assert [c["value"] for c in typed.choices] == ["printed"]
+    assert "Only a moderator" in (await harness.invoke(ALICE, "redux pack remove",
+                                                       name="printed")).text
+    removed = await harness.invoke(OWNER, "redux pack remove", name="printed")
+    assert "no longer offered" in removed.text
+    assert await harness.gm.pack_names(GUILD_ID) == ["copy"]
+
+
+# -- tables ----------------------------------------------------------------------------------
+async def open_redux(harness: Harness, **options: Any) -> tuple[int, int]:
+    """`/redux new` by Alice, Bob and Cara join: (game id, thread)."""
+    reply = await harness.invoke(ALICE, "redux new", **options)
+    assert "table is ready" in reply.text, reply.text
+    thread = harness.threads()[-1]
+    for user in (BOB, CARA):
+        await harness.invoke(user, "game join", where=thread)
+    return await harness.gm.game_id_for_channel(thread), thread
+
+
+async def test_a_pack_is_frozen_into_the_game_at_creation(harness, cdn):
+    await upload(harness, cdn, printed_text(4), name="printed")
+    original = (await harness.gm.pack(GUILD_ID, "printed")).hash
+    game_id, thread = await open_redux(harness, pack="printed", trade_rates="literal",
+                                       nations="random")
+    assert f"pack=Our printed cards ({original})" in harness.public_history()
+    await upload(harness, cdn, printed_text(3, "Corrected"), name="printed")
+    await harness.invoke(OWNER, "redux pack remove", name="printed")
+    await harness.invoke(ALICE, "game start", where=thread)
+    record = await harness.gm.repo.get_game(game_id)
+    assert record.options["trade_rates"] == "literal" and record.options["nations"] == "random"
+    view = REDUX.view(record.state, None)
+    assert view["pack"]["hash"] == original and view["pack"]["name"] == "Our printed cards"
+    status = await harness.invoke(BOB, "game status", where=thread)
+    assert original in status.text
+
+
+async def test_an_unknown_pack_opens_no_table(harness):
+    reply = await harness.invoke(ALICE, "redux new", pack="nope")
+    assert "no data pack named `nope`" in reply.text and not harness.threads()
+
+
+# -- secrets ---------------------------------------------------------------------------------
+async def started(harness: Harness) -> tuple[int, int]:
+    game_id, thread = await open_redux(harness)
+    await harness.invoke(ALICE, "game start", where=thread)
+    return game_id, thread
+
+
+async def test_redux_hand_is_only_for_its_player(harness):
+    game_id, thread = await started(harness)
+    state = (await harness.gm.repo.get_game(game_id)).state
+    reply = await harness.invoke(BOB, "redux hand", where=thread)
+    assert reply.ephemeral and "**Hand**" in reply.text
+    bob = REDUX.view(state, 1)["players"][1]
+    names = [c["name"] for c in bob["hand"]] + [g["name"] for g in bob.get("drawn", [])]
+    assert names and all(n in reply.text for n in names)
+    assert not any(n in harness.public_history() for n in names if n not in public_names(state))
+    stranger = await harness.invoke(STRANGER, "redux hand", where=thread)
+    assert "no seat" in stranger.text
+
+
+def public_names(state: dict[str, Any]) -> set[str]:
+    """Names anyone may read: revealed generals and built cards."""
+    view = REDUX.view(state, None)
+    return {g["name"] for p in view["players"] for g in p["generals"]} | {
+        c["name"] for p in view["players"] for c in p["built"]}
+
+
+async def test_redux_generals_lists_the_revealed_generals(harness):
+    game_id, thread = await started(harness)
+    reply = await harness.invoke(STRANGER, "redux generals", where=thread)
+    view = REDUX.view((await harness.gm.repo.get_game(game_id)).state, None)
+    assert reply.ephemeral
+    for player in view["players"]:
+        assert player["nation_name"] in reply.text
+        assert all(g["name"] in reply.text and g["text"] in reply.text
+                   for g in player["generals"])
+
+
+async def test_redux_commands_need_a_redux_game(harness):
+    assert "No game runs" in (await harness.invoke(ALICE, "redux hand")).text
+    game_id, thread = await harness.open_table(ALICE)
+    reply = await harness.invoke(ALICE, "redux hand", where=thread)
+    assert "not Three Kingdoms Redux" in reply.text
+
+
+# -- the allies' council ---------------------------------------------------------------------
+async def to_alliance_step(harness: Harness, game_id: int, thread: int) -> dict[str, Any]:
+    """Everyone makes the initial secret pick by typing it; returns the public view at the
+    alliance choice."""
+    for _ in range(10):
+        state = (await harness.gm.repo.get_game(game_id)).state
+        if state["step"] == "alliance":
+            return REDUX.view(state, None)
+        seat = min(REDUX.to_act(state))
+        action = REDUX.legal_actions(state, seat)[0].text
+        await harness.invoke(USERS[seat], "move", where=thread, action=action)
+    raise AssertionError("the game did not reach the alliance choice")
+
+
+async def test_the_council_thread_is_private_to_the_two_allies(harness, members):
+    game_id, thread = await started(harness)
+    view = await to_alliance_step(harness, game_id, thread)
+    allies = [USERS[s] for s in view["alliance"]["allies"]]
+    outsider = next(u for u in USERS if u not in allies)
+    refused = await harness.invoke(outsider, "redux council", where=thread)
+    assert "Only this round's allies" in refused.text and not members
+
+    opened = await harness.invoke(allies[0], "redux council", where=thread)
+    [council] = private_threads(harness)
+    assert opened.ephemeral and f"<#{council}>" in opened.text
+    created = harness.calls("POST /channels/{channel_id}/threads")[-1].json
+    assert created["type"] == 12 and created["invitable"] is False  # private, not invitable
+    assert harness.fake.channels[council]["parent_id"] == str(CHANNEL_ID)
+    assert members == {council: {a.id for a in allies}}
+    again = await harness.invoke(allies[1], "redux council", where=thread)
+    assert f"<#{council}>" in again.text and private_threads(harness) == [council]
+
+    for ally in allies:
+        shared = await harness.invoke(ally, "redux share", where=council)
+        assert shared.ephemeral and "council thread only" in shared.text
+    state = (await harness.gm.repo.get_game(game_id)).state
+    secrets = {n for a in allies for n in own_names(state, USERS.index(a))} - \
+        public_names(state)
+    assert secrets
+    for message in harness.public():
+        for name in secrets:
+            assert name not in message.content or message.channel_id == council, (
+                f"{name} is visible outside the council: {message.content!r}")
+    council_text = "\n".join(m.content for m in harness.in_channel(council))
+    assert all(name in council_text for name in secrets)
+
+    assert "only in your allies' council" in (await harness.invoke(
+        allies[0], "redux share", where=thread)).text
+    assert "Only the two allies" in (await harness.invoke(
+        outsider, "redux share", where=council)).text
+
+
+def private_threads(harness: Harness) -> list[int]:
+    return [cid for cid, c in harness.fake.channels.items() if c["type"] == 12]
+
+
+def own_names(state: dict[str, Any], seat: int) -> list[str]:
+    me = REDUX.view(state, seat)["players"][seat]
+    return [c["name"] for c in me["hand"]] + [g["name"] for g in me.get("hidden", [])]
+
+
+async def test_no_council_outside_the_alliance_choice(harness):
+    game_id, thread = await started(harness)
+    reply = await harness.invoke(ALICE, "redux council", where=thread)
+    assert "not now" in reply.text
+
+
+# -- whole games -----------------------------------------------------------------------------
+def policy(state: dict[str, Any], seat: int, decision: int) -> str:
+    """A simple deterministic choice: the heuristic agent seeded by the decision number."""
+    return make_agent("heuristic", seed=decision).choose(REDUX, state, seat).text
+
+
+async def awaited(harness: Harness, game_id: int):
+    for user in USERS:
+        prompt = await harness.prompt(user, game_id)
+        if prompt is not None:
+            return user, prompt
+    raise AssertionError("a running game with only humans awaits one of them")
+
+
+async def test_three_players_click_through_a_whole_game_to_the_final_scores(harness):
+    """Whoever is awaited presses Take my turn (or types /move while no button is up yet)
+    and picks by button or menu in their ephemeral prompt."""
+    game_id, thread = await started(harness)
+    prompts: dict[int, Message] = {}
+    clicks = 0
+    for decision in range(MAX_DECISIONS):
+        if (await harness.gm.table(game_id)).status != "running":
+            break
+        user, prompt = await awaited(harness, game_id)
+        state = (await harness.gm.repo.get_game(game_id)).state
+        action = policy(state, prompt.seat, decision)
+        message = prompts.get(user.id)
+        current = (f"gm:act:{game_id}:{prompt.version}:", f"gm:pick:{game_id}:{prompt.version}:")
+        if message is None or not any(c.startswith(current) for c in message.custom_ids()):
+            if not harness.find_or_none(user, f"gm:turn:{game_id}"):
+                await harness.invoke(user, "move", where=thread, action=action)
+                continue
+            message = (await harness.take_turn(user, game_id)).messages[0]
+            prompts[user.id] = message
+        await harness.choose(user, message, action, [a.text for a in prompt.actions])
+        clicks += 1
+    else:
+        raise AssertionError("the game did not end")
+    assert (await harness.gm.table(game_id)).status == "finished"
+    assert "Final scores" in harness.public_history()
+    assert clicks > 50
+    assert await harness.gm.verify(game_id)
