@@ -39,6 +39,7 @@ from games.redux.state import (
     who,
 )
 
+MASS_NOUNS = ("gold", "rice", "support", "military", "tribal")
 PRODUCE = {"spear_horse": ("spear", "horse"), "crossbow_ship": ("crossbow", "ship")}
 DEVELOPMENT = {"farm": ("harvest", "granary", "farms", "rice", HARVEST_RICE),
                "market": ("tax", "treasury", "markets", "gold", TAX_GOLD)}
@@ -46,8 +47,10 @@ DEVELOPMENT = {"farm": ("harvest", "granary", "farms", "rice", HARVEST_RICE),
 
 # -- small helpers ---------------------------------------------------------------------------
 def count_of(n: int, thing: str) -> str:
-    """`1 spear`, `2 spears`."""
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+    """`1 spear`, `2 spears`, `2 armies`, `2 rice`."""
+    if n == 1 or thing in MASS_NOUNS:
+        return f"{n} {thing}"
+    return f"{n} {thing[:-1]}ies" if thing.endswith("y") else f"{n} {thing}s"
 
 
 def arg(action: Action, index: int, form: str, kind: type = str) -> str | int:
@@ -410,7 +413,7 @@ def _pay_cost(state: State, seat: int, cost: dict) -> str:
         paid.append(f"{count_of(cost['armies'], 'army')} ({untrained} untrained first, "
                     f"{trained} trained)")
     if cost["weapons"]:
-        paid.append(f"{count_of(cost['weapons'], 'weapon')} of your choice")
+        paid.append(f"{count_of(cost['weapons'], 'weapon')} of their choice")
     return ", ".join(paid) or "nothing"
 
 
@@ -487,8 +490,7 @@ def train(state: State, seat: int, action: str, move: Action) -> list[Event]:
 
 
 def tribute_choices(state: State, seat: int, action: str) -> list[Action]:
-    return [Action("tribute", (key,), label="Take " + " and ".join(
-                f"{n} {r}" for r, n in TRIBUTE_CHOICES[key].items()))
+    return [Action("tribute", (key,), label=f"Take {_tribute_text(TRIBUTE_CHOICES[key])}")
             for key in TRIBUTE_CHOICES
             if "untrained" not in TRIBUTE_CHOICES[key] or supply_left(state, "armies") != 0]
 
@@ -501,9 +503,12 @@ def tribute(state: State, seat: int, action: str, move: Action) -> list[Event]:
     taken = TRIBUTE_CHOICES[move.args[0]]
     for resource, n in taken.items():
         gain(state, seat, resource, n)
-    text = " and ".join(f"{n} {r}" for r, n in taken.items()).replace("untrained", "untrained "
-                                                                       "army")
-    return [Event(f"{who(state, seat)} demands tribute: {text}.")]
+    return [Event(f"{who(state, seat)} demands tribute: {_tribute_text(taken)}.")]
+
+
+def _tribute_text(taken: dict[str, int]) -> str:
+    return " and ".join(count_of(n, "untrained army") if r == "untrained" else f"{n} {r}"
+                        for r, n in taken.items())
 
 
 def support_choices(state: State, seat: int, action: str) -> list[Action]:

@@ -151,7 +151,8 @@ def _settle(state: State, events: list[Event]) -> None:
     performing an action changes the table), so they are declined in turn."""
     while state["step"] in STEPS and state["actor"] is not None:
         choices = legal(state, state["actor"])
-        if len(choices) != 1 and any(c.kind != "decline" for c in choices):
+        only_declines = bool(choices) and all(c.kind == "decline" for c in choices)
+        if len(choices) != 1 and not only_declines:
             return
         events += _apply(state, state["actor"], choices[0])
 
