@@ -273,8 +273,8 @@ def _move_weapons(state: State, seat: int, doing: dict, move: Action,
     verb = doing["stage"]
     weapon, n = arg(move, 0, f"{verb} <weapon> <n>"), arg(move, 1, f"{verb} <weapon> <n>", int)
     source = "the general supply" if verb == "take" else "you"
-    refuse_unless_listed(move, choices, f"{doing['left']} weapons are still to {verb}, "
-                         f"from what {source} can {'give' if verb == 'take' else 'pay'}.")
+    refuse_unless_listed(move, choices, f"you still {verb} {count_of(doing['left'], 'weapon')}"
+                         f", from what {source} can {'give' if verb == 'take' else 'pay'}.")
     if verb == "take":
         gain(state, seat, weapon, n)
         text = f"{who(state, seat)} takes {count_of(n, weapon)}."

@@ -135,3 +135,8 @@ def test_plain_gains_are_applied_without_asking() -> None:
     state, _ = resolving(state)
     p = player(state, WEI)
     assert (p["gold"], p["rice"], state["step"]) == (2, 1, "round_done")
+
+
+def test_benefit_of_another_source_refused() -> None:
+    state = ex17()
+    refused(state, SHU, "benefit union.armory", "choose which of your end-of-round benefits")

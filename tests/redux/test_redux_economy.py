@@ -301,3 +301,30 @@ def test_action_yield_of_a_winning_general_and_of_a_card() -> None:
     assert "Lü Fan" in events_text(events) or "Lu Fan" in events_text(events)
     do(state, WU, "market develop")
     assert player(state, WU)["gold"] == 3  # Market Street +2
+
+
+def test_weapon_stage_refusals() -> None:
+    state = won("trade", gold=7)
+    do(state, WEI, "rice none")  # `weapons buy 1`, the only answer, follows
+    refused(state, WEI, "take spear 4", "you still take 3 weapons")
+    refused(state, WEI, "take gold 1", "you still take 3 weapons")
+    refused(state, WEI, "rice buy 1", "First finish what you started")
+    state = won("build", gold=2, weapons={"spear": 1}, hand=["union.frontier_market"],
+                also="farm")
+    given(state, WEI, weapons={"ship": 1})
+    do(state, WEI, "build union.frontier_market")
+    refused(state, WEI, "give horse 1", "you still give 1 weapon,")
+
+
+def test_produce_and_tribute_refusals() -> None:
+    state = won("spear_horse", general="wei.cao_cao")
+    refused(state, WEI, "produce spear ship", "2 weapons among spear and horse")
+    refused(state, WEI, "produce crossbow ship", "no Produce Crossbows/Ships action")
+    state = won("tribute", general="wei.cao_cao")
+    refused(state, WEI, "tribute gold_silk", "choose 2 gold, 2 rice")
+
+
+def test_manipulate_without_gold_refused_while_other_actions_remain() -> None:
+    state = won("emperor", also="farm")
+    refused(state, WEI, "manipulate wei.jia_xu", "costs 1 gold and you have none")
+    assert legal_texts(state, WEI) == ["farm develop", "decline farm", "decline emperor"]

@@ -12,6 +12,7 @@ from tests.redux.resolution_scenario import (
     given,
     legal_texts,
     placement,
+    refused,
     resolving,
     table,
 )
@@ -148,3 +149,12 @@ def test_reward_declined() -> None:
     state, _ = resolving(state)
     events = do(state, WEI, "reward no")
     assert player(state, WEI)["rice"] == 2 and "does not take" in events_text(events)
+
+
+def test_tribal_refusals() -> None:
+    state, _ = shu_on_nanman(gold=2)
+    refused(state, SHU, "perform xiongnu", "no Xiongnu tribal friendship \\(Wei\\) action")
+    state, _ = shu_on_nanman(tribal=11, gold=1)
+    given(state, SHU, rice=2)
+    do(state, SHU, "perform nanman")
+    refused(state, SHU, "reward maybe", "the form is `reward yes\\|no`")
