@@ -42,7 +42,7 @@ class ReduxGame(Game):
         as usual."""
         rest = {k: v for k, v in given.items() if k != "pack"}
         resolved = super().resolve_options(rest)
-        text = given.get("pack")
+        text = given.get("pack") or None  # empty text means the designed pack
         if text is not None:
             if not isinstance(text, str):
                 raise IllegalAction("Option `pack` must be the text of a data pack (JSON).")

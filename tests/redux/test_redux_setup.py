@@ -154,6 +154,7 @@ def test_option_refusals(options: dict, message: str) -> None:
 
 
 def test_options_resolve_with_defaults() -> None:
+    assert GAME.resolve_options({"pack": ""})["pack"] is None
     assert GAME.resolve_options({}) == {
         "pack": None, "nations": "join", "trade_rates": "spread",
         "rebellion_check": "decay_only", "component_limits": True}
