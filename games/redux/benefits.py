@@ -2,8 +2,8 @@
 
 Players resolve in action order (A15), each all of their own benefits in the order they
 choose, because the order can matter (EX17: Barter House before Ma Chao gives a foal). The
-player is only asked when it can: a single benefit, or only plain gains (whose order changes
-nothing), are applied at once. Exchanges and weapons of the player's choice are stages that
+player is asked only when it can matter: a single benefit, or only plain gains (whose order
+changes nothing), are applied at once. Exchanges and weapons of the player's choice are stages that
 resolution.py drives (`exchange_choices`/`exchange`, economy's `take`)."""
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ ROUND_END = ("card_stock", "round_end_gain", "round_end_exchange")
 # -- which benefits a player has this round --------------------------------------------------
 def placed_this_round(state: State, seat: int, gid: str) -> bool:
     """R7.7.7: whether the general was placed in this round's bidding. Losing bids leave
-    `state["bids"]` at R8.1, so this reads the round's record of placements."""
+    `state["bids"]` at R8.1, so this reads `player["placed"]`, the generals placed this
+    round as conflict.py records them; a state without that record placed nobody."""
     return gid in player(state, seat).get("placed", [])
 
 
