@@ -158,3 +158,17 @@ def test_tribal_refusals() -> None:
     given(state, SHU, rice=2)
     do(state, SHU, "perform nanman")
     refused(state, SHU, "reward maybe", "the form is `reward yes\\|no`")
+
+
+def test_tribal_bonus_only_of_the_placed_general() -> None:
+    """Pang De's bonus counts when he is the general on the tribal action, not otherwise."""
+    state = table(wei=["wei.pang_de", "wei.cao_cao"])
+    given(state, WEI, tribal=5)
+    state, _ = resolving(state, placement(WEI, "wei.pang_de", "xiongnu", gold=1))
+    do(state, WEI, "perform xiongnu")
+    assert player(state, WEI)["tribal"] == 7
+    state = table(wei=["wei.pang_de", "wei.cao_cao"])
+    given(state, WEI, tribal=5)
+    state, _ = resolving(state, placement(WEI, "wei.cao_cao", "xiongnu", gold=1))
+    do(state, WEI, "perform xiongnu")
+    assert player(state, WEI)["tribal"] == 6
