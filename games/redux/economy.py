@@ -210,8 +210,8 @@ def trade_weapons(state: State, seat: int, doing: dict, move: Action) -> list[Ev
         event = Event(f"{who(state, seat)} buys {count} weapons for {gold} gold.")
         return [event, *ask_take(state, seat, doing["action"], count, "complete")]
     p["gold"] += gold
-    event = Event(f"{who(state, seat)} sells {count} weapons for {gold} gold.")
-    return [event, *ask_give(state, seat, doing["action"], count, "complete")]
+    ask_give(state, doing["action"], count)
+    return [Event(f"{who(state, seat)} sells {count} weapons for {gold} gold.")]
 
 
 # -- weapons of the player's choice: taking from and giving to the general supply ------------
@@ -231,11 +231,10 @@ def ask_take(state: State, seat: int, action: str | None, count: int, after: str
     return note
 
 
-def ask_give(state: State, seat: int, action: str | None, count: int, after: str
-             ) -> list[Event]:
-    """Start a `give <weapon> <n>` stage; callers checked the player holds `count` weapons."""
-    state["doing"] = {"action": action, "stage": "give", "left": count, "after": after}
-    return []
+def ask_give(state: State, action: str, count: int) -> None:
+    """Start a `give <weapon> <n>` stage that completes `action`; callers checked the player
+    holds `count` weapons."""
+    state["doing"] = {"action": action, "stage": "give", "left": count, "after": "complete"}
 
 
 def _spread(left: int, have: dict[str, int], verb: str) -> list[Action]:
@@ -386,7 +385,7 @@ def build(state: State, seat: int, action: str, move: Action) -> list[Event]:
     p["built"].append(card_id)
     events = [Event(f"{who(state, seat)} builds {name}, paying {paid}.")]
     if card["cost"]["weapons"]:
-        events += ask_give(state, seat, action, card["cost"]["weapons"], "complete")
+        ask_give(state, action, card["cost"]["weapons"])
     return events
 
 
