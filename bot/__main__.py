@@ -128,12 +128,12 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 def seat_count(game: Game, requested: int | None) -> int:
     """Four seats unless asked otherwise, within what the game allows (Redux is 3 only)."""
     if requested is not None:
         return requested
     return min(max(4, game.min_players), game.max_players)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
