@@ -1,0 +1,168 @@
+"""Scripted players sitting at a table: they open it with slash commands, then each plays
+their seat through the components only, the way a person does: wait to be mentioned with a
+**Take my turn** button, press it, pick among the offered buttons and select options (a
+seeded choice), until the prompt says they are done; stop when the final scores are posted.
+
+Nothing here reads the game's state: a player knows only what Discord shows them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from dataclasses import dataclass
+
+from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.users import Reply, ScriptedUser
+from tests.fakediscord.world import CHANNEL_ID, Message
+
+FINAL = "Final scores"
+TURN = "gm:turn:"
+PAGE = "gm:page:"
+NUDGE_SECONDS = 1.0  # a player not mentioned for this long checks the thread anyway
+STALL_NUDGES = 8  # that many checks in a row with nothing new in the thread: stuck
+PAGE_CHANCE = 0.1
+
+
+@dataclass(frozen=True)
+class Table:
+    game_id: int
+    thread: int
+    opening: Message | None = None  # the creator's answer to /game start: their first prompt
+
+
+async def open_table(creator: ScriptedUser, game: str, *, joiners: tuple[ScriptedUser, ...] = (),
+                     ais: int = 0, start: bool = True) -> Table:
+    """`/game new` in the guild's channel, `/game join` for the others in the new thread,
+    `/game ai` for the AI seats, then `/game start`."""
+    reply = await creator.command("game new", channel=CHANNEL_ID, game=game)
+    thread = _thread_in(reply)
+    for user in joiners:
+        await _ok(user.command("game join", channel=thread))
+    for _ in range(ais):
+        await _ok(creator.command("game ai", channel=thread))
+    name = creator.fake.world.channels[thread]["name"]
+    game_id = int(re.findall(r"game (\d+)", name)[-1])
+    if not start:
+        return Table(game_id, thread)
+    started = await _ok(creator.command("game start", channel=thread))
+    return Table(game_id, thread, started.message)
+
+
+def _thread_in(reply: Reply) -> int:
+    found = re.search(r"<#(\d+)>", reply.text)
+    assert found, f"/game new did not name a thread: {reply.text!r}"
+    return int(found.group(1))
+
+
+async def _ok(pending: object) -> Reply:
+    reply = await pending  # type: ignore[misc]
+    assert not reply.failed, f"interaction failed: {reply.interaction.data}"
+    return reply
+
+
+def finished(fake: FakeDiscord, table: Table) -> bool:
+    return any(FINAL in m.content for m in fake.world.public(table.thread))
+
+
+class SeatPlayer:
+    """One scripted person playing their seat until the game ends."""
+
+    def __init__(self, user: ScriptedUser, table: Table, seed: int) -> None:
+        self.user, self.table = user, table
+        self.fake = user.fake
+        self.random = random.Random(seed)
+        self.handled = 0  # the newest Take my turn message this player answered
+        self.choices = 0
+        self.interactions: list[Reply] = []
+
+    async def play(self) -> None:
+        """Answer the opening prompt if it is this player's, then every call to play."""
+        opening = self.table.opening
+        if opening is not None and opening.audience == self.user.id:
+            await self.decide(opening)
+        nudges = 0
+        seen = len(self.fake.world.public(self.table.thread))
+        while not finished(self.fake, self.table):
+            call = await self._wait_for_call()
+            if finished(self.fake, self.table):
+                return
+            now = len(self.fake.world.public(self.table.thread))
+            nudges = 0 if call is not None or now != seen else nudges + 1
+            seen = now
+            assert nudges < STALL_NUDGES, (
+                f"{self.user.name} waited {STALL_NUDGES} times with nothing new in game "
+                f"{self.table.game_id}: {self._last_lines()}")
+            button = call or self._newest_button()
+            if button is None:
+                continue
+            self.handled = max(self.handled, button.id)
+            reply = await self._act(self.user.click(button, f"{TURN}{self.table.game_id}"))
+            await self.decide(reply.message)
+
+    async def decide(self, prompt: Message | None) -> None:
+        """Pick among the prompt's choices until it offers none (done, or game over)."""
+        while prompt is not None and not prompt.deleted:
+            picks = _choices(prompt)
+            if not picks:
+                return
+            pages = [p for p in picks if p[0].startswith(PAGE)]
+            actions = [p for p in picks if not p[0].startswith(PAGE)] or pages
+            pick = (self.random.choice(pages) if pages and self.random.random() < PAGE_CHANCE
+                    else self.random.choice(actions))
+            custom_id, value = pick
+            if value is None:
+                reply = await self._act(self.user.click(prompt, custom_id))
+            else:
+                reply = await self._act(self.user.select(prompt, custom_id, [value]))
+            self.choices += 1
+            prompt = reply.message
+
+    async def _act(self, pending: object) -> Reply:
+        reply = await _ok(pending)
+        self.interactions.append(reply)
+        return reply
+
+    async def _wait_for_call(self) -> Message | None:
+        """The newest unanswered Take my turn message that mentions this player, waiting up
+        to NUDGE_SECONDS; None when there is none (or the game ended)."""
+        def call() -> Message | None:
+            found = [m for m in self.fake.world.public(self.table.thread)
+                     if m.id > self.handled and m.mentions(self.user.id)
+                     and any(c.startswith(TURN) for c in m.custom_ids())]
+            return found[-1] if found else None
+
+        try:
+            await self.fake.wait_for(lambda: finished(self.fake, self.table)
+                                     or call() is not None, NUDGE_SECONDS, "a turn")
+        except AssertionError:
+            return None
+        return call()
+
+    def _newest_button(self) -> Message | None:
+        found = [m for m in self.fake.world.public(self.table.thread)
+                 if any(c.startswith(TURN) for c in m.custom_ids())]
+        return found[-1] if found else None
+
+    def _last_lines(self) -> str:
+        return " | ".join(m.content[-200:] for m in self.fake.world.public(self.table.thread)[-3:])
+
+
+def _choices(prompt: Message) -> list[tuple[str, str | None]]:
+    """Every button (custom id, None) and select option (custom id, value) of a prompt."""
+    picks: list[tuple[str, str | None]] = []
+    for row in prompt.components:
+        for item in row.get("components", []):
+            if item.get("disabled") or "custom_id" not in item:
+                continue
+            if item["type"] == 2:
+                picks.append((item["custom_id"], None))
+            elif item["type"] == 3:
+                picks += [(item["custom_id"], o["value"]) for o in item.get("options", [])]
+    return picks
+
+
+async def play_table(players: list[SeatPlayer]) -> None:
+    """Every player plays their seat at once, as people at a table do."""
+    await asyncio.gather(*(p.play() for p in players))

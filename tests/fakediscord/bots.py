@@ -1,0 +1,151 @@
+"""Running the real bot against the fake: in this process (fast; the test can read the
+service's database) or as a real `python -m bot run` process (a restart is a real restart).
+
+Either way the bot is the production code, pointed at the fake only through its settings
+(GM_DISCORD_API_BASE and GM_DISCORD_GATEWAY).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.client import GameBot, use_api_base
+from bot.config import Settings
+from bot.service import GameMaster
+from storage import SqliteRepository
+from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.world import TOKEN
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 30.0
+
+
+class InProcessBot:
+    """A GameBot on this event loop. `seed` fixes the seed of tables opened by /game new
+    (the service draws one at random), so an in-process game plays the same every run."""
+
+    def __init__(self, fake: FakeDiscord, database: Path | str,
+                 seed: int | None = None) -> None:
+        self.fake, self.database, self.seed = fake, str(database), seed
+        self.bot: GameBot | None = None
+        self.repo: SqliteRepository | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._saved = (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
+
+    @property
+    def gm(self) -> GameMaster:
+        assert self.bot is not None, "the bot is not running"
+        return self.bot.gm
+
+    async def start(self) -> InProcessBot:
+        settings = Settings(token=TOKEN, database=self.database, api_base=self.fake.api_base,
+                            gateway=self.fake.gateway_url)
+        use_api_base(settings.api_base, settings.gateway)
+        self.repo = SqliteRepository(self.database)
+        await self.repo.open()
+        gm = GameMaster(self.repo)
+        if self.seed is not None:
+            _fix_seed(gm, self.seed)
+        self.bot = GameBot(gm, settings)
+        ready = self.fake.gateway.ready_count + 1
+        self._task = asyncio.create_task(self.bot.start(TOKEN))
+        waiting = asyncio.create_task(self.fake.gateway.wait_ready(ready, START_TIMEOUT))
+        await asyncio.wait([self._task, waiting], return_when=asyncio.FIRST_COMPLETED)
+        if self._task.done():
+            waiting.cancel()
+            self._task.result()  # raises why the bot stopped
+            raise AssertionError("the bot stopped before connecting")
+        await waiting
+        return self
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+        if self._task is not None:
+            with contextlib.suppress(Exception):
+                await self._task
+        if self.repo is not None:
+            await self.repo.close()
+        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = self._saved
+
+    async def __aenter__(self) -> InProcessBot:
+        return await self.start()
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.stop()
+
+
+def _fix_seed(gm: GameMaster, seed: int) -> None:
+    original = gm.new_game
+
+    @functools.wraps(original)
+    async def seeded(**kwargs: Any) -> Any:
+        return await original(**{"seed": seed, **kwargs})
+
+    gm.new_game = seeded  # type: ignore[method-assign]
+
+
+class BotProcess:
+    """`python -m bot run` in its own process, with its log in `log`."""
+
+    def __init__(self, fake: FakeDiscord, database: Path | str, log: Path) -> None:
+        self.fake, self.database, self.log = fake, str(database), log
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> BotProcess:
+        env = {**os.environ, **self.fake.env(), "GM_DATABASE": self.database,
+               "GM_LOG_LEVEL": "WARNING", "PYTHONPATH": str(REPO_ROOT)}
+        ready = self.fake.gateway.ready_count + 1
+        with self.log.open("ab") as out:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", "run", cwd=REPO_ROOT, env=env,
+                stdout=out, stderr=out)
+        waiting = asyncio.create_task(self.fake.gateway.wait_ready(ready, START_TIMEOUT))
+        exited = asyncio.create_task(self.process.wait())
+        await asyncio.wait([waiting, exited], return_when=asyncio.FIRST_COMPLETED)
+        if exited.done():
+            waiting.cancel()
+            raise AssertionError(f"gm run exited with {exited.result()}: "
+                                 f"{self.log.read_text(errors='replace')[-2000:]}")
+        exited.cancel()
+        await waiting
+        return self
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def peak_memory_kib(self) -> int:
+        """The process's high-water resident memory (VmHWM), in KiB."""
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+        raise RuntimeError("no VmHWM in /proc; peak memory needs Linux")
+
+    async def kill(self) -> None:
+        """A crash: SIGKILL, no goodbye to the gateway."""
+        await self._end(signal.SIGKILL)
+
+    async def stop(self) -> None:
+        await self._end(signal.SIGTERM)
+
+    async def _end(self, how: signal.Signals) -> None:
+        if self.process is None or self.process.returncode is not None:
+            return
+        self.process.send_signal(how)
+        try:
+            await asyncio.wait_for(self.process.wait(), 10)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
