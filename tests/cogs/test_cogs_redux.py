@@ -14,6 +14,7 @@ from discord.http import HTTPClient, Route
 
 from cogs import redux as redux_cog
 from games.core import get_game, make_agent
+from games.redux import data
 from tests.cogs.fake_discord import CHANNEL_ID, GUILD_ID, Message
 from tests.cogs.harness import (
     ALICE,
@@ -308,13 +309,43 @@ async def awaited(harness: Harness, game_id: int):
     raise AssertionError("a running game with only humans awaits one of them")
 
 
+class SecretWatch:
+    """No public message carries a secret: no private line of any player, and no name of a
+    piece hidden when it was posted (hands, drawn and picked-but-unrevealed generals)."""
+
+    def __init__(self, harness: Harness, game_id: int) -> None:
+        self.harness, self.game_id = harness, game_id
+        self.seen: dict[int, int] = {}
+        self.checked = 0
+
+    async def check(self) -> None:
+        state = (await self.harness.gm.repo.get_game(self.game_id)).state
+        pack = data.frozen(state)
+        hidden = set().union(*REDUX.secrets(state).values())
+        names = {data.general_name(pack, i) if i in pack.generals else data.card_name(pack, i)
+                 for i in hidden}
+        private = set(self.harness.fake.private_lines)
+        for message in self.harness.public():
+            for text in message.history[self.seen.get(message.id, 0):]:
+                for line in text.splitlines():
+                    assert line not in private, f"a private line in public: {line!r}"
+                    leaked = sorted(n for n in names if n in line)
+                    assert not leaked, f"hidden {leaked} named in public: {line!r}"
+                self.checked += 1
+            self.seen[message.id] = len(message.history)
+
+
 async def test_three_players_click_through_a_whole_game_to_the_final_scores(harness):
     """Whoever is awaited presses Take my turn (or types /move while no button is up yet)
-    and picks by button or menu in their ephemeral prompt."""
+    and picks by button or menu in their ephemeral prompt. Boards are not drawn here (the
+    rendering tests draw them), so the game of some 800 decisions stays fast."""
+    harness.gm.announcer.render = False
     game_id, thread = await started(harness)
+    watch = SecretWatch(harness, game_id)
     prompts: dict[int, Message] = {}
     clicks = 0
     for decision in range(MAX_DECISIONS):
+        await watch.check()
         if (await harness.gm.table(game_id)).status != "running":
             break
         user, prompt = await awaited(harness, game_id)
@@ -334,5 +365,5 @@ async def test_three_players_click_through_a_whole_game_to_the_final_scores(harn
         raise AssertionError("the game did not end")
     assert (await harness.gm.table(game_id)).status == "finished"
     assert "Final scores" in harness.public_history()
-    assert clicks > 50
+    assert clicks > 50 and watch.checked > 100
     assert await harness.gm.verify(game_id)
