@@ -69,13 +69,16 @@ def finished(fake: FakeDiscord, table: Table) -> bool:
 class SeatPlayer:
     """One scripted person playing their seat until the game ends."""
 
-    def __init__(self, user: ScriptedUser, table: Table, seed: int) -> None:
+    def __init__(self, user: ScriptedUser, table: Table, seed: int,
+                 max_choices: int | None = None) -> None:
         self.user, self.table = user, table
+        self.max_choices = max_choices  # stop after this many choices (a game half played)
         self.fake = user.fake
         self.random = random.Random(seed)
         self.handled = 0  # the newest Take my turn message this player answered
         self.choices = 0
         self.interactions: list[Reply] = []
+        self.prompt: Message | None = None  # the last prompt shown to this player
 
     async def play(self) -> None:
         """Answer the opening prompt if it is this player's, then every call to play."""
@@ -84,7 +87,7 @@ class SeatPlayer:
             await self.decide(opening)
         nudges = 0
         seen = len(self.fake.world.public(self.table.thread))
-        while not finished(self.fake, self.table):
+        while not finished(self.fake, self.table) and not self.stopped:
             call = await self._wait_for_call()
             if finished(self.fake, self.table):
                 return
@@ -103,7 +106,7 @@ class SeatPlayer:
 
     async def decide(self, prompt: Message | None) -> None:
         """Pick among the prompt's choices until it offers none (done, or game over)."""
-        while prompt is not None and not prompt.deleted:
+        while prompt is not None and not prompt.deleted and not self.stopped:
             picks = _choices(prompt)
             if not picks:
                 return
@@ -118,6 +121,11 @@ class SeatPlayer:
                 reply = await self._act(self.user.select(prompt, custom_id, [value]))
             self.choices += 1
             prompt = reply.message
+        self.prompt = prompt
+
+    @property
+    def stopped(self) -> bool:
+        return self.max_choices is not None and self.choices >= self.max_choices
 
     async def _act(self, pending: object) -> Reply:
         reply = await _ok(pending)

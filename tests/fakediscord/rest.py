@@ -212,10 +212,12 @@ class Rest:
     def new_message(self, channel_id: int, body: dict[str, Any], files: list[Attachment],
                     audience: int | None, *, interaction: int | None = None,
                     loading: bool = False) -> Message:
-        flags = (body.get("flags") or 0) | (LOADING if loading else 0)
-        message = Message(self.world.next_id(), channel_id, audience, flags=flags,
+        message = Message(self.world.next_id(), channel_id, audience,
+                          flags=(body.get("flags") or 0) | (LOADING if loading else 0),
                           interaction_id=interaction, created_at=self.fake.clock())
         self.edit(message, body, files, new=True)
+        if loading:  # "thinking…" until the first followup or edit
+            message.flags |= LOADING
         self.world.messages[message.id] = message
         return message
 
