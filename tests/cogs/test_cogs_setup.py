@@ -35,7 +35,7 @@ def check_option(option: dict, where: str) -> None:
 async def test_command_tree_respects_discord_limits(harness):
     commands = [c.to_dict(harness.bot.tree) for c in harness.bot.tree._get_all_commands()]
     names = {c["name"] for c in commands}
-    assert names == {"game", "gm", "move"}
+    assert names == {"game", "gm", "move", "redux"}
     for command in commands:
         check_option(command, command["name"])
     subcommands = {c["name"]: {o["name"] for o in c.get("options", []) if o["type"] == 1}
