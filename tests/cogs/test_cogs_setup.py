@@ -53,7 +53,7 @@ async def test_command_tree_respects_discord_limits(harness):
 async def test_login_syncs_the_tree_once_and_registers_persistent_components(harness):
     syncs = harness.calls("PUT /applications/{application_id}/commands")
     assert len(syncs) == 1
-    assert {c["name"] for c in syncs[0].json} == {"game", "gm", "move"}
+    assert {c["name"] for c in syncs[0].json} == {"game", "gm", "move", "redux"}
     registered = set(harness.bot._connection._view_store._dynamic_items.values())
     assert registered == set(DYNAMIC_ITEMS)
 
