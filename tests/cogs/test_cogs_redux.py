@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from discord.http import HTTPClient, Route
 
+from bot.models import TurnPrompt
 from cogs import redux as redux_cog
 from games.core import get_game, make_agent
 from games.redux import data
@@ -34,6 +35,10 @@ REDUX = get_game("redux")
 USERS = (ALICE, BOB, CARA)
 MAX_DECISIONS = 3000
 THREAD_MEMBER = "PUT /channels/{channel_id}/thread-members/{user_id}"
+BIDDING_STEPS = {"place", "pass", "on", "units", "support", "emperor", "cancel"}
+RESOLUTION_VERBS = {"farm", "market", "rice", "weapons", "take", "give", "hire", "import",
+                    "build", "produce", "train", "tribute", "perform", "manipulate", "occupy",
+                    "reward", "benefit", "exchange"}
 
 
 @pytest.fixture
@@ -295,18 +300,100 @@ async def test_no_council_outside_the_alliance_choice(harness):
     assert "not now" in reply.text
 
 
+# -- turn prompts ----------------------------------------------------------------------------
+def offered(message: Message) -> list[str]:
+    """The actions an ephemeral prompt offers, by button or menu option, in order."""
+    found = []
+    for row in message.components:
+        for item in row["components"]:
+            if item.get("custom_id", "").startswith("gm:act:"):
+                found.append(item["custom_id"].split(":", 4)[4])
+            found += [option["value"] for option in item.get("options", [])]
+    return found
+
+
+async def legal(harness: Harness, user: User, game_id: int) -> list[str]:
+    prompt = await harness.prompt(user, game_id)
+    assert prompt is not None, f"{user.name} is not awaited"
+    return [a.text for a in prompt.actions]
+
+
+async def test_the_secret_pick_is_an_ephemeral_choice_and_stays_secret(harness):
+    game_id, thread = await open_redux(harness)
+    start = await harness.invoke(ALICE, "game start", where=thread)
+    [message] = [m for m in start.messages if m.custom_ids()]
+    choices = await legal(harness, ALICE, game_id)
+    assert message.audience == ALICE.id and offered(message) == choices
+    assert all(c.startswith("recruit ") for c in choices)
+    await harness.choose(ALICE, message, choices[-1], choices)
+    assert "waiting for others" in message.content and not message.custom_ids()
+    state = (await harness.gm.repo.get_game(game_id)).state
+    pack = data.frozen(state)
+    picked = [data.general_name(pack, g) for g in state["players"][0]["hidden"]]
+    assert picked and not any(name in harness.public_history() for name in picked)
+    for user in (BOB, CARA):
+        reply = await harness.take_turn(user, game_id)
+        assert reply.ephemeral and offered(reply.messages[0]) == await legal(harness, user,
+                                                                              game_id)
+
+
+async def to_bidding(harness: Harness) -> tuple[int, int]:
+    """Picks and the alliance choice typed with /move: Alice (Wei) bids first."""
+    game_id, thread = await started(harness)
+    for _ in range(10):
+        state = (await harness.gm.repo.get_game(game_id)).state
+        if state["step"] == "bid":
+            assert state["turn"] == 0
+            return game_id, thread
+        seat = min(REDUX.to_act(state))
+        action = REDUX.legal_actions(state, seat)[0].text
+        await harness.invoke(USERS[seat], "move", where=thread, action=action)
+    raise AssertionError("the game did not reach the bidding")
+
+
+async def test_a_bidding_turn_asks_general_then_action_then_support(harness):
+    """Each step offers exactly the engine's legal choices in the same ephemeral message;
+    a step without a choice (support for Wei, who holds none) is not asked."""
+    game_id, _ = await to_bidding(harness)
+    alice = (await harness.take_turn(ALICE, game_id)).messages[0]
+    generals = await legal(harness, ALICE, game_id)
+    assert offered(alice) == generals and generals[-1] == "pass"
+    assert all(g.startswith("place ") for g in generals[:-1])
+    await harness.choose(ALICE, alice, "place wei.cao_cao", generals)
+    actions = await legal(harness, ALICE, game_id)
+    assert offered(alice) == actions and "on farm" in actions and actions[-1] == "cancel"
+    assert "Cao Cao" in alice.content
+    await harness.choose(ALICE, alice, "on farm", actions)
+    assert "waiting for others" in alice.content
+
+    bob = (await harness.take_turn(BOB, game_id)).messages[0]
+    generals = await legal(harness, BOB, game_id)
+    await harness.choose(BOB, bob, "place wu.sun_jian", generals)
+    await harness.choose(BOB, bob, "on market", await legal(harness, BOB, game_id))
+    support = await legal(harness, BOB, game_id)
+    assert offered(bob) == support == ["support 0", "support 1", "cancel"]
+    await harness.choose(BOB, bob, "support 1", support)
+    bids = (await harness.gm.repo.get_game(game_id)).state["bids"]
+    assert [(b["seat"], b["general"], b["action"], b["support"]) for b in bids] == [
+        (0, "wei.cao_cao", "farm", 0), (1, "wu.sun_jian", "market", 1)]
+
+
 # -- whole games -----------------------------------------------------------------------------
 def policy(state: dict[str, Any], seat: int, decision: int) -> str:
     """A simple deterministic choice: the heuristic agent seeded by the decision number."""
     return make_agent("heuristic", seed=decision).choose(REDUX, state, seat).text
 
 
-async def awaited(harness: Harness, game_id: int):
-    for user in USERS:
-        prompt = await harness.prompt(user, game_id)
-        if prompt is not None:
-            return user, prompt
-    raise AssertionError("a running game with only humans awaits one of them")
+async def awaited(harness: Harness, game_id: int) -> tuple[User, TurnPrompt]:
+    """The first awaited player and their prompt. Only the secret pick asks several players
+    at once; every other decision (a bidding turn, the alliance choice, a resolution choice)
+    is asked of the acting player alone, and never when the rules leave no choice."""
+    asked = [(u, p) for u in USERS if (p := await harness.prompt(u, game_id)) is not None]
+    assert asked, "a running game with only humans awaits one of them"
+    state = (await harness.gm.repo.get_game(game_id)).state
+    assert len(asked) == 1 or state["step"] == "pick", f"{len(asked)} asked at {state['step']}"
+    assert all(len(p.actions) > 1 for _, p in asked), "a decision the rules make was asked"
+    return asked[0]
 
 
 class SecretWatch:
@@ -343,12 +430,14 @@ async def test_three_players_click_through_a_whole_game_to_the_final_scores(harn
     game_id, thread = await started(harness)
     watch = SecretWatch(harness, game_id)
     prompts: dict[int, Message] = {}
+    offered: set[str] = set()
     clicks = 0
     for decision in range(MAX_DECISIONS):
         await watch.check()
         if (await harness.gm.table(game_id)).status != "running":
             break
         user, prompt = await awaited(harness, game_id)
+        offered |= {a.kind for a in prompt.actions}
         state = (await harness.gm.repo.get_game(game_id)).state
         action = policy(state, prompt.seat, decision)
         message = prompts.get(user.id)
@@ -359,10 +448,13 @@ async def test_three_players_click_through_a_whole_game_to_the_final_scores(harn
                 continue
             message = (await harness.take_turn(user, game_id)).messages[0]
             prompts[user.id] = message
+        assert message.audience == user.id
         await harness.choose(user, message, action, [a.text for a in prompt.actions])
         clicks += 1
     else:
         raise AssertionError("the game did not end")
+    assert BIDDING_STEPS | {"recruit", "alliance", "decline"} <= offered
+    assert len(offered & RESOLUTION_VERBS) >= 8, offered
     assert (await harness.gm.table(game_id)).status == "finished"
     assert "Final scores" in harness.public_history()
     assert clicks > 50 and watch.checked > 100
