@@ -162,7 +162,8 @@ class ScriptedUser:
             assert found, f"/{name}: no subcommand {part}"
             schema = found[0]
         resolved: dict[str, dict[str, Any]] = {}
-        given = self._options(name, schema.get("options") or [], options, resolved)
+        typing = {focused[0]} if focused else set()
+        given = self._options(name, schema.get("options") or [], options, resolved, typing)
         if focused is not None:
             option = self._option_schema(name, schema, focused[0])
             assert option.get("autocomplete"), f"/{name} {focused[0]} does not autocomplete"
@@ -185,11 +186,13 @@ class ScriptedUser:
         return found[0]
 
     def _options(self, name: str, schemas: list[dict[str, Any]], given: dict[str, Any],
-                 resolved: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+                 resolved: dict[str, dict[str, Any]], typing: set[str]
+                 ) -> list[dict[str, Any]]:
         by_name = {o["name"]: o for o in schemas}
         unknown = set(given) - set(by_name)
         assert not unknown, f"/{name} has no option {sorted(unknown)}"
-        missing = [o["name"] for o in schemas if o.get("required") and o["name"] not in given]
+        missing = [o["name"] for o in schemas if o.get("required")
+                   and o["name"] not in given and o["name"] not in typing]
         assert not missing, f"/{name} needs {missing}"
         return [self._option(by_name[key], value, resolved) for key, value in given.items()]
 
