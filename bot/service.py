@@ -425,11 +425,11 @@ class GameMaster:
         seat = _human_seat(seats, player)
         if seat not in found.seats:
             raise ServiceError("Only the two allies of this council can share their view here.")
-        current = await self._council(record, seats, player)
-        if current.purpose != found.purpose:
+        engine = _engine(record.game)
+        public = engine.view(record.state, None)
+        if public["step"] != "alliance" or _council_purpose(public) != found.purpose:
             raise ServiceError("This council is over: the alliance action was chosen.")
-        view = _engine(record.game).view(record.state, seat)
-        return SeatView(_table(record, seats), seat, view)
+        return SeatView(_table(record, seats), seat, engine.view(record.state, seat))
 
     async def _council(self, record: GameRecord, seats: list[SeatRecord],
                        player: Player) -> Council:
@@ -446,7 +446,7 @@ class GameMaster:
         if any(s.ai for s in allies):
             raise ServiceError(f"The allies are {names}: an AI does not consult, so there is "
                                "no council to hold.")
-        purpose = f"council {view['round']}"
+        purpose = _council_purpose(view)
         existing = await self.repo.private_thread(record.id, purpose)
         return Council(record.id, purpose, allies, table.seats[alliance["chooser"]],
                        record.channel_id, existing.thread_id if existing else None)
@@ -628,6 +628,11 @@ def _shown_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
 def _pack_label(text: str) -> str:
     pack = load_pack(text)
     return f"{pack.name} ({pack.hash})"
+
+
+def _council_purpose(view: dict[str, Any]) -> str:
+    """A council belongs to one round's alliance choice."""
+    return f"council {view['round']}"
 
 
 def _council_hint(record: GameRecord, seats: list[SeatRecord]) -> str:

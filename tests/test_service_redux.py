@@ -134,3 +134,104 @@ async def test_the_designed_pack_is_the_default_and_unknown_packs_are_refused(gm
     with pytest.raises(ServiceError, match="no data pack named `printed`"):
         await gm.new_game(game="redux", guild_id=GUILD + 1, channel_id=100, creator=ALICE,
                           options={"pack": "printed"})
+
+
+async def test_game_status_names_the_pack_the_game_runs_on(gm):
+    info = await gm.upload_pack(GUILD, MOD, "printed", printed_text())
+    game_id = await three_humans(gm, options={"pack": "printed"})
+    await gm.start(game_id, ALICE)
+    assert f"Data pack: Our printed cards ({info.hash})" in await gm.status_text(game_id)
+
+
+# -- seat views and the allies' council ------------------------------------------------------
+async def three_humans(gm: GameMaster, *, others: tuple[Player | None, ...] = (BOB, CARA),
+                       **kwargs) -> int:
+    """Alice's table with the others seated in order (None: an AI seat)."""
+    table = await gm.new_game(game="redux", guild_id=GUILD, channel_id=100, creator=ALICE,
+                              seed=5, **kwargs)
+    for player in others:
+        if player is None:
+            await gm.add_ai(table.game_id, ALICE)
+        else:
+            await gm.join(table.game_id, player)
+    return table.game_id
+
+
+async def at_alliance_step(gm: GameMaster, others: tuple[Player | None, ...] = (BOB, CARA)
+                           ) -> tuple[int, dict]:
+    """Everyone picks; returns the game and its public view at the alliance choice."""
+    game_id = await three_humans(gm, others=others)
+    await gm.start(game_id, ALICE)
+    for player in (ALICE, *others):
+        view = (await gm.seat_view(game_id, None)).view
+        if view["step"] == "alliance":
+            return game_id, view
+        if player is not None and await gm.turn_prompt(game_id, player) is not None:
+            await gm.act(game_id, player, (await gm.legal_actions(game_id, player))[0].text)
+    view = (await gm.seat_view(game_id, None)).view
+    assert view["step"] == "alliance"
+    return game_id, view
+
+
+def seated(view: dict, seats: list[int]) -> list[Player]:
+    return [(ALICE, BOB, CARA)[s] for s in seats]
+
+
+async def test_a_seat_view_shows_the_hand_only_to_its_owner(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    own = await gm.seat_view(game_id, BOB)
+    public = await gm.seat_view(game_id, None)
+    assert own.seat == 1 and own.view["players"][1]["hand"]
+    assert public.seat is None and "hand" not in public.view["players"][1]
+    with pytest.raises(ServiceError, match="no seat"):
+        await gm.seat_view(game_id, Player(77, "Stranger"))
+
+
+async def test_only_the_allies_hold_a_council_and_only_while_the_alliance_is_chosen(gm):
+    game_id = await three_humans(gm)
+    await gm.start(game_id, ALICE)
+    with pytest.raises(ServiceError, match="not now"):
+        await gm.council(game_id, ALICE)
+    game_id, view = await at_alliance_step(gm)
+    allies = seated(view, view["alliance"]["allies"])
+    outsider = next(p for p in (ALICE, BOB, CARA) if p not in allies)
+    with pytest.raises(ServiceError, match="Only this round's allies"):
+        await gm.council(game_id, outsider)
+    council = await gm.council(game_id, allies[0])
+    assert [s.user_id for s in council.allies] == [p.user_id for p in allies]
+    assert council.chooser.seat == view["alliance"]["chooser"] and council.thread_id is None
+    assert council.channel_id == 100 and council.purpose == f"council {view['round']}"
+    opened = await gm.open_council(game_id, allies[0], thread_id=555)
+    assert opened.thread_id == 555
+    assert (await gm.council(game_id, allies[1])).thread_id == 555
+    assert (await gm.repo.audit_log(game_id=game_id))[0].what == "council"
+
+
+async def test_an_ally_shares_their_view_only_in_the_council_under_way(gm):
+    game_id, view = await at_alliance_step(gm)
+    allies = seated(view, view["alliance"]["allies"])
+    outsider = next(p for p in (ALICE, BOB, CARA) if p not in allies)
+    with pytest.raises(ServiceError, match="only in your allies' council"):
+        await gm.shared_view(555, allies[0])
+    await gm.open_council(game_id, allies[0], thread_id=555)
+    shared = await gm.shared_view(555, allies[1])
+    seat = view["alliance"]["allies"][1]
+    assert shared.seat == seat and "hand" in shared.view["players"][seat]
+    with pytest.raises(ServiceError, match="Only the two allies"):
+        await gm.shared_view(555, outsider)
+    chooser = (ALICE, BOB, CARA)[view["alliance"]["chooser"]]
+    await gm.act(game_id, chooser, (await gm.legal_actions(game_id, chooser))[0].text)
+    with pytest.raises(ServiceError, match="council is over"):
+        await gm.shared_view(555, allies[1])
+
+
+async def test_the_chooser_is_told_of_the_council_unless_the_ally_is_an_ai(gm):
+    game_id, view = await at_alliance_step(gm)
+    chooser = (ALICE, BOB, CARA)[view["alliance"]["chooser"]]
+    assert "/redux council" in (await gm.turn_prompt(game_id, chooser)).text
+    game_id, view = await at_alliance_step(gm, others=(None, CARA))
+    assert view["alliance"] == {**view["alliance"], "allies": [1, 2], "chooser": 2}
+    assert "/redux council" not in (await gm.turn_prompt(game_id, CARA)).text
+    with pytest.raises(ServiceError, match="an AI does not consult"):
+        await gm.council(game_id, CARA)
