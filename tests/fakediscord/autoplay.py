@@ -143,7 +143,8 @@ class SeatPlayer:
 
         try:
             await self.fake.wait_for(lambda: finished(self.fake, self.table)
-                                     or call() is not None, NUDGE_SECONDS, "a turn")
+                                     or call() is not None, NUDGE_SECONDS, "a turn",
+                                     poll=NUDGE_SECONDS, key=("channel", self.table.thread))
         except AssertionError:
             return None
         return call()

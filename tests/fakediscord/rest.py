@@ -120,7 +120,7 @@ class Rest:
             if interaction is not None:
                 interaction.busy -= 1
                 interaction.last_activity = self.fake.clock()
-                self.world.touch()
+                self.world.touch(("interaction", interaction.id))
 
     async def _serve(self, request: web.Request, template: str, params: dict[str, str],
                      interaction: Interaction | None, path: str) -> web.StreamResponse:
@@ -182,11 +182,11 @@ class Rest:
             elif len(data) > self.attachment_limit:
                 raise Refused(413, 40005, "Request entity too large")
             else:
-                files.append(Attachment(self.world.next_id(),
-                                        part.filename or "file",  # type: ignore[union-attr]
-                                        bytes(data),
-                                        part.headers.get("Content-Type",  # type: ignore[union-attr]
-                                                         "application/octet-stream")))
+                files.append(Attachment(
+                    self.world.next_id(), part.filename or "file",  # type: ignore[union-attr]
+                    bytes(data) if self.fake.keep_files else b"",
+                    part.headers.get("Content-Type", "application/octet-stream"),  # type: ignore[union-attr]
+                    len(data)))
         return body, files
 
     def _log_and_answer(self, method: str, template: str, path: str, call: Call | None,
@@ -218,7 +218,7 @@ class Rest:
         self.edit(message, body, files, new=True)
         if loading:  # "thinking…" until the first followup or edit
             message.flags |= LOADING
-        self.world.messages[message.id] = message
+        self.world.add_message(message)
         return message
 
     def edit(self, message: Message, body: dict[str, Any], files: list[Attachment], *,
@@ -237,7 +237,7 @@ class Rest:
         message.attachments += files
         message.flags &= ~LOADING
         message.record()
-        self.world.touch()
+        self.world.touch(("channel", message.channel_id))
 
     async def announce(self, message: Message, event: str) -> None:
         """MESSAGE_CREATE/UPDATE to the bot, as its intents ask, and to the test's watchers."""
@@ -346,8 +346,9 @@ async def _edit_message(rest: Rest, call: Call) -> Any:
 
 @route("DELETE /channels/{channel_id}/messages/{message_id}")
 async def _delete_message(rest: Rest, call: Call) -> Any:
-    rest.message(call, rest.channel(call)).deleted = True
-    rest.world.touch()
+    message = rest.message(call, rest.channel(call))
+    message.deleted = True
+    rest.world.touch(("channel", message.channel_id))
     return None
 
 
@@ -432,7 +433,6 @@ async def _callback(rest: Rest, call: Call) -> Any:
                                 f"{interaction.type}")])
     message = _callback_effect(rest, interaction, kind, body.get("data") or {}, call.files)
     interaction.acked_at, interaction.ack_type = rest.fake.clock(), kind
-    rest.world.touch()
     if message is not None:
         await rest.fake.watch(message)
     if call.query.get("with_response") not in ("1", "true", "True"):

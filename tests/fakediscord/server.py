@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
 from aiohttp import web
@@ -38,8 +38,9 @@ REQUEST_SIZE_LIMIT = 64 * 1024 * 1024  # above the attachment limit, so that one
 
 
 class FakeDiscord:
-    def __init__(self, *, ack_deadline: float = ACK_DEADLINE) -> None:
+    def __init__(self, *, ack_deadline: float = ACK_DEADLINE, keep_files: bool = True) -> None:
         self.world = World()
+        self.keep_files = keep_files  # False: attachments keep their size, not their bytes
         self.ack_deadline = ack_deadline
         self.offset = 0.0
         self.gateway = Gateway(self.world, lambda: self.gateway_url)
@@ -145,7 +146,7 @@ class FakeDiscord:
     def _expire(self, interaction: Interaction) -> None:
         if interaction.acked_at is None:
             interaction.failed = True
-            self.world.touch()
+            self.world.touch(("interaction", interaction.id))
 
     async def settle(self, interaction: Interaction, *, timeout: float = 20.0,
                      quiet: float = 0.02) -> Interaction:
@@ -157,18 +158,19 @@ class FakeDiscord:
 
         what = interaction.data.get("name") or interaction.data.get("custom_id")
         await self.wait_for(done, timeout, f"an answer to interaction {interaction.id} ({what})",
-                            poll=quiet)
+                            poll=max(quiet, 0.005), key=("interaction", interaction.id))
         return interaction
 
     async def wait_for(self, condition: Callable[[], bool], timeout: float, what: str, *,
-                       poll: float = 0.05) -> None:
-        """Until `condition()` holds; AssertionError naming `what` after `timeout`."""
+                       poll: float = 0.05, key: Hashable = None) -> None:
+        """Until `condition()` holds, checked on every change of `key` (anything when None)
+        and every `poll` seconds; AssertionError naming `what` after `timeout`."""
         deadline = time.monotonic() + timeout
         while not condition():
             left = deadline - time.monotonic()
             if left <= 0:
                 raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
-            await self.world.changed(min(left, poll))
+            await self.world.changed(min(left, poll), key)
 
     async def idle(self, *, quiet: float = 0.15, timeout: float = 20.0) -> None:
         """Until the bot made no request for `quiet` seconds (its posts after an answer)."""

@@ -220,7 +220,8 @@ class ScriptedUser:
             value = str(value)
         elif kind == ATTACHMENT:
             filename, data = value
-            attachment = Attachment(self.fake.world.next_id(), filename, data, "text/plain")
+            attachment = Attachment(self.fake.world.next_id(), filename, data, "text/plain",
+                                    len(data))
             self.fake.world.attachments[attachment.id] = attachment
             resolved.setdefault("attachments", {})[str(attachment.id)] = (
                 self.fake.world.attachment_payload(attachment))

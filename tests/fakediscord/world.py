@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,8 +71,9 @@ BOT = Member(APP_ID, "GameMaster", permissions=BOT_PERMISSIONS)
 class Attachment:
     id: int
     filename: str
-    data: bytes = field(repr=False)
+    data: bytes = field(repr=False)  # empty when the fake keeps no file contents
     content_type: str = "application/octet-stream"
+    size: int = 0
 
 
 @dataclass(frozen=True)
@@ -205,8 +207,9 @@ class World:
         self.unexpected: list[str] = []  # routes Discord does not have
         self.sync_refusals: list[list[tuple[str, str]]] = []
         self.forbidden: set[str] = set()  # routes the bot lacks the permission for
+        self.by_channel: dict[int, list[Message]] = {}
         self.changes = 0
-        self._changed = asyncio.Event()
+        self._changed: dict[Hashable, asyncio.Event] = {}
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -216,22 +219,33 @@ class World:
         return member
 
     # -- change notification -------------------------------------------------------------
-    def touch(self) -> None:
+    def touch(self, *keys: Hashable) -> None:
+        """Something changed: wake whoever waits on anything, or on one of `keys` (a
+        ("channel", id) or an ("interaction", id)), so thousands of waiters in a bench do
+        not all wake for every change."""
         self.changes += 1
-        self._changed.set()
-        self._changed = asyncio.Event()
+        for key in (None, *keys):
+            event = self._changed.pop(key, None)
+            if event is not None:
+                event.set()
 
-    async def changed(self, timeout: float) -> None:
+    async def changed(self, timeout: float, key: Hashable = None) -> None:
+        event = self._changed.setdefault(key, asyncio.Event())
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._changed.wait(), timeout)
+            await asyncio.wait_for(event.wait(), timeout)
 
     # -- reading ---------------------------------------------------------------------------
     def visible_to(self, user_id: int, message: Message) -> bool:
         return not message.deleted and message.audience in (None, user_id)
 
     def public(self, channel_id: int | None = None) -> list[Message]:
-        return [m for m in self.messages.values() if m.audience is None and not m.deleted
-                and (channel_id is None or m.channel_id == channel_id)]
+        found = (self.messages.values() if channel_id is None
+                 else self.by_channel.get(channel_id, []))
+        return [m for m in found if m.audience is None and not m.deleted]
+
+    def add_message(self, message: Message) -> None:
+        self.messages[message.id] = message
+        self.by_channel.setdefault(message.channel_id, []).append(message)
 
     def threads(self) -> list[int]:
         return [cid for cid, c in self.channels.items() if c["type"] in (11, 12)]
@@ -262,7 +276,7 @@ class World:
     def attachment_payload(self, attachment: Attachment) -> dict[str, Any]:
         url = f"{self.cdn_base}/attachments/{attachment.id}/{attachment.filename}"
         return {"id": str(attachment.id), "filename": attachment.filename,
-                "size": len(attachment.data), "url": url, "proxy_url": url,
+                "size": attachment.size, "url": url, "proxy_url": url,
                 "content_type": attachment.content_type}
 
     cdn_base = "http://127.0.0.1"  # set by the server once it listens
