@@ -21,8 +21,8 @@ ROUND_END = ("card_stock", "round_end_gain", "round_end_exchange")
 def placed_this_round(state: State, seat: int, gid: str) -> bool:
     """R7.7.7: whether the general was placed in this round's bidding. Losing bids leave
     `state["bids"]` at R8.1, so this reads `player["placed"]`, the generals placed this
-    round as conflict.py records them; a state without that record placed nobody."""
-    return gid in player(state, seat).get("placed", [])
+    round as conflict.py records them."""
+    return gid in player(state, seat)["placed"]
 
 
 def _applies(state: State, seat: int, source: str, ability: dict) -> bool:

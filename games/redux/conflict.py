@@ -67,7 +67,7 @@ def _reset_round(state: State) -> None:
     state["alliance"] = {"action": None, "previous": state["alliance"]["action"]}
     for p in state["players"]:
         p.update(passed=False, emperor_used=False, tribal_done=False, performed=[],
-                 reward_taken=False, benefits=None)
+                 reward_taken=False, benefits=None, placed=[])
 
 
 def _draw_recruits(state: State, events: list[Event]) -> None:
@@ -435,6 +435,7 @@ def _commit(state: State, seat: int) -> list[Event]:
                  "support": support, "emperor": bool(draft["emperor"]),
                  "bonus": bids.placement_bonus(state, seat, draft["general"], draft["action"])}
     state["bids"].append(placement)
+    p["placed"].append(draft["general"])  # R7.7.7 benefits still know after R8.1 returns
     state["seq"] += 1
     state["draft"] = None
     events = [Event(f"{who(state, seat)} places {general_name(state, placement['general'])} on "

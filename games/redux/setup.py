@@ -84,7 +84,7 @@ def _new_player(seat: int, nation: str) -> dict:
         "hand": [], "built": [], "general_deck": [], "drawn": [], "picking": 0, "hidden": [],
         "generals": [RULERS[nation]], "occupations": [],
         "passed": False, "emperor_used": False, "tribal_done": False, "performed": [],
-        "recruited_round": {RULERS[nation]: 1}, "stocks": {}, "reward_taken": False,
+        "placed": [], "recruited_round": {RULERS[nation]: 1}, "stocks": {}, "reward_taken": False,
         "benefits": None,
     }
 

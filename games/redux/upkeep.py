@@ -47,8 +47,7 @@ def end_round(state: State, events: list[Event]) -> None:
     for seat in state["action_order"]:
         events += military_points(state, seat)
     state["round"] += 1
-    _reset_round(state)
-    state["step"] = "round_start"
+    state["step"] = "round_start"  # conflict.start_round clears the per-round fields
 
 
 def flip_criteria(state: State) -> Event:
@@ -117,10 +116,3 @@ def military_points(state: State, seat: int) -> list[Event]:
     return [Event(f"{who(state, seat)} gains {units} military points for its occupying units "
                   f"(now {p['military']}).")]
 
-
-def _reset_round(state: State) -> None:
-    state.update(bids=[], winners={}, todo={}, successes=[0] * len(state["players"]),
-                 actor=None, doing=None)
-    for p in state["players"]:
-        p.update(passed=False, emperor_used=False, tribal_done=False, performed=[],
-                 reward_taken=False)

@@ -427,3 +427,13 @@ def test_prompts_say_what_to_decide() -> None:
     assert GAME.prompt(state, WU) == ""
     state, _ = act(state, WEI, "place wei.jia_xu")
     assert "Choose the action for Jia Xu" in GAME.prompt(state, WEI)
+
+
+def test_placed_generals_are_remembered_for_the_round_r7_7_7() -> None:
+    """Losing bids leave the board at R8.1, yet "if this general was not placed" benefits
+    are judged at R8.6: the round keeps its own list, cleared when the next round starts."""
+    state = table(wei=["wei.jia_xu"])
+    state, _ = place(state, WEI, "wei.jia_xu", "market")
+    assert state["players"][WEI]["placed"] == ["wei.jia_xu"]
+    conflict.start_round(state, [])
+    assert state["players"][WEI]["placed"] == []

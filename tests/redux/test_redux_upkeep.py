@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from games.core import Event
-from games.redux import GAME, upkeep
+from games.redux import GAME, conflict, upkeep
 from games.redux.state import player, status
 from tests.redux.resolution_scenario import (
     SHU,
@@ -106,9 +106,11 @@ def test_refresh_flips_criteria_passes_token_and_resets() -> None:
     assert state["criterion"] == {"emperor": before["support"], "support": before["emperor"]}
     assert state["emperor_holder"] == WEI and "Seat 0 (Wei) takes the Han Emperor token" in text
     assert (state["round"], state["step"]) == (5, "round_start")
+    conflict.start_round(state, [])  # what flow.advance does next: the round's fields reset
     assert state["bids"] == [] and state["winners"] == {} and state["todo"] == {}
     assert state["successes"] == [0, 0, 0]
-    assert all(not p["performed"] and not p["tribal_done"] for p in state["players"])
+    assert all(not p["performed"] and not p["tribal_done"] and not p["placed"]
+               for p in state["players"])
 
 
 def test_a04_bid_winner_who_declined_still_takes_the_token() -> None:
