@@ -41,7 +41,7 @@ from games.core import (
     make_agent,
     replay,
 )
-from games.redux.data import DataError, Pack, designed, load_pack
+from games.redux.data import DataError, Pack, designed, frozen, load_pack
 from storage import (
     ActionRecord,
     DuplicateInteraction,
@@ -391,8 +391,7 @@ class GameMaster:
         """The player's own view (hand, secret picks), or the public view for None."""
         record, seats = await self._started(game_id)
         seat = None if player is None else _human_seat(seats, player)
-        view = _engine(record.game).view(record.state, seat)
-        return SeatView(_table(record, seats), seat, view)
+        return _seat_view(record, seats, seat)
 
     async def council(self, game_id: int, player: Player) -> Council:
         """This round's council, if the player is one of the two allies and the alliance
@@ -429,7 +428,7 @@ class GameMaster:
         public = engine.view(record.state, None)
         if public["step"] != "alliance" or _council_purpose(public) != found.purpose:
             raise ServiceError("This council is over: the alliance action was chosen.")
-        return SeatView(_table(record, seats), seat, engine.view(record.state, seat))
+        return _seat_view(record, seats, seat)
 
     async def _council(self, record: GameRecord, seats: list[SeatRecord],
                        player: Player) -> Council:
@@ -628,6 +627,18 @@ def _shown_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
 def _pack_label(text: str) -> str:
     pack = load_pack(text)
     return f"{pack.name} ({pack.hash})"
+
+
+def _seat_view(record: GameRecord, seats: list[SeatRecord], seat: int | None) -> SeatView:
+    """The engine's view, with each card in the hand carrying its prerequisites from the
+    game's frozen pack (the view's card entries hold cost, VP and text, and a player choosing
+    what to build needs the prerequisites too)."""
+    view = _engine(record.game).view(record.state, seat)
+    if record.game == PACK_GAME and seat is not None:
+        cards = frozen(record.state).cards
+        for card in view["players"][seat]["hand"]:
+            card["requires"] = cards[card["id"]]["requires"]
+    return SeatView(_table(record, seats), seat, view)
 
 
 def _council_purpose(view: dict[str, Any]) -> str:

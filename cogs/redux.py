@@ -40,6 +40,10 @@ NATIONS = [app_commands.Choice(name="join: seat 1 Wei, seat 2 Wu, seat 3 Shu (de
                                value="join"),
            app_commands.Choice(name="random: nations dealt at random", value="random")]
 COUNCIL_ARCHIVE_MINUTES = 1440
+REQUIREMENTS = {  # a card's prerequisite kinds (docs/redux-engine.md), as players say them
+    "farm_level": "farm level", "market_level": "market level", "tribal": "tribal friendship",
+    "office": "office", "military": "military", "occupations": "occupied regions",
+    "built": "built cards", "support": "support tokens", "generals": "generals"}
 NOT_HERE = "Use this command in a Redux game's thread."
 
 
@@ -257,7 +261,10 @@ def council_intro(council: Council) -> str:
 
 def _card_line(card: dict[str, Any]) -> str:
     cost = ", ".join(f"{n} {k}" for k, n in card["cost"].items() if n) or "free"
-    return f"· {card['name']} ({card['deck']}, {card['vp']} VP) · cost {cost} · {card['text']}"
+    needs = "".join(f" · needs {REQUIREMENTS[r['kind']]} {r['min']}+"
+                    for r in card.get("requires", []))
+    return (f"· {card['name']} ({card['deck']}, {card['vp']} VP) · cost {cost}{needs} · "
+            f"{card['text']}")
 
 
 def _general_line(general: dict[str, Any]) -> str:

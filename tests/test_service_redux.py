@@ -182,7 +182,9 @@ async def test_a_seat_view_shows_the_hand_only_to_its_owner(gm):
     await gm.start(game_id, ALICE)
     own = await gm.seat_view(game_id, BOB)
     public = await gm.seat_view(game_id, None)
-    assert own.seat == 1 and own.view["players"][1]["hand"]
+    hand = own.view["players"][1]["hand"]
+    assert own.seat == 1 and hand
+    assert any(card["requires"] for card in hand)  # from the frozen pack, for choosing a build
     assert public.seat is None and "hand" not in public.view["players"][1]
     with pytest.raises(ServiceError, match="no seat"):
         await gm.seat_view(game_id, Player(77, "Stranger"))

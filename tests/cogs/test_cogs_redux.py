@@ -203,6 +203,10 @@ async def test_redux_hand_is_only_for_its_player(harness):
     bob = REDUX.view(state, 1)["players"][1]
     names = [c["name"] for c in bob["hand"]] + [g["name"] for g in bob.get("drawn", [])]
     assert names and all(n in reply.text for n in names)
+    pack = data.frozen(state)
+    needs = [f"needs {redux_cog.REQUIREMENTS[r['kind']]} {r['min']}+"
+             for card in bob["hand"] for r in pack.cards[card["id"]]["requires"]]
+    assert needs and all(n in reply.text for n in needs)
     assert not any(n in harness.public_history() for n in names if n not in public_names(state))
     stranger = await harness.invoke(STRANGER, "redux hand", where=thread)
     assert "no seat" in stranger.text
