@@ -56,6 +56,12 @@ def _parser() -> argparse.ArgumentParser:
                        help="seats per game (default: 4, or what the game allows)")
     bench.add_argument("--games", type=int, default=20)
     bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--discord", action="store_true",
+                       help="concurrent games through a local Discord (latency, memory)")
+    bench.add_argument("--humans", type=int, default=2,
+                       help="with --discord: scripted players per game (the rest are AI)")
+    bench.add_argument("--think", type=float, default=0.5,
+                       help="with --discord: mean seconds a player takes before a click")
     bench.set_defaults(handler=_bench)
     return parser
 
@@ -124,7 +130,23 @@ def _bench(args: argparse.Namespace) -> int:
     except GameError as error:
         print(error, file=sys.stderr)
         return 2
+    if args.discord:
+        return _bench_discord(args)
     print("\n".join(bench(args.game, players, args.games, args.seed)))
+    return 0
+
+
+def _bench_discord(args: argparse.Namespace) -> int:
+    from bot.bench_discord import Load, bench_discord
+
+    game = get_game(args.game)
+    players = args.players or max(game.min_players, args.humans)
+    if not 1 <= args.humans <= players <= game.max_players:
+        print(f"--humans must be 1-{players} and --players at most {game.max_players}.",
+              file=sys.stderr)
+        return 2
+    print("\n".join(bench_discord(Load(args.game, args.games, players, args.humans,
+                                         args.think, args.seed))))
     return 0
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from collections.abc import Coroutine
 from dataclasses import dataclass
+from typing import Any
 
 from tests.fakediscord.server import FakeDiscord
 from tests.fakediscord.users import Reply, ScriptedUser
@@ -56,8 +58,8 @@ def _thread_in(reply: Reply) -> int:
     return int(found.group(1))
 
 
-async def _ok(pending: object) -> Reply:
-    reply = await pending  # type: ignore[misc]
+async def _ok(pending: Coroutine[Any, Any, Reply]) -> Reply:
+    reply = await pending
     assert not reply.failed, f"interaction failed: {reply.interaction.data}"
     return reply
 
@@ -70,9 +72,10 @@ class SeatPlayer:
     """One scripted person playing their seat until the game ends."""
 
     def __init__(self, user: ScriptedUser, table: Table, seed: int,
-                 max_choices: int | None = None) -> None:
+                 max_choices: int | None = None, think: float = 0.0) -> None:
         self.user, self.table = user, table
         self.max_choices = max_choices  # stop after this many choices (a game half played)
+        self.think = think  # mean seconds spent before each click (0: none)
         self.fake = user.fake
         self.random = random.Random(seed)
         self.handled = 0  # the newest Take my turn message this player answered
@@ -127,7 +130,9 @@ class SeatPlayer:
     def stopped(self) -> bool:
         return self.max_choices is not None and self.choices >= self.max_choices
 
-    async def _act(self, pending: object) -> Reply:
+    async def _act(self, pending: Coroutine[Any, Any, Reply]) -> Reply:
+        if self.think > 0:
+            await asyncio.sleep(self.random.expovariate(1 / self.think))
         reply = await _ok(pending)
         self.interactions.append(reply)
         return reply

@@ -1,0 +1,133 @@
+"""`gm bench --discord`: many concurrent games driven through a local Discord.
+
+The bot runs as a real `gm run` process pointed at the local Discord of the end-to-end tests
+(`tests/fakediscord`, served on 127.0.0.1 by this process); scripted players open tables
+with slash commands and play every seat through the components. The figures are what a
+server would feel: the time from an interaction's arrival at the bot to its
+acknowledgement and to the board image being posted, the interactions that missed
+Discord's 3 s window, the bot's peak memory and the database size per finished game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import quantiles
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+ACTION_PREFIXES = ("gm:act:", "gm:pick:")
+
+
+@dataclass(frozen=True)
+class Load:
+    game: str
+    games: int
+    players: int
+    humans: int
+    think: float  # mean seconds a scripted player waits before each click
+    seed: int
+
+
+def bench_discord(load: Load) -> list[str]:
+    if not (REPO_ROOT / "tests" / "fakediscord").is_dir():
+        return ["gm bench --discord needs the repository's tests/fakediscord (run it from a "
+                "checkout, not an installed package)."]
+    sys.path.insert(0, str(REPO_ROOT))  # the local Discord lives with the tests
+    return asyncio.run(_bench(load))
+
+
+async def _bench(load: Load) -> list[str]:
+    from tests.fakediscord.bots import BotProcess
+    from tests.fakediscord.server import FakeDiscord
+
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "bench.sqlite3"
+        async with FakeDiscord(keep_files=False) as fake:
+            bot = await BotProcess(fake, database, Path(folder) / "bot.log").start()
+            started = time.monotonic()
+            try:
+                outcomes = await asyncio.gather(*(_one_game(fake, load, n)
+                                                  for n in range(load.games)),
+                                                return_exceptions=True)
+                await fake.idle(quiet=0.5, timeout=120)
+                peak_kib = bot.peak_memory_kib()
+            finally:
+                await bot.stop()
+            elapsed = time.monotonic() - started
+            size = sum(p.stat().st_size for p in Path(folder).glob("bench.sqlite3*"))
+            return _report(load, fake, outcomes, elapsed, peak_kib, size)
+
+
+async def _one_game(fake: Any, load: Load, number: int) -> bool:
+    """Open a table, seat humans and AIs, and play it to the end; whether it finished."""
+    from tests.fakediscord.autoplay import SeatPlayer, finished, open_table
+
+    rng = random.Random(load.seed * 1_000_003 + number)
+    await asyncio.sleep(rng.random() * max(load.think, 0.01) * 10)  # players arrive over time
+    users = [fake.user(f"P{number}-{i + 1}") for i in range(load.humans)]
+    table = await open_table(users[0], load.game, joiners=tuple(users[1:]),
+                             ais=load.players - load.humans)
+    players = [SeatPlayer(u, table, rng.randrange(2**32), think=load.think) for u in users]
+    await asyncio.gather(*(p.play() for p in players))
+    return finished(fake, table)
+
+
+def _report(load: Load, fake: Any, outcomes: list[Any], elapsed: float, peak_kib: int,
+            size: int) -> list[str]:
+    interactions = list(fake.world.interactions.values())
+    acks = [i.acked_at - i.sent_at for i in interactions if i.acked_at is not None]
+    boards = _board_latencies(fake)
+    done = sum(o is True for o in outcomes)
+    errors = [o for o in outcomes if isinstance(o, BaseException)]
+    lines = [
+        f"gm bench --discord · {load.games} games of {load.game} · {load.players} seats "
+        f"({load.humans} scripted players, {load.players - load.humans} AI) · think "
+        f"{load.think:.2f} s · seed {load.seed}",
+        f"finished games: {done}/{load.games} in {elapsed:.1f} s · {len(interactions)} "
+        f"interactions ({len(interactions) / elapsed:.1f}/s)",
+        f"arrival → acknowledgement: {_percentiles(acks)}",
+        f"arrival → board image posted ({len(boards)} boards): {_percentiles(boards)}",
+        f"missed the 3 s window: {len(fake.world.failed_interactions())}",
+        f"rate-limited requests (429): {len(fake.ratelimits.limited)} · refused calls: "
+        f"{len(fake.problems())}",
+        f"bot peak memory (VmHWM): {peak_kib / 1024:.0f} MiB",
+        f"SQLite per finished game: {size / max(done, 1) / 1024:.0f} KiB "
+        f"({size / 1024 / 1024:.1f} MiB in all)",
+    ]
+    if errors:
+        lines.append(f"games that did not finish: {len(errors)}; first: {errors[0]!r}")
+    return lines
+
+
+def _board_latencies(fake: Any) -> list[float]:
+    """For each board posted in a game's thread, the time since the arrival of the latest
+    action (a choice, or /game start) taken in that thread before it."""
+    triggers: dict[int, list[float]] = {}
+    for i in fake.world.interactions.values():
+        custom_id = str(i.data.get("custom_id", ""))
+        if custom_id.startswith(ACTION_PREFIXES) or i.data.get("name") in ("game", "move"):
+            triggers.setdefault(i.channel_id, []).append(i.sent_at)
+    latencies = []
+    for channel, messages in fake.world.by_channel.items():
+        sent = sorted(triggers.get(channel, []))
+        for message in messages:
+            if message.audience is None and any(a.filename == "board.png"
+                                                for a in message.attachments):
+                before = [t for t in sent if t <= message.created_at]
+                if before:
+                    latencies.append(message.created_at - before[-1])
+    return latencies
+
+
+def _percentiles(samples: list[float]) -> str:
+    if len(samples) < 2:
+        return "not enough samples"
+    cuts = quantiles(samples, n=100)
+    return (f"p50 {cuts[49] * 1000:.0f} ms · p95 {cuts[94] * 1000:.0f} ms · "
+            f"p99 {cuts[98] * 1000:.0f} ms · max {max(samples) * 1000:.0f} ms")
