@@ -56,8 +56,8 @@ async def test_someone_elses_turn_button_is_refused_clearly(fake, bot, people) -
     table = await open_table(people.alice, "record", joiners=(people.bob,))
     await SeatPlayer(people.alice, table, seed=1).decide(table.opening)
     call = await called(fake, table, people.bob)
-    stranger = await people.stranger.click(call, call.custom_ids()[0])
-    alice = await people.alice.click(call, call.custom_ids()[0])
+    stranger = await people.stranger.press(call, "Take my turn")
+    alice = await people.alice.press(call, "Take my turn")
     assert stranger.ephemeral and "You have no seat" in stranger.text
     assert alice.ephemeral and "not your turn" in alice.text
 
@@ -79,6 +79,12 @@ async def test_the_bot_resumes_after_a_gateway_reconnect(fake, bot, people) -> N
     reply = await people.alice.command("game new", channel=CHANNEL_ID, game="record")
     assert fake.gateway.resumes == 1 and fake.gateway.identifies == 1
     assert "Your table is ready" in reply.text
+
+
+async def test_the_bot_answers_the_gateways_heartbeat_request(fake, bot, people) -> None:
+    before = fake.gateway.heartbeats
+    await fake.gateway.request_heartbeat()
+    await fake.wait_for(lambda: fake.gateway.heartbeats > before, 5, "a heartbeat")
 
 
 async def test_a_rate_limited_post_is_retried_not_lost(fake, bot, people) -> None:

@@ -247,17 +247,11 @@ class World:
         self.messages[message.id] = message
         self.by_channel.setdefault(message.channel_id, []).append(message)
 
-    def threads(self) -> list[int]:
-        return [cid for cid, c in self.channels.items() if c["type"] in (11, 12)]
-
     def is_guild_channel(self, channel_id: int) -> bool:
         return channel_id in self.channels
 
     def failed_interactions(self) -> list[Interaction]:
         return [i for i in self.interactions.values() if i.failed]
-
-    def refused(self, code: int) -> list[Request]:
-        return [r for r in self.requests if r.code == code]
 
     # -- payloads --------------------------------------------------------------------------
     def message_payload(self, message: Message) -> dict[str, Any]:
