@@ -110,15 +110,14 @@ async def _expected_boards(bot: InProcessBot, game_id: int) -> int:
     state = engine.setup(len(await repo.get_seats(game_id)), record.options, record.seed)
     expected, index = 1, 0
     while index < len(actions):
-        before = engine.phase(state)
-        while True:
+        first, before = index, engine.phase(state)
+        while True:  # this action and the AI moves that followed it: one update
             action = actions[index]
             state, _ = engine.apply(state, action.seat, Action.from_json(action.action))
             index += 1
             if index == len(actions) or actions[index].user_id is not None:
                 break
-        human = actions[index - 1].user_id is not None or any(
-            a.user_id is not None for a in actions[:index])
+        human = actions[first].user_id is not None  # else: AI moves of the start's update
         expected += int(human and engine.phase(state) != before)
     return expected
 

@@ -64,19 +64,16 @@ class SecretWatch:
             own = {s.seat for s in seats if s.user_id == message.audience and not s.ai}
             allowed = set().union(*(words.get(s, set()) for s in own)) if own else set()
             forbidden = set().union(*(w for s, w in words.items() if s not in own)) - allowed
+        self.checked += 1
+        suspects = {line: sorted(w for w in forbidden if w in line) for line in _texts(message)}
+        suspects = {line: words for line, words in suspects.items() if words}
+        if not suspects:
+            return
         viewer = None if message.audience is None else Player(message.audience, "")
         events = set(await self.gm.log_lines(game_id, viewer, limit=100_000))
-        self._check(message, forbidden, events)
-
-    def _check(self, message: Message, forbidden: set[str], events: set[str]) -> None:
-        self.checked += 1
-        for line in _texts(message):
-            if line in events:
-                continue
-            leaked = sorted(w for w in forbidden if w in line)
-            if leaked:
-                who = "everyone" if message.audience is None else f"user {message.audience}"
-                self.leaks.append(f"{who} saw {leaked} in {line!r}")
+        who = "everyone" if message.audience is None else f"user {message.audience}"
+        self.leaks += [f"{who} saw {words} in {line!r}" for line, words in suspects.items()
+                       if line not in events]
 
     async def _game_of(self, message: Message) -> int | None:
         if message.channel_id in self.world.dm_channels:
