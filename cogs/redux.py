@@ -218,8 +218,7 @@ class ReduxCog(commands.Cog):
 
 # -- texts ---------------------------------------------------------------------------------
 def pack_lines(info: PackInfo) -> list[str]:
-    counts = ", ".join(f"{n} {k}" for k, n in info.counts.items())
-    return [f"**{info.name}**: {info.title}", f"Hash `{info.hash}` · {counts}",
+    return [f"**{info.name}**: {info.title}", f"Hash `{info.hash}` · {_counted(info.counts)}",
             f"Differs from the designed values in {_changes(info)}",
             f"Provenance: {info.provenance}"]
 
@@ -246,8 +245,10 @@ def private_lines(seat_view: SeatView) -> list[str]:
 def generals_lines(seat_view: SeatView) -> list[str]:
     lines = []
     for player in seat_view.view["players"]:
-        lines.append(f"**{player['nation_name']}** · {_seat_name(seat_view, player['seat'])} "
-                     f"({player['hidden_count']} picked but not yet revealed)")
+        hidden = player["hidden_count"]
+        lines.append(f"**{player['nation_name']}** · {_seat_name(seat_view, player['seat'])}"
+                     + (f" ({hidden} picked, revealed when every nation has picked)"
+                        if hidden else ""))
         lines += [_general_line(g) for g in player["generals"]] or ["(none)"]
     return lines
 
@@ -280,7 +281,11 @@ def _seat_name(seat_view: SeatView, seat: int) -> str:
 
 
 def _changes(info: PackInfo) -> str:
-    return ", ".join(f"{n} {k}" for k, n in info.changed.items())
+    return _counted(info.changed)
+
+
+def _counted(counts: dict[str, int]) -> str:
+    return ", ".join(f"{section}: {n}" for section, n in counts.items())
 
 
 def _when(timestamp: float) -> str:

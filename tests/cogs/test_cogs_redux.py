@@ -100,8 +100,8 @@ async def test_a_moderator_uploads_a_pack_and_sees_its_summary(harness, cdn):
     reply = await upload(harness, cdn, printed_text())
     assert reply.ephemeral
     pack_hash = (await harness.gm.pack(GUILD_ID, "printed")).hash
-    for words in ("`printed`", "Our printed cards", pack_hash, "69 generals", "42 cards",
-                  "15 regions", "1 generals"):
+    for words in ("`printed`", "Our printed cards", pack_hash,
+                  "generals: 69, cards: 42, regions: 15", "generals: 1, cards: 0, regions: 0"):
         assert words in reply.text
     assert not harness.public()
 
@@ -143,7 +143,7 @@ async def test_packs_are_listed_shown_offered_and_removed(harness, cdn):
     assert listed.ephemeral
     assert all(f"`{n}`" in listed.text for n in ("designed", "printed", "copy"))
     shown = await harness.invoke(ALICE, "redux pack show", name="printed")
-    assert "Provenance:" in shown.text and "1 generals, 0 cards, 0 regions" in shown.text
+    assert "Provenance:" in shown.text and "generals: 1, cards: 0, regions: 0" in shown.text
     offered = await harness.autocomplete(ALICE, "redux new", "pack", "")
     assert [c["value"] for c in offered.choices] == ["designed", "copy", "printed"]
     typed = await harness.autocomplete(ALICE, "redux new", "pack", "PRI")
