@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.models import Council, PackInfo, SeatView
-from bot.service import DESIGNED_PACK, PACK_GAME, ServiceError
+from bot.service import DESIGNED_PACK, PACK_GAME, PACK_NAME, ServiceError
 from cogs.common import (
     chunks,
     game_here,
@@ -73,7 +73,11 @@ class ReduxCog(commands.Cog):
                   nations: app_commands.Choice[str] | None = None) -> None:
         """The same table flow as `/game new` (thread, seat 1, announcements), with the
         options chosen from lists instead of typed."""
-        options = {"pack": pack.strip()}
+        pack = pack.strip()
+        if pack != DESIGNED_PACK and not PACK_NAME.fullmatch(pack):
+            raise ServiceError(f"This server has no data pack named `{pack}`; "
+                               "`/redux pack list` shows them.")
+        options = {"pack": pack}
         for name, choice in (("trade_rates", trade_rates), ("nations", nations)):
             if choice is not None:
                 options[name] = choice.value

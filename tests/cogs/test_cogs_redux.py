@@ -183,9 +183,10 @@ async def test_a_pack_is_frozen_into_the_game_at_creation(harness, cdn):
     assert original in status.text
 
 
-async def test_an_unknown_pack_opens_no_table(harness):
-    reply = await harness.invoke(ALICE, "redux new", pack="nope")
-    assert "no data pack named `nope`" in reply.text and not harness.threads()
+@pytest.mark.parametrize("name", ["nope", "two words", "a,b"])
+async def test_an_unknown_pack_opens_no_table(harness, name):
+    reply = await harness.invoke(ALICE, "redux new", pack=name)
+    assert f"no data pack named `{name}`" in reply.text and not harness.threads()
 
 
 # -- secrets ---------------------------------------------------------------------------------
