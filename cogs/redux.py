@@ -188,7 +188,8 @@ class ReduxCog(commands.Cog):
     async def _open_council(self, council: Council) -> int:
         """A private thread in the table's channel with the two allies only (not invitable,
         so nobody else can be added by them)."""
-        channel = self.bot.get_channel(council.channel_id or 0)
+        channel = (self.bot.get_channel(council.channel_id)
+                   if council.channel_id is not None else None)
         if not isinstance(channel, discord.TextChannel):
             raise ServiceError("I cannot find this game's channel to open a private thread.")
         try:
@@ -196,8 +197,8 @@ class ReduxCog(commands.Cog):
                 name=f"Council · game {council.game_id} · {council.purpose}"[:100],
                 type=discord.ChannelType.private_thread, invitable=False,
                 auto_archive_duration=COUNCIL_ARCHIVE_MINUTES)
-            for ally in council.allies:
-                await thread.add_user(discord.Object(ally.user_id or 0))
+            for ally in council.allies:  # both human: the service refuses an AI ally
+                await thread.add_user(discord.Object(ally.user_id))
         except discord.Forbidden:
             raise ServiceError("I may not open private threads in this channel; consult by "
                                "direct message instead.") from None
