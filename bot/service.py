@@ -41,7 +41,7 @@ from games.core import (
     make_agent,
     replay,
 )
-from games.redux.data import DataError, Pack, designed, frozen, load_pack
+from games.redux.data import DataError, Pack, designed, load_pack
 from storage import (
     ActionRecord,
     DuplicateInteraction,
@@ -630,15 +630,7 @@ def _pack_label(text: str) -> str:
 
 
 def _seat_view(record: GameRecord, seats: list[SeatRecord], seat: int | None) -> SeatView:
-    """The engine's view, with each card in the hand carrying its prerequisites from the
-    game's frozen pack (the view's card entries hold cost, VP and text, and a player choosing
-    what to build needs the prerequisites too)."""
-    view = _engine(record.game).view(record.state, seat)
-    if record.game == PACK_GAME and seat is not None:
-        cards = frozen(record.state).cards
-        for card in view["players"][seat]["hand"]:
-            card["requires"] = cards[card["id"]]["requires"]
-    return SeatView(_table(record, seats), seat, view)
+    return SeatView(_table(record, seats), seat, _engine(record.game).view(record.state, seat))
 
 
 def _council_purpose(view: dict[str, Any]) -> str:

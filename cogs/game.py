@@ -51,6 +51,45 @@ def read_options(text: str) -> dict[str, object]:
         raise ServiceError(f"{error} {OPTIONS_HELP}") from None
 
 
+async def open_table(interaction: discord.Interaction, game: str,
+                     options: dict[str, object]) -> None:
+    """Open a table in a new public thread of this channel, the user in seat 1; shared by
+    `/game new` and the game groups (`/redux new`) that offer options as lists."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise ServiceError("Open a table from a text channel (not a thread): each game "
+                           "gets its own thread there.")
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    player = await player_for(interaction)
+    table = await master(interaction).new_game(
+        game=game, guild_id=interaction.guild_id, channel_id=channel.id,
+        creator=player, options=options)
+    thread = await _open_thread(interaction, channel, table)
+    if thread is None:
+        await post(channel, table_text(table))
+        await interaction.edit_original_response(
+            content="I may not create threads here, so the game is played in this channel.")
+        return
+    await post(thread, table_text(table))
+    await post(channel, f"{player.name} opened a table of **{table.title}** (game "
+                        f"{table.game_id}): join in {thread.mention} with `/game join`.")
+    await interaction.edit_original_response(
+        content=f"Your table is ready in {thread.mention}; you hold seat 1.")
+
+
+async def _open_thread(interaction: discord.Interaction, channel: discord.TextChannel,
+                       table: Table) -> discord.Thread | None:
+    """The game's own public thread, or None when the bot lacks the permission."""
+    name = f"{table.title} · game {table.game_id}"[:100]
+    try:
+        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+    except discord.Forbidden:
+        log.info("No permission to create a thread in channel %s", channel.id)
+        return None
+    await master(interaction).set_thread(table.game_id, thread.id)
+    return thread
+
+
 class GameCog(commands.Cog):
     game = app_commands.Group(name="game", description="Open, join and follow a board game "
                               "played by post", guild_only=True)
@@ -69,41 +108,7 @@ class GameCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   options: str | None = None) -> None:
-        parsed = read_options(options or "")
-        channel = interaction.channel
-        if not isinstance(channel, discord.TextChannel):
-            raise ServiceError("Open a table from a text channel (not a thread): each game "
-                               "gets its own thread there.")
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        player = await player_for(interaction)
-        table = await master(interaction).new_game(
-            game=game.value, guild_id=interaction.guild_id, channel_id=channel.id,
-            creator=player, options=parsed)
-        thread = await self._open_thread(interaction, channel, table)
-        if thread is None:
-            await post(channel, table_text(table))
-            await interaction.edit_original_response(
-                content="I may not create threads here, so the game is played in this "
-                        "channel.")
-            return
-        await post(thread, table_text(table))
-        await post(channel, f"{player.name} opened a table of **{table.title}** (game "
-                            f"{table.game_id}): join in {thread.mention} with `/game join`.")
-        await interaction.edit_original_response(
-            content=f"Your table is ready in {thread.mention}; you hold seat 1.")
-
-    async def _open_thread(self, interaction: discord.Interaction, channel: discord.TextChannel,
-                           table: Table) -> discord.Thread | None:
-        """The game's own public thread, or None when the bot lacks the permission."""
-        name = f"{table.title} · game {table.game_id}"[:100]
-        try:
-            thread = await channel.create_thread(name=name,
-                                                 type=discord.ChannelType.public_thread)
-        except discord.Forbidden:
-            log.info("No permission to create a thread in channel %s", channel.id)
-            return None
-        await master(interaction).set_thread(table.game_id, thread.id)
-        return thread
+        await open_table(interaction, game.value, read_options(options or ""))
 
     @game.command(name="join", description="Take a seat at the table of this thread")
     async def join(self, interaction: discord.Interaction) -> None:

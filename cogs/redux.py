@@ -30,7 +30,7 @@ from cogs.common import (
     reply_lines,
     report_error,
 )
-from cogs.game import CHOICE_LENGTH, CHOICES_LIMIT, GameCog
+from cogs.game import CHOICE_LENGTH, CHOICES_LIMIT, open_table
 from cogs.moderation import moderator
 
 MAX_PACK_BYTES = 512 * 1024  # the designed pack is far smaller; a bigger file is a mistake
@@ -81,10 +81,7 @@ class ReduxCog(commands.Cog):
         for name, choice in (("trade_rates", trade_rates), ("nations", nations)):
             if choice is not None:
                 options[name] = choice.value
-        text = " ".join(f"{k}={v}" for k, v in options.items())
-        game = app_commands.Choice(name=PACK_GAME, value=PACK_GAME)
-        cog = self.bot.get_cog(GameCog.__cog_name__)
-        await GameCog.new.callback(cog, interaction, game, text)  # type: ignore[arg-type]
+        await open_table(interaction, PACK_GAME, options)
 
     @new.autocomplete("pack")
     async def new_pack_autocomplete(self, interaction: discord.Interaction,

@@ -96,7 +96,7 @@ def general_view(state: State, gid: str) -> dict:
 def card_view(state: State, cid: str) -> dict:
     c = pack(state).cards[cid]
     return {"id": cid, "deck": c["deck"], "name": c["name"]["en"], "cost": dict(c["cost"]),
-            "vp": c["vp"], "text": c["text"]}
+            "requires": [dict(r) for r in c["requires"]], "vp": c["vp"], "text": c["text"]}
 
 
 def _player(state: State, p: dict, viewer: int | None) -> dict:
