@@ -92,7 +92,8 @@ def proceed(state: State, events: list[Event]) -> None:
 
 
 def choices(state: State, seat: int) -> list[Action]:
-    return [Action("benefit", (s,), label=abilities.source_name(state, s))
+    return [Action("benefit", (s,), label=abilities.source_name(state, s) + ": "
+                   + abilities.source_text(state, s))
             for s in dict.fromkeys(player(state, seat)["benefits"])]
 
 

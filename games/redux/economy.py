@@ -41,6 +41,8 @@ from games.redux.state import (
 
 MASS_NOUNS = ("gold", "rice", "support", "military", "tribal")
 PRODUCE = {"spear_horse": ("spear", "horse"), "crossbow_ship": ("crossbow", "ship")}
+NOUNS = {"support": "support token", "weapons": "weapon", "untrained": "untrained army",
+         "trained": "trained army", "armies": "army"}
 DEVELOPMENT = {"farm": ("harvest", "granary", "farms", "rice", HARVEST_RICE),
                "market": ("tax", "treasury", "markets", "gold", TAX_GOLD)}
 
@@ -78,13 +80,15 @@ def development_choices(state: State, seat: int, action: str) -> list[Action]:
     """A19: develop while below level 5; harvest or tax needs a developed token waiting, and
     may put any number of them (0 to all) into storage."""
     area = player(state, seat)[action]
-    collect = DEVELOPMENT[action][0]
+    collect, store, _, resource, rate = DEVELOPMENT[action]
+    level, ready = area["level"], area["developed"]
     choices = []
-    if area["level"] < DEVELOPMENT_MAX:
-        choices.append(Action(action, ("develop",), label=f"Develop {action}"))
-    if area["developed"]:
-        choices += [Action(action, (collect, k), label=f"{collect.capitalize()}: {k} to storage")
-                    for k in range(area["developed"] + 1)]
+    if level < DEVELOPMENT_MAX:
+        choices.append(Action(action, ("develop",),
+                              label=f"Develop a {action} (level {level} → {level + 1})"))
+    choices += [Action(action, (collect, k), label=f"{collect.capitalize()}: {k} to the {store}, "
+                       f"{ready - k} sold for {(ready - k) * rate} {resource}")
+                for k in range(ready + 1) if ready]
     return choices
 
 
@@ -361,7 +365,8 @@ def _affordable(state: State, seat: int, cost: dict) -> bool:
 
 def build_choices(state: State, seat: int, action: str) -> list[Action]:
     cards = pack(state).cards
-    return [Action("build", (c,), label=f"Build {cards[c]['name']['en']}")
+    return [Action("build", (c,), label=f"Build {cards[c]['name']['en']} "
+                   f"({cost_text(cards[c]['cost'])}, {cards[c]['vp']} VP)")
             for c in player(state, seat)["hand"]
             if all(_requirement_met(state, seat, r) for r in cards[c]["requires"])
             and _affordable(state, seat, cards[c]["cost"])]
@@ -503,6 +508,12 @@ def tribute(state: State, seat: int, action: str, move: Action) -> list[Event]:
     for resource, n in taken.items():
         gain(state, seat, resource, n)
     return [Event(f"{who(state, seat)} demands tribute: {_tribute_text(taken)}.")]
+
+
+def cost_text(cost: dict[str, int]) -> str:
+    """`2 gold, 1 rice, 1 trained army`, or `free`: a card's cost as a label shows it."""
+    parts = [count_of(n, NOUNS.get(part, part)) for part, n in cost.items() if n]
+    return ", ".join(parts) or "free"
 
 
 def _tribute_text(taken: dict[str, int]) -> str:
