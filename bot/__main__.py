@@ -62,6 +62,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="with --discord: scripted players per game (the rest are AI)")
     bench.add_argument("--think", type=float, default=0.5,
                        help="with --discord: mean seconds a player takes before a click")
+    bench.add_argument("--minutes", type=float, default=60,
+                       help="with --discord: stop games still running after this long")
     bench.set_defaults(handler=_bench)
     return parser
 
@@ -146,7 +148,7 @@ def _bench_discord(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     print("\n".join(bench_discord(Load(args.game, args.games, players, args.humans,
-                                         args.think, args.seed))))
+                                         args.think, args.seed, args.minutes))))
     return 0
 
 

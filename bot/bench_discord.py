@@ -32,6 +32,7 @@ class Load:
     humans: int
     think: float  # mean seconds a scripted player waits before each click
     seed: int
+    minutes: float  # time budget: games still running then are stopped and counted
 
 
 def bench_discord(load: Load) -> list[str]:
@@ -52,9 +53,8 @@ async def _bench(load: Load) -> list[str]:
             bot = await BotProcess(fake, database, Path(folder) / "bot.log").start()
             started = time.monotonic()
             try:
-                outcomes = await asyncio.gather(*(_one_game(fake, load, n)
-                                                  for n in range(load.games)),
-                                                return_exceptions=True)
+                outcomes = await _within(load.minutes * 60, [_one_game(fake, load, n)
+                                                             for n in range(load.games)])
                 await fake.idle(quiet=0.5, timeout=120)
                 peak_kib = bot.peak_memory_kib()
             finally:
@@ -62,6 +62,17 @@ async def _bench(load: Load) -> list[str]:
             elapsed = time.monotonic() - started
             size = sum(p.stat().st_size for p in Path(folder).glob("bench.sqlite3*"))
             return _report(load, fake, outcomes, elapsed, peak_kib, size)
+
+
+async def _within(seconds: float, games: list[Any]) -> list[Any]:
+    """Each game's outcome: True when it finished, an exception when it failed, None when
+    the time budget ran out first (it is cancelled)."""
+    tasks = [asyncio.ensure_future(g) for g in games]
+    await asyncio.wait(tasks, timeout=seconds)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return [None if t.cancelled() else t.exception() or t.result() for t in tasks]
 
 
 async def _one_game(fake: Any, load: Load, number: int) -> bool:
@@ -85,6 +96,9 @@ def _report(load: Load, fake: Any, outcomes: list[Any], elapsed: float, peak_kib
     boards = _board_latencies(fake)
     done = sum(o is True for o in outcomes)
     errors = [o for o in outcomes if isinstance(o, BaseException)]
+    stopped = sum(o is None for o in outcomes)
+    actions = sum(1 for i in interactions if str(i.data.get("custom_id", "")).startswith(
+        ACTION_PREFIXES))
     lines = [
         f"gm bench --discord · {load.games} games of {load.game} · {load.players} seats "
         f"({load.humans} scripted players, {load.players - load.humans} AI) · think "
@@ -97,12 +111,21 @@ def _report(load: Load, fake: Any, outcomes: list[Any], elapsed: float, peak_kib
         f"rate-limited requests (429): {len(fake.ratelimits.limited)} · refused calls: "
         f"{len(fake.problems())}",
         f"bot peak memory (VmHWM): {peak_kib / 1024:.0f} MiB",
-        f"SQLite per finished game: {size / max(done, 1) / 1024:.0f} KiB "
-        f"({size / 1024 / 1024:.1f} MiB in all)",
+        _sqlite_line(size, done, stopped, actions),
     ]
+    if stopped:
+        lines.append(f"stopped by the {load.minutes:g} min budget: {stopped} games")
     if errors:
         lines.append(f"games that did not finish: {len(errors)}; first: {errors[0]!r}")
     return lines
+
+
+def _sqlite_line(size: int, done: int, stopped: int, actions: int) -> str:
+    total = f"{size / 1024 / 1024:.1f} MiB in all"
+    if stopped == 0 and done:
+        return f"SQLite per finished game: {size / done / 1024:.0f} KiB ({total})"
+    return (f"SQLite: {size / max(actions, 1):.0f} bytes per player choice ({total}; "
+            "not every game finished, so no per-game figure)")
 
 
 def _board_latencies(fake: Any) -> list[float]:

@@ -132,7 +132,11 @@ class SeatPlayer:
 
     async def _act(self, pending: Coroutine[Any, Any, Reply]) -> Reply:
         if self.think > 0:
-            await asyncio.sleep(self.random.expovariate(1 / self.think))
+            try:
+                await asyncio.sleep(self.random.expovariate(1 / self.think))
+            except asyncio.CancelledError:
+                pending.close()  # stopped while thinking: the click never happens
+                raise
         reply = await _ok(pending)
         self.interactions.append(reply)
         return reply
