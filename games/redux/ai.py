@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import Action
-from games.redux.rules import BORDERS, DEVELOPMENT_MAX, TRIBAL_OF_NATION, UNIT_WEAPON
+from games.redux.rules import (
+    BORDERS,
+    DEFICIT_VP,
+    DEVELOPMENT_MAX,
+    EMPEROR_OFFICE,
+    OCCUPYING_GENERALS_END,
+    TRIBAL_OF_NATION,
+    TRIBE_BONUS,
+    UNIT_WEAPON,
+)
+from games.redux.scoring import rank_points
 
 View = dict
 Scorer = Callable[[View, dict, Action], float]
@@ -18,7 +28,10 @@ NEVER = -100.0
 
 
 def action_score(view: View, seat: int, action: Action) -> float:
+    """A move that ends the game is played only by a seat that would win by it."""
     me = view["players"][seat]
+    if _ends_game(me, action):
+        return 20.0 if _leading(view, me) else -20.0
     scorer = SCORERS.get(action.kind)
     return scorer(view, me, action) if scorer else 0.0
 
@@ -93,6 +106,38 @@ def _supply_need(me: dict, action: str, gold_short: int, rice_short: int) -> flo
         "support": 2.5 if me["rice"] > rice_short + 1 else 1.0,
     }
     return table.get(action, 0.0)
+
+
+# -- ending the game (R11) -----------------------------------------------------------------------
+def estimate(view: View) -> list[float]:
+    """A rough score per seat from public facts (R12 without borders and card goals), enough
+    to tell whether ending the game now would make this seat win."""
+    players = view["players"]
+    development = rank_points([p["farm"]["level"] + p["market"]["level"] for p in players])
+    security = rank_points([p["tribal"] + p["support"] for p in players])
+    office = rank_points([p["office"] for p in players])
+    return [p["military"] + development[i] + security[i] + office[i] + p["office"]
+            + TRIBE_BONUS.get(p["tribal"], 0) + DEFICIT_VP * p["deficits"]
+            + sum(c["vp"] for c in p["built"])
+            + sum(t["vp"] for store in ("granary", "treasury") for t in p[store]["frontiers"])
+            for i, p in enumerate(players)]
+
+
+def _leading(view: View, me: dict) -> bool:
+    scores = estimate(view)
+    return scores[me["seat"]] >= max(scores)
+
+
+def _ends_game(me: dict, action: Action) -> bool:
+    """Whether this move meets an end condition of R11.1 for this seat."""
+    if action.kind in ("farm", "market") and action.args[0] == "develop":
+        other = me["market" if action.kind == "farm" else "farm"]["level"]
+        return other == DEVELOPMENT_MAX and me[action.kind]["level"] == DEVELOPMENT_MAX - 1
+    if action.kind == "manipulate":
+        return me["office"] == EMPEROR_OFFICE - 1
+    if action.kind == "occupy":
+        return len(me["occupations"]) == OCCUPYING_GENERALS_END - 1
+    return False
 
 
 # -- bidding ---------------------------------------------------------------------------------
