@@ -34,7 +34,7 @@ class Summary:
             f"average rounds: {mean(self.rounds):.1f}" if self.rounds else "average rounds: -",
             f"average actions: {mean(self.actions):.0f}" if self.actions else "",
             f"wins by seat (shared wins count for each): {wins}",
-            f"end reasons: {reasons}",
+            f"end conditions met (a game may meet several): {reasons}",
             self._faction_line(),
             *(f"ERROR {e}" for e in self.errors[:20]),
         ]
@@ -106,7 +106,7 @@ def simulate(game: Game, players: int, games: int, seed: int, options: dict[str,
         summary.rounds.append(state.get("round", 0))
         summary.actions.append(len(log))
         summary.wins.update(result.winners)
-        summary.reasons[result.reason] += 1
+        summary.reasons.update(result.reason.split("; "))  # each end condition that was met
         factions = game.factions(state)
         summary.faction_games.update(factions)
         summary.faction_wins.update(factions[seat] for seat in result.winners if factions)

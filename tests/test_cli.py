@@ -16,7 +16,7 @@ def test_simulate_prints_a_summary_and_exits_zero(capsys):
     assert main(["simulate", "--game", "record", "--players", "3", "--games", "3",
                  "--seed", "5"]) == 0
     out = capsys.readouterr().out
-    assert "games: 3" in out and "errors: 0" in out and "end reasons" in out
+    assert "games: 3" in out and "errors: 0" in out and "end conditions met" in out
 
 
 def test_simulate_refuses_an_unknown_option(capsys):
