@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 
 from bot.service import GameMaster, Player
-from games.core import GameError, get_game
+from games.core import get_game
 from tests.fakediscord.world import Message, World
 
 GAME_IN_TEXT = re.compile(r"game (\d+)")
@@ -99,11 +99,3 @@ def _texts(message: Message) -> list[str]:
                 lines += [option[k] for k in ("label", "description") if option.get(k)]
     return lines
 
-
-def engine_available(name: str) -> str | None:
-    """None when the game can be played; else why not (for a skip with a reason)."""
-    try:
-        get_game(name)
-    except GameError as error:
-        return str(error)
-    return None
