@@ -7,6 +7,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Iterable
+from concurrent.futures import Executor
 from typing import Any
 
 from games.core import Event, Game, State
@@ -18,8 +19,16 @@ _SEAT = re.compile(r"\bSeat (\d+)\b")
 
 
 class Announcer:
-    def __init__(self, *, render: bool = True) -> None:
+    """`executor` runs the renderers: None is asyncio's thread pool (tests, the terminal);
+    the bot passes a process pool, because drawing is Python work that would otherwise
+    share the GIL with the event loop and delay other tables' acknowledgements."""
+
+    def __init__(self, *, render: bool = True, executor: Executor | None = None) -> None:
         self.render = render
+        self.executor = executor
+
+    async def _run(self, *call: Any) -> bytes:
+        return await asyncio.get_running_loop().run_in_executor(self.executor, *call)
 
     @staticmethod
     def names(text: str, seats: list[SeatRecord]) -> str:
@@ -34,7 +43,7 @@ class Announcer:
 
     async def board(self, engine: Game, view: dict[str, Any], seats: list[SeatRecord]) -> bytes:
         names = [s.name for s in seats]
-        return await asyncio.to_thread(render_board, engine.name, view, names)
+        return await self._run(render_board, engine.name, view, names)
 
     async def boards(
         self, engine: Game, before: State | None, after: State,
@@ -68,7 +77,7 @@ class Announcer:
 
     async def _battle(self, engine: Game, battle: dict, seats: list[SeatRecord]) -> bytes:
         names = [s.name for s in seats]
-        return await asyncio.to_thread(render_battle_png, engine.name, battle, names)
+        return await self._run(render_battle_png, engine.name, battle, names)
 
     def result_text(self, result: dict[str, Any], seats: list[SeatRecord]) -> str:
         """Final scores with every category, winners first."""

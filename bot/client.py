@@ -7,6 +7,9 @@ The bot asks only for the `guilds` intent: slash commands and components bring t
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import discord
@@ -75,12 +78,23 @@ async def run_bot(settings: Settings) -> int:
     use_api_base(settings.api_base, settings.gateway)
     repo = SqliteRepository(settings.database)
     await repo.open()
+    renderers = render_pool()
     try:
-        async with GameBot(GameMaster(repo), settings) as bot:
+        async with GameBot(GameMaster(repo, executor=renderers), settings) as bot:
             await bot.start(token)
     except discord.LoginFailure:
         log.error("Discord refused DISCORD_TOKEN: reset the token in the developer portal.")
         return 2
     finally:
+        renderers.shutdown(cancel_futures=True)
         await repo.close()
     return 0
+
+
+def render_pool() -> ProcessPoolExecutor:
+    """Processes for the board images, one per core: Pillow drawing holds the GIL, and a
+    thread drawing a board would slow the event loop that must acknowledge every
+    interaction within 3 s. `spawn`, because forking a process that runs threads (aiosqlite,
+    the loop) is unsafe."""
+    return ProcessPoolExecutor(max_workers=os.cpu_count() or 2,
+                               mp_context=multiprocessing.get_context("spawn"))

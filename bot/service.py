@@ -14,6 +14,7 @@ import random
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+from concurrent.futures import Executor
 from typing import Any
 
 from bot.announce import Announcer
@@ -62,9 +63,10 @@ PACK_SECTIONS = ("generals", "cards", "regions")
 
 
 class GameMaster:
-    def __init__(self, repo: Repository, *, render: bool = True) -> None:
+    def __init__(self, repo: Repository, *, render: bool = True,
+                 executor: Executor | None = None) -> None:
         self.repo = repo
-        self.announcer = Announcer(render=render)
+        self.announcer = Announcer(render=render, executor=executor)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     @staticmethod

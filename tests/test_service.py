@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from bot.client import render_pool
 from bot.models import Player, ServiceError
 from bot.service import GameMaster
 from games.core import get_game, make_agent
@@ -267,6 +268,25 @@ async def test_start_with_ai_seats_awaits_the_human_and_posts_a_board(tmp_path):
         assert names[-1] == "board.png" and update.boards[-1][1][:8] == b"\x89PNG\r\n\x1a\n"
         assert [s.user_id for s in update.awaiting] == [ALICE.user_id]
     finally:
+        await repo.close()
+
+
+async def test_the_bots_process_pool_draws_the_same_board_as_a_thread(tmp_path):
+    """`gm run` renders in processes (bot.client.render_pool); the image must not change."""
+    repo = SqliteRepository(tmp_path / "pool.sqlite3")
+    await repo.open()
+    pool = render_pool()
+    try:
+        table = await GameMaster(repo).new_game(game="redux", guild_id=1, channel_id=5,
+                                                creator=ALICE, seed=3)
+        for _ in range(2):
+            await GameMaster(repo).add_ai(table.game_id, ALICE)
+        await GameMaster(repo).start(table.game_id, ALICE)
+        threaded = await GameMaster(repo).board_png(table.game_id)
+        pooled = await GameMaster(repo, executor=pool).board_png(table.game_id)
+        assert pooled == threaded and pooled[:8] == b"\x89PNG\r\n\x1a\n"
+    finally:
+        pool.shutdown()
         await repo.close()
 
 
