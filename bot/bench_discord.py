@@ -110,7 +110,7 @@ def _report(load: Load, fake: Any, outcomes: list[Any], elapsed: float, peak_kib
         f"missed the 3 s window: {len(fake.world.failed_interactions())}",
         f"rate-limited requests (429): {len(fake.ratelimits.limited)} · refused calls: "
         f"{len(fake.problems())}",
-        f"bot peak memory (VmHWM): {peak_kib / 1024:.0f} MiB",
+        f"bot peak memory (VmHWM, with its renderer processes): {peak_kib / 1024:.0f} MiB",
         _sqlite_line(size, done, stopped, actions),
     ]
     if stopped:

@@ -127,11 +127,9 @@ class BotProcess:
         return self.process.pid
 
     def peak_memory_kib(self) -> int:
-        """The process's high-water resident memory (VmHWM), in KiB."""
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-        raise RuntimeError("no VmHWM in /proc; peak memory needs Linux")
+        """High-water resident memory (VmHWM) in KiB of the bot and its child processes (the
+        board renderers), summed: an upper bound of what they held at once."""
+        return sum(_peak_kib(pid) for pid in _with_children(self.pid))
 
     async def kill(self) -> None:
         """A crash: SIGKILL, no goodbye to the gateway."""
@@ -149,3 +147,17 @@ class BotProcess:
         except TimeoutError:
             self.process.kill()
             await self.process.wait()
+
+
+def _with_children(pid: int) -> list[int]:
+    """`pid` and every process below it, from /proc (Linux)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    below = children.read_text().split() if children.exists() else []
+    return [pid, *(p for child in below for p in _with_children(int(child)))]
+
+
+def _peak_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmHWM in /proc; peak memory needs Linux")
