@@ -33,7 +33,7 @@ def table(*pairs: tuple[str, str], options: dict[str, Any] | None = None) -> dic
         "decks": {"combat": combat_card_ids(), "combat_discard": [], "encounter": [],
                   "objective": [], "factory": []},
         "players": players,
-        "turn": {"section": None, "coerced": False, "events": [], "moved": {}},
+        "turn": {"section": None, "coerced": False, "events": [], "moved": {}, "deferred": []},
         "stack": [], "end": None,
     }
 
