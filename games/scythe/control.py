@@ -1,0 +1,80 @@
+"""Who controls what (spec S2.7, S2.8, S19.4).
+
+A player controls a territory where they have a unit, or their structure with no opponent
+unit there. Resources have no owner: a player "has" the tokens on territories they control,
+so payment, scoring and objectives all ask this module. Home bases are never controlled.
+
+While a combat is pending (both sides' character/mech on one territory) the player who was
+there first keeps control (S2.7). The newcomer is recognised by the current Move action's
+record: the active seat whose units there all appear in `state["turn"]["moved"]`."""
+
+from __future__ import annotations
+
+from games.scythe import rules
+from games.scythe.board import board
+from games.scythe.state import State, resources_at, unit_key, units_at, units_of
+
+
+def controller(state: State, territory: str) -> int | None:
+    """The seat controlling `territory`, or None (nobody, or a home base)."""
+    if not board().is_territory(territory):
+        return None
+    return _decide(state, territory, {seat for seat, _ in units_at(state, territory)})
+
+
+def control_map(state: State) -> dict[str, int]:
+    """Every controlled territory and its controller, in board order (one pass over the
+    units, as this is asked for every payment, objective and score)."""
+    present: dict[str, set[int]] = {}
+    for p in state["players"]:
+        for place in p["units"].values():
+            present.setdefault(place, set()).add(p["seat"])
+    owners = {t: _decide(state, t, present.get(t, set())) for t in board().territories}
+    return {t: seat for t, seat in owners.items() if seat is not None}
+
+
+def _decide(state: State, territory: str, present: set[int]) -> int | None:
+    """S2.7 for one territory, given the seats with units there."""
+    if not present:
+        structure = state["structures"].get(territory)
+        return structure["seat"] if structure else None
+    if len(present) == 1:
+        return next(iter(present))
+    holders = [seat for seat in sorted(present) if not _newcomer(state, seat, territory)]
+    return holders[0] if len(holders) == 1 else None
+
+
+def _newcomer(state: State, seat: int, territory: str) -> bool:
+    """Did every unit `seat` has on `territory` arrive there in the current Move action?"""
+    if seat != state["active"]:
+        return False
+    moved = state["turn"]["moved"]
+    return all(unit_key(seat, unit) in moved for unit in units_of(state, seat, territory))
+
+
+def controlled(state: State, seat: int) -> list[str]:
+    """The territories `seat` controls, in board order."""
+    return [t for t, owner in control_map(state).items() if owner == seat]
+
+
+def controlled_resources(state: State, seat: int) -> dict[str, int]:
+    """Resource tokens on the territories `seat` controls, every kind (zeros included)."""
+    totals = dict.fromkeys(rules.RESOURCES, 0)
+    for territory in controlled(state, seat):
+        for kind, n in resources_at(state, territory).items():
+            totals[kind] += n
+    return totals
+
+
+def resource_sources(state: State, seat: int, resource: str) -> dict[str, int]:
+    """Where `seat` could pay `resource` from: controlled territories holding some (S2.8)."""
+    sources = {t: resources_at(state, t)[resource] for t in controlled(state, seat)}
+    return {t: n for t, n in sources.items() if n}
+
+
+def territory_count(state: State, seat: int) -> int:
+    """Controlled territories for scoring and tie-breaks: the Factory counts 3 (S19.4, A18);
+    lakes count; home bases are not territories."""
+    factory = board().factory
+    return sum(rules.FACTORY_TERRITORY_VALUE if t == factory else 1
+               for t in controlled(state, seat))
