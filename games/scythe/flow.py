@@ -1,0 +1,343 @@
+"""The frame machine (docs/scythe-engine.md, "Frames and verbs"): who owes a decision, its legal
+actions, dispatching an action to the module that owns the frame on top of the stack, and
+`settle`, which runs automatic frames and answers forced questions until a real decision is
+pending. Also the frames of the turn itself: `section` (S4.1), `end_turn`, `end` and the
+passing of the turn, and objective reveals (S16.2), which are possible at any decision of the
+player's own turn that the contract names (`section`, `bottom`, `end`).
+
+Frame modules define `DECISIONS` (kind -> an object with `legal` and `apply`) and `AUTOMATIC`
+(kind -> function). A frame waiting for several seats at once (`"seats"`, the combat commit)
+gets the deciding seat as a third argument: `legal(state, frame, seat)`,
+`apply(state, frame, action, seat)`; a seat whose list is empty has already answered. The
+frame modules import `Decision` from here, so this module joins their tables on first use
+rather than at import."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from functools import cache
+from typing import Any, NamedTuple
+
+from games.core import Action, Event, IllegalAction, NotYourTurn
+from games.scythe import cards, objectives, rules
+from games.scythe.gains import award_star, place_deferred
+from games.scythe.state import (
+    Frame,
+    State,
+    frame_seats,
+    left_of,
+    player,
+    pop,
+    push,
+    seat_name,
+    top,
+)
+
+
+class Decision(NamedTuple):
+    """A decision frame's handlers. `refuse`, when given, words why an action that is not
+    legal was refused better than the generic list of what is possible."""
+
+    legal: Callable[..., list[Action]]
+    apply: Callable[..., list[Event]]
+    refuse: Callable[[State, Frame, Action], str | None] | None = None
+
+
+Automatic = Callable[[State, Frame], list[Event]]
+
+FRAME_MODULES = ("setup", "top", "bottom", "payment", "move", "combat", "encounter", "factory")
+ASKED = frozenset({"factory_pick"})  # the player looks at the cards even with one to keep
+REVEAL_FRAMES = frozenset({"section", "bottom", "end"})  # where `objective <id>` is offered
+MAX_STEPS = 10_000
+
+
+# -- the joined tables -----------------------------------------------------------------------
+@cache
+def tables() -> tuple[dict[str, Any], dict[str, Automatic]]:
+    """Every module's frames, each kind owned by exactly one module."""
+    decisions: dict[str, Any] = dict(DECISIONS)
+    automatic: dict[str, Automatic] = dict(AUTOMATIC)
+    for name in FRAME_MODULES:
+        module = importlib.import_module(f"games.scythe.{name}")
+        own_decisions = getattr(module, "DECISIONS", {})
+        own_automatic = getattr(module, "AUTOMATIC", {})
+        twice = (set(decisions) | set(automatic)) & (set(own_decisions) | set(own_automatic))
+        if twice:
+            raise ValueError(f"frame kinds defined twice: {sorted(twice)} (games.scythe.{name})")
+        decisions.update(own_decisions)
+        automatic.update(own_automatic)
+    return decisions, automatic
+
+
+def _decision(frame: Frame) -> Any:
+    decisions, _ = tables()
+    return decisions.get(frame["kind"])
+
+
+# -- who acts, on what -----------------------------------------------------------------------
+def to_act(state: State) -> set[int]:
+    frame = top(state)
+    if state["end"] is not None or frame is None:
+        return set()
+    decision = _decision(frame)
+    if decision is None:
+        return set()
+    if "seats" in frame:
+        return {s for s in frame_seats(frame) if decision.legal(state, frame, s)}
+    return {frame["seat"]}
+
+
+def legal_actions(state: State, seat: int) -> list[Action]:
+    if seat not in to_act(state):
+        return []
+    return _legal(state, top(state), seat)
+
+
+def _legal(state: State, frame: Frame, seat: int) -> list[Action]:
+    decision = _decision(frame)
+    if "seats" in frame:
+        return decision.legal(state, frame, seat)
+    actions = decision.legal(state, frame)
+    if frame["kind"] in REVEAL_FRAMES:
+        actions = [a for a in actions if a.kind != "objective"] + objective_actions(state, seat)
+    return actions
+
+
+def dispatch(state: State, seat: int, action: Action) -> list[Event]:
+    """Apply one action of `seat` to the frame on top; refuse it, changing nothing, when it is
+    not among the legal ones."""
+    if seat not in to_act(state):
+        raise NotYourTurn("It is not your turn: you owe no decision right now.")
+    frame = top(state)
+    legal = _legal(state, frame, seat)
+    if action not in legal:
+        raise IllegalAction(_refusal(state, frame, action, legal))
+    if action.kind == "objective" and frame["kind"] in REVEAL_FRAMES:
+        return reveal_objective(state, seat, str(action.args[0]))
+    decision = _decision(frame)
+    if "seats" in frame:
+        return decision.apply(state, frame, action, seat)
+    return decision.apply(state, frame, action)
+
+
+def _refusal(state: State, frame: Frame, action: Action, legal: list[Action]) -> str:
+    if action.kind == "objective":
+        reason = _objective_refusal(state, frame["seat"], action)
+    else:
+        refuse = getattr(_decision(frame), "refuse", None)
+        reason = refuse(state, frame, action) if refuse else None
+    if reason:
+        return reason
+    sample = ", ".join(f"`{a.text}`" for a in legal[:6])
+    more = " …" if len(legal) > 6 else ""
+    return f"`{action.text}` is not possible now. You can: {sample}{more}"
+
+
+def settle(state: State) -> list[Event]:
+    """Run automatic frames and answer every question that has one possible answer, until a
+    seat owes a real choice or the game is over. Simultaneous frames and the Factory pickup
+    are always asked: answering them would show the others what a seat holds."""
+    _, automatic = tables()
+    events: list[Event] = []
+    for _ in range(MAX_STEPS):
+        frame = top(state)
+        if state["end"] is not None or frame is None:
+            return events
+        if frame["kind"] in automatic:
+            events += automatic[frame["kind"]](state, frame)
+            continue
+        if _decision(frame) is None:
+            raise AssertionError(f"no module owns the frame kind {frame['kind']!r}")
+        if "seats" in frame or frame["kind"] in ASKED:
+            return events
+        legal = _legal(state, frame, frame["seat"])
+        if not legal:
+            raise AssertionError(f"the {frame['kind']} frame of seat {frame['seat']} offers "
+                                 "no action")
+        if len(legal) > 1:
+            return events
+        events += dispatch(state, frame["seat"], legal[0])
+    raise AssertionError(f"no decision after {MAX_STEPS} steps at {top(state)}")
+
+
+# -- the section (S4.1) ------------------------------------------------------------------------
+def section_arg(index: int) -> int | str:
+    """Sections are written 1-4 in actions (0-3 in the state); the Factory card `factory`."""
+    return "factory" if index == rules.FACTORY_SECTION else index + 1
+
+
+def section_index(arg: int | str) -> int | None:
+    if arg == "factory":
+        return rules.FACTORY_SECTION
+    return arg - 1 if isinstance(arg, int) and 1 <= arg <= 4 else None
+
+
+def sections_open(state: State, seat: int) -> list[int]:
+    """S4.1, S9.2, S15.3: any section but last turn's (Rusviet's Relentless may repeat), the
+    Factory card as a fifth one when held."""
+    p = player(state, seat)
+    held = [*range(4), *([rules.FACTORY_SECTION] if p["factory_card"] else [])]
+    if p["faction"] == "rusviet":
+        return held
+    return [s for s in held if s != p["last_section"]]
+
+
+def _section_legal(state: State, frame: Frame) -> list[Action]:
+    return [Action("section", (section_arg(s),), label=section_label(state, frame["seat"], s))
+            for s in sections_open(state, frame["seat"])]
+
+
+def _section_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    seat, index = frame["seat"], section_index(action.args[0])
+    player(state, seat)["last_section"] = index
+    state["turn"]["section"] = index
+    pop(state)
+    end = {"kind": "end_turn", "seat": seat}
+    if index == rules.FACTORY_SECTION:
+        push(state, {"kind": "factory_top", "seat": seat},
+             {"kind": "factory_bottom", "seat": seat}, end)
+    else:
+        push(state, {"kind": "top", "seat": seat, "section": index},
+             {"kind": "bottom", "seat": seat, "section": index}, end)
+    return [Event(f"{seat_name(state, seat)} places its action token on "
+                  f"{section_label(state, seat, index)}.")]
+
+
+def _section_refusal(state: State, frame: Frame, action: Action) -> str | None:
+    if action.kind != "section" or len(action.args) != 1:
+        return None
+    index, p = section_index(action.args[0]), player(state, frame["seat"])
+    if index is None:
+        return "Choose a section with `section 1` to `section 4`, or `section factory`."
+    if index == rules.FACTORY_SECTION and not p["factory_card"]:
+        return "You hold no Factory card: choose a section of your mat (`section 1`..`4`)."
+    if index == p["last_section"]:
+        return (f"You used {section_label(state, frame['seat'], index)} on your previous turn: "
+                "choose a different section (only Rusviet may repeat one).")
+    return None
+
+
+def section_label(state: State, seat: int, index: int) -> str:
+    if index == rules.FACTORY_SECTION:
+        return "its Factory card"
+    return f"section {index + 1}"
+
+
+# -- the end of the turn ---------------------------------------------------------------------
+def new_turn() -> dict[str, Any]:
+    """`state["turn"]` at the start of a turn: nothing done yet."""
+    return {"section": None, "coerced": False, "events": [], "moved": {}, "deferred": []}
+
+
+def _end_turn(state: State, frame: Frame) -> list[Event]:
+    """Stars still waiting are placed (S17.6); the player is asked to end the turn only when
+    an objective could still be revealed (S4.4), else the turn passes."""
+    events = place_deferred(state)
+    if state["end"] is not None:
+        return events
+    pop(state)
+    if objective_actions(state, frame["seat"]):
+        push(state, {"kind": "end", "seat": frame["seat"]})
+        return events
+    return events + pass_turn(state)
+
+
+def _end_legal(state: State, frame: Frame) -> list[Action]:
+    return [Action("end", (), label="End your turn")]
+
+
+def _end_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    pop(state)
+    return pass_turn(state)
+
+
+def pass_turn(state: State) -> list[Event]:
+    """S4.7: the next seat clockwise (`order`) takes its turn."""
+    seat = left_of(state, state["active"])
+    state["turn"] = new_turn()
+    state["active"] = seat
+    state["turn_number"] += 1
+    push(state, {"kind": "section", "seat": seat})
+    return [Event(f"Turn {state['turn_number']}: {seat_name(state, seat)} plays.")]
+
+
+# -- objectives (S16.2) ------------------------------------------------------------------------
+def objective_actions(state: State, seat: int) -> list[Action]:
+    """Objectives the seat may reveal now: only on its own turn (S4.4)."""
+    if seat != state["active"]:
+        return []
+    return [Action("objective", (oid,), label=f"Reveal {cards.objective(oid).name}")
+            for oid in objectives.revealable(state, seat)]
+
+
+def reveal_objective(state: State, seat: int, objective_id: str) -> list[Event]:
+    """S16.2: reveal a met objective, then put it and the other held objective face down at
+    the bottom of the objective deck (Saxony keeps the other, S9.4); then the star, which may
+    end the game (S18.1)."""
+    p = player(state, seat)
+    p["objectives"].remove(objective_id)
+    p["objectives_done"].append(objective_id)
+    returned = [objective_id]
+    if p["faction"] != rules.UNLIMITED_STARS_FACTION:
+        returned += p["objectives"]
+        p["objectives"] = []
+    state["decks"]["objective"][:0] = returned  # the bottom of a deck is its start
+    other = " and returns its other objective face down" if len(returned) > 1 else ""
+    events = [Event(f"{seat_name(state, seat)} reveals the objective "
+                    f"“{cards.objective(objective_id).name}”{other}.")]
+    return events + award_star(state, seat, "objective")
+
+
+def _objective_refusal(state: State, seat: int, action: Action) -> str:
+    oid = str(action.args[0]) if len(action.args) == 1 else ""
+    if seat != state["active"]:
+        return "Objectives are revealed only during your own turn."
+    if oid not in player(state, seat)["objectives"]:
+        return f"You do not hold the objective `{oid}`."
+    if not objectives.met(state, seat, oid):
+        return f"The condition of “{cards.objective(oid).name}” is not met now."
+    return "You cannot place another objective star."
+
+
+# -- prompts ---------------------------------------------------------------------------------
+PROMPTS = {
+    "draft": "Choose your faction and player mat (`pick <faction> <mat>`).",
+    "section": "Place your action token on a section different from last turn's "
+               "(`section 1`..`section 4`, or `section factory` with a Factory card).",
+    "top": "Take this section's top-row action, or `skip` it.",
+    "factory_top": "Take your Factory card's top action (`option <n>`), or `skip` it.",
+    "factory_bottom": "Move one unit up to 2 steps with your Factory card (`move`), or `skip`.",
+    "pay": "Choose the resource tokens to pay with (`pay <territory> <resource>`).",
+    "move": "Choose a unit to move (`unit <unit>`), or `done` to end the Move.",
+    "step": "Move this unit (`step <place>`), load or unload, or `stop`.",
+    "trade": "Choose the resources to gain (`gain <resource> <territory>`), or `done`.",
+    "produce": "Choose a territory to produce on (`produce <territory>`), or `done`.",
+    "bottom": "Take this section's bottom-row action, or `skip` it.",
+    "upgrade": "Move a technology cube (`upgrade <top box> <section>`), or `none`.",
+    "deploy": "Deploy a mech (`deploy <ability> <territory>`), or `none`.",
+    "build": "Build a structure (`build <structure> <territory>`), or `none`.",
+    "enlist": "Enlist a recruit (`enlist <section> <space>`), or `none`.",
+    "combat_order": "Choose the combat to fight next (`fight <territory>`).",
+    "artillery": "Pay 1 power for Artillery so your opponent loses 2 (`artillery yes|no`)?",
+    "commit": "Secretly set your power dial and combat cards (`commit <dial> [<card> ...]`).",
+    "retreat": "Choose where your units retreat (`retreat home` or `retreat <lake>`).",
+    "encounter": "Choose an option of the encounter card (`option A`, `B` or `C`).",
+    "take": "Choose a resource to take (`take <resource>`).",
+    "factory_pick": "Keep one of the Factory cards you see (`keep <card>`).",
+    "end": "Reveal an objective (`objective <id>`) or end your turn (`end`).",
+}
+
+
+def prompt(state: State, seat: int) -> str:
+    """What `seat` is asked now, in one sentence; empty when it owes nothing."""
+    if seat not in to_act(state):
+        return ""
+    return PROMPTS.get(top(state)["kind"], "Choose one of the offered actions.")
+
+
+DECISIONS: dict[str, Decision] = {
+    "section": Decision(_section_legal, _section_apply, _section_refusal),
+    "end": Decision(_end_legal, _end_apply),
+}
+AUTOMATIC: dict[str, Automatic] = {"end_turn": _end_turn}
