@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from games.core import Action, Event, IllegalAction, NotYourTurn
 from games.scythe import cards, objectives, rules
+from games.scythe.board import board
 from games.scythe.gains import award_star, place_deferred
 from games.scythe.state import (
     Frame,
@@ -219,9 +220,11 @@ def _section_refusal(state: State, frame: Frame, action: Action) -> str | None:
 
 
 def section_label(state: State, seat: int, index: int) -> str:
+    """`section 2 (Produce / Deploy)`, from the seat's mat."""
     if index == rules.FACTORY_SECTION:
         return "its Factory card"
-    return f"section {index + 1}"
+    section = board().mats[player(state, seat)["mat"]].sections[index]
+    return f"section {index + 1} ({section.top.capitalize()} / {section.bottom.capitalize()})"
 
 
 # -- the end of the turn ---------------------------------------------------------------------
