@@ -1,0 +1,303 @@
+"""Bottom-row actions (spec S7): Upgrade, Deploy, Build, Enlist, their section coins, the
+recruits' bonuses (S11) and the stars they complete.
+
+A bottom-row action resolves in the order of S7.5: pay -> primary effect -> section coins ->
+recruit ongoing bonuses (active player, left, right) -> the active player's stars -> the
+neighbours' deferred stars. The `bottom` frame takes the payment and pushes the effect frame
+(`upgrade`, `deploy`, `build` or `enlist`) and the automatic `bottom_end` frame that does the
+rest. The effect may be declined with `none` (A17): the cost still buys the coins and the
+recruit bonuses (S5.6).
+
+Encounters and Factory cards grant the same effects for free (`push_free_action`): no cost,
+no coins, no recruit bonuses (S11.3, S14.4, S15.5); an encounter places on the character's
+territory without the worker requirement, and a part that cannot be placed is lost (S14.3,
+A14)."""
+
+from __future__ import annotations
+
+from games.core import Action, Event
+from games.scythe import gains, rules
+from games.scythe.board import Section, board
+from games.scythe.control import controlled
+from games.scythe.flow import Decision
+from games.scythe.payment import begin_payment, can_pay, describe
+from games.scythe.state import (
+    MAT,
+    Frame,
+    State,
+    is_mech,
+    is_worker,
+    mechs_deployed,
+    neighbours,
+    player,
+    pop,
+    push,
+    seat_name,
+    set_unit_place,
+    units_of,
+)
+
+VIA_MAT = "bottom"  # the player's own mat, as opposed to "encounter" and "factory"
+ACTION_STAR = {"upgrade": ("upgrades", len(rules.TOP_BOXES)), "deploy": ("mechs", rules.MECHS),
+               "build": ("structures", len(rules.STRUCTURES)),
+               "enlist": ("recruits", len(rules.RECRUIT_SPACES))}  # S17.1
+BOX_TEXT = {"move_units": "Move units", "move_coins": "Gain coins", "bolster_power": "Bolster "
+            "power", "bolster_cards": "Bolster cards", "trade_popularity": "Trade popularity",
+            "produce_territories": "Produce territories"}
+
+
+def sections(state: State, seat: int) -> tuple[Section, ...]:
+    return board().mats[player(state, seat)["mat"]].sections
+
+
+def bottom_cost(state: State, seat: int, index: int) -> dict[str, int]:
+    """S7, S7.1: the printed cost less the upgrade cubes covering its slots (a section has only
+    as many slots as start minus minimum, so the cost never drops below its minimum, T10)."""
+    section = sections(state, seat)[index]
+    covered = player(state, seat)["upgrades"].get(str(index), 0)
+    return {section.cost_resource: section.cost_start - covered}
+
+
+def has_recruit(state: State, seat: int, action: str) -> bool:
+    """Whether the seat enlisted the recruit of the section whose bottom action is `action`."""
+    mat = sections(state, seat)
+    return any(mat[int(i)].bottom == action for i in player(state, seat)["recruits"])
+
+
+def push_free_action(state: State, seat: int, action: str, via: str,
+                     territory: str | None = None) -> None:
+    """A free Upgrade/Deploy/Build/Enlist from an encounter or a Factory card (S11.3, S14.4,
+    S15.5, T18); `territory` fixes where a mech or structure goes (the character's, S14.3)."""
+    push(state, {"kind": action, "seat": seat, "via": via, "territory": territory},
+         {"kind": "bottom_end", "seat": seat, "action": action, "via": via})
+
+
+# -- the bottom frame ---------------------------------------------------------------------------
+def _bottom_legal(state: State, frame: Frame) -> list[Action]:
+    """The section's action when its cost can be paid in full (S5.2), even with nothing left
+    to upgrade, deploy, build or enlist (S5.6), and `skip`."""
+    seat, index = frame["seat"], frame["section"]
+    action, cost = sections(state, seat)[index].bottom, bottom_cost(state, seat, index)
+    options = [Action(action, (), f"Pay {describe(cost)}: {action.capitalize()}")] \
+        if can_pay(state, seat, cost) else []
+    return [*options, Action("skip", (), f"Skip the {action.capitalize()} action")]
+
+
+def _bottom_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    seat, index = frame["seat"], frame["section"]
+    pop(state)
+    bottom = sections(state, seat)[index].bottom
+    if action.kind == "skip":
+        return [Event(f"{seat_name(state, seat)} skips the {bottom.capitalize()} action.")]
+    push(state, {"kind": bottom, "seat": seat, "via": VIA_MAT, "territory": None},
+         {"kind": "bottom_end", "seat": seat, "action": bottom, "via": VIA_MAT,
+          "section": index})
+    return begin_payment(state, seat, bottom_cost(state, seat, index), bottom.capitalize())
+
+
+def _bottom_refuse(state: State, frame: Frame, action: Action) -> str | None:
+    seat, index = frame["seat"], frame["section"]
+    bottom, cost = sections(state, seat)[index].bottom, bottom_cost(state, seat, index)
+    if action.kind == bottom:
+        return (f"{bottom.capitalize()} costs {describe(cost)} from territories you control; "
+                "you cannot pay it in full. `skip` it.")
+    return None
+
+
+# -- Upgrade (S7.1) -----------------------------------------------------------------------------
+def _upgrade_legal(state: State, frame: Frame) -> list[Action]:
+    """A cube from any top box still holding one to any bottom section with a free slot."""
+    seat = frame["seat"]
+    p, mat = player(state, seat), sections(state, seat)
+    open_sections = [i for i, s in enumerate(mat) if p["upgrades"].get(str(i), 0)
+                     < s.upgrade_slots]
+    return [*(Action("upgrade", (box, i + 1), _upgrade_label(state, seat, box, i))
+              for box in p["cubes"] for i in open_sections), _none("upgrade")]
+
+
+def _upgrade_label(state: State, seat: int, box: str, index: int) -> str:
+    base, upgraded = rules.TOP_BOX_VALUES[box]
+    cost = bottom_cost(state, seat, index)
+    section = sections(state, seat)[index]
+    return (f"{BOX_TEXT[box]} {base}→{upgraded}; {section.bottom.capitalize()} costs "
+            f"{describe({section.cost_resource: cost[section.cost_resource] - 1})}")
+
+
+def _upgrade_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    pop(state)
+    if action.kind == "none":
+        return _declined(state, frame)
+    seat, box, index = frame["seat"], str(action.args[0]), int(action.args[1]) - 1
+    label = _upgrade_label(state, seat, box, index)
+    p = player(state, seat)
+    p["cubes"].remove(box)
+    p["upgrades"][str(index)] = p["upgrades"].get(str(index), 0) + 1
+    return [Event(f"{seat_name(state, seat)} upgrades: {label}.")]
+
+
+# -- Deploy (S7.2) ------------------------------------------------------------------------------
+def _places(state: State, frame: Frame) -> list[str]:
+    """Where a mech or structure may go: the fixed territory of an encounter (no worker
+    needed, S14.3), else the seat's controlled territories with one of its workers. Never a
+    lake (T11, T12); home bases are never controlled, so never offered."""
+    seat = frame["seat"]
+    if frame["territory"] is not None:
+        places = [frame["territory"]] if board().is_territory(frame["territory"]) else []
+    else:
+        places = [t for t in controlled(state, seat)
+                  if any(is_worker(u) for u in units_of(state, seat, t))]
+    return [t for t in places if t not in board().lakes]
+
+
+def _deploy_legal(state: State, frame: Frame) -> list[Action]:
+    seat = frame["seat"]
+    mechs = [u.split(":", 1)[1] for u, place in player(state, seat)["units"].items()
+             if is_mech(u) and place == MAT]
+    return [*(Action("deploy", (ability, t), f"Deploy the {_words(ability)} mech on {t}")
+              for ability in mechs for t in _places(state, frame)), _none("deploy")]
+
+
+def _deploy_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    pop(state)
+    if action.kind == "none":
+        return _declined(state, frame)
+    seat, ability, territory = frame["seat"], str(action.args[0]), str(action.args[1])
+    set_unit_place(state, seat, f"mech:{ability}", territory)
+    return [Event(f"{seat_name(state, seat)} deploys a mech on {territory}: its character and "
+                  f"mechs gain {_words(ability)}.")]
+
+
+# -- Build (S7.3) -------------------------------------------------------------------------------
+def _build_legal(state: State, frame: Frame) -> list[Action]:
+    seat = frame["seat"]
+    left = [k for k in rules.STRUCTURES if k not in player(state, seat)["structures_built"]]
+    places = [t for t in _places(state, frame) if t not in state["structures"]]
+    return [*(Action("build", (kind, t), f"Build the {kind.capitalize()} on {t}")
+              for kind in left for t in places), _none("build")]
+
+
+def _build_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    pop(state)
+    if action.kind == "none":
+        return _declined(state, frame)
+    seat, kind, territory = frame["seat"], str(action.args[0]), str(action.args[1])
+    state["structures"][territory] = {"seat": seat, "kind": kind}
+    player(state, seat)["structures_built"].append(kind)
+    return [Event(f"{seat_name(state, seat)} builds its {kind.capitalize()} on {territory}.")]
+
+
+# -- Enlist (S7.4, S11.1) -----------------------------------------------------------------------
+def _enlist_legal(state: State, frame: Frame) -> list[Action]:
+    """The recruit of any section not yet enlisted onto any unused one-time space (T13)."""
+    seat = frame["seat"]
+    recruits = player(state, seat)["recruits"]
+    mat = sections(state, seat)
+    return [*(Action("enlist", (i + 1, space), _enlist_label(mat[i], space))
+              for i in range(len(mat)) if str(i) not in recruits
+              for space in rules.RECRUIT_SPACES if space not in recruits.values()),
+            _none("enlist")]
+
+
+def _enlist_label(section: Section, space: str) -> str:
+    key, n = section.recruit_bonus
+    return (f"Enlist the {section.bottom.capitalize()} recruit (+{n} {_words(key)} ongoing) "
+            f"for +{rules.RECRUIT_SPACE_GAIN[space]} {_words(space)} now")
+
+
+def _enlist_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    pop(state)
+    if action.kind == "none":
+        return _declined(state, frame)
+    seat, index, space = frame["seat"], int(action.args[0]) - 1, str(action.args[1])
+    player(state, seat)["recruits"][str(index)] = space
+    section = sections(state, seat)[index]
+    events = [Event(f"{seat_name(state, seat)} enlists the {section.bottom.capitalize()} "
+                    f"recruit onto its {_words(space)} space.")]
+    # A star from this gain waits for the coins and the recruit bonuses (S18.2).
+    return events + gains.gain(state, seat, {space: rules.RECRUIT_SPACE_GAIN[space]},
+                               defer_stars=frame["via"] == VIA_MAT)
+
+
+# -- shared pieces of the effect frames ---------------------------------------------------------
+def _none(action: str) -> Action:
+    return Action("none", (), f"No {action.capitalize()}")
+
+
+def _words(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def _declined(state: State, frame: Frame) -> list[Event]:
+    """`none`: declined by choice, or a free action with nothing it could do (A14)."""
+    name, action = seat_name(state, frame["seat"]), frame["kind"]
+    if frame["via"] != VIA_MAT and len(DECISIONS[action].legal(state, frame)) == 1:
+        return [Event(f"{name} cannot {action} anything: the free {action.capitalize()} is "
+                      "lost.")]
+    return [Event(f"{name} takes no {action.capitalize()}.")]
+
+
+def _effect_refuse(state: State, frame: Frame, action: Action) -> str:
+    examples = {"upgrade": "`upgrade move_units 2` (a top box with a cube, a section 1-4 with "
+                           "a free upgrade slot)",
+                "deploy": "`deploy speed r4c0` (a mech still on your faction mat, a territory "
+                          "you control with your worker, not a lake)",
+                "build": "`build mill r0c5` (a structure not yet built, a territory you "
+                         "control with your worker, without a structure, not a lake)",
+                "enlist": "`enlist 2 coins` (a section whose recruit is still there, an empty "
+                          "one-time bonus space)"}
+    return f"Choose like {examples[frame['kind']]}, or `none`."
+
+
+# -- after the effect (S7.5) --------------------------------------------------------------------
+def _bottom_end(state: State, frame: Frame) -> list[Event]:
+    """Section coins, recruit bonuses, the active player's star, the deferred stars: each only
+    if the game has not ended in between (S18.1, S18.2). Free actions give only the star."""
+    pop(state)
+    seat, action = frame["seat"], frame["action"]
+    events: list[Event] = []
+    if frame["via"] == VIA_MAT:
+        coins = sections(state, seat)[frame["section"]].coins
+        if coins:
+            events += gains.gain(state, seat, {"coins": coins}, defer_stars=True)
+        events += _recruit_bonuses(state, seat, action)
+    events += _action_star(state, seat, action)
+    if frame["via"] == VIA_MAT:
+        events += gains.place_deferred(state)
+    return events
+
+
+def _recruit_bonuses(state: State, seat: int, action: str) -> list[Event]:
+    """S11.2, S11.4, T14-T17: the active player, then the left and right neighbours (once with
+    two players) who enlisted this action's recruit gain its ongoing bonus. Their stars wait
+    until the action has resolved (S17.6)."""
+    events = []
+    for beneficiary in [seat, *neighbours(state, seat)]:
+        if has_recruit(state, beneficiary, action):
+            section = next(s for s in sections(state, beneficiary) if s.bottom == action)
+            key, n = section.recruit_bonus
+            events.append(Event(f"{seat_name(state, beneficiary)}'s {action.capitalize()} "
+                                f"recruit pays out."))
+            events += gains.gain(state, beneficiary, {key: n}, defer_stars=True)
+    return events
+
+
+def _action_star(state: State, seat: int, action: str) -> list[Event]:
+    """The star of the 6th upgrade, 4th mech, 4th structure or 4th recruit (S17.1)."""
+    star, needed = ACTION_STAR[action]
+    p = player(state, seat)
+    done = {"upgrade": len(rules.TOP_BOXES) - len(p["cubes"]),
+            "deploy": len(mechs_deployed(state, seat)),
+            "build": len(p["structures_built"]), "enlist": len(p["recruits"])}[action]
+    if done < needed or p["stars"].get(star):
+        return []
+    return gains.award_star(state, seat, star)
+
+
+DECISIONS = {
+    "bottom": Decision(_bottom_legal, _bottom_apply, _bottom_refuse),
+    "upgrade": Decision(_upgrade_legal, _upgrade_apply, _effect_refuse),
+    "deploy": Decision(_deploy_legal, _deploy_apply, _effect_refuse),
+    "build": Decision(_build_legal, _build_apply, _effect_refuse),
+    "enlist": Decision(_enlist_legal, _enlist_apply, _effect_refuse),
+}
+AUTOMATIC = {"bottom_end": _bottom_end}
