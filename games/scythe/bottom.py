@@ -18,7 +18,6 @@ from __future__ import annotations
 from games.core import Action, Event
 from games.scythe import gains, rules
 from games.scythe.board import Section, board
-from games.scythe.control import controlled
 from games.scythe.flow import Decision
 from games.scythe.payment import begin_payment, can_pay, describe
 from games.scythe.state import (
@@ -26,7 +25,6 @@ from games.scythe.state import (
     Frame,
     State,
     is_mech,
-    is_worker,
     mechs_deployed,
     neighbours,
     player,
@@ -34,8 +32,8 @@ from games.scythe.state import (
     push,
     seat_name,
     set_unit_place,
-    units_of,
 )
+from games.scythe.top import worker_territories
 
 VIA_MAT = "bottom"  # the player's own mat, as opposed to "encounter" and "factory"
 ACTION_STAR = {"upgrade": ("upgrades", len(rules.TOP_BOXES)), "deploy": ("mechs", rules.MECHS),
@@ -140,12 +138,10 @@ def _places(state: State, frame: Frame) -> list[str]:
     """Where a mech or structure may go: the fixed territory of an encounter (no worker
     needed, S14.3), else the seat's controlled territories with one of its workers. Never a
     lake (T11, T12); home bases are never controlled, so never offered."""
-    seat = frame["seat"]
     if frame["territory"] is not None:
         places = [frame["territory"]] if board().is_territory(frame["territory"]) else []
     else:
-        places = [t for t in controlled(state, seat)
-                  if any(is_worker(u) for u in units_of(state, seat, t))]
+        places = worker_territories(state, frame["seat"])
     return [t for t in places if t not in board().lakes]
 
 

@@ -225,12 +225,10 @@ def _coerce(state: State, frame: Frame, value: int) -> list[Event]:
 
 def _refuse(state: State, frame: Frame, action: Action) -> str:
     """Say what is still owed and where it can come from."""
-    requirement = _current(frame["need"])
-    piles = ", ".join(f"{kind} on {territory}" for territory, kind, _ in
-                      _tokens_for(state, frame["seat"], requirement))
-    return (f"Still to pay for {frame['reason']}: {describe(frame['need'])}. Pay one token at "
-            f"a time from a territory you control ({piles}), e.g. `pay <territory> <resource>`;"
-            " named resources are paid before those of any kind.")
+    offered = ", ".join(f"`{a.text}`" for a in _legal(state, frame))
+    return (f"Still to pay for {frame['reason']}: {describe(frame['need'])}, one token at a "
+            "time from territories you control (named resources before those of any kind). "
+            f"You can: {offered}.")
 
 
 DECISIONS = {"pay": Decision(_legal, _apply, _refuse)}

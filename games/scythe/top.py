@@ -31,6 +31,8 @@ from games.scythe.state import (
 )
 
 ACTION_COST = {"bolster": {"coins": 1}, "trade": {"coins": 1}}  # S6.2, S6.3; Move is free
+OPTIONS = {"move": ("move", "gain"), "bolster": ("power", "cards"),
+           "trade": ("resources", "popularity"), "produce": ("produce",)}  # each action's verbs
 VILLAGE_YIELD = "worker"  # what a village produces (board data `produces`)
 
 
@@ -128,6 +130,23 @@ def _top_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     cost = produce_cost(state, seat)
     push_produce(state, seat, top_value(state, seat, "produce_territories"), "top")
     return begin_payment(state, seat, cost, "Produce")
+
+
+def _top_refuse(state: State, frame: Frame, action: Action) -> str:
+    """Why an option of this section is not offered, or which options there are."""
+    seat, top_action = frame["seat"], _top_action(state, frame)
+    offered = ", ".join(f"`{a.text}`" for a in _top_legal(state, frame))
+    if action.kind not in OPTIONS[top_action]:
+        return f"This section's top action is {top_action.capitalize()}: {offered}."
+    cost = produce_cost(state, seat) if top_action == "produce" else \
+        ACTION_COST.get(top_action, {})
+    if not can_pay(state, seat, cost):
+        return (f"{top_action.capitalize()} costs {describe(cost)}, which you cannot pay: "
+                "`skip` it.")
+    if action.kind == "resources":
+        return ("You control no territory with one of your workers to place resources on: "
+                "take `popularity` instead, or `skip`.")
+    return "None of your territories with workers can produce now: `skip` it."
 
 
 def _bolster(state: State, seat: int, option: str) -> list[Event]:
@@ -295,7 +314,7 @@ def _produce_refuse(state: State, frame: Frame, action: Action) -> str:
 
 
 DECISIONS = {
-    "top": Decision(_top_legal, _top_apply),
+    "top": Decision(_top_legal, _top_apply, _top_refuse),
     "trade": Decision(_trade_legal, _trade_apply, _trade_refuse),
     "produce": Decision(_produce_legal, _produce_apply, _produce_refuse),
 }

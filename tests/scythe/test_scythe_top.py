@@ -93,7 +93,7 @@ def test_bolster_needs_a_coin():
     state["players"][0]["coins"] = 0
     push(state, {"kind": "top", "seat": 0, "section": BOLSTER})
     assert legal(state) == {"skip"}
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="Bolster costs \\$1, which you cannot pay"):
         flow.dispatch(state, 0, Action.parse("power"))
     flow.settle(state)  # the only answer is given without asking
     assert state["stack"] == []
@@ -139,6 +139,8 @@ def test_t51_all_workers_home_leaves_only_popularity_with_armory_power():
     place(state, 0, "worker:2", "home_nordic")
     start(state, TRADE)
     assert legal(state) == {"popularity", "skip"}
+    with pytest.raises(IllegalAction, match="no territory with one of your workers"):
+        flow.dispatch(state, 0, Action.parse("resources"))
     act(state, "popularity")
     assert stats(state) == (3, 5, 3, 0)
 
@@ -188,3 +190,10 @@ def test_skip_takes_nothing():
     assert stats(state) == (4, 4, 2, 0)
     assert state["stack"] == []
     assert "skips the Bolster action" in events[0].text
+
+
+def test_an_option_of_another_section_is_refused_with_this_sections_options():
+    state = nordic()
+    start(state, TRADE)
+    with pytest.raises(IllegalAction, match="top action is Trade: `resources`, `popularity`"):
+        flow.dispatch(state, 0, Action.parse("power"))
