@@ -1,0 +1,80 @@
+"""`ScytheGame`: the engine contract (games.core.Game) for Scythe. The rules live in the modules
+it delegates to (docs/scythe-engine.md); this class only wires them together."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event, Game, IllegalAction, Option, Result, State
+from games.scythe import checks, flow, scoring, setup
+from games.scythe import view as views
+
+
+class ScytheGame(Game):
+    name = "scythe"
+    title = "Scythe"
+    min_players = 2
+    max_players = 5
+    options = (
+        Option("assignment", "`random`: a seeded faction and player mat per seat (S3.7); "
+               "`draft`: seat 0, 1, ... each picks a faction and a mat.",
+               default="random", choices=("random", "draft")),
+        Option("coins_visible", "Everyone sees everyone's coins (off: only your own, S21.1).",
+               default=True),
+        Option("wayfare_unassigned_bases", "Crimea's Wayfare may also reach the two "
+               "unassigned home bases (A16).", default=True),
+        Option("disarm_counts_own_mine", "Saxony's Disarm also works on its own Mine, not "
+               "only on printed tunnels (A5).", default=False),
+        Option("camaraderie_covers_move_in", "Polania's Camaraderie also spares the "
+               "popularity lost for workers displaced by moving in (A6).", default=False),
+    )
+
+    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+        if not self.min_players <= seats <= self.max_players:
+            raise IllegalAction(f"{self.title} is for {self.min_players} to "
+                                f"{self.max_players} players, not {seats}.")
+        state, _ = setup.new_state(seats, self.resolve_options(options), seed)
+        flow.settle(state)
+        return state
+
+    def to_act(self, state: State) -> set[int]:
+        return flow.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return flow.legal_actions(state, seat)
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        events = flow.dispatch(state, seat, action)
+        return events + flow.settle(state)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def summary(self, view: dict[str, Any]) -> str:
+        return views.summary(view)
+
+    def result(self, state: State) -> Result | None:
+        return scoring.result(state)
+
+    def standings(self, state: State) -> Result:
+        return scoring.standings(state)
+
+    def factions(self, state: State) -> list[str]:
+        return [p["faction"] or "" for p in state["players"]]
+
+    def phase(self, state: State) -> str:
+        """Changes after every turn, so the service posts a board after each one."""
+        if state["end"] is not None:
+            return "over"
+        if state["active"] is None:
+            return "draft"
+        return f"turn {state['turn_number']}"
+
+    def prompt(self, state: State, seat: int) -> str:
+        return flow.prompt(state, seat)
+
+    def invariants(self, state: State) -> list[str]:
+        return checks.invariants(state)
+
+    def secrets(self, state: State) -> dict[int, set[str]]:
+        return checks.secrets(state)

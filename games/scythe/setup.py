@@ -1,0 +1,164 @@
+"""S3 setup: encounter tokens, the shuffled decks, the Factory cards, the bonus tile, faction and
+mat pairs (random, or the optional draft's `draft` frames), start values, hidden hands and
+objectives, the clockwise order and the first player; then the first turn's `section` frame.
+
+Every shuffle and draw uses the generator stored in the state (`games.core.rng`), so a seed
+always lays out the same table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event, Rng, below_in, shuffle_in
+from games.scythe import cards, rules
+from games.scythe.board import board
+from games.scythe.flow import Decision, new_turn
+from games.scythe.gains import draw_cards
+from games.scythe.state import (
+    MAT,
+    Frame,
+    State,
+    combat_card_ids,
+    pop,
+    push,
+    seat_name,
+    worker_ids,
+)
+
+OBJECTIVES_DEALT = 2  # S3.10
+
+
+def new_state(seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
+    """The table for `seats` players with resolved `options`: in play, or at the draft."""
+    b = board()
+    state: State = {
+        "game": "scythe", "seed": seed, "rng": Rng.from_seed(seed).state,
+        "options": dict(options), "bonus_tile": None, "order": [], "active": None,
+        "turn_number": 0, "encounters": list(b.encounter_spots),  # S3.1
+        "resources": {}, "structures": {},
+        "decks": {"combat": [], "combat_discard": [], "encounter": [], "objective": [],
+                  "factory": []},
+        "players": [_unassigned(seat) for seat in range(seats)],
+        "turn": new_turn(), "stack": [], "end": None,
+    }
+    _shuffle_decks(state, seats)
+    tiles = list(b.bonus_tiles)
+    state["bonus_tile"] = tiles[below_in(state, len(tiles))]  # S3.6
+    if options["assignment"] == "draft":
+        push(state, *({"kind": "draft", "seat": seat} for seat in range(seats)))
+        return state, [Event("Each player in turn picks a faction and a player mat.")]
+    factions, mats = list(rules.FACTIONS), list(rules.MATS)
+    shuffle_in(state, factions)
+    shuffle_in(state, mats)
+    for p, faction, mat in zip(state["players"], factions, mats, strict=False):
+        p["faction"], p["mat"] = faction, mat  # S3.7
+    return state, begin(state)
+
+
+def _unassigned(seat: int) -> dict[str, Any]:
+    """A player before the faction and mat are known: nothing on the table yet."""
+    return {
+        "seat": seat, "faction": None, "mat": None, "power": 0, "popularity": 0, "coins": 0,
+        "cards": [], "objectives": [], "objectives_done": [], "stars": {},
+        "last_section": None, "cubes": [], "upgrades": {}, "recruits": {},
+        "structures_built": [], "factory_card": None, "units": {},
+    }
+
+
+def _shuffle_decks(state: State, seats: int) -> None:
+    """S3.3-S3.5: the combat, objective and encounter decks shuffled; players + 1 Factory
+    cards face down on the Factory space, the rest out of the game unseen. The top of a deck
+    is its last element."""
+    decks = state["decks"]
+    for deck, ids in (("combat", combat_card_ids()),
+                      ("encounter", sorted(cards.encounters())),
+                      ("objective", sorted(cards.objectives()))):
+        shuffle_in(state, ids)
+        decks[deck] = ids
+    factory = sorted(cards.factory_cards())
+    shuffle_in(state, factory)
+    decks["factory"] = factory[:seats + 1]
+
+
+def begin(state: State) -> list[Event]:
+    """S3.8-S3.12 once every seat has its faction and mat: start values, hands, objectives,
+    the clockwise order from the lowest mat number, and the first turn."""
+    events: list[Event] = []
+    for p in state["players"]:
+        _start_values(p)
+        events += draw_cards(state, p["seat"], board().factions[p["faction"]].start_cards)
+        deck = state["decks"]["objective"]
+        p["objectives"] = [deck.pop() for _ in range(OBJECTIVES_DEALT)]
+        names = " and ".join(f"“{cards.objective(o).name}”" for o in p["objectives"])
+        events.append(Event(f"Your objectives: {names}.", seats=(p["seat"],)))
+    state["order"] = turn_order(state)
+    first = state["order"][0]
+    state["active"], state["turn_number"] = first, 1
+    push(state, {"kind": "section", "seat": first})
+    tile = state["bonus_tile"].replace("_", " ")
+    order = ", ".join(seat_name(state, s) for s in state["order"])
+    return events + [Event(f"Structure bonus tile: {tile}. Order of play: {order}."),
+                     Event(f"Turn 1: {seat_name(state, first)} plays.")]
+
+
+def _start_values(p: dict[str, Any]) -> None:
+    """S3.9-S3.11: tracks, coins, cubes, mechs on the mat, the character at home and a worker
+    on each territory land-connected to the home base, 6 workers on the mat."""
+    faction, mat = board().factions[p["faction"]], board().mats[p["mat"]]
+    p["power"] = faction.start_power
+    p["popularity"], p["coins"] = mat.start_popularity, mat.start_coins
+    p["cubes"] = list(rules.TOP_BOXES)
+    units = {rules.CHARACTER: faction.home_base}
+    units |= {f"mech:{ability}": MAT for ability in faction.mech_abilities}
+    units |= dict.fromkeys(worker_ids(), MAT)
+    units |= dict(zip(worker_ids(), faction.starting_workers, strict=False))
+    p["units"] = units
+
+
+def turn_order(state: State) -> list[int]:
+    """S3.8 clockwise by faction, starting with the lowest mat number (S3.12)."""
+    players = state["players"]
+    clockwise = sorted((p["seat"] for p in players),
+                       key=lambda s: rules.FACTIONS.index(players[s]["faction"]))
+    first = min(clockwise, key=lambda s: board().mats[players[s]["mat"]].number)
+    start = clockwise.index(first)
+    return clockwise[start:] + clockwise[:start]
+
+
+# -- the draft (option `assignment=draft`) -----------------------------------------------------
+def _free(state: State) -> tuple[list[str], list[str]]:
+    taken = {p["faction"] for p in state["players"]}, {p["mat"] for p in state["players"]}
+    return ([f for f in rules.FACTIONS if f not in taken[0]],
+            [m for m in rules.MATS if m not in taken[1]])
+
+
+def _draft_legal(state: State, frame: Frame) -> list[Action]:
+    factions, mats = _free(state)
+    return [Action("pick", (f, m), label=f"{f.capitalize()} with the {m.capitalize()} mat "
+                   f"(no. {board().mats[m].number})") for f in factions for m in mats]
+
+
+def _draft_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    seat, (faction, mat) = frame["seat"], action.args
+    p = state["players"][seat]
+    p["faction"], p["mat"] = faction, mat
+    pop(state)
+    events = [Event(f"{seat_name(state, seat)} picks the {mat.capitalize()} mat.")]
+    if all(other["faction"] for other in state["players"]):
+        events += begin(state)
+    return events
+
+
+def _draft_refusal(state: State, frame: Frame, action: Action) -> str | None:
+    if action.kind != "pick" or len(action.args) != 2:
+        return "Pick a faction and a player mat: `pick <faction> <mat>`."
+    factions, mats = _free(state)
+    faction, mat = (str(a) for a in action.args)
+    if faction not in factions:
+        return f"`{faction}` is not free: choose one of {', '.join(factions)}."
+    if mat not in mats:
+        return f"`{mat}` is not free: choose one of {', '.join(mats)}."
+    return None
+
+
+DECISIONS = {"draft": Decision(_draft_legal, _draft_apply, _draft_refusal)}
