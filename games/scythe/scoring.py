@@ -12,7 +12,8 @@ from collections.abc import Callable
 from games.core import Result, Score
 from games.scythe import control
 from games.scythe.board import Board, Tier, board
-from games.scythe.state import State, mechs_deployed, workers_off_mat
+from games.scythe.rules import CHARACTER
+from games.scythe.state import MAT, State
 
 TIEBREAK = ("workers, mechs and structures on the board; power; popularity; resource tokens "
             "controlled; territories controlled; stars (S19.7)")
@@ -49,8 +50,8 @@ def ranked(state: State, reason: str) -> Result:
         resources = sum(control.controlled_resources(state, seat).values())
         cats = categories(tier, p["coins"], stars, territories, resources,
                           bonus_tile_score(state, seat))
-        on_board = (workers_off_mat(state, seat) + len(mechs_deployed(state, seat))
-                    + len(p["structures_built"]))
+        on_board = len(p["structures_built"]) + sum(  # workers and mechs off the mats
+            1 for unit, place in p["units"].items() if place != MAT and unit != CHARACTER)
         tiebreak = (on_board, p["power"], p["popularity"], resources, territories, stars)
         scores.append(Score(seat=seat, total=sum(cats.values()), categories=cats,
                             tiebreak=tiebreak))
