@@ -10,12 +10,13 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from rendering import record, redux
+from rendering import record, redux, scythe
 from rendering.png import to_png
 
 TableRenderer = Callable[[dict, list[str]], Image.Image]
 
-TABLES: dict[str, TableRenderer] = {"record": record.render_table, "redux": redux.render_table}
+TABLES: dict[str, TableRenderer] = {"record": record.render_table, "redux": redux.render_table,
+                                    "scythe": scythe.render_table}
 BATTLES: dict[str, TableRenderer] = {"record": record.render_battle}
 
 
