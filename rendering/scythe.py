@@ -63,7 +63,8 @@ def _board(c: Canvas, t: Table) -> float:
 def _header(c: Canvas, t: Table, y: float) -> float:
     view = t.view
     over = view.get("end") is not None or bool(view.get("score"))
-    status = "Game over" if over else f"Turn {view.get('turn_number', '?')}"
+    drafting = not over and view.get("active") is None
+    status = "Game over" if over else "Draft" if drafting else f"Turn {view.get('turn_number')}"
     status_w = c.measure(status, LARGE, bold=True)
     c.text(MARGIN, y, "Scythe", TITLE, TEXT, bold=True, max_width=INNER - status_w - GAP)
     c.text(WIDTH - MARGIN, y + TITLE - LARGE, status, LARGE, GOLD, bold=True, anchor="ra")

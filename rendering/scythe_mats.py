@@ -69,6 +69,9 @@ def _body(c: Canvas, t: Table, seat: int, y: float) -> float:
     x, w = MARGIN + STRIPE_W + PAD, INNER - STRIPE_W - 2 * PAD
     p = t.player(seat)
     y = _name_row(c, t, seat, x, w, y)
+    if not p.get("faction"):
+        c.text(x, y + ROW_GAP, "Picks a faction and a player mat in the draft.", BODY, MUTED)
+        return y + ROW_GAP + BODY + 6
     y = _chips(c, _track_chips(p), x, w, y + ROW_GAP)
     y = _stars(c, p, x, w, y + ROW_GAP)
     if p.get("mat") in board_data()["player_mats"]:

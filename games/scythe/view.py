@@ -12,7 +12,7 @@ import copy
 from typing import Any
 
 from games.scythe import cards, control, flow, rules, scoring
-from games.scythe.state import State, card_value, frame_seats, seat_name, top
+from games.scythe.state import MAT, State, card_value, frame_seats, seat_name, top
 
 # Frames holding secrets: a commit keeps the dials and cards until both seats are in (only
 # who has committed is public); a pickup shows the Factory space to its picker alone.
@@ -48,7 +48,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def coins_visible(state: State) -> bool:
+def _coins_visible(state: State) -> bool:
     return bool(state["options"].get("coins_visible", True))
 
 
@@ -63,7 +63,7 @@ def _player(state: State, p: dict, viewer: int | None) -> dict[str, Any]:
         out["cards"] = [{"id": c, "value": card_value(c)} for c in p["cards"]]
         out["objectives"] = [{"id": o, "name": cards.objective(o).name}
                              for o in p["objectives"]]
-    elif not coins_visible(state):
+    elif not _coins_visible(state):
         out["coins"] = None
     return out
 
@@ -180,13 +180,16 @@ def prompt_text(state: State, frame: dict, seats: list[int]) -> str:
 def summary(v: dict) -> str:
     """The view as text: turn, who acts and what for, each player in turn order, the final
     breakdown when the game is over."""
-    lines = [f"Scythe — turn {v['turn_number']}" + (f", {_who(v, v['active'])} to play"
-                                                     if v["active"] is not None else "")]
+    if v["active"] is not None:
+        head = f"Scythe — turn {v['turn_number']}, {_who(v, v['active'])} to play"
+    else:
+        head = "Scythe — game over" if v["end"] is not None else "Scythe — the draft"
+    lines = [head]
     if v["prompt"]:
         lines.append(v["prompt"]["text"])
     lines.append(f"Structure bonus tile: {v['bonus_tile'].replace('_', ' ')}; encounter "
                  f"tokens left {len(v['encounters'])}; combat deck {v['decks']['combat']}")
-    for seat in v["order"]:
+    for seat in v["order"] or range(len(v["players"])):
         lines += _player_lines(v, v["players"][seat])
     if v["score"]:
         lines += _score_lines(v)
@@ -199,24 +202,27 @@ def _who(v: dict, seat: int) -> str:
 
 
 def _player_lines(v: dict, p: dict) -> list[str]:
+    if not p["faction"]:
+        return [f"{_who(v, p['seat'])}: still to pick a faction and a player mat"]
     units = p["units"]
     coins = "?" if p["coins"] is None else p["coins"]
-    stars = sum(p["stars"].values())
-    on_board = sum(1 for u, where in units.items() if where != "mat" and u != rules.CHARACTER)
-    mat = v["mat_names"].get(p["mat"], "?") if p["mat"] else "?"
+    mechs = sum(1 for u, where in units.items() if u.startswith("mech:") and where != MAT)
+    workers = sum(1 for u, where in units.items() if u.startswith("worker:") and where != MAT)
     lines = [
-        f"{_who(v, p['seat'])}, {mat}: power {p['power']}, popularity {p['popularity']}, "
-        f"coins {coins}, stars {stars}, combat cards {p['card_count']}",
-        f"  character on {units[rules.CHARACTER]}; mechs and workers on the board {on_board}; "
-        f"structures {len(p['structures_built'])}; recruits {len(p['recruits'])}; "
-        f"upgrades {_upgrades_done(p)}",
+        f"{_who(v, p['seat'])}, {v['mat_names'][p['mat']]}: power {p['power']}, popularity "
+        f"{p['popularity']}, coins {coins}, stars {sum(p['stars'].values())}, combat cards "
+        f"{p['card_count']}, objectives {p['objective_count']}",
+        f"  character on {units[rules.CHARACTER]}; mechs deployed {mechs}; workers on the "
+        f"board {workers}; structures {len(p['structures_built'])}; recruits "
+        f"{len(p['recruits'])}; upgrades {_upgrades_done(p)}"
+        + (f"; Factory card {v['card_names'][p['factory_card']]}" if p["factory_card"] else ""),
     ]
     if p["stars"]:
         lines.append("  stars: " + ", ".join(f"{k} x{n}" if n > 1 else k
                                              for k, n in p["stars"].items()))
     if p["objectives_done"]:
         lines.append("  objectives revealed: "
-                     + ", ".join(v["card_names"].get(o, o) for o in p["objectives_done"]))
+                     + ", ".join(v["card_names"][o] for o in p["objectives_done"]))
     if "cards" in p:
         lines.append("  your combat cards: "
                      + (", ".join(str(c["value"]) for c in p["cards"]) or "none"))

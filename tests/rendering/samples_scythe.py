@@ -24,7 +24,8 @@ OWN_ONLY = "Your combat cards"
 SECRETS = {SECRET_OBJECTIVE, SECRET_OFFER, OWN_ONLY}
 OBJECTIVES = {"obj_02": "Underworld Advantage", "obj_12": "Get Rich or Cry Trying",
               "obj_05": "King of the Hill", "obj_09": SECRET_OBJECTIVE}
-FACTORY = {"fc03": "Armoured Convoy", "fc07": SECRET_OFFER, "fc09": "Night Shift"}
+FACTORY = {"factory_03": "Armoured Convoy", "factory_07": SECRET_OFFER,
+           "factory_09": "Night Shift"}
 TIERS = ((3, 2, 1), (4, 3, 2), (5, 4, 3))  # S19.1: per star, territory, 2 resources
 PROMPTS = {
     "section": "{who} chooses a section of the player mat, or reveals an objective.",
@@ -44,7 +45,7 @@ def as_view(state: dict, viewer: int | None, score: dict | None = None) -> dict:
     view["viewer"] = viewer
     view["decks"] = {name: len(deck) for name, deck in state["decks"].items()}
     view["players"] = [_player(state, p, viewer) for p in state["players"]]
-    view["stack"] = [_frame(f, viewer) for f in state["stack"]]
+    view["stack"] = [_frame(state, f, viewer) for f in state["stack"]]
     view["control"] = _control(state)
     view["prompt"] = _prompt(state)
     view["faction_names"] = {p["faction"]: p["faction"].capitalize() for p in state["players"]}
@@ -65,13 +66,13 @@ def _player(state: dict, p: dict, viewer: int | None) -> dict:
     return out
 
 
-def _frame(frame: dict, viewer: int | None) -> dict:
+def _frame(state: dict, frame: dict, viewer: int | None) -> dict:
     if frame["kind"] == "commit":
         return {"kind": "commit", "seat": frame["seat"], "seats": frame["seats"],
                 "territory": frame["territory"],
                 "committed": sorted(int(s) for s in frame["commits"])}
-    if frame["kind"] == "factory_pick" and frame["seat"] != viewer:
-        return {"kind": "factory_pick", "seat": frame["seat"]}
+    if frame["kind"] == "factory_pick" and frame["seat"] == viewer:
+        return {**frame, "cards": list(state["decks"]["factory"])}
     return copy.deepcopy(frame)
 
 
@@ -108,7 +109,7 @@ def _card_names(state: dict, viewer: int | None) -> dict[str, str]:
             names[p["factory_card"]] = FACTORY[p["factory_card"]]
     for frame in state["stack"]:
         if frame["kind"] == "factory_pick" and frame["seat"] == viewer:
-            names |= {c: FACTORY[c] for c in frame["cards"]}
+            names |= {c: FACTORY[c] for c in state["decks"]["factory"]}
     return names
 
 
@@ -136,7 +137,7 @@ def turn_one() -> dict:
     _section_frame(state)
     state["decks"].update(encounter=[f"enc{n:02d}" for n in range(28)],
                           objective=[f"obj_{n:02d}" for n in range(13, 24)],
-                          factory=["fc01", "fc02", "fc04", "fc05", "fc06", "fc08"])
+                          factory=[f"factory_{n:02d}" for n in (1, 2, 4, 5, 6, 8)])
     return as_view(state, 0)
 
 
@@ -167,8 +168,8 @@ def _mid_state() -> dict:
     _progress(state, 0, power=9, popularity=6, coins=11, stars={"mechs": 1},
               cubes=["move_coins", "bolster_cards", "trade_popularity", "produce_territories"],
               upgrades={"0": 1, "1": 1}, recruits={"2": "coins"}, last_section=1)
-    _progress(state, 1, power=5, popularity=10, coins=7, factory_card="fc03", last_section=4,
-              recruits={"0": "power", "3": "combat_cards"})
+    _progress(state, 1, power=5, popularity=10, coins=7, factory_card="factory_03",
+              last_section=4, recruits={"0": "power", "3": "combat_cards"})
     _progress(state, 2, power=12, popularity=3, coins=15, stars={"structures": 1},
               cubes=["move_units", "bolster_power", "produce_territories"],
               upgrades={"1": 2, "3": 1}, last_section=2)
@@ -214,8 +215,8 @@ def factory_pick() -> dict:
     """Saxony's character reached the Factory and picks from the cards left there."""
     state = _mid_state()
     state["active"] = 2
-    state["decks"]["factory"] = ["fc07", "fc09"]
-    state["stack"] = [{"kind": "factory_pick", "seat": 2, "cards": ["fc07", "fc09"]}]
+    state["decks"]["factory"] = ["factory_07", "factory_09"]
+    state["stack"] = [{"kind": "factory_pick", "seat": 2}]
     return as_view(state, 2)
 
 
@@ -256,7 +257,7 @@ def _late_state() -> dict:
                   recruits={"0": "power", "1": "coins", "2": "popularity",
                             "3": "combat_cards"} if seat == 3 else {"2": "power"})
     _progress(state, 0, objectives_done=["obj_02"])
-    _progress(state, 2, objectives_done=["obj_12"], factory_card="fc03")
+    _progress(state, 2, objectives_done=["obj_12"], factory_card="factory_03")
     state["encounters"] = ["r5c1"]
     deal(state, 1, 5, 5, 4)
     deal(state, 3, 2)
