@@ -31,7 +31,8 @@ from rendering.scythe_style import (
 
 SQRT3 = math.sqrt(3)
 TOKEN = 34  # unit and structure height
-CHIP = 28  # resource chip height
+CHIP = 30  # resource chip height
+COUNT = 22  # the size of counts and initials on the map
 TOKEN_GAP = 4
 LINE_GAP = 3
 HOME_SCALE = 0.86
@@ -259,7 +260,7 @@ class Item:
     outline: str
     width: float = TOKEN
     height: float = TOKEN
-    size: int = BODY
+    size: int = COUNT
 
     def draw(self, c: Canvas, x: float, y: float) -> None:
         cx, cy = x + self.width / 2, y + self.height / 2
@@ -327,8 +328,8 @@ def _resources(t: Table, spot: Spot) -> list[Item]:
         count = int(pile.get(kind, 0))
         if count:
             text = f"{count}{letter}"
-            items.append(Item("chip", text, fill, ink, MUTED, 10 + 11 * len(text), CHIP,
-                              SMALL))
+            items.append(Item("chip", text, fill, ink, MUTED, 10 + 12 * len(text), CHIP,
+                              BODY))
     return items
 
 

@@ -218,7 +218,8 @@ def _top_text(p: dict, action: str) -> tuple[str, bool]:
     upgraded = any(box.startswith(action) and box not in cubes for box in TOP_BOX_VALUES)
     texts = {
         "move": f"{value['move_units']} units 1 step, or ${value['move_coins']}",
-        "bolster": f"+{value['bolster_power']} power, or +{value['bolster_cards']} cards",
+        "bolster": f"+{value['bolster_power']} power, or +{value['bolster_cards']} "
+                   + ("card" if value["bolster_cards"] == 1 else "cards"),
         "trade": f"{TRADE_RESOURCES} resources, or +{value['trade_popularity']} popularity",
         "produce": f"{value['produce_territories']} territories",
     }
@@ -240,7 +241,8 @@ def _piece_chips(t: Table, p: dict) -> list[tuple[str, str, str]]:
         (f"Upgrades {len(TOP_BOX_VALUES) - cubes_left}/{len(TOP_BOX_VALUES)}", TILE, TEXT),
         (f"Mechs {len(deployed)}/{len(abilities)}"
          + (": " + ", ".join(title(a) for a in deployed) if deployed else "")
-         + (" · left " + ", ".join(title(a) for a in left) if left else ""), TILE, TEXT),
+         + (f" (on the mat: {', '.join(title(a) for a in left)})" if left else ""),
+         TILE, TEXT),
         (f"Workers on board {workers - on_mat}, on mat {on_mat}", TILE, TEXT),
         (f"Structures {len(built)}/4" + (": " + ", ".join(words(k) for k in built)
                                           if built else ""), TILE, TEXT),
