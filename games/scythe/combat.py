@@ -1,0 +1,324 @@
+"""Combat (spec S13): the order of combats, pre-combat abilities, the secret dials and cards,
+and the outcome.
+
+A combat is a short run of frames pushed together: the attacker's pre-combat abilities, the
+defender's (S13.4; automatic, except Artillery, which is the player's choice), then the
+`commit` frame that both seats answer secretly (S13.5). Commitments stay inside that frame,
+cards already out of the hand, until both are in; only then are they revealed together in one
+public event (S13.6, S13.15). The loser retreats at once (Nordic with Seaworthy may choose a
+lake: the `retreat` frame), and the automatic `combat_end` frame then charges the attacker's
+popularity for displaced workers, gives the consolation card and places the winner's star,
+last, so that a sixth star undoes only moves into combats not yet fought (S18.3)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations_with_replacement
+
+from games.core import Action, Event, below_in
+from games.scythe import gains, rules
+from games.scythe.board import board
+from games.scythe.flow import Decision
+from games.scythe.state import (
+    Frame,
+    State,
+    abilities,
+    card_value,
+    faction_of,
+    is_worker,
+    player,
+    pop,
+    push,
+    seat_name,
+    set_unit_place,
+    unit_key,
+    units_at,
+    units_of,
+)
+
+DISARM_OPTION = "disarm_counts_own_mine"  # A5
+FORCED_RETREAT = "forced_retreat"  # the turn event objectives ask for (A19)
+ARTILLERY_COST, ARTILLERY_DAMAGE, DISARM_DAMAGE = 1, 2, 2  # S10.6, S10.8
+
+
+# -- which combats -----------------------------------------------------------------------------
+def pending(state: State, seat: int) -> list[str]:
+    """Territories where `seat`'s character or mechs stand with another seat's: the combats
+    still to fight after a Move (S13.1), in board order."""
+    mine = {place for unit, place in player(state, seat)["units"].items()
+            if not is_worker(unit) and board().is_territory(place)}
+    return [t for t in board().territories if t in mine and defender_at(state, seat, t) is not None]
+
+
+def defender_at(state: State, attacker: int, territory: str) -> int | None:
+    return next((s for s, u in units_at(state, territory) if s != attacker and not is_worker(u)),
+                None)
+
+
+def start(state: State, attacker: int, territory: str) -> list[Event]:
+    """Push one combat: both sides' pre-combat abilities, attacker first (S13.4), then the
+    secret commitment of both (S13.5)."""
+    defender = defender_at(state, attacker, territory)
+    push(state,
+         {"kind": "combat_ability", "seat": attacker, "opponent": defender,
+          "territory": territory},
+         {"kind": "combat_ability", "seat": defender, "opponent": attacker,
+          "territory": territory},
+         {"kind": "commit", "seat": attacker, "seats": [attacker, defender],
+          "territory": territory, "committed": {}})
+    return [Event(f"Combat on {territory}: {seat_name(state, attacker)} attacks "
+                  f"{seat_name(state, defender)}.")]
+
+
+def _order_legal(state: State, frame: Frame) -> list[Action]:
+    return [Action("fight", (t,), f"Fight on {t} first") for t in pending(state, frame["seat"])]
+
+
+def _order_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    pop(state)
+    return start(state, frame["seat"], str(action.args[0]))
+
+
+# -- pre-combat abilities (S13.4) --------------------------------------------------------------
+def _abilities(state: State, frame: Frame) -> list[Event]:
+    """Scout and Disarm act at once; Artillery asks, as paying for it is the player's choice."""
+    pop(state)
+    seat, opponent, territory = frame["seat"], frame["opponent"], frame["territory"]
+    powers, events = abilities(state, seat), []
+    if "scout" in powers:
+        events += _scout(state, seat, opponent)
+    if "disarm" in powers and _disarm_applies(state, seat, territory):
+        events.append(Event(f"{seat_name(state, seat)} uses Disarm on the tunnel {territory}."))
+        events += gains.lose(state, opponent, {"power": DISARM_DAMAGE})
+    if "artillery" in powers and player(state, seat)["power"] >= ARTILLERY_COST:
+        push(state, {"kind": "artillery", "seat": seat, "opponent": opponent,
+                     "territory": territory})
+    return events
+
+
+def _scout(state: State, seat: int, opponent: int) -> list[Event]:
+    """Crimea's Scout (S10.5): one random card of the opponent's hand, seeded (S21.2); only the
+    two hands' owners learn its value."""
+    hand = player(state, opponent)["cards"]
+    name, victim = seat_name(state, seat), seat_name(state, opponent)
+    if not hand:
+        return [Event(f"{name} scouts {victim}, who holds no combat card.")]
+    card = hand.pop(below_in(state, len(hand)))
+    player(state, seat)["cards"].append(card)
+    value = card_value(card)
+    return [Event(f"{name} scouts {victim} and takes 1 random combat card."),
+            Event(f"Scout: you take a combat card of {value} ({card}).", seats=(seat,)),
+            Event(f"Scout: {name} takes your combat card of {value} ({card}).",
+                  seats=(opponent,))]
+
+
+def _disarm_applies(state: State, seat: int, territory: str) -> bool:
+    """Disarm needs a printed tunnel; the own Mine counts only with the option (A5)."""
+    if territory in board().tunnels:
+        return True
+    structure = state["structures"].get(territory)
+    return bool(state["options"].get(DISARM_OPTION, False) and structure
+                and structure["seat"] == seat and structure["kind"] == "mine")
+
+
+def _artillery_legal(state: State, frame: Frame) -> list[Action]:
+    victim = seat_name(state, frame["opponent"])
+    return [Action("artillery", ("yes",), f"Pay 1 power: {victim} loses 2 power"),
+            Action("artillery", ("no",), "Keep your power")]
+
+
+def _artillery_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    pop(state)
+    seat, opponent = frame["seat"], frame["opponent"]
+    if action.args[0] == "no":
+        return [Event(f"{seat_name(state, seat)} does not fire its Artillery.")]
+    return [Event(f"{seat_name(state, seat)} fires its Artillery."),
+            *gains.lose(state, seat, {"power": ARTILLERY_COST}),
+            *gains.lose(state, opponent, {"power": ARTILLERY_DAMAGE})]
+
+
+# -- the secret commitment (S13.5, S13.15) -----------------------------------------------------
+def card_limit(state: State, seat: int, territory: str) -> int:
+    """One card per own character or mech there, one more with People's Army when an own
+    worker is there too (S10.4, T32)."""
+    here = units_of(state, seat, territory)
+    fighting = sum(not is_worker(u) for u in here)
+    army = "peoples_army" in abilities(state, seat) and any(is_worker(u) for u in here)
+    return fighting + army
+
+
+def dial_limit(state: State, seat: int) -> int:
+    """0 to the power the seat has, at most 7 (T31)."""
+    return min(rules.DIAL_MAX, player(state, seat)["power"])
+
+
+def _card_choices(state: State, seat: int, limit: int) -> list[tuple[int, ...]]:
+    """Every multiset of card values (highest first) the hand can show, up to `limit` cards."""
+    held = Counter(card_value(c) for c in player(state, seat)["cards"])
+    values = sorted(held, reverse=True)
+    choices = []
+    for size in range(min(limit, sum(held.values())) + 1):
+        for combo in combinations_with_replacement(values, size):
+            if all(combo.count(v) <= held[v] for v in set(combo)):
+                choices.append(combo)
+    return choices
+
+
+def _commit_legal(state: State, frame: Frame, seat: int) -> list[Action]:
+    if str(seat) in frame["committed"]:
+        return []
+    choices = _card_choices(state, seat, card_limit(state, seat, frame["territory"]))
+    return [Action("commit", (dial, *combo), _commit_label(dial, combo))
+            for combo in choices for dial in range(dial_limit(state, seat) + 1)]
+
+
+def _commit_label(dial: int, combo: tuple[int, ...]) -> str:
+    if not combo:
+        return f"Dial {dial}, no card (total {dial})"
+    noun = "card" if len(combo) == 1 else "cards"
+    return f"Dial {dial} + {noun} {', '.join(map(str, combo))} (total {dial + sum(combo)})"
+
+
+def _commit_apply(state: State, frame: Frame, action: Action, seat: int) -> list[Event]:
+    """Keep the dial and the chosen cards (out of the hand) in the frame until both are in."""
+    dial, values = int(action.args[0]), [int(v) for v in action.args[1:]]
+    hand = player(state, seat)["cards"]
+    chosen = []
+    for value in values:
+        card = min(c for c in hand if card_value(c) == value and c not in chosen)
+        chosen.append(card)
+    for card in chosen:
+        hand.remove(card)
+    frame["committed"][str(seat)] = {"dial": dial, "cards": chosen}
+    events = [Event(f"{seat_name(state, seat)} has set its power dial and combat cards."),
+              Event(f"You commit {_commit_label(dial, tuple(values)).lower()}.", seats=(seat,))]
+    if len(frame["committed"]) == len(frame["seats"]):
+        events += _reveal(state, frame)
+    return events
+
+
+def _commit_refuse(state: State, frame: Frame, action: Action) -> str | None:
+    if action.kind != "commit":
+        return None
+    return ("Commit your power dial and combat card values, highest card first: e.g. "
+            "`commit 3 4 2`. The dial goes from 0 to your power (at most 7); you may add one "
+            "card per character and mech of yours in the combat (People's Army: one more "
+            "with a worker there).")
+
+
+# -- the outcome (S13.6-S13.12) ----------------------------------------------------------------
+def _total(commitment: dict) -> int:
+    return commitment["dial"] + sum(card_value(c) for c in commitment["cards"])
+
+
+def _shown(state: State, seat: int, commitment: dict) -> str:
+    cards = [card_value(c) for c in commitment["cards"]]
+    shown = f"dial {commitment['dial']}"
+    if cards:
+        shown += f" + {'card' if len(cards) == 1 else 'cards'} {', '.join(map(str, cards))}"
+    return f"{seat_name(state, seat)} {shown} = {_total(commitment)}"
+
+
+def _reveal(state: State, frame: Frame) -> list[Event]:
+    """Both commitments at once: ties go to the attacker (S13.6); each side loses its dial in
+    power and the cards are discarded (S13.7); the loser retreats (S13.10)."""
+    pop(state)
+    attacker, defender = frame["seats"]
+    territory, committed = frame["territory"], frame["committed"]
+    mine, theirs = committed[str(attacker)], committed[str(defender)]
+    winner, loser = (attacker, defender) if _total(mine) >= _total(theirs) else \
+        (defender, attacker)
+    events = [Event(f"Combat on {territory}: {_shown(state, attacker, mine)} against "
+                    f"{_shown(state, defender, theirs)}. {seat_name(state, winner)} wins.")]
+    for seat, commitment in ((attacker, mine), (defender, theirs)):
+        events += gains.lose(state, seat, {"power": commitment["dial"]})
+        state["decks"]["combat_discard"].extend(commitment["cards"])
+    lost = committed[str(loser)]
+    displaced = sum(is_worker(u) for u in units_of(state, loser, territory)) \
+        if winner == attacker else 0
+    push(state, {"kind": "combat_end", "seat": attacker, "territory": territory,
+                 "winner": winner, "loser": loser, "displaced": displaced,
+                 "consolation": bool(lost["dial"] or lost["cards"])})
+    if retreat_lakes(state, loser, territory):
+        push(state, {"kind": "retreat", "seat": loser, "territory": territory})
+        return events
+    return events + retreat(state, loser, territory, None)
+
+
+def retreat_lakes(state: State, seat: int, territory: str) -> list[str]:
+    """Seaworthy (S10.6): lakes next to the combat where the loser's character and mechs may
+    retreat instead of going home; never onto a lake held by another player."""
+    if "seaworthy" not in abilities(state, seat):
+        return []
+    b = board()
+    return [t for t in b.neighbours[territory] if t in b.lakes
+            and all(s == seat for s, _ in units_at(state, t))]
+
+
+def retreat(state: State, seat: int, territory: str, lake: str | None) -> list[Event]:
+    """S13.10, S8.15: every unit of the loser there goes home, resources stay. With a lake,
+    the character and mechs go there, with the workers they carried in during this Move."""
+    home = board().home_of(faction_of(state, seat))
+    carried = state["turn"]["moved"] if seat == state["active"] else {}
+    units = units_of(state, seat, territory)
+    to_lake = [u for u in units if lake and (not is_worker(u) or unit_key(seat, u) in carried)]
+    for unit in units:
+        set_unit_place(state, seat, unit, lake if unit in to_lake else home)
+    if any(is_worker(u) for u in units) and seat != state["active"]:
+        note_forced_retreat(state)
+    name = seat_name(state, seat)
+    events = []
+    if to_lake:
+        events.append(Event(f"{name} retreats {_count(len(to_lake))} from {territory} to the "
+                            f"lake {lake}."))
+    if len(units) > len(to_lake):
+        events.append(Event(f"{name} retreats {_count(len(units) - len(to_lake))} from "
+                            f"{territory} to {home}."))
+    return events
+
+
+def _count(n: int) -> str:
+    return f"{n} unit{'s' if n > 1 else ''}"
+
+
+def note_forced_retreat(state: State) -> None:
+    """The active player forced an opponent's worker to retreat this turn (A19)."""
+    if FORCED_RETREAT not in state["turn"]["events"]:
+        state["turn"]["events"].append(FORCED_RETREAT)
+
+
+def _retreat_legal(state: State, frame: Frame) -> list[Action]:
+    lakes = retreat_lakes(state, frame["seat"], frame["territory"])
+    home = board().home_of(faction_of(state, frame["seat"]))
+    return [Action("retreat", ("home",), f"Retreat to {home}"),
+            *(Action("retreat", (lake,), f"Retreat the character and mechs to the lake {lake}")
+              for lake in lakes)]
+
+
+def _retreat_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    pop(state)
+    where = str(action.args[0])
+    return retreat(state, frame["seat"], frame["territory"], None if where == "home" else where)
+
+
+def _combat_end(state: State, frame: Frame) -> list[Event]:
+    """After the retreat: the attacker pays 1 popularity per displaced worker (S13.9, A1;
+    Camaraderie: nothing, S10.7), the loser who showed any power draws a card (S13.11), and
+    the winner's star comes last (S13.8, S18.3)."""
+    pop(state)
+    attacker, winner, loser = frame["seat"], frame["winner"], frame["loser"]
+    events = []
+    if frame["displaced"] and "camaraderie" not in abilities(state, attacker):
+        events += gains.lose(state, attacker, {"popularity": frame["displaced"]})
+    if frame["consolation"]:
+        events += gains.gain(state, loser, {"combat_cards": 1})
+    return events + gains.award_star(state, winner, "combat")
+
+
+DECISIONS = {
+    "combat_order": Decision(_order_legal, _order_apply),
+    "artillery": Decision(_artillery_legal, _artillery_apply),
+    "commit": Decision(_commit_legal, _commit_apply, _commit_refuse),
+    "retreat": Decision(_retreat_legal, _retreat_apply),
+}
+AUTOMATIC = {"combat_ability": _abilities, "combat_end": _combat_end}

@@ -1,0 +1,210 @@
+"""Encounters (spec S14) and the effects of encounter and Factory cards (S14.7, S15.6).
+
+An encounter discards the token, shows the top card to everyone and asks for one option
+(Polania two different ones, S9.5) among those the player can pay in full (S14.2); the card
+then goes to the bottom of the deck. An option pays its cost first, then its effects run.
+
+Effects run in the order printed, through the automatic `effects` frame: an effect that needs
+a decision (a choice of resource kinds, a free action, a Produce) pushes its frame above it,
+and the next effect waits until that is done, so the card reads as it resolves. Everything
+gained is placed on the character's territory (S14.3, A14); free actions are those of the
+mat without cost, coins, recruit or structure bonuses (S14.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Action, Event
+from games.scythe import bottom, cards, gains, rules, top
+from games.scythe.flow import Decision
+from games.scythe.payment import begin_payment, can_pay
+from games.scythe.state import (
+    Frame,
+    State,
+    add_resource,
+    faction_of,
+    mat_workers,
+    pop,
+    push,
+    seat_name,
+    set_unit_place,
+)
+
+MEANDER_FACTION = "polania"  # S9.5: two different options per encounter
+VIA = "encounter"
+
+
+# -- drawing the card --------------------------------------------------------------------------
+def begin(state: State, seat: int, territory: str) -> list[Event]:
+    """S8.12 step 3: the token leaves the game, the top card is shown to everyone."""
+    state["encounters"].remove(territory)
+    card = cards.encounter(state["decks"]["encounter"].pop())
+    push(state, {"kind": "encounter", "seat": seat, "card": card.id, "territory": territory,
+                 "chosen": []})
+    options = " ".join(f"{o.key}: {o.label} ({cards.describe(o)})." for o in card.options)
+    return [Event(f"{seat_name(state, seat)} meets an encounter on {territory}: “{card.title}”. "
+                  f"{card.text} {options}")]
+
+
+def _picks(state: State, seat: int) -> int:
+    return 2 if faction_of(state, seat) == MEANDER_FACTION else 1
+
+
+def _encounter_legal(state: State, frame: Frame) -> list[Action]:
+    """Options not chosen yet whose cost can be paid in full now; after a first option,
+    Polania may stop (`done`)."""
+    seat, card = frame["seat"], cards.encounter(frame["card"])
+    actions = [Action("option", (o.key,), f"{o.label}: {cards.describe(o)}")
+               for o in card.options
+               if o.key not in frame["chosen"] and can_pay(state, seat, o.cost)]
+    if frame["chosen"]:
+        actions.append(Action("done", (), "Take no second option"))
+    return actions
+
+
+def _encounter_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    seat, card = frame["seat"], cards.encounter(frame["card"])
+    if action.kind == "done":
+        return _close(state)
+    option = next(o for o in card.options if o.key == action.args[0])
+    frame["chosen"].append(option.key)
+    events = [Event(f"{seat_name(state, seat)} chooses “{option.label}” "
+                    f"({cards.describe(option)}).")]
+    if len(frame["chosen"]) == _picks(state, seat):
+        events += _close(state)
+    push_effects(state, seat, option.effects, frame["territory"], VIA)
+    if option.cost:
+        events += begin_payment(state, seat, option.cost, f"“{card.title}”")
+    return events
+
+
+def _close(state: State) -> list[Event]:
+    """The encounter is over: the card goes face down to the bottom of its deck (S14.2)."""
+    frame = pop(state)
+    state["decks"]["encounter"].insert(0, frame["card"])
+    return []
+
+
+def _encounter_refuse(state: State, frame: Frame, action: Action) -> str | None:
+    if action.kind != "option" or len(action.args) != 1:
+        return None
+    key = str(action.args[0]).upper()
+    card = cards.encounter(frame["card"])
+    option = next((o for o in card.options if o.key == key), None)
+    if option is None:
+        return "Choose `option A`, `option B` or `option C`."
+    if key in frame["chosen"]:
+        return f"You already chose option {key}: a second option must be a different one."
+    return f"You cannot pay for option {key} ({cards.describe(option)})."
+
+
+# -- effects (S14.7, S15.6) --------------------------------------------------------------------
+def apply_effects(state: State, seat: int, effects: tuple[dict[str, Any], ...] | list,
+                  territory: str | None, via: str) -> list[Event]:
+    """Resolve card effects in order for `seat`: gains now, choices through their frames.
+    `territory` is where an encounter places what it gives (None for a Factory card, whose
+    effects place nothing, S15.6); `via` marks free actions as `encounter` or `factory`."""
+    return _run_effects(state, push_effects(state, seat, effects, territory, via))
+
+
+def push_effects(state: State, seat: int, effects: tuple[dict[str, Any], ...] | list,
+                 territory: str | None, via: str) -> Frame:
+    """Effects to run once the frames pushed after this one (a payment) are done."""
+    frame = {"kind": "effects", "seat": seat, "effects": [dict(e) for e in effects],
+             "territory": territory, "via": via, "next": 0}
+    push(state, frame)
+    return frame
+
+
+def _run_effects(state: State, frame: Frame) -> list[Event]:
+    """Apply effects until one pushes a decision above this frame; done when none is left."""
+    events: list[Event] = []
+    while frame["next"] < len(frame["effects"]):
+        effect = frame["effects"][frame["next"]]
+        frame["next"] += 1
+        size = len(state["stack"])
+        events += EFFECTS[effect["type"]](state, frame, effect)
+        if state["end"] is not None or len(state["stack"]) > size:
+            return events
+    pop(state)
+    return events
+
+
+def _gain(state: State, frame: Frame, effect: dict[str, Any]) -> list[Event]:
+    return gains.gain(state, frame["seat"], {k: effect[k] for k in cards.GAINS if effect.get(k)})
+
+
+def _gain_resources(state: State, frame: Frame, effect: dict[str, Any]) -> list[Event]:
+    """One fixed kind is placed at once; a choice of kinds asks token by token (`take`)."""
+    kinds = list(rules.RESOURCES) if effect["kinds"] == ["any"] else effect["kinds"]
+    seat, territory, amount = frame["seat"], frame["territory"], effect["amount"]
+    if len(kinds) > 1:
+        push(state, {"kind": "take", "seat": seat, "territory": territory, "kinds": kinds,
+                     "left": amount})
+        return []
+    add_resource(state, territory, kinds[0], amount)
+    return [Event(f"{seat_name(state, seat)} gains {amount} {kinds[0]} on {territory}.")]
+
+
+def _gain_workers(state: State, frame: Frame, effect: dict[str, Any]) -> list[Event]:
+    """The leftmost workers of the mat join the character (none once the mat is empty); the
+    last one to leave the mat gives the workers star (S17.5)."""
+    seat, territory = frame["seat"], frame["territory"]
+    workers = mat_workers(state, seat)[:effect["amount"]]
+    if not workers:
+        return [Event(f"{seat_name(state, seat)} has no worker left on its mat to gain.")]
+    for worker in workers:
+        set_unit_place(state, seat, worker, territory)
+    n = len(workers)
+    events = [Event(f"{seat_name(state, seat)} gains {n} worker{'s' if n > 1 else ''} on "
+                    f"{territory}.")]
+    if not mat_workers(state, seat):
+        events += gains.award_star(state, seat, "workers")
+    return events
+
+
+def _free_action(state: State, frame: Frame, effect: dict[str, Any]) -> list[Event]:
+    """A free mat action (S14.4, S15.5); Produce is a top-row action (helper B2's frames)."""
+    seat, via = frame["seat"], frame["via"]
+    if effect["action"] == "produce":
+        top.push_produce(state, seat, effect["params"]["territories"], via)
+    else:
+        bottom.push_free_action(state, seat, effect["action"], via, frame["territory"])
+    return []
+
+
+def _produce_here(state: State, frame: Frame, effect: dict[str, Any]) -> list[Event]:
+    """Produce on the character's territory only (its workers there produce)."""
+    top.push_produce(state, frame["seat"], 1, frame["via"], [frame["territory"]])
+    return []
+
+
+EFFECTS = {"gain": _gain, "gain_resources": _gain_resources, "gain_workers": _gain_workers,
+           "free_action": _free_action, "produce_here": _produce_here}
+
+
+# -- the take frame ----------------------------------------------------------------------------
+def _take_legal(state: State, frame: Frame) -> list[Action]:
+    where = frame["territory"]
+    return [*(Action("take", (k,), f"Take 1 {k} on {where}") for k in frame["kinds"]),
+            Action("done", (), f"Take no more ({frame['left']} left)")]
+
+
+def _take_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    """One token at a time; the benefit may be taken in part (S14.2, S5.3)."""
+    if action.kind == "done":
+        pop(state)
+        return []
+    kind, seat = str(action.args[0]), frame["seat"]
+    add_resource(state, frame["territory"], kind, 1)
+    frame["left"] -= 1
+    if not frame["left"]:
+        pop(state)
+    return [Event(f"{seat_name(state, seat)} gains 1 {kind} on {frame['territory']}.")]
+
+
+DECISIONS = {
+    "encounter": Decision(_encounter_legal, _encounter_apply, _encounter_refuse),
+    "take": Decision(_take_legal, _take_apply),
+}
+AUTOMATIC = {"effects": _run_effects}
