@@ -21,14 +21,19 @@ def invariants(state: State) -> list[str]:
             + _token_problems(state) + _track_problems(state) + _objective_problems(state))
 
 
+def _started(state: State) -> bool:
+    """Pieces are on the table once the draft (if any) is over and the order is known."""
+    return bool(state["order"])
+
+
 # -- units -----------------------------------------------------------------------------------
 def _unit_problems(state: State) -> list[str]:
     """1 character, 4 mechs, 8 workers per seat, each on a place its kind may stand on."""
+    if not _started(state):
+        return []
     problems = []
     inactive = _inactive_home_bases(state)
     for p in state["players"]:
-        if p["faction"] is None:  # still drafting
-            continue
         faction = board().factions[p["faction"]]
         expected = {rules.CHARACTER, *(f"mech:{a}" for a in faction.mech_abilities),
                     *(f"worker:{n}" for n in range(1, rules.WORKERS + 1))}
@@ -99,8 +104,8 @@ def _card_problems(state: State) -> list[str]:
                         f"twice: {twice[:5]}, missing: {sorted(COMBAT_CARDS - set(counted))[:5]}")
     held = [p["factory_card"] for p in state["players"] if p["factory_card"]]
     factory = decks["factory"] + held
-    if state["players"][0]["faction"] and (len(set(factory)) != len(factory)
-                                           or len(factory) != len(state["players"]) + 1):
+    if _started(state) and (len(set(factory)) != len(factory)
+                            or len(factory) != len(state["players"]) + 1):
         problems.append(f"Factory cards in play: {factory}, expected players + 1")
     return problems
 
@@ -160,7 +165,7 @@ def _track_problems(state: State) -> list[str]:
                 limit = 2  # Saxony holds 2 objectives (S9.4)
             if limit is not None and count > limit:
                 problems.append(f"Seat {seat} placed {count} {star} stars")
-        if p["faction"] and len(p["cubes"]) + sum(p["upgrades"].values()) != len(
+        if _started(state) and len(p["cubes"]) + sum(p["upgrades"].values()) != len(
                 rules.TOP_BOXES):
             problems.append(f"Seat {seat}'s technology cubes: {p['cubes']} and {p['upgrades']}")
     return problems

@@ -146,3 +146,31 @@ def test_player_count_and_options_are_checked() -> None:
     assert GAME.setup(2, {"coins_visible": False}, 1)["options"] == {
         "assignment": "random", "coins_visible": False, "wayfare_unassigned_bases": True,
         "disarm_counts_own_mine": False, "camaraderie_covers_move_in": False}
+
+
+def test_invariants_name_what_is_broken() -> None:
+    """The checks simulations run after every action catch pieces out of place."""
+    state = drafted(("crimea", "industrial"), ("polania", "engineering"), ("nordic", "mechanical"))
+    units = state["players"][1]["units"]
+    units["worker:1"] = "r4c4"  # a lake, no Polania mech there
+    units["worker:2"] = "home_crimea"
+    units["character"] = "mat"
+    state["players"][0]["units"]["mech:wayfare"] = "home_unassigned_se"  # Crimea: allowed
+    state["players"][2]["cards"].append(state["decks"]["combat"][0])  # also still in the deck
+    state["structures"]["r2c4"] = {"seat": 2, "kind": "mill"}
+    state["encounters"].append("r3c3")
+    state["players"][0]["power"] = 17
+    state["players"][2]["stars"] = {"combat": 3}
+    state["decks"]["objective"].pop()
+    problems = GAME.invariants(state)
+    expected = ["Seat 1's worker:1 is on the lake r4c4 without its mech",
+                "Seat 1's worker:2 stands on the home base home_crimea",
+                "Seat 1's character is on the mat", "a mill stands on r2c4",
+                "Seat 2 built [] but the board holds ['mill']", "combat cards are not each",
+                "encounter tokens lie on", "Seat 0's power is 17",
+                "Seat 2 placed 3 combat stars", "objective cards are not each in one place"]
+    for text in expected:
+        assert any(p.startswith(text) for p in problems), text
+    assert len(problems) == len(expected)
+    secrets = GAME.secrets(state)
+    assert set(state["players"][2]["objectives"]) <= secrets[2]
