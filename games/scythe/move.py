@@ -147,6 +147,9 @@ def _move_refuse(state: State, frame: Frame, action: Action) -> str | None:
         return f"Your {unit_name(unit)} has already moved in this Move (S8.11)."
     if units[unit] == MAT:
         return f"Your {unit_name(unit)} is not on the board."
+    if is_worker(unit) and fighters(opponents_at(state, seat, units[unit])):
+        return (f"Your {unit_name(unit)} cannot leave {units[unit]} while an opponent's "
+                "character or mech is there (A22).")
     if not allowed_steps(state, seat, unit):
         return f"Your {unit_name(unit)} on {units[unit]} has no place it may step to."
     return None
@@ -232,6 +235,9 @@ def _step(state: State, frame: Frame, origin: str, target: str) -> list[Event]:
     """Take one step with everything carried, then apply what the unit meets there."""
     seat, unit = frame["seat"], frame["unit"]
     events = _take_along_from_lake(state, frame, origin)
+    if frame["cargo"] and not board().is_territory(target):
+        frame["cargo"] = {}  # resources lie only on territories (S2.8): Wayfare leaves them
+        events.append(Event(f"The resources carried stay on {origin}: a home base holds none."))
     moved = state["turn"]["moved"]
     for who in (unit, *frame["workers"]):
         moved.setdefault(unit_key(seat, who), origin)
@@ -324,9 +330,6 @@ def _step_refuse(state: State, frame: Frame, action: Action) -> str | None:
     target = str(action.args[0])
     if target not in legal_steps(state, seat, unit, place):
         return f"{target} is not one step away for your {unit_name(unit)} on {place}."
-    if fighters(opponents_at(state, seat, place)):
-        return (f"Your {unit_name(unit)} cannot leave {place} while an opponent's character "
-                "or mech is there (A22).")
     return (f"A worker cannot enter {target}: an opponent's unit is there (S8.9); only a "
             "character or mech can.")
 
