@@ -11,6 +11,7 @@ Discord's 3 s window, the bot's peak memory and the database size per finished g
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import sys
 import tempfile
@@ -19,6 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from statistics import quantiles
 from typing import Any
+
+from bot import loopwatch
+from bot.loopwatch import LoopWatch
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 ACTION_PREFIXES = ("gm:act:", "gm:pick:")
@@ -51,6 +55,8 @@ async def _bench(load: Load) -> list[str]:
         database = Path(folder) / "bench.sqlite3"
         async with FakeDiscord(keep_files=False) as fake:
             bot = await BotProcess(fake, database, Path(folder) / "bot.log").start()
+            logging.getLogger(loopwatch.__name__).disabled = True  # counted, not printed
+            here = LoopWatch().start()
             started = time.monotonic()
             try:
                 outcomes = await _within(load.minutes * 60, [_one_game(fake, load, n)
@@ -58,10 +64,12 @@ async def _bench(load: Load) -> list[str]:
                 await fake.idle(quiet=0.5, timeout=120)
                 peak_kib = bot.peak_memory_kib()
             finally:
+                here.stop()
                 await bot.stop()
             elapsed = time.monotonic() - started
             size = sum(p.stat().st_size for p in Path(folder).glob("bench.sqlite3*"))
-            return _report(load, fake, outcomes, elapsed, peak_kib, size)
+            return [*_report(load, fake, outcomes, elapsed, peak_kib, size),
+                    *_stall_lines(bot.stalls(), here), *_missed_lines(fake)]
 
 
 async def _within(seconds: float, games: list[Any]) -> list[Any]:
@@ -118,6 +126,34 @@ def _report(load: Load, fake: Any, outcomes: list[Any], elapsed: float, peak_kib
     if errors:
         lines.append(f"games that did not finish: {len(errors)}; first: {errors[0]!r}")
     return lines
+
+
+def _stall_lines(bot_stalls: list[float], here: LoopWatch) -> list[str]:
+    """Where waiting time came from: the bot's event loop, or this process's, which runs
+    the local Discord and every scripted player (its stalls delay deliveries and
+    acknowledgements alike, so a miss with a stall here is the bench's, not the bot's)."""
+    return [
+        f"bot event loop stalls ≥ 0.5 s: {len(bot_stalls)}"
+        + (f" (worst {max(bot_stalls) * 1000:.0f} ms)" if bot_stalls else ""),
+        f"local Discord event loop stalls ≥ 0.5 s: {len(here.stalls)} (worst "
+        f"{here.worst * 1000:.0f} ms)",
+    ]
+
+
+def _missed_lines(fake: Any) -> list[str]:
+    """The timeline of each missed interaction: when the bot got it and when its answer
+    reached the local Discord, from the moment the click was made."""
+    lines = []
+    for i in fake.world.failed_interactions()[:20]:
+        what = i.data.get("custom_id") or i.data.get("name")
+        delivered = _since(i.sent_at, i.delivered_at)
+        answered = _since(i.sent_at, i.callback_at)
+        lines.append(f"  missed {what}: delivered +{delivered}, answer arrived +{answered}")
+    return lines
+
+
+def _since(start: float, moment: float | None) -> str:
+    return "never" if moment is None else f"{(moment - start) * 1000:.0f} ms"
 
 
 def _sqlite_line(size: int, done: int, stopped: int, actions: int) -> str:

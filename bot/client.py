@@ -19,6 +19,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from bot.config import ConfigError, Settings
+from bot.loopwatch import LoopWatch
 from bot.service import GameMaster
 from cogs import EXTENSIONS
 from cogs.turns import DYNAMIC_ITEMS
@@ -35,10 +36,12 @@ class GameBot(commands.Bot):
                          help_command=None, allowed_mentions=discord.AllowedMentions.none())
         self.gm = gm
         self.settings = settings
+        self.loop_watch = LoopWatch()
 
     async def setup_hook(self) -> None:
         """Cogs, then the persistent components (so buttons posted before a restart still
         work), then the command tree, which Discord needs to show the slash commands."""
+        self.loop_watch.start()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -49,6 +52,10 @@ class GameBot(commands.Bot):
             await self.tree.sync(guild=guild)
         log.info("Commands synced%s", f" (and to dev guild {self.settings.dev_guild})"
                  if self.settings.dev_guild else "")
+
+    async def close(self) -> None:
+        self.loop_watch.stop()
+        await super().close()
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         """An event handler failed: log it and keep serving the other tables."""

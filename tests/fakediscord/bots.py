@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import functools
 import os
+import re
 import signal
 import sys
 from pathlib import Path
@@ -21,6 +22,7 @@ from discord.http import Route
 
 from bot.client import GameBot, use_api_base
 from bot.config import Settings
+from bot.loopwatch import STALL_MESSAGE
 from bot.service import GameMaster
 from storage import SqliteRepository
 from tests.fakediscord.server import FakeDiscord
@@ -125,6 +127,12 @@ class BotProcess:
     def pid(self) -> int:
         assert self.process is not None
         return self.process.pid
+
+    def stalls(self) -> list[float]:
+        """The event-loop stalls the bot logged (bot.loopwatch), in seconds."""
+        pattern = re.compile(STALL_MESSAGE.replace("%d", r"(\d+)"))
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return [int(m) / 1000 for m in pattern.findall(text)]
 
     def peak_memory_kib(self) -> int:
         """High-water resident memory (VmHWM) in KiB of the bot and its child processes (the

@@ -421,6 +421,8 @@ async def _callback(rest: Rest, call: Call) -> Any:
     interaction = call.interaction
     if interaction is None or str(interaction.id) != call.params["interaction_id"]:
         raise Refused(404, 10062, "Unknown interaction")
+    if interaction.callback_at is None:
+        interaction.callback_at = rest.fake.clock()
     if interaction.acked_at is not None:
         raise Refused(400, 40060, "Interaction has already been acknowledged.")
     if rest.fake.clock() > interaction.deadline or interaction.failed:

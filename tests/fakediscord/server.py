@@ -125,6 +125,7 @@ class FakeDiscord:
         payload = self._payload(interaction, message)
         asyncio.get_running_loop().call_later(self.ack_deadline, self._expire, interaction)
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        interaction.delivered_at = self.clock()
         return interaction
 
     def _payload(self, interaction: Interaction, message: Message | None) -> dict[str, Any]:
@@ -156,21 +157,31 @@ class FakeDiscord:
             return interaction.answered and interaction.busy == 0 and (
                 interaction.failed or self.clock() - interaction.last_activity >= quiet)
 
+        def until_quiet() -> float:
+            """Every change of this interaction wakes the wait; between changes, only the
+            end of the quiet time can make it done, so sleep until then (thousands of
+            scripted players polling would otherwise flood this loop)."""
+            if interaction.answered and interaction.busy == 0:
+                return max(0.001, interaction.last_activity + quiet - self.clock())
+            return timeout
+
         what = interaction.data.get("name") or interaction.data.get("custom_id")
         await self.wait_for(done, timeout, f"an answer to interaction {interaction.id} ({what})",
-                            poll=max(quiet, 0.005), key=("interaction", interaction.id))
+                            poll=until_quiet, key=("interaction", interaction.id))
         return interaction
 
     async def wait_for(self, condition: Callable[[], bool], timeout: float, what: str, *,
-                       poll: float = 0.05, key: Hashable = None) -> None:
+                       poll: float | Callable[[], float] = 0.05, key: Hashable = None) -> None:
         """Until `condition()` holds, checked on every change of `key` (anything when None)
-        and every `poll` seconds; AssertionError naming `what` after `timeout`."""
+        and every `poll` seconds (or as long as `poll()` says); AssertionError naming `what`
+        after `timeout`."""
         deadline = time.monotonic() + timeout
         while not condition():
             left = deadline - time.monotonic()
             if left <= 0:
                 raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
-            await self.world.changed(min(left, poll), key)
+            pause = poll() if callable(poll) else poll
+            await self.world.changed(min(left, pause), key)
 
     async def idle(self, *, quiet: float = 0.15, timeout: float = 20.0) -> None:
         """Until the bot made no request for `quiet` seconds (its posts after an answer)."""

@@ -148,6 +148,8 @@ class Interaction:
     message_id: int | None  # the message of a clicked component
     sent_at: float  # when the gateway delivered it (fake clock)
     deadline: float
+    delivered_at: float | None = None  # the event written to the bot's websocket
+    callback_at: float | None = None  # the bot's first acknowledgement call reached us
     acked_at: float | None = None
     ack_type: int | None = None
     original_id: int | None = None
