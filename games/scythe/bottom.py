@@ -16,7 +16,7 @@ A14)."""
 from __future__ import annotations
 
 from games.core import Action, Event
-from games.scythe import gains, rules
+from games.scythe import gains, rules, top
 from games.scythe.board import Section, board
 from games.scythe.flow import Decision
 from games.scythe.payment import begin_payment, can_pay, describe
@@ -33,7 +33,6 @@ from games.scythe.state import (
     seat_name,
     set_unit_place,
 )
-from games.scythe.top import worker_territories
 
 VIA_MAT = "bottom"  # the player's own mat, as opposed to "encounter" and "factory"
 ACTION_STAR = {"upgrade": ("upgrades", len(rules.TOP_BOXES)), "deploy": ("mechs", rules.MECHS),
@@ -141,7 +140,7 @@ def _places(state: State, frame: Frame) -> list[str]:
     if frame["territory"] is not None:
         places = [frame["territory"]] if board().is_territory(frame["territory"]) else []
     else:
-        places = worker_territories(state, frame["seat"])
+        places = top.worker_territories(state, frame["seat"])
     return [t for t in places if t not in board().lakes]
 
 

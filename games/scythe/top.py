@@ -103,11 +103,12 @@ def _trade_options(state: State, seat: int) -> list[Action]:
 
 
 def _produce_options(state: State, seat: int) -> list[Action]:
-    cost = produce_cost(state, seat)
+    cost, limit = produce_cost(state, seat), top_value(state, seat, "produce_territories")
     if not can_pay(state, seat, cost) or not _candidates(state, _produce_frame(
-            seat, top_value(state, seat, "produce_territories"), "top", None)):
+            seat, limit, "top", None)):
         return []
-    return [Action("produce", (), f"Pay {describe(cost)}: produce")]
+    paying = f" (pay {describe(cost)})" if cost else ""
+    return [Action("produce", (), f"Produce on up to {limit} territories{paying}")]
 
 
 def _top_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -117,7 +118,7 @@ def _top_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     if action.kind == "skip":
         return [Event(f"{name} skips the {_top_action(state, frame).capitalize()} action.")]
     if action.kind == "move":
-        # Imported here: a Move leads to encounters, whose effects produce through this module.
+        # Imported at use: move imports encounter and factory, which import this module.
         from games.scythe import move
         return move.begin_move(state, seat, units=top_value(state, seat, "move_units"),
                                steps=1, via="top")

@@ -11,6 +11,7 @@ import pytest
 from games.core import Action, IllegalAction
 from games.scythe import flow
 from games.scythe.bottom import bottom_cost, has_recruit, push_free_action
+from games.scythe.game import ScytheGame
 from games.scythe.state import abilities, push, top, unit_place
 from games.scythe.top import top_value
 from tests.scythe.scenario import build, place, put, table
@@ -310,3 +311,19 @@ def test_free_upgrade_completes_the_upgrade_star():
     push_free_action(state, 0, "upgrade", "encounter", territory="r1c4")
     act(state, "upgrade bolster_power 4")
     assert p["stars"] == {"upgrades": 1}
+
+
+def test_s4_3_traded_resources_pay_for_the_bottom_action():
+    """Through the game: Mechanical section 1 (Trade / Upgrade 3 oil, $0)."""
+    game = ScytheGame()
+    state = game.setup(2, {"assignment": "draft"}, 2)
+    state, _ = game.apply(state, 0, Action.parse("pick nordic mechanical"))
+    state, _ = game.apply(state, 1, Action.parse("pick polania agricultural"))
+    put(state, "r0c5", "oil", 1)
+    for text in ("section 1", "resources", "gain oil r0c5", "gain oil r0c5", "upgrade",
+                 "upgrade bolster_power 2"):
+        state, _ = game.apply(state, 0, Action.parse(text))
+    p = state["players"][0]
+    assert "r0c5" not in state["resources"]
+    assert p["upgrades"] == {"1": 1} and "bolster_power" not in p["cubes"]
+    assert p["coins"] == 6 - 1

@@ -8,6 +8,7 @@ import pytest
 
 from games.core import Action, IllegalAction
 from games.scythe import flow
+from games.scythe.game import ScytheGame
 from games.scythe.payment import begin_payment, can_pay
 from games.scythe.state import card_value, top
 from tests.scythe.scenario import deal, put, table
@@ -191,3 +192,24 @@ def test_pay_refusal_says_what_is_owed():
     begin_payment(state, 0, {"oil": 3}, "Upgrade")
     with pytest.raises(IllegalAction, match="Still to pay for Upgrade: 3 oil"):
         flow.dispatch(state, 0, Action.parse("pay r1c3 oil"))
+
+
+def test_t53_coercion_in_a_whole_turn():
+    """Through the game: Crimea pays Deploy's 4 metal with 3 tokens and a combat card."""
+    game = ScytheGame()
+    state = game.setup(2, {"assignment": "draft"}, 3)
+    state, _ = game.apply(state, 0, Action.parse("pick crimea patriotic"))
+    state, _ = game.apply(state, 1, Action.parse("pick nordic agricultural"))
+    put(state, "r6c3", "metal", 3)
+    state["players"][0]["cards"] = []
+    deal(state, 0, 2)
+    for text in ("section 2", "skip", "deploy"):
+        state, _ = game.apply(state, 0, Action.parse(text))
+    assert top(state)["kind"] == "pay"
+    with pytest.raises(IllegalAction, match="Still to pay for Deploy: 4 metal"):
+        game.apply(state, 0, Action.parse("pay card 5"))
+    state, _ = game.apply(state, 0, Action.parse("pay card 2"))
+    assert "r6c3" not in state["resources"] and state["players"][0]["cards"] == []
+    state, events = game.apply(state, 0, Action.parse("deploy speed r7c3"))
+    assert state["players"][0]["coins"] == 6 + 3
+    assert state["active"] == 1 and state["turn"]["coerced"] is False  # a new turn

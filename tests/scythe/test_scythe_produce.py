@@ -7,6 +7,7 @@ import pytest
 
 from games.core import Action, IllegalAction
 from games.scythe import flow
+from games.scythe.game import ScytheGame
 from games.scythe.state import mat_workers, push, top, unit_place, units_of, workers_off_mat
 from games.scythe.top import produce_cost, push_produce
 from tests.scythe.scenario import build, place, table
@@ -215,3 +216,17 @@ def test_factory_produce_has_no_mill_and_no_cost():
     act(state, "produce r0c5")
     assert state["resources"] == {"r0c4": {"wood": 1}, "r0c5": {"oil": 1}}
     assert state["players"][0]["power"] == 4
+
+
+def test_a_produce_turn_through_the_game():
+    """Industrial section 2: Produce on both starting territories; Deploy is unaffordable, so
+    it is skipped without asking and the turn passes."""
+    game = ScytheGame()
+    state = game.setup(2, {"assignment": "draft"}, 11)
+    state, _ = game.apply(state, 0, Action.parse("pick nordic industrial"))
+    state, _ = game.apply(state, 1, Action.parse("pick crimea patriotic"))
+    state["players"][0]["objectives"] = []  # nothing to reveal: no `end` question
+    for text in ("section 2", "produce", "produce r0c4", "produce r0c5"):
+        state, _ = game.apply(state, 0, Action.parse(text))
+    assert state["resources"] == {"r0c4": {"wood": 1}, "r0c5": {"oil": 1}}
+    assert state["active"] == 1 and top(state) == {"kind": "section", "seat": 1}

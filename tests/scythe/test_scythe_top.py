@@ -3,10 +3,13 @@ Industrial's sections: 1 Bolster, 2 Produce, 3 Move, 4 Trade."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from games.core import Action, IllegalAction
 from games.scythe import flow
+from games.scythe.game import ScytheGame
 from games.scythe.state import push, top
 from games.scythe.top import top_value
 from tests.scythe.scenario import build, place, table
@@ -197,3 +200,33 @@ def test_an_option_of_another_section_is_refused_with_this_sections_options():
     start(state, TRADE)
     with pytest.raises(IllegalAction, match="top action is Trade: `resources`, `popularity`"):
         flow.dispatch(state, 0, Action.parse("power"))
+
+
+def drafted(*picks: str) -> tuple[ScytheGame, dict]:
+    game = ScytheGame()
+    state = game.setup(len(picks), {"assignment": "draft"}, 5)
+    for seat, pick in enumerate(picks):
+        state, _ = game.apply(state, seat, Action.parse(f"pick {pick}"))
+    return game, state
+
+
+def test_move_starts_a_move_of_two_units_then_three_once_upgraded():
+    game, state = drafted("nordic industrial", "crimea patriotic")
+    before = copy.deepcopy(state)
+    state, _ = game.apply(state, 0, Action.parse("section 3"))
+    state, events = game.apply(state, 0, Action.parse("move"))
+    assert top(state)["kind"] == "move" and top(state)["units"] == 2
+    assert "moves up to 2 units" in events[0].text
+    before["players"][0]["cubes"].remove("move_units")
+    state, _ = game.apply(before, 0, Action.parse("section 3"))
+    state, _ = game.apply(state, 0, Action.parse("move"))
+    assert top(state)["units"] == 3
+
+
+def test_a_refused_top_action_changes_nothing():
+    game, state = drafted("nordic industrial", "crimea patriotic")
+    state, _ = game.apply(state, 0, Action.parse("section 1"))
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction, match="top action is Bolster"):
+        game.apply(state, 0, Action.parse("gain"))
+    assert state == before
