@@ -55,11 +55,11 @@ def begin_move(state: State, seat: int, units: int, steps: int, via: str) -> lis
     """Start a Move of up to `units` different units, `steps` steps each (a character or mech
     with Speed one more, S10.3): the top-row Move (2/3 units, 1 step, `via="top"`) or the
     Factory card's (1 unit, 2 steps, `via="factory"`, S8.14). S8.12 follows it."""
-    push(state, {"kind": "move", "seat": seat, "units": units, "steps": steps, "via": via,
-                 "moved": []},
+    push(state, {"kind": "move", "seat": seat, "units": units, "steps": steps, "moved": []},
          {"kind": "after_move", "seat": seat})
     noun = "unit" if units == 1 else "units"
-    return [Event(f"{seat_name(state, seat)} moves up to {units} {noun}.")]
+    card = " with its Factory card" if via == "factory" else ""
+    return [Event(f"{seat_name(state, seat)} moves up to {units} {noun}{card}.")]
 
 
 def unit_name(unit: str) -> str:
@@ -130,7 +130,7 @@ def _move_apply(state: State, frame: Frame, action: Action) -> list[Event]:
         return []
     unit = str(action.args[0])
     frame["moved"].append(unit)
-    push(state, {"kind": "step", "seat": seat, "unit": unit, "via": frame["via"],
+    push(state, {"kind": "step", "seat": seat, "unit": unit,
                  "left": step_budget(state, seat, unit, frame["steps"]),
                  "cargo": {}, "workers": []})
     return []
@@ -177,7 +177,7 @@ def _step_legal(state: State, frame: Frame) -> list[Action]:
 def _loadable_workers(state: State, frame: Frame, place: str) -> list[str]:
     """Own workers here not yet carried; one per kind of equal worker (moved in this action or
     not, S8.2: a worker may move itself before or after being carried)."""
-    moved = top_move(state)["moved"]
+    moved = _move_frame(state)["moved"]
     seen, found = set(), []
     for worker in units_of(state, frame["seat"], place):
         if not is_worker(worker) or worker in frame["workers"]:
@@ -189,24 +189,22 @@ def _loadable_workers(state: State, frame: Frame, place: str) -> list[str]:
     return found
 
 
-def top_move(state: State) -> Frame:
+def _move_frame(state: State) -> Frame:
     """The `move` frame under the current `step` frame."""
     return state["stack"][-2]
 
 
 def _step_label(state: State, frame: Frame, place: str) -> str:
-    seat = frame["seat"]
-    others = opponents_at(state, seat, place)
-    if is_worker(frame["unit"]):
-        note = ""
-    elif fighters(others):
+    """`Step to r2c2`, with what stops a character or mech there (S8.9, S8.10)."""
+    unit = frame["unit"]
+    others = [] if is_worker(unit) else opponents_at(state, frame["seat"], place)
+    note = ""
+    if fighters(others):
         note = " (combat)"
     elif others:
         note = f" ({len(others)} opposing worker{'s' if len(others) > 1 else ''} retreat)"
-    elif frame["unit"] == "character" and place in state["encounters"]:
+    elif unit == "character" and place in state["encounters"]:
         note = " (encounter)"
-    else:
-        note = ""
     return f"Step to {place}{note}"
 
 
