@@ -18,12 +18,13 @@ MAX_ACTIONS = 20_000
 class Summary:
     games: int = 0
     errors: list[str] = field(default_factory=list)
-    rounds: list[int] = field(default_factory=list)
+    length_unit: str = "rounds"
+    lengths: list[int] = field(default_factory=list)
     actions: list[int] = field(default_factory=list)
     wins: Counter[int] = field(default_factory=Counter)
     reasons: Counter[str] = field(default_factory=Counter)
-    faction_games: Counter[str] = field(default_factory=Counter)
-    faction_wins: Counter[str] = field(default_factory=Counter)
+    role_games: dict[str, Counter[str]] = field(default_factory=dict)  # kind -> role -> n
+    role_wins: dict[str, Counter[str]] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
         wins = ", ".join(f"seat {s + 1}: {n}" for s, n in sorted(self.wins.items()))
@@ -31,19 +32,39 @@ class Summary:
         return [
             f"games: {self.games}",
             f"errors: {len(self.errors)}",
-            f"average rounds: {mean(self.rounds):.1f}" if self.rounds else "average rounds: -",
+            self._length_line(),
             f"average actions: {mean(self.actions):.0f}" if self.actions else "",
             f"wins by seat (shared wins count for each): {wins}",
             f"end conditions met (a game may meet several): {reasons}",
-            self._faction_line(),
+            *(self._role_line(kind) for kind in self.role_games),
             *(f"ERROR {e}" for e in self.errors[:20]),
         ]
 
-    def _faction_line(self) -> str:
-        """Win rate per faction; a shared win counts for each winner."""
-        rates = ", ".join(f"{name}: {self.faction_wins[name] / played:.0%} of {played}"
-                          for name, played in sorted(self.faction_games.items()))
-        return f"win rate by faction: {rates}" if rates else ""
+    def _length_line(self) -> str:
+        if not self.lengths:
+            return f"average {self.length_unit}: -"
+        ordered = sorted(self.lengths)
+        return (f"average {self.length_unit}: {mean(ordered):.1f} (shortest {ordered[0]}, "
+                f"median {ordered[len(ordered) // 2]}, longest {ordered[-1]})")
+
+    def _role_line(self, kind: str) -> str:
+        """Win rate per role of one kind; a shared win counts for each winner."""
+        games, wins = self.role_games[kind], self.role_wins[kind]
+        rates = ", ".join(f"{name}: {wins[name] / played:.0%} of {played}"
+                          for name, played in sorted(games.items()))
+        return f"win rate by {kind}: {rates}"
+
+    def count(self, game: Game, state: State, actions: int) -> None:
+        """Add one finished game to the figures."""
+        result = game.result(state)
+        self.length_unit, length = game.length(state)
+        self.lengths.append(length)
+        self.actions.append(actions)
+        self.wins.update(result.winners)
+        self.reasons.update(result.reason.split("; "))  # each end condition that was met
+        for kind, roles in game.roles(state).items():
+            self.role_games.setdefault(kind, Counter()).update(roles)
+            self.role_wins.setdefault(kind, Counter()).update(roles[s] for s in result.winners)
 
 
 def play_game(game: Game, players: int, options: dict[str, Any], seed: int,
@@ -102,12 +123,5 @@ def simulate(game: Game, players: int, games: int, seed: int, options: dict[str,
             summary.errors.append(f"game {number} (seed {game_seed}): "
                                   f"{type(error).__name__}: {error}")
             continue
-        result = game.result(state)
-        summary.rounds.append(state.get("round", 0))
-        summary.actions.append(len(log))
-        summary.wins.update(result.winners)
-        summary.reasons.update(result.reason.split("; "))  # each end condition that was met
-        factions = game.factions(state)
-        summary.faction_games.update(factions)
-        summary.faction_wins.update(factions[seat] for seat in result.winners if factions)
+        summary.count(game, state, len(log))
     return summary

@@ -115,6 +115,16 @@ class Game(ABC):
         when the game has none."""
         return []
 
+    def roles(self, state: State) -> dict[str, list[str]]:
+        """What each seat plays, by kind ("faction", a player mat), for win rates by role in
+        simulations; by default the factions."""
+        factions = self.factions(state)
+        return {"faction": factions} if factions else {}
+
+    def length(self, state: State) -> tuple[str, int]:
+        """How far a game went, in the game's own unit, for simulation statistics."""
+        return "rounds", state.get("round", 0)
+
     def prompt(self, state: State, seat: int) -> str:
         """What `seat` is being asked to decide, in words (turn prompts, reminders)."""
         return "It is your turn." if seat in self.to_act(state) else ""
