@@ -13,12 +13,14 @@ from rendering.canvas import BODY, GOLD, LARGE, MUTED, PANEL, SMALL, TEXT, TILE,
 from rendering.redux_style import boxed, text_lines
 from rendering.scythe_style import INNER, MARGIN, PAD, Table, words
 
-CATEGORY_NAMES = {"coins": "Coins in hand", "structure bonus": "Structure bonus tile"}
-# Category -> (what is paid for, its count's key and its rate's key in the result's details);
-# resources are paid per pair.
-RATED = {"stars": ("stars", "stars", "per_star"),
-         "territories": ("territories", "territories", "per_territory"),
-         "resources": ("pairs", "resources", "per_two_resources")}
+CATEGORY_NAMES = {"coins": "Coins in hand", "stars": "Stars (count x rate)",
+                  "territories": "Territories (count x rate)",
+                  "resources": "Resources (pairs x rate)",
+                  "structure bonus": "Structure bonus tile"}
+# Category -> the keys of its count and its rate in the result's details; resources are paid
+# per pair.
+RATED = {"stars": ("stars", "per_star"), "territories": ("territories", "per_territory"),
+         "resources": ("resources", "per_two_resources")}
 TIEBREAKS = ("units + structures", "power", "popularity", "resources", "territories", "stars")
 LABEL_W = 300
 ROW_H = 44
@@ -80,16 +82,16 @@ def _body(c: Canvas, t: Table, score: dict, y: float) -> float:
 
 
 def _cell(entry: dict, key: str, detail: dict | None) -> str:
-    """A category's coins, with what was counted and its rate (popularity tier, S19.1)
-    for the categories the tier multiplies, when the result details them."""
+    """A category's coins, with the count and the rate of the popularity tier (S19.1) for
+    the categories the tier multiplies, when the result details them."""
     value = str(entry.get("categories", {}).get(key, 0))
     if key not in RATED or not detail:
         return value
-    what, count_key, rate_key = RATED[key]
+    count_key, rate_key = RATED[key]
     if count_key not in detail or rate_key not in detail:
         return value
     count = int(detail[count_key]) // (2 if key == "resources" else 1)
-    return f"{value} ({count} {what} x ${detail[rate_key]})"
+    return f"{value} ({count} x ${detail[rate_key]})"
 
 
 def _tiebreak(entry: dict, index: int) -> str:

@@ -136,7 +136,7 @@ PROMPTS = {
     "top": "{who} takes the top-row action, or skips it.",
     "factory_top": "{who} chooses an option of the Factory card, or skips it.",
     "factory_bottom": "{who} may move one unit with the Factory card.",
-    "pay": "{who} chooses which resource tokens to pay.",
+    "pay": "{who} chooses which resource tokens pay for {reason}.",
     "move": "{who} chooses the next unit to move, or ends the Move.",
     "step": "{who} moves {unit}: step on, load, unload, or stop.",
     "trade": "{who} chooses the resources to gain by Trade.",
@@ -147,10 +147,11 @@ PROMPTS = {
     "build": "{who} builds a structure on a territory with a worker.",
     "enlist": "{who} enlists a recruit.",
     "combat_order": "{who} chooses which combat to fight first.",
-    "artillery": "{who} may use Artillery: pay 1 power, the opponent loses 2.",
-    "commit": "{who} must secretly set the power dial and combat cards{where}.",
-    "retreat": "{who} chooses where the defeated units retreat.",
-    "encounter": "{who} chooses an option of the encounter card.",
+    "artillery": "{who} may use Artillery{where}: pay 1 power, the opponent loses 2.",
+    "commit": "{who} must secretly set the power dial and combat cards for the combat"
+              "{where}.",
+    "retreat": "{who} chooses where the units defeated{where} retreat.",
+    "encounter": "{who} chooses an option of the encounter card{card}{where}.",
     "take": "{who} chooses which resources to take.",
     "factory_pick": "{who} keeps one Factory card.",
     "end": "{who} may reveal an objective, or ends the turn.",
@@ -168,12 +169,14 @@ def _prompt(state: State, waiting: list[int]) -> dict[str, Any] | None:
 
 def prompt_text(state: State, frame: dict, seats: list[int]) -> str:
     """The decision in words, players named `Seat N (Faction)` as in events."""
-    who = " and ".join(seat_name(state, s) for s in seats) or "Nobody"
+    who = " and ".join(seat_name(state, s) for s in seats)
     template = PROMPTS.get(frame["kind"], "{who} decides (" + frame["kind"] + ").")
     held = any(state["players"][s]["factory_card"] for s in seats)
-    where = f" for the combat on {frame['territory']}" if frame.get("territory") else ""
-    return template.format(who=who, factory=" or the Factory card" if held else "",
-                           unit=frame.get("unit", "the unit"), where=where)
+    card = f" “{cards.encounter(frame['card']).title}”" if frame["kind"] == "encounter" else ""
+    return template.format(
+        who=who, factory=" or the Factory card" if held else "", card=card,
+        unit=frame.get("unit", "the unit"), reason=frame.get("reason", "the action"),
+        where=f" on {frame['territory']}" if frame.get("territory") else "")
 
 
 # -- text --------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ SECRET_OBJECTIVE = "Secret Objective Zeta"
 SECRET_OFFER = "Secret Factory Offer Kappa"
 OWN_ONLY = "Your combat cards"
 SECRETS = {SECRET_OBJECTIVE, SECRET_OFFER, OWN_ONLY}
+OWN_LABELS = {"Your combat cards", "Your objective", "Factory cards you see"}
 OBJECTIVES = {"obj_02": "Underworld Advantage", "obj_12": "Get Rich or Cry Trying",
               "obj_05": "King of the Hill", "obj_09": SECRET_OBJECTIVE}
 FACTORY = {"factory_03": "Armoured Convoy", "factory_07": SECRET_OFFER,
@@ -31,7 +32,7 @@ PROMPTS = {
     "section": "{who} chooses a section of the player mat, or reveals an objective.",
     "step": "{who} moves mech:speed: step on, load, unload, or stop.",
     "commit": "{who} must secretly set the power dial and combat cards for the combat on r3c4.",
-    "encounter": "{who} chooses an option of the encounter card.",
+    "encounter": "{who} chooses an option of the encounter card “Smoke on the Ridge” on r5c5.",
     "factory_pick": "{who} keeps one Factory card.",
     "bottom": "{who} takes the bottom-row action, or skips it.",
 }

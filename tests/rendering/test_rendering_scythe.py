@@ -11,6 +11,8 @@ import pytest
 from PIL import Image
 
 import rendering
+from games.core import get_game, make_agent
+from games.scythe import cards
 from rendering import fonts, scythe
 from rendering.scythe_score import categories, category_name
 from rendering.scythe_style import board_data
@@ -167,7 +169,8 @@ def test_score_image_contains_every_category() -> None:
     for entry in score["scores"]:
         assert str(entry["total"]) in texts
     assert "Winner Polania" in texts and "Total" in texts
-    assert "30 (6 stars x $5)" in texts and "18 (6 pairs x $3)" in texts
+    assert "30 (6 x $5)" in texts and "18 (6 x $3)" in texts
+    assert "Resources (pairs x rate)" in texts
     assert "Tie-break: units + structures" in texts and "Tie-break: stars" in texts
     assert "Game over: Dana (Polania) placed the sixth star" in texts
 
@@ -196,3 +199,79 @@ def test_concurrent_rendering_matches_serial() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         parallel = list(pool.map(lambda v: rendering.render_board("scythe", v, NAMES), views))
     assert parallel == serial
+
+
+# ---- real views from seeded games ----
+
+WANTED = ("section", "encounter", "commit", "retreat", "factory_pick", "mid", "over")
+
+
+@pytest.fixture(scope="module")
+def played() -> dict[str, dict]:
+    """States of seeded random games: the first decision of each kind in WANTED (a mid game
+    is the first section choice from turn 100 on), and the end."""
+    game = get_game("scythe")
+    kept: dict[str, dict] = {}
+    for seats, seed in ((3, 3), (5, 5)):
+        state = game.setup(seats, {"coins_visible": seats == 3}, seed)
+        agents = [make_agent("random", s) for s in range(seats)]
+        while game.result(state) is None:
+            kind = state["stack"][-1]["kind"]
+            if kind == "section" and state["turn_number"] >= 100:
+                kind = "mid"
+            if kind in WANTED and kind not in kept:
+                kept[kind] = copy.deepcopy(state)
+            seat = min(game.to_act(state))
+            state, _ = game.apply(state, seat, agents[seat].choose(game, state, seat))
+        kept["over"] = state  # the last game's end: five players, coins hidden
+    return kept
+
+
+def secret_texts(state: dict) -> set[str]:
+    """What only its owner may read: held objectives' names and the Factory cards on offer."""
+    names = {cards.objective(o).name for p in state["players"] for o in p["objectives"]}
+    shown = {cards.objective(o).name for p in state["players"] for o in p["objectives_done"]}
+    if state["stack"] and state["stack"][-1]["kind"] == "factory_pick":
+        names |= {cards.factory_card(f).title for f in state["decks"]["factory"]}
+    return names - shown
+
+
+def test_real_views_render_and_hide_secrets(played: dict) -> None:
+    game = get_game("scythe")
+    assert set(played) == set(WANTED)
+    for key, state in played.items():
+        public_view = game.view(state, None)
+        image, texts = scythe.draw_table(public_view, NAMES, fonts.resolve_cjk(True))
+        assert image.width == scythe.WIDTH and MIN_H <= image.height <= MAX_H, key
+        assert leaks(texts, secret_texts(state) | samples.OWN_LABELS) == [], key
+        deciding = game.to_act(state)
+        for seat in deciding:
+            own = drawn(game.view(state, seat))
+            assert any(t.startswith("Your combat cards") for t in own), key
+    assert any(t.startswith("Winner") for t in drawn(game.view(played["over"], None)))
+
+
+def test_real_picker_sees_the_factory_offer(played: dict) -> None:
+    state = played["factory_pick"]
+    seat = state["stack"][-1]["seat"]
+    offer = [cards.factory_card(f).title for f in state["decks"]["factory"]]
+    texts = joined(get_game("scythe").view(state, seat))
+    assert f"Factory cards you see: {', '.join(offer)}" in texts
+
+
+def test_samples_have_the_real_view_keys(played: dict) -> None:
+    """The hand-built samples keep the shape the engine really gives (the real view wins)."""
+    game = get_game("scythe")
+    state = played["commit"]
+    seat = state["stack"][-1]["seat"]
+    real, sample = game.view(state, seat), samples.combat()
+    assert set(sample) == set(real)
+    assert set(sample["players"][0]) == set(real["players"][seat])
+    assert set(samples.public_view(sample)["players"][1]) == set(
+        game.view(state, None)["players"][0])
+    assert set(sample["stack"][-1]) == set(real["stack"][-1])
+    assert set(sample["prompt"]) == set(real["prompt"])
+    score = game.view(played["over"], None)["score"]
+    assert categories(samples.finished()["score"]) == categories(score)
+    assert set(samples.finished()["score"]["details"]["players"][0]) <= set(
+        score["details"]["players"][0])
