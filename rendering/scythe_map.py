@@ -95,13 +95,6 @@ class Grid:
         return [(cx + r * math.cos(math.radians(60 * i - 30)),
                  cy + r * math.sin(math.radians(60 * i - 30))) for i in range(6)]
 
-    def half_width(self, dy: float) -> float:
-        """Half the hex's width at dy from its centre (the slanted top and bottom)."""
-        dy = abs(dy)
-        if dy <= self.s / 2:
-            return self.w / 2
-        return max(0.0, self.w / 2 * (self.s - dy) / (self.s / 2))
-
 
 def grid(top: float) -> Grid:
     """The largest hexes that fit the image width, the top row touching `top`."""
@@ -162,6 +155,7 @@ def draw_map(c: Canvas, t: Table, y: float) -> float:
     return map_bottom(g)
 
 
+@cache
 def _by_id() -> dict[str, Spot]:
     return {s.id: s for s in spots()}
 

@@ -10,7 +10,13 @@ for the viewer's own entry (Table.own).
 
 from __future__ import annotations
 
-from games.scythe.rules import STARS_TO_END, TOP_BOX_VALUES, TRADE_RESOURCES
+from games.scythe.rules import (
+    POPULARITY_MAX,
+    POWER_MAX,
+    STARS_TO_END,
+    TOP_BOX_VALUES,
+    TRADE_RESOURCES,
+)
 from rendering.canvas import (
     AMBER,
     BODY,
@@ -47,8 +53,6 @@ from rendering.scythe_style import (
     words,
 )
 
-POWER_MAX = board_data()["combat"]["power_track_max"]
-POPULARITY_MAX = board_data()["combat"]["popularity_track_max"]
 STAR_H = 40
 CELL_LINE = SMALL + 8
 MAT = "mat"
@@ -69,8 +73,10 @@ def _body(c: Canvas, t: Table, seat: int, y: float) -> float:
     x, w = MARGIN + STRIPE_W + PAD, INNER - STRIPE_W - 2 * PAD
     p = t.player(seat)
     y = _name_row(c, t, seat, x, w, y)
-    if not p.get("faction"):
-        c.text(x, y + ROW_GAP, "Picks a faction and a player mat in the draft.", BODY, MUTED)
+    if not p.get("units"):  # the draft: pieces are set up after the last pick
+        note = ("Picked; the pieces go on the board after the last pick." if p.get("faction")
+                else "Picks a faction and a player mat in the draft.")
+        c.text(x, y + ROW_GAP, note, BODY, MUTED)
         return y + ROW_GAP + BODY + 6
     y = _chips(c, _track_chips(p), x, w, y + ROW_GAP)
     y = _stars(c, p, x, w, y + ROW_GAP)

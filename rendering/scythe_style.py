@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import games.scythe
-from rendering.canvas import DARK_TEXT, PANEL, TEXT, Canvas, player_name, seat_color
+from rendering.canvas import DARK_TEXT, PANEL, TEXT, Canvas, player_name
 
 WIDTH = 1280
 MARGIN = 24
@@ -38,6 +38,7 @@ PIECE_COLORS = {
 }
 ACCENTS = {"blue": "#5c9ff2", "red": "#f0675d", "yellow": "#f3c623", "black": "#b9bec8",
            "white": "#f5f5f0"}
+UNPICKED = ("#aab1bd", DARK_TEXT, "#15171c")
 PANEL_TINTS = {"blue": "#1f3350", "red": "#4a2423", "yellow": "#3f3517", "black": "#2a2b30",
                "white": "#3b3d44"}
 
@@ -114,10 +115,9 @@ class Table:
         return faction["colour"] if faction else ""
 
     def piece(self, seat: int) -> tuple[str, str, str]:
-        """(fill, text, outline) of the seat's pieces; a seat colour before the draft."""
-        if self.colour_name(seat) in PIECE_COLORS:
-            return PIECE_COLORS[self.colour_name(seat)]
-        return seat_color(seat), DARK_TEXT, "#15171c"
+        """(fill, text, outline) of the seat's pieces; grey before the seat has a faction,
+        so no colour suggests a faction it has not picked."""
+        return PIECE_COLORS.get(self.colour_name(seat), UNPICKED)
 
     def color(self, seat: int) -> str:
         """The seat's colour for names, stripes and rings on the dark background."""

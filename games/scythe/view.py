@@ -207,6 +207,9 @@ def _who(v: dict, seat: int) -> str:
 def _player_lines(v: dict, p: dict) -> list[str]:
     if not p["faction"]:
         return [f"{_who(v, p['seat'])}: still to pick a faction and a player mat"]
+    if not p["units"]:
+        return [f"{_who(v, p['seat'])}, {v['mat_names'][p['mat']]}: picked; the pieces go "
+                "on the board after the last pick"]
     units = p["units"]
     coins = "?" if p["coins"] is None else p["coins"]
     mechs = sum(1 for u, where in units.items() if u.startswith("mech:") and where != MAT)

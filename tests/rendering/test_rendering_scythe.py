@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 import rendering
-from games.core import get_game, make_agent
+from games.core import Action, get_game, make_agent
 from games.scythe import cards
 from rendering import fonts, scythe
 from rendering.scythe_score import categories, category_name
@@ -249,6 +249,19 @@ def test_real_views_render_and_hide_secrets(played: dict) -> None:
             own = drawn(game.view(state, seat))
             assert any(t.startswith("Your combat cards") for t in own), key
     assert any(t.startswith("Winner") for t in drawn(game.view(played["over"], None)))
+
+
+def test_real_draft_renders() -> None:
+    """During the draft a seat has no faction, then a faction but no pieces yet."""
+    game = get_game("scythe")
+    state = game.setup(3, {"assignment": "draft"}, 4)
+    state, _ = game.apply(state, 0, Action("pick", ("crimea", "patriotic")))
+    image, texts = scythe.draw_table(game.view(state, None), NAMES, False)
+    assert image.width == scythe.WIDTH
+    assert "Draft" in texts and "Bartholomew the Unbelievably Verbose Strategist picks a " \
+        "faction and a player mat." in texts
+    assert "Picked; the pieces go on the board after the last pick." in texts
+    assert texts.count("Picks a faction and a player mat in the draft.") == 2
 
 
 def test_real_picker_sees_the_factory_offer(played: dict) -> None:

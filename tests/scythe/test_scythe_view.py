@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from games.core import make_agent
+from games.core import Action, make_agent
 from games.scythe import checks, control, scoring
 from games.scythe.board import board
 from games.scythe.game import ScytheGame
@@ -150,6 +150,18 @@ def test_factory_space_is_seen_by_the_picker_only() -> None:
     assert set(mine["card_names"]) >= {"factory_01", "factory_02", "factory_03"}
     assert "factory_0" not in text_of(theirs) and "factory_0" not in text_of(view(state, None))
     assert theirs["decks"]["factory"] == 3
+
+
+def test_draft_view_and_summary() -> None:
+    state = GAME.setup(3, {"assignment": "draft"}, 4)
+    state, _ = GAME.apply(state, 0, Action("pick", ("crimea", "patriotic")))
+    v = view(state, None)
+    assert v["prompt"] == {"kind": "draft", "seats": [1],
+                           "text": "Seat 1 picks a faction and a player mat."}
+    assert v["faction_names"] == {"crimea": "Crimea"} and v["control"] == {}
+    text = summary(v)
+    assert "Scythe — the draft" in text and "Seat 0 (Crimea), Patriotic: picked" in text
+    assert "Seat 2: still to pick a faction and a player mat" in text
 
 
 # -- real games ------------------------------------------------------------------------------
