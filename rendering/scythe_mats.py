@@ -11,6 +11,7 @@ for the viewer's own entry (Table.own).
 from __future__ import annotations
 
 from games.scythe.rules import (
+    FACTORY_SECTION,
     POPULARITY_MAX,
     POWER_MAX,
     STARS_TO_END,
@@ -43,8 +44,6 @@ from rendering.scythe_style import (
     MARGIN,
     PAD,
     ROW_GAP,
-    SECTION_FACTORY,
-    STAR_NAMES,
     STRIPE_W,
     Table,
     board_data,
@@ -125,7 +124,7 @@ def _badges(t: Table, seat: int) -> list[tuple[str, str, str]]:
 
 
 def _section_name(p: dict, index: int) -> str:
-    if index == SECTION_FACTORY:
+    if index == FACTORY_SECTION:
         return "Factory card"
     sections = board_data()["player_mats"].get(p.get("mat"), {}).get("sections", [])
     if 0 <= index < len(sections):
@@ -160,7 +159,7 @@ def _chips(c: Canvas, chips: list[tuple[str, str, str]], x: float, w: float, y: 
 
 def _stars(c: Canvas, p: dict, x: float, w: float, y: float) -> float:
     """Six slots, filled left to right with the achievements that placed a star."""
-    placed = [STAR_NAMES.get(k, words(k)) for k, n in (p.get("stars") or {}).items()
+    placed = [words(k) for k, n in (p.get("stars") or {}).items()
               for _ in range(int(n))]
     label_w = c.measure("Stars", BODY, True) + 12
     c.text(x, y + STAR_H / 2, "Stars", BODY, GOLD, bold=True, anchor="lm")

@@ -61,10 +61,6 @@ RIVER = "#5cc4ff"
 ENCOUNTER = "#ff8c1a"
 COMBAT = "#ff3b30"
 STRUCTURE_LETTERS = {"mill": "M", "mine": "Mi", "monument": "Mo", "armory": "A"}
-STAR_NAMES = {"upgrades": "Upgrades", "mechs": "Mechs", "structures": "Structures",
-              "recruits": "Recruits", "workers": "Workers", "objective": "Objective",
-              "combat": "Combat", "popularity": "Popularity", "power": "Power"}
-SECTION_FACTORY = 4
 APOSTROPHES = {"peoples": "People's"}
 BONUS_NAMES = {"power": "power", "coins": "coin", "popularity": "popularity",
                "combat_cards": "card"}
