@@ -8,16 +8,27 @@ in a message seen by several people, and a log that replays to the stored snapsh
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
+from bot.service import Player
 from games.core import Action, all_games, get_game
-from tests.fakediscord.autoplay import FINAL, SeatPlayer, open_table, play_table
+from tests.fakediscord.autoplay import (
+    FINAL,
+    Chooser,
+    Pick,
+    SeatPlayer,
+    open_table,
+    play_table,
+    ref_of,
+)
 from tests.fakediscord.bots import InProcessBot
 from tests.fakediscord.secrets import SecretWatch
 from tests.fakediscord.server import FakeDiscord
+from tests.fakediscord.users import ScriptedUser
 
 GAMES = sorted(g.name for g in all_games())
 TABLE_SEED = 4
@@ -67,7 +78,9 @@ async def _play(name: str, folder: Path) -> Played:
             fake.watchers.append(watch)
             table = await open_table(users[0], name, joiners=tuple(users[1:]),
                                      ais=seats - humans)
-            players = [SeatPlayer(u, table, seed=i + 1) for i, u in enumerate(users)]
+            players = [SeatPlayer(u, table, seed=i + 1,
+                                  chooser=ai_chooser(bot, table.game_id, u, seed=i + 1))
+                       for i, u in enumerate(users)]
             await play_table(players)
             await fake.idle()
             repo = bot.gm.repo
@@ -89,6 +102,32 @@ async def _play(name: str, folder: Path) -> Played:
                            if i.acked_at is None or i.acked_at - i.sent_at > fake.ack_deadline],
                 interactions=len(interactions), leaks=watch.leaks, checked=watch.checked,
                 replays=await bot.gm.verify(table.game_id))
+
+
+def ai_chooser(bot: InProcessBot, game_id: int, user: ScriptedUser, seed: int) -> Chooser:
+    """A player who picks like the heuristic AI, judging the offered choices from their own
+    seat's view (what `/game hand` and the board show them): random clicks would make a game
+    like Scythe last a thousand turns."""
+    rng = random.Random(seed)
+    player = Player(user.id, user.name)
+
+    async def choose(picks: list[Pick]) -> Pick:
+        seat_view = await bot.gm.seat_view(game_id, player)
+        prompt = await bot.gm.turn_prompt(game_id, player)
+        engine = get_game(seat_view.table.game)
+        if prompt is None or seat_view.seat is None:
+            return rng.choice(picks)
+
+        def score(pick: Pick) -> tuple[float, float]:
+            ref = ref_of(pick)
+            index = int(ref[1:]) if ref.startswith("#") else None
+            action = (prompt.actions[index] if index is not None and index < len(prompt.actions)
+                      else Action.parse(ref))
+            return engine.action_score(seat_view.view, seat_view.seat, action), rng.random()
+
+        return max(picks, key=score)
+
+    return choose
 
 
 async def _expected_boards(bot: InProcessBot, game_id: int) -> int:

@@ -1,9 +1,11 @@
 """Scripted players sitting at a table: they open it with slash commands, then each plays
 their seat through the components only, the way a person does: wait to be mentioned with a
 **Take my turn** button, press it, pick among the offered buttons and select options (a
-seeded choice), until the prompt says they are done; stop when the final scores are posted.
+seeded choice, or a `Chooser`'s), until the prompt says they are done; stop when the final
+scores are posted.
 
-Nothing here reads the game's state: a player knows only what Discord shows them.
+Nothing here reads the game's state: a player knows only what Discord shows them (a chooser
+given by a test may consult what that player could look up: their own seat's view).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +27,9 @@ PAGE = "gm:page:"
 NUDGE_SECONDS = 1.0  # a player not mentioned for this long checks the thread anyway
 STALL_NUDGES = 8  # that many checks in a row with nothing new in the thread: stuck
 PAGE_CHANCE = 0.1
+
+Pick = tuple[str, str | None]  # a button's custom id (value None), or a select's id and value
+Chooser = Callable[[list[Pick]], Awaitable[Pick]]
 
 
 @dataclass(frozen=True)
@@ -72,8 +77,10 @@ class SeatPlayer:
     """One scripted person playing their seat until the game ends."""
 
     def __init__(self, user: ScriptedUser, table: Table, seed: int,
-                 max_choices: int | None = None, think: float = 0.0) -> None:
+                 max_choices: int | None = None, think: float = 0.0,
+                 chooser: Chooser | None = None) -> None:
         self.user, self.table = user, table
+        self.chooser = chooser  # None: a seeded random choice
         self.max_choices = max_choices  # stop after this many choices (a game half played)
         self.think = think  # mean seconds spent before each click (0: none)
         self.fake = user.fake
@@ -116,7 +123,7 @@ class SeatPlayer:
             pages = [p for p in picks if p[0].startswith(PAGE)]
             actions = [p for p in picks if not p[0].startswith(PAGE)] or pages
             pick = (self.random.choice(pages) if pages and self.random.random() < PAGE_CHANCE
-                    else self.random.choice(actions))
+                    else await self._choose(actions))
             custom_id, value = pick
             if value is None:
                 reply = await self._act(self.user.click(prompt, custom_id))
@@ -125,6 +132,11 @@ class SeatPlayer:
             self.choices += 1
             prompt = reply.message
         self.prompt = prompt
+
+    async def _choose(self, picks: list[Pick]) -> Pick:
+        if self.chooser is None or any(p[0].startswith(PAGE) for p in picks):
+            return self.random.choice(picks)
+        return await self.chooser(picks)
 
     @property
     def stopped(self) -> bool:
@@ -167,9 +179,16 @@ class SeatPlayer:
         return " | ".join(m.content[-200:] for m in self.fake.world.public(self.table.thread)[-3:])
 
 
-def _choices(prompt: Message) -> list[tuple[str, str | None]]:
+def ref_of(pick: Pick) -> str:
+    """The action a pick stands for, as the prompt carries it: its canonical text, or
+    `#index` in the prompt's list (cogs/turns.py)."""
+    custom_id, value = pick
+    return value if value is not None else custom_id.split(":", 4)[4]
+
+
+def _choices(prompt: Message) -> list[Pick]:
     """Every button (custom id, None) and select option (custom id, value) of a prompt."""
-    picks: list[tuple[str, str | None]] = []
+    picks: list[Pick] = []
     for row in prompt.components:
         for item in row.get("components", []):
             if item.get("disabled") or "custom_id" not in item:

@@ -68,8 +68,8 @@ def test_battle_png_dispatch_round_trips() -> None:
 
 @pytest.mark.parametrize("call", [rendering.render_board, rendering.render_battle_png])
 def test_unknown_game_is_a_clear_value_error(call) -> None:
-    with pytest.raises(ValueError, match="scythe.*record"):
-        call("scythe", {}, NAMES)
+    with pytest.raises(ValueError, match="sangokushi.*record"):
+        call("sangokushi", {}, NAMES)
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
