@@ -62,6 +62,14 @@ class ScytheGame(Game):
     def factions(self, state: State) -> list[str]:
         return [p["faction"] or "" for p in state["players"]]
 
+    def roles(self, state: State) -> dict[str, list[str]]:
+        """Win rates by faction and by player mat (the mat fixes the first player, S3.12)."""
+        return {"faction": self.factions(state),
+                "mat": [p["mat"] or "" for p in state["players"]]}
+
+    def length(self, state: State) -> tuple[str, int]:
+        return "turns", state["turn_number"]
+
     def phase(self, state: State) -> str:
         """Changes after every turn, so the service posts a board after each one."""
         if state["end"] is not None:
