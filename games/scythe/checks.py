@@ -173,10 +173,14 @@ def _track_problems(state: State) -> list[str]:
 
 # -- secrets ---------------------------------------------------------------------------------
 def secrets(state: State) -> dict[int, set[str]]:
-    """Ids only their owner may see: the combat cards in hand, the objectives still held, and
-    the Factory cards on the Factory space while the seat looks at them (S21.1)."""
+    """Ids only their owner may see: the combat cards in hand or committed to a combat not yet
+    revealed (S13.15), the objectives still held, and the Factory cards on the Factory space
+    while the seat looks at them (S21.1)."""
     hidden = {p["seat"]: set(p["cards"]) | set(p["objectives"]) for p in state["players"]}
     for frame in state["stack"]:
         if frame["kind"] == "factory_pick":
             hidden[frame["seat"]] |= set(state["decks"]["factory"])
+        if frame["kind"] == "commit":
+            for seat, commitment in frame["committed"].items():
+                hidden[int(seat)] |= set(commitment["cards"])
     return hidden

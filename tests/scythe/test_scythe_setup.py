@@ -174,3 +174,17 @@ def test_invariants_name_what_is_broken() -> None:
     assert len(problems) == len(expected)
     secrets = GAME.secrets(state)
     assert set(state["players"][2]["objectives"]) <= secrets[2]
+
+
+def test_secrets_are_hands_objectives_commitments_and_factory_views() -> None:
+    state = drafted(("saxony", "industrial"), ("polania", "engineering"))
+    saxony, polania = state["players"]
+    committed = saxony["cards"].pop()
+    state["stack"] += [{"kind": "factory_pick", "seat": 1},
+                       {"kind": "commit", "seats": [0, 1], "territory": "r4c2",
+                        "committed": {"0": {"dial": 1, "cards": [committed]}}}]
+    secrets = GAME.secrets(state)
+    assert secrets[0] == {*saxony["cards"], committed, *saxony["objectives"]}
+    assert secrets[1] == {*polania["cards"], *polania["objectives"],
+                          *state["decks"]["factory"]}
+    assert GAME.invariants(state) == []
