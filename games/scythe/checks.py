@@ -74,7 +74,7 @@ def _inactive_home_bases(state: State) -> set[str]:
 # -- structures ------------------------------------------------------------------------------
 def _structure_problems(state: State) -> list[str]:
     """At most one structure per territory (the state's map ensures it), never on a lake or a
-    home base, at most one of each kind per seat, matching the seat's record."""
+    home base, at most one of each of the 4 kinds per seat, matching the seat's record."""
     problems = []
     b = board()
     for territory, structure in state["structures"].items():
@@ -82,7 +82,8 @@ def _structure_problems(state: State) -> list[str]:
             problems.append(f"a {structure['kind']} stands on {territory}")
     for p in state["players"]:
         built = sorted(s["kind"] for s in state["structures"].values() if s["seat"] == p["seat"])
-        if built != sorted(p["structures_built"]) or len(set(built)) != len(built):
+        if (built != sorted(p["structures_built"]) or len(set(built)) != len(built)
+                or not set(built) <= set(rules.STRUCTURES)):
             problems.append(f"Seat {p['seat']} built {p['structures_built']} but the board "
                             f"holds {built}")
     return problems
