@@ -306,8 +306,6 @@ def _objective_refusal(state: State, seat: int, action: Action) -> str:
 # -- prompts ---------------------------------------------------------------------------------
 PROMPTS = {
     "draft": "Choose your faction and player mat (`pick <faction> <mat>`).",
-    "section": "Place your action token on a section different from last turn's "
-               "(`section 1`..`section 4`, or `section factory` with a Factory card).",
     "top": "Take this section's top-row action, or `skip` it.",
     "factory_top": "Take your Factory card's top action (`option <n>`), or `skip` it.",
     "factory_bottom": "Move one unit up to 2 steps with your Factory card (`move`), or `skip`.",
@@ -336,7 +334,12 @@ def prompt(state: State, seat: int) -> str:
     """What `seat` is asked now, in one sentence; empty when it owes nothing."""
     if seat not in to_act(state):
         return ""
-    return PROMPTS.get(top(state)["kind"], "Choose one of the offered actions.")
+    kind = top(state)["kind"]
+    if kind == "section":
+        open_now = ", ".join(f"`section {section_arg(s)}`" for s in sections_open(state, seat))
+        reveal = ", or reveal an objective" if objective_actions(state, seat) else ""
+        return f"Place your action token on a section ({open_now}){reveal}."
+    return PROMPTS.get(kind, "Choose one of the offered actions.")
 
 
 DECISIONS: dict[str, Decision] = {

@@ -145,7 +145,13 @@ def test_refusals_change_nothing_and_say_why() -> None:
 
 def test_prompts_name_the_decision() -> None:
     state = drafted(("crimea", "patriotic"), ("polania", "engineering"))
-    assert "section" in GAME.prompt(state, 1)
+    assert GAME.prompt(state, 1) == ("Place your action token on a section (`section 1`, "
+                                     "`section 2`, `section 3`, `section 4`).")
+    state["players"][1]["last_section"] = 2
+    hold(state, 1, "obj_12", "obj_11")
+    state["players"][1]["coins"] = 20
+    assert GAME.prompt(state, 1) == ("Place your action token on a section (`section 1`, "
+                                     "`section 2`, `section 4`), or reveal an objective.")
     assert GAME.prompt(state, 0) == ""
     draft = GAME.setup(2, {"assignment": "draft"}, 1)
     assert "pick <faction> <mat>" in GAME.prompt(draft, 0)
