@@ -5,12 +5,11 @@ pending. Also the frames of the turn itself: `section` (S4.1), `end_turn`, `end`
 passing of the turn, and objective reveals (S16.2), which are possible at any decision of the
 player's own turn that the contract names (`section`, `bottom`, `end`).
 
-Frame modules define `DECISIONS` (kind -> an object with `legal` and `apply`) and `AUTOMATIC`
-(kind -> function). A frame waiting for several seats at once (`"seats"`, the combat commit)
-gets the deciding seat as a third argument: `legal(state, frame, seat)`,
-`apply(state, frame, action, seat)`; a seat whose list is empty has already answered. The
-frame modules import `Decision` from here, so this module joins their tables on first use
-rather than at import."""
+Frame modules define `DECISIONS` (kind -> `Decision`) and `AUTOMATIC` (kind -> function). A
+frame waiting for several seats at once (`"seats"`, the combat commit) gets the deciding seat
+as a third argument: `legal(state, frame, seat)`, `apply(state, frame, action, seat)`; a seat
+whose list is empty has already answered. The frame modules import `Decision` from here, so
+this module joins their tables on first use rather than at import."""
 
 from __future__ import annotations
 
@@ -55,9 +54,9 @@ MAX_STEPS = 10_000
 
 # -- the joined tables -----------------------------------------------------------------------
 @cache
-def tables() -> tuple[dict[str, Any], dict[str, Automatic]]:
+def tables() -> tuple[dict[str, Decision], dict[str, Automatic]]:
     """Every module's frames, each kind owned by exactly one module."""
-    decisions: dict[str, Any] = dict(DECISIONS)
+    decisions: dict[str, Decision] = dict(DECISIONS)
     automatic: dict[str, Automatic] = dict(AUTOMATIC)
     for name in FRAME_MODULES:
         module = importlib.import_module(f"games.scythe.{name}")
@@ -71,7 +70,7 @@ def tables() -> tuple[dict[str, Any], dict[str, Automatic]]:
     return decisions, automatic
 
 
-def _decision(frame: Frame) -> Any:
+def _decision(frame: Frame) -> Decision | None:
     decisions, _ = tables()
     return decisions.get(frame["kind"])
 
@@ -126,7 +125,7 @@ def _refusal(state: State, frame: Frame, action: Action, legal: list[Action]) ->
     if action.kind == "objective":
         reason = _objective_refusal(state, frame["seat"], action)
     else:
-        refuse = getattr(_decision(frame), "refuse", None)
+        refuse = _decision(frame).refuse
         reason = refuse(state, frame, action) if refuse else None
     if reason:
         return reason
