@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, Game, IllegalAction, Option, Result, State
-from games.scythe import checks, flow, scoring, setup
+from games.scythe import ai, checks, flow, scoring, setup
 from games.scythe import view as views
 
 
@@ -80,6 +80,9 @@ class ScytheGame(Game):
 
     def prompt(self, state: State, seat: int) -> str:
         return flow.prompt(state, seat)
+
+    def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
+        return ai.action_score(view, seat, action)
 
     def invariants(self, state: State) -> list[str]:
         return checks.invariants(state)
