@@ -6,9 +6,14 @@ The bot asks only for the `guilds` intent: slash commands and components bring t
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
+import signal
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -88,6 +93,7 @@ async def run_bot(settings: Settings) -> int:
     renderers = render_pool()
     try:
         async with GameBot(GameMaster(repo, executor=renderers), settings) as bot:
+            _close_on_sigterm(bot)
             await bot.start(token)
     except discord.LoginFailure:
         log.error("Discord refused DISCORD_TOKEN: reset the token in the developer portal.")
@@ -98,10 +104,30 @@ async def run_bot(settings: Settings) -> int:
     return 0
 
 
+def _close_on_sigterm(bot: GameBot) -> None:
+    """A service manager stops the bot with SIGTERM: close the gateway and let `run_bot`
+    shut the renderers and the database down, instead of dying on the spot."""
+    with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+        asyncio.get_running_loop().add_signal_handler(
+            signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+
+
 def render_pool() -> ProcessPoolExecutor:
     """Processes for the board images, one per core: Pillow drawing holds the GIL, and a
     thread drawing a board would slow the event loop that must acknowledge every
     interaction within 3 s. `spawn`, because forking a process that runs threads (aiosqlite,
-    the loop) is unsafe."""
+    the loop) is unsafe. Each renderer leaves when the bot is gone, even after a crash."""
     return ProcessPoolExecutor(max_workers=os.cpu_count() or 2,
-                               mp_context=multiprocessing.get_context("spawn"))
+                               mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_follow_parent, initargs=(os.getpid(),))
+
+
+def _follow_parent(parent: int) -> None:
+    """In a renderer: exit once the bot process is gone (a killed bot cannot shut its pool
+    down, and an orphaned renderer would hold its memory forever)."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()

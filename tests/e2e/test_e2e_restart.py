@@ -1,6 +1,7 @@
 """A crash in the middle of a game: the real `gm run` process is killed (SIGKILL), a click
 while it is down fails as on Discord, a new process starts on the same database, and the
-buttons posted before the crash finish the game."""
+buttons posted before the crash finish the game. Neither the crash nor the clean stop
+(SIGTERM) leaves a board renderer process behind."""
 
 from __future__ import annotations
 
@@ -20,8 +21,11 @@ async def test_old_buttons_finish_the_game_after_a_restart(fake, people,
         await alice.decide(table.opening)
         old_prompt = alice.prompt
         assert old_prompt is not None and old_prompt.custom_ids(), "a prompt mid-game"
+        crashed = first.family()
     finally:
         await first.kill()
+    assert len(crashed) > 1, "the opening board was drawn by a renderer process"
+    assert await BotProcess.all_gone(crashed), "renderers outlived the killed bot"
 
     fake.ack_deadline = 0.3  # no need to wait Discord's 3 s to see the click fail
     while_down = await people.alice.click(old_prompt, old_prompt.custom_ids()[0])
@@ -33,8 +37,10 @@ async def test_old_buttons_finish_the_game_after_a_restart(fake, people,
                           seed=4)
         await rest.play()
         await fake.idle()
+        stopped = second.family()
     finally:
         await second.stop()
+    assert await BotProcess.all_gone(stopped), "renderers outlived the stopped bot"
 
     assert while_down.failed
     assert not after.failed and "You chose" in after.text

@@ -128,6 +128,20 @@ class BotProcess:
         assert self.process is not None
         return self.process.pid
 
+    def family(self) -> list[int]:
+        """The bot's process and its renderers."""
+        return _with_children(self.pid)
+
+    @staticmethod
+    async def all_gone(pids: list[int], timeout: float = 5.0) -> bool:
+        """Whether every process of `pids` exits within `timeout` seconds."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while any(Path(f"/proc/{pid}").exists() for pid in pids):
+            if asyncio.get_running_loop().time() > deadline:
+                return False
+            await asyncio.sleep(0.1)
+        return True
+
     def stalls(self) -> list[float]:
         """The event-loop stalls the bot logged (bot.loopwatch), in seconds."""
         pattern = re.compile(STALL_MESSAGE.replace("%d", r"(\d+)"))
