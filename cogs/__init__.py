@@ -1,3 +1,3 @@
 """Discord cogs: thin adapters between interactions and the GameMaster (see DESIGN.md)."""
 
-EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.moderation", "cogs.redux")
+EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.moderation", "cogs.redux", "cogs.scythe")

@@ -8,7 +8,7 @@ from games.core.errors import GameError
 from games.core.game import Game
 
 _GAMES: dict[str, Game] = {}
-_PACKAGES = ("games.record", "games.redux")  # each calls register() when imported
+_PACKAGES = ("games.record", "games.redux", "games.scythe")  # each calls register() when imported
 
 
 def register(game: Game) -> Game:

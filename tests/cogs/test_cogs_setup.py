@@ -35,7 +35,7 @@ def check_option(option: dict, where: str) -> None:
 async def test_command_tree_respects_discord_limits(harness):
     commands = [c.to_dict(harness.bot.tree) for c in harness.bot.tree._get_all_commands()]
     names = {c["name"] for c in commands}
-    assert names == {"game", "gm", "move", "redux"}
+    assert names == {"game", "gm", "move", "redux", "scythe"}
     for command in commands:
         check_option(command, command["name"])
     subcommands = {c["name"]: {o["name"] for o in c.get("options", []) if o["type"] == 1}
@@ -53,7 +53,7 @@ async def test_command_tree_respects_discord_limits(harness):
 async def test_login_syncs_the_tree_once_and_registers_persistent_components(harness):
     syncs = harness.calls("PUT /applications/{application_id}/commands")
     assert len(syncs) == 1
-    assert {c["name"] for c in syncs[0].json} == {"game", "gm", "move", "redux"}
+    assert {c["name"] for c in syncs[0].json} == {"game", "gm", "move", "redux", "scythe"}
     registered = set(harness.bot._connection._view_store._dynamic_items.values())
     assert registered == set(DYNAMIC_ITEMS)
 
