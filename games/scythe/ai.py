@@ -29,6 +29,11 @@ from games.scythe.steps import legal_steps
 View = dict[str, Any]
 _PAIRS = [(a, b) for i, a in enumerate(rules.RESOURCES) for b in rules.RESOURCES[i:]]
 GAMMA = 0.75  # a goal one step further is worth this share
+STAY_GAMMA = 0.5  # staying put only to move later loses a turn's worth
+FUTURE_PRODUCES = 2.5  # how often a worker's territory will still produce
+WORKER_SUPPLY = 3  # tokens a worker is expected to produce in the rest of a game
+STACKING = 0.1  # a worker joining others: produced in the same territory slot
+TIER_DOUBT = 1  # points of popularity can be lost again before the end
 COMPLETES = 2.5  # a token that lets this turn's bottom action be paid is worth this more
 NEVER = -100.0
 BOTTOM_BASE = {"upgrade": 4.0, "deploy": 4.5, "build": 3.5, "enlist": 4.0}  # one use, in coins
@@ -45,6 +50,9 @@ COMBAT_WIN_EXTRA = 2.0  # holding the territory and staying on the board
 CARD_GUESS = 3.5  # what an unseen combat card is feared to be worth
 LATE_TURN = 28  # own turns after which a seat ends the game even when behind
 OBJECTIVE_BONUS = 30.0
+OBJECTIVE_PLACE = 1.5  # a territory a held objective asks for
+THREATENED = 1.6  # power below what a neighbouring enemy could show
+UPGRADE_EARLY = 1.5
 
 
 def action_score(view: View, seat: int, action: Action) -> float:
@@ -215,12 +223,18 @@ class Seen:
         if not left:
             return self.end_resource
         cost = max(1, self.bottom_cost(self.bottom_index[action]))
-        per = BOTTOM_BASE[action] / cost
+        per = (BOTTOM_BASE[action] + self.set_progress(action)) / cost
         if held < cost:
             return per
         if held < 2 * cost and left >= 2:
             return 0.5 * per
         return self.end_resource
+
+    def set_progress(self, action: str) -> float:
+        """A bottom action's share of the star its full set gives (S17.1): the nearer the
+        set is to complete, the more each use is worth, so the seat finishes sets."""
+        left = self.remaining[action]
+        return self.star_value() / left if left else 0.0
 
     def resources_gain(self, kind: str, n: int, held: int | None = None) -> float:
         held = self.have[kind] if held is None else held
@@ -246,7 +260,7 @@ class Seen:
         owned = [t for t, s in self.view["control"].items() if s == self.seat]
         tokens = sum(sum(self.view["resources"].get(t, {}).values()) for t in owned)
         stars = self.stars + 2 * (1 - self.progress) + 1
-        return 0.7 * (stars + len(owned) + 2 + (tokens + 4) // 2)
+        return stars + len(owned) + 2 + (tokens + 4) // 2
 
     def popularity_step(self, level: int) -> float:
         """Going from `level` to `level + 1`: the next tier's worth spread over the points
@@ -259,7 +273,7 @@ class Seen:
         if tier.high + 1 > rules.POPULARITY_MAX:
             return 0.3
         now = min(max(self.me["popularity"], tier.low), tier.high)
-        return self.tier_jump / max(2, tier.high + 1 - now)
+        return self.tier_jump * (0.4 + 0.6 * self.progress) / (tier.high + 1 - now + TIER_DOUBT)
 
     def popularity_change(self, delta: int) -> float:
         level = self.me["popularity"]
@@ -272,7 +286,25 @@ class Seen:
             return 0.0
         if level == rules.POWER_MAX - 1:
             return self.star_value()
-        return 1.0 if level < 3 else 0.7 if level < 7 else 0.45 if level < 12 else 0.35
+        base = 1.0 if level < 3 else 0.7 if level < 7 else 0.45 if level < 12 else 0.35
+        return base * THREATENED if level < self.threat else base
+
+    @cached_property
+    def threat(self) -> float:
+        """The most an opponent next to this seat's territories could show in a combat: power
+        below it is worth more (bolster when an enemy threatens)."""
+        mine = {t for t, s in self.view["control"].items() if s == self.seat}
+        worst = 0.0
+        for place, units in self.others.items():
+            seats = {s for s, u in units if not is_worker(u)}
+            if not seats or not self.b.is_territory(place):
+                continue
+            near = set(self.b.neighbours[place]) | {place}
+            if place in self.b.tunnels:
+                near |= set(self.b.tunnels)
+            if near & mine:
+                worst = max(worst, *(self.strength(s, 1, False) for s in seats))
+        return worst
 
     def power_change(self, delta: int) -> float:
         level = self.me["power"]
@@ -355,7 +387,31 @@ class Seen:
         """Holding one more territory at the end (the Factory counts 3, S19.4), weighed by
         how near the end is."""
         count = rules.FACTORY_TERRITORY_VALUE if territory == self.b.factory else 1
-        return count * self.tier.per_territory * (0.2 + 0.8 * self.progress)
+        held = count * self.tier.per_territory * (0.2 + 0.8 * self.progress)
+        return held + self.objective_bonus(territory)
+
+    @cached_property
+    def objective_places(self) -> set[str]:
+        """Territories that would help meet a held objective not met yet: the terrains,
+        tunnels or the Factory it asks this seat to control (S16.5)."""
+        owned = {t for t, s in self.view["control"].items() if s == self.seat}
+        wanted: set[str] = set()
+        for card in self.me.get("objectives", []):
+            for p in cards.objective(card["id"]).all_of:
+                if p["type"] == "controls_terrain":
+                    places = {t for t in self.b.territories if self.b.terrain(t) == p["terrain"]}
+                elif p["type"] == "controls_tunnels":
+                    places = set(self.b.tunnels)
+                elif p["type"] == "controls_factory":
+                    places = {self.b.factory}
+                else:
+                    continue
+                if len(places & owned) < p.get("min", 1):
+                    wanted |= places - owned
+        return wanted
+
+    def objective_bonus(self, territory: str) -> float:
+        return OBJECTIVE_PLACE if territory in self.objective_places else 0.0
 
     def loot_value(self, territory: str) -> float:
         """Resources lying on a territory this seat does not control yet."""
@@ -365,14 +421,37 @@ class Seen:
         return 0.6 * sum(self.resources_gain(k, n) for k, n in pile.items())
 
     def production(self, territory: str, extra: int = 0) -> float:
-        """What one more worker of this seat on `territory` adds to each Produce there."""
+        """What one more worker of this seat on `territory` is worth: what it will produce
+        while the bottom actions still ask for that kind (a village: workers while the mat
+        has some), more where other workers already produce, as a Produce reaches only 2-3
+        territories (S6.4)."""
         produces = self.b.territories[territory].produces
         if produces is None:
             return 0.0
         here = sum(is_worker(u) for u in self.mine_at(territory)) - extra
         if produces == "worker":
             return self.workers_gain(1) if self.mat_workers > here else 0.0
-        return self.resource_value(produces, self.have[produces] + here)
+        stack = 1 + STACKING * min(here, 3)
+        if self.demand[produces] > WORKER_SUPPLY * (self.producers[produces] - extra):
+            return self.resource_value(produces, 0) * stack
+        return self.end_resource * stack
+
+    @cached_property
+    def demand(self) -> dict[str, int]:
+        """Tokens of each kind the bottom actions still to take will ask for, less those held."""
+        return {kind: self.remaining[action] * self.bottom_cost(self.bottom_index[action])
+                - self.have[kind] for action, kind in rules.BOTTOM_RESOURCE.items()}
+
+    @cached_property
+    def producers(self) -> dict[str, int]:
+        """This seat's workers on territories producing each kind."""
+        out = dict.fromkeys(rules.RESOURCES, 0)
+        for unit, place in self.me["units"].items():
+            if is_worker(unit) and self.b.is_territory(place):
+                produces = self.b.territories[place].produces
+                if produces in out:
+                    out[produces] += 1
+        return out
 
     # -- combat ---------------------------------------------------------------------------------
     def strength(self, seat: int, fighters: int, worker_there: bool) -> float:
@@ -450,7 +529,7 @@ class Seen:
         alone = not self.mine_at(territory)
         value = (self.territory_value(territory) if alone else 0.0) + self.loot_value(territory)
         if role == "worker":
-            return value + self.production(territory)
+            return value + FUTURE_PRODUCES * self.production(territory)
         if role == "character":
             value += ENCOUNTER_VALUE if territory in self.view["encounters"] else 0.0
             if territory == self.b.factory and self.me["factory_card"] is None \
@@ -496,9 +575,9 @@ class Seen:
         if self.b.is_territory(place) and self.mine_at(place) == [unit]:
             here += self.territory_value(place)
         if role == "worker" and self.b.is_territory(place):
-            here += self.production(place, extra=1) - self.production(place)
+            here += FUTURE_PRODUCES * (self.production(place, extra=1) - self.production(place))
         pot = self.potentials[role]
-        return max(here, GAMMA * max((pot[y] for y in steps.get(place, [])), default=0.0))
+        return max(here, STAY_GAMMA * max((pot[y] for y in steps.get(place, [])), default=0.0))
 
     def graph(self, role: str) -> dict[str, list[str]]:
         return self.worker_steps if role == "worker" else self.big_steps
@@ -515,49 +594,59 @@ class Seen:
         return max([pot[place], *(self.step_value(unit, y, left - 1, place)
                                   for y in self.graph(role).get(place, []) if y != avoid)])
 
-    def rider_value(self, place: str) -> float:
-        """A worker carried to `place` and left there; on a lake it stays on the mech (S8.5)."""
-        if not self.b.is_territory(place) or place in self.b.lakes:
+    def riders_value(self, place: str, riders: int) -> float:
+        """What `riders` workers dropped on `place` by a mech will produce there (S8.2); on a
+        lake they stay on the mech and produce nothing (S8.5)."""
+        if riders <= 0 or not self.b.is_territory(place) or place in self.b.lakes:
             return 0.0
-        return self.potentials["worker"][place]
+        return FUTURE_PRODUCES * sum(self.production(place, extra=-i) for i in range(riders))
 
-    def worker_stay(self, place: str) -> float:
-        workers = [u for u in self.mine_at(place) if is_worker(u)]
-        return self.stay_value(workers[0], place) if workers else self.rider_value(place)
+    def remain_value(self, place: str, remain: int) -> float:
+        """What the first `remain` of this seat's workers on `place` produce staying there."""
+        if not self.b.is_territory(place):
+            return 0.0
+        total = sum(is_worker(u) for u in self.mine_at(place))
+        return FUTURE_PRODUCES * sum(self.production(place, extra=total - i)
+                                     for i in range(remain))
+
+    def workers_at(self, place: str) -> int:
+        return sum(is_worker(u) for u in self.mine_at(place))
 
     def step_options(self, unit: str, place: str, left: int, riders: int,
                      avoid: str | None) -> dict[str, float]:
-        """The value of each step `unit` may take now, with `riders` workers on board."""
+        """The value of each step `unit` may take now, with `riders` of the workers on its
+        place on board and the others staying."""
         key = ("steps", unit, place, left, riders, avoid)
         if key not in self.memo:
-            self.memo[key] = {y: self.step_value(unit, y, left - 1, place)
-                              + riders * self.rider_value(y)
+            stay = self.remain_value(place, self.workers_at(place) - riders)
+            self.memo[key] = {y: self.step_value(unit, y, left - 1, place) + stay
+                              + self.riders_value(y, riders)
                               for y in self.graph(self.role(unit)).get(place, []) if y != avoid}
         return self.memo[key]
 
-    def stop_value(self, unit: str, place: str, riders: int) -> float:
-        return self.stay_value(unit, place) + riders * self.worker_stay(place)
+    def stop_value(self, unit: str, place: str) -> float:
+        return self.stay_value(unit, place) + self.remain_value(place, self.workers_at(place))
 
     def best_move(self, unit: str, place: str, left: int, riders: int,
                   avoid: str | None) -> float:
-        return max([self.stop_value(unit, place, riders),
+        return max([self.stop_value(unit, place),
                     *self.step_options(unit, place, left, riders, avoid).values()])
 
     def move_gain(self, unit: str, steps: int) -> float:
-        """How much moving `unit` now improves on leaving it (a mech takes along the workers
-        that gain by it, S8.2)."""
+        """How much moving `unit` now improves on leaving it; a mech takes along as many of
+        the workers on its place as is best (S8.2)."""
         place = self.me["units"][unit]
         if place == MAT:
             return 0.0
         steps += not is_worker(unit) and "speed" in self.abilities_of(self.seat)
-        stay = self.stay_value(unit, place)
-        best = stay
-        riders = sum(is_worker(u) for u in self.mine_at(place)) if is_mech(unit) else 0
-        here = self.worker_stay(place) if riders else 0.0
-        for y in self.graph(self.role(unit)).get(place, []):
-            ride = riders * max(0.0, self.rider_value(y) - here)
-            best = max(best, self.step_value(unit, y, steps - 1, place) + ride)
-        return best - stay
+        if not is_mech(unit):
+            best = max([self.stay_value(unit, place),
+                        *(self.step_value(unit, y, steps - 1, place)
+                          for y in self.graph(self.role(unit)).get(place, []))])
+            return best - self.stay_value(unit, place)
+        best = max(self.best_move(unit, place, steps, riders, None)
+                   for riders in range(self.workers_at(place) + 1))
+        return best - self.stop_value(unit, place)
 
     def move_value(self, units: int, steps: int) -> float:
         gains = sorted((self.move_gain(u, steps) for u in self.me["units"]), reverse=True)
@@ -747,8 +836,9 @@ def _upgrade_options(seen: Seen, territory: str | None) -> dict[tuple, float]:
     me = seen.me
     open_sections = [i for i, s in enumerate(seen.mat)
                      if me["upgrades"].get(str(i), 0) < s.upgrade_slots]
-    star = seen.star_value() if seen.remaining["upgrade"] == 1 else 0.0
-    return {(box, i + 1): 2.0 + BOX_VALUE[box] + _cheaper_value(seen, i) + star
+    star = seen.set_progress("upgrade")
+    early = UPGRADE_EARLY * (1 - seen.progress)  # cheaper actions pay off over the game
+    return {(box, i + 1): 2.0 + early + BOX_VALUE[box] + _cheaper_value(seen, i) + star
             for box in me["cubes"] for i in open_sections}
 
 
@@ -761,17 +851,18 @@ def _cheaper_value(seen: Seen, index: int) -> float:
 def _deploy_options(seen: Seen, territory: str | None) -> dict[tuple, float]:
     mechs = [u.split(":", 1)[1] for u, p in seen.me["units"].items() if is_mech(u) and p == MAT]
     places = _placements(seen, territory)
-    star = seen.star_value() if seen.remaining["deploy"] == 1 else 0.0
+    star = seen.set_progress("deploy")
     pot = seen.potentials["mech"]
     return {(ability, t): 2.5 + ABILITY_VALUE.get(ability, OTHER_ABILITY) + star
             + 0.2 * pot.get(t, 0.0)
-            + 0.3 * max(0.0, seen.rider_value(_best_exit(seen, t)) - seen.worker_stay(t))
+            + 0.3 * max(0.0, seen.riders_value(_best_exit(seen, t), 1)
+                        - seen.remain_value(t, 1))
             for ability in mechs for t in places}
 
 
 def _best_exit(seen: Seen, place: str) -> str:
-    pot = seen.potentials["worker"]
-    return max(seen.big_steps.get(place, []) or [place], key=lambda y: pot.get(y, 0.0))
+    """Where a mech deployed on `place` would best take a worker."""
+    return max(seen.big_steps.get(place, []) or [place], key=lambda y: seen.riders_value(y, 1))
 
 
 def _placements(seen: Seen, territory: str | None) -> list[str]:
@@ -783,7 +874,7 @@ def _placements(seen: Seen, territory: str | None) -> list[str]:
 def _build_options(seen: Seen, territory: str | None) -> dict[tuple, float]:
     left = [k for k in rules.STRUCTURES if k not in seen.me["structures_built"]]
     places = [t for t in _placements(seen, territory) if t not in seen.view["structures"]]
-    star = seen.star_value() if seen.remaining["build"] == 1 else 0.0
+    star = seen.set_progress("build")
     now = _tile_score(seen, {})
     return {(kind, t): 2.0 + _structure_value(seen, kind, t) + star
             + 0.5 * (_tile_score(seen, {t: kind}) - now)
@@ -809,7 +900,7 @@ def _tile_score(seen: Seen, added: dict[str, str]) -> int:
 
 def _enlist_options(seen: Seen, territory: str | None) -> dict[tuple, float]:
     recruits = seen.me["recruits"]
-    star = seen.star_value() if seen.remaining["enlist"] == 1 else 0.0
+    star = seen.set_progress("enlist")
     out = {}
     for i, section in enumerate(seen.mat):
         if str(i) in recruits:
@@ -883,7 +974,7 @@ def _step(seen: Seen, frame: dict, action: Action) -> float:
     riders = len(frame.get("workers", []))
     avoid = seen.view["turn"]["moved"].get(f"{seen.seat}/{unit}")
     options = seen.step_options(unit, place, left, riders, avoid)
-    stop = seen.stop_value(unit, place, riders)
+    stop = seen.stop_value(unit, place)
     best = max([stop, *options.values()])
     what = str(action.args[0]) if action.args else ""
     if action.kind == "stop":
@@ -891,9 +982,8 @@ def _step(seen: Seen, frame: dict, action: Action) -> float:
     if action.kind == "step":
         return options.get(what, NEVER)
     if what.startswith("worker:"):
-        sign = 1 if action.kind == "load" else -1
-        moved = seen.best_move(unit, place, left, riders + sign, avoid)
-        return moved - sign * seen.worker_stay(place) - 0.2
+        change = 1 if action.kind == "load" else -1
+        return seen.best_move(unit, place, left, riders + change, avoid) - 0.2
     if action.kind == "load" and best > stop + 0.05 and _left_alone(seen, place, unit, riders):
         return best + 0.8 * seen.resource_value(what)
     return stop - 1.0  # a carried token stays where the unit stops anyway
