@@ -34,6 +34,8 @@ FUTURE_PRODUCES = 2.5  # how often a worker's territory will still produce
 WORKER_SUPPLY = 3  # tokens a worker is expected to produce in the rest of a game
 STACKING = 0.1  # a worker joining others: produced in the same territory slot
 TIER_DOUBT = 1  # points of popularity can be lost again before the end
+FOCUS = 0.5
+NEXT_TURN = 0.5  # a bottom action made payable for next turn, as a share of its worth
 COMPLETES = 2.5  # a token that lets this turn's bottom action be paid is worth this more
 NEVER = -100.0
 BOTTOM_BASE = {"upgrade": 4.0, "deploy": 4.5, "build": 3.5, "enlist": 4.0}  # one use, in coins
@@ -225,7 +227,7 @@ class Seen:
         cost = max(1, self.bottom_cost(self.bottom_index[action]))
         per = (BOTTOM_BASE[action] + self.set_progress(action)) / cost
         if held < cost:
-            return per
+            return per * (1 + FOCUS * max(0, held) / cost)  # finish a stock before another
         if held < 2 * cost and left >= 2:
             return 0.5 * per
         return self.end_resource
@@ -790,14 +792,20 @@ class Seen:
         if index == rules.FACTORY_SECTION:
             return self.factory_turn_value()
         section = self.mat[index]
-        best, extra = 0.0, {}
+        best = self.bottom_value(index)
         for option, value in self.top_options(section.top).items():
             gains = self.trade_plan(index) if option == "resources" else \
                 self.top_gains(section.top, option)
-            total = value + self.bottom_value(index, gains)
-            if total > best:
-                best, extra = total, gains
-        return max(best, self.bottom_value(index, extra))
+            total = value + self.bottom_value(index, gains) + self.next_turn(index, gains)
+            best = max(best, total)
+        return best
+
+    def next_turn(self, index: int, gains: dict[str, int]) -> float:
+        """Tokens gained now that let another section's bottom action be paid next turn."""
+        if not any(gains.values()):
+            return 0.0
+        return NEXT_TURN * max(self.bottom_value(j, gains) - self.bottom_value(j)
+                               for j in range(len(self.mat)) if j != index)
 
     # -- cards -------------------------------------------------------------------------------------
     def effects_value(self, effects: tuple | list, territory: str | None) -> float:
