@@ -35,6 +35,9 @@ WORKER_SUPPLY = 3  # tokens a worker is expected to produce in the rest of a gam
 STACKING = 0.1  # a worker joining others: produced in the same territory slot
 TIER_DOUBT = 1  # points of popularity can be lost again before the end
 FOCUS = 0.5
+ESCAPE = 5.0  # the first mech of a seat whose workers are shut in a river pocket
+POCKET = 4  # territories: a starting pocket is 3 (S2.10)
+FERRY = 0.5  # a mech's share of what the workers it can carry on will gain
 NEXT_TURN = 0.5  # a bottom action made payable for next turn, as a share of its worth
 COMPLETES = 2.5  # a token that lets this turn's bottom action be paid is worth this more
 NEVER = -100.0
@@ -225,12 +228,30 @@ class Seen:
         if not left:
             return self.end_resource
         cost = max(1, self.bottom_cost(self.bottom_index[action]))
-        per = (BOTTOM_BASE[action] + self.set_progress(action)) / cost
+        per = (BOTTOM_BASE[action] + self.set_progress(action) + self.urgency(action)) / cost
         if held < cost:
             return per * (1 + FOCUS * max(0, held) / cost)  # finish a stock before another
         if held < 2 * cost and left >= 2:
             return 0.5 * per
         return self.end_resource
+
+    def urgency(self, action: str) -> float:
+        """The first mech of a seat whose workers cannot leave their river pocket is what
+        lets them out (S2.10): a mech carries them across (S8.2)."""
+        if action == "deploy" and self.confined and not self.abilities_of(self.seat):
+            return ESCAPE
+        return 0.0
+
+    @cached_property
+    def confined(self) -> bool:
+        """Can this seat's workers reach no more than a few territories on their own?"""
+        seen, todo = set(), [p for u, p in self.me["units"].items() if is_worker(u) and p != MAT]
+        while todo:
+            place = todo.pop()
+            if place not in seen:
+                seen.add(place)
+                todo += self.worker_steps.get(place, [])
+        return sum(self.b.is_territory(t) for t in seen) <= POCKET
 
     def set_progress(self, action: str) -> float:
         """A bottom action's share of the star its full set gives (S17.1): the nearer the
@@ -523,21 +544,34 @@ class Seen:
 
     def _base_value(self, territory: str, role: str) -> float:
         """Being on `territory` as a worker, mech or character, with no unit of its own there
-        yet: what it would produce, hold, meet or fight."""
+        yet: what it would produce, hold, meet, fight or ferry."""
         if not self.b.is_territory(territory):
-            return 0.0
+            return self.ferry_value(territory) if role == "mech" else 0.0
         if self.others_at(territory):
             return NEVER if role == "worker" else self.attack_value(territory)
         alone = not self.mine_at(territory)
         value = (self.territory_value(territory) if alone else 0.0) + self.loot_value(territory)
         if role == "worker":
             return value + FUTURE_PRODUCES * self.production(territory)
+        if role == "mech":
+            value += self.ferry_value(territory)
         if role == "character":
             value += ENCOUNTER_VALUE if territory in self.view["encounters"] else 0.0
             if territory == self.b.factory and self.me["factory_card"] is None \
                     and self.view["decks"]["factory"]:
                 value += FACTORY_CARD_VALUE
         return value
+
+    def ferry_value(self, place: str) -> float:
+        """A mech on `place` could carry this seat's workers there one step on to where they
+        produce more next turn (S8.2): how workers leave a river pocket or a home base."""
+        workers = self.workers_at(place)
+        if not workers:
+            return 0.0
+        here = self.remain_value(place, workers)
+        best = max((self.riders_value(y, workers) for y in self.big_steps.get(place, [])),
+                   default=0.0)
+        return FERRY * max(0.0, best - here)
 
     def _potential(self, role: str) -> dict[str, float]:
         """Each place's value for a unit of `role`, counting what it could reach later."""
@@ -861,7 +895,8 @@ def _deploy_options(seen: Seen, territory: str | None) -> dict[tuple, float]:
     places = _placements(seen, territory)
     star = seen.set_progress("deploy")
     pot = seen.potentials["mech"]
-    return {(ability, t): 2.5 + ABILITY_VALUE.get(ability, OTHER_ABILITY) + star
+    escape = seen.urgency("deploy")  # the way out of a pocket
+    return {(ability, t): 2.5 + ABILITY_VALUE.get(ability, OTHER_ABILITY) + star + escape
             + 0.2 * pot.get(t, 0.0)
             + 0.3 * max(0.0, seen.riders_value(_best_exit(seen, t), 1)
                         - seen.remain_value(t, 1))
