@@ -16,6 +16,7 @@ is computed once per view (`_seen`), as the agent scores every legal action of o
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from functools import cached_property
 from typing import Any
@@ -38,6 +39,8 @@ FOCUS = 0.5
 ESCAPE = 5.0  # the first mech of a seat whose workers are shut in a river pocket
 POCKET = 4  # territories: a starting pocket is 3 (S2.10)
 FERRY = 0.5  # a mech's share of what the workers it can carry on will gain
+LIQUID, LIQUID_EXTRA = 3, 0.5  # the last coins pay for Trade and Bolster
+PRODUCE_POWER = 2.0  # the power point a Produce costs once 4 workers are out
 NEXT_TURN = 0.5  # a bottom action made payable for next turn, as a share of its worth
 COMPLETES = 2.5  # a token that lets this turn's bottom action be paid is worth this more
 NEVER = -100.0
@@ -310,6 +313,8 @@ class Seen:
         if level == rules.POWER_MAX - 1:
             return self.star_value()
         base = 1.0 if level < 3 else 0.7 if level < 7 else 0.45 if level < 12 else 0.35
+        if level < self.produce_cost().get("power", 0):
+            base += PRODUCE_POWER  # no Produce without it (S6.4)
         return base * THREATENED if level < self.threat else base
 
     @cached_property
@@ -328,6 +333,13 @@ class Seen:
             if near & mine:
                 worst = max(worst, *(self.strength(s, 1, False) for s in seats))
         return worst
+
+    def coins_change(self, delta: int) -> float:
+        """Coins are the score, and the last few also pay for Trade and Bolster (S6.2, S6.3)."""
+        level = self.me["coins"]
+        steps = range(level, level + delta) if delta >= 0 else range(level + delta, level)
+        value = sum(1.0 + LIQUID_EXTRA * (0 <= c < LIQUID) for c in steps)
+        return value if delta >= 0 else -value
 
     def power_change(self, delta: int) -> float:
         level = self.me["power"]
@@ -349,13 +361,13 @@ class Seen:
         return n * each + star
 
     def gains_value(self, gains: dict[str, int]) -> float:
-        return (gains.get("coins", 0) + self.power_change(gains.get("power", 0))
+        return (self.coins_change(gains.get("coins", 0)) + self.power_change(gains.get("power", 0))
                 + self.popularity_change(gains.get("popularity", 0))
                 + self.cards_gain(gains.get("combat_cards", 0)))
 
     def cost_value(self, cost: dict[str, int]) -> float:
         """What paying `cost` loses, in coins."""
-        value = cost.get("coins", 0) - self.power_change(-cost.get("power", 0))
+        value = -self.coins_change(-cost.get("coins", 0)) - self.power_change(-cost.get("power", 0))
         value -= self.popularity_change(-cost.get("popularity", 0))
         value += 0.5 * cost.get("combat_cards", 0)
         for kind in rules.RESOURCES:
@@ -1089,6 +1101,39 @@ def _factory_bottom(seen: Seen, frame: dict, action: Action) -> float:
 
 
 def _commit(seen: Seen, frame: dict, action: Action) -> float:
+    """The commitment step by step: a dial is worth its best card additions; a card is worth
+    what it adds over committing now; starting again is never needed by the AI."""
+    draft = frame.get("draft")
+    if action.kind == "redo":
+        return -100.0
+    if action.kind == "dial":
+        dial = int(action.args[0])
+        return max(_commitment(seen, frame, dial, list(values))
+                   for values in _card_sets(seen, frame, []))
+    values = list(draft["cards"]) + ([int(action.args[0])] if action.kind == "card" else [])
+    if action.kind == "commit":
+        return _commitment(seen, frame, draft["dial"], values)
+    return max(_commitment(seen, frame, draft["dial"], values + list(more))
+               for more in _card_sets(seen, frame, values))
+
+
+def _card_sets(seen: Seen, frame: dict, chosen: list[int]) -> list[tuple[int, ...]]:
+    """Card values the seat could still add (highest first, within its card limit)."""
+    held = Counter(int(c["value"]) for c in seen.me.get("cards", []))
+    held.subtract(chosen)
+    spare = sorted((v for v, n in held.items() for _ in range(n) if n > 0), reverse=True)
+    room = max(0, _card_limit(seen, frame["territory"]) - len(chosen))
+    return [tuple(spare[:k]) for k in range(min(room, len(spare)) + 1)]
+
+
+def _card_limit(seen: Seen, territory: str) -> int:
+    """One card per own character or mech there, one more with People's Army and a worker."""
+    mine = [u for s, u in seen.at.get(territory, []) if s == seen.seat]
+    army = seen.me["units"].get("mech:peoples_army", "mat") != "mat"
+    return sum(not is_worker(u) for u in mine) + (army and any(is_worker(u) for u in mine))
+
+
+def _commitment(seen: Seen, frame: dict, dial: int, values: list[int]) -> float:
     """Win with the least power and cards; show nothing when the combat is lost anyway."""
     attacker = frame["seats"][0] == seen.seat
     enemy = next(s for s in frame["seats"] if s != seen.seat)
@@ -1096,7 +1141,6 @@ def _commit(seen: Seen, frame: dict, action: Action) -> float:
     theirs = [u for s, u in seen.at.get(territory, []) if s == enemy]
     fighters = sum(not is_worker(u) for u in theirs)
     threat = seen.strength(enemy, fighters, any(is_worker(u) for u in theirs))
-    dial, values = int(action.args[0]), [int(v) for v in action.args[1:]]
     chance = seen.win_chance(dial + sum(values), threat, attacker)
     prize = seen.combat_star_value() + COMBAT_WIN_EXTRA + seen.territory_value(territory) + 3.0
     consolation = seen.cards_gain(1) if dial or values else 0.0

@@ -13,7 +13,6 @@ last, so that a sixth star undoes only moves into combats not yet fought (S18.3)
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations_with_replacement
 
 from games.core import Action, Event, below_in
 from games.scythe import gains, rules
@@ -152,58 +151,82 @@ def dial_limit(state: State, seat: int) -> int:
     return min(rules.DIAL_MAX, player(state, seat)["power"])
 
 
-def _card_choices(state: State, seat: int, limit: int) -> list[tuple[int, ...]]:
-    """Every multiset of card values (highest first) the hand can show, up to `limit` cards."""
-    held = Counter(card_value(c) for c in player(state, seat)["cards"])
-    values = sorted(held, reverse=True)
-    choices = []
-    for size in range(min(limit, sum(held.values())) + 1):
-        for combo in combinations_with_replacement(values, size):
-            if all(combo.count(v) <= held[v] for v in set(combo)):
-                choices.append(combo)
-    return choices
+def _draft(frame: Frame, seat: int) -> dict | None:
+    """The seat's commitment being built: {"dial": n, "cards": [values]}, or None."""
+    return frame.setdefault("drafts", {}).get(str(seat))
+
+
+def _spare_values(state: State, seat: int, draft: dict) -> list[int]:
+    """Card values still in hand beyond those already added, highest first."""
+    spare = Counter(card_value(c) for c in player(state, seat)["cards"])
+    spare.subtract(draft["cards"])
+    return sorted((v for v, n in spare.items() if n > 0), reverse=True)
 
 
 def _commit_legal(state: State, frame: Frame, seat: int) -> list[Action]:
+    """Step by step (a dial, then card by card, then commit), never every combination."""
     if str(seat) in frame["committed"]:
         return []
-    choices = _card_choices(state, seat, card_limit(state, seat, frame["territory"]))
-    return [Action("commit", (dial, *combo), _commit_label(dial, combo))
-            for combo in choices for dial in range(dial_limit(state, seat) + 1)]
+    draft = _draft(frame, seat)
+    if draft is None:
+        return [Action("dial", (d,), f"Power dial {d}")
+                for d in range(dial_limit(state, seat) + 1)]
+    total = draft["dial"] + sum(draft["cards"])
+    actions = []
+    if len(draft["cards"]) < card_limit(state, seat, frame["territory"]):
+        actions = [Action("card", (v,), f"Add a card of {v} (total {total + v})")
+                   for v in _spare_values(state, seat, draft)]
+    return [*actions,
+            Action("commit", (), f"Commit {_commit_label(draft['dial'], draft['cards'])}"),
+            Action("redo", (), "Start the dial and cards again")]
 
 
-def _commit_label(dial: int, combo: tuple[int, ...]) -> str:
-    if not combo:
-        return f"Dial {dial}, no card (total {dial})"
-    noun = "card" if len(combo) == 1 else "cards"
-    return f"Dial {dial} + {noun} {', '.join(map(str, combo))} (total {dial + sum(combo)})"
+def _commit_label(dial: int, values: list[int]) -> str:
+    if not values:
+        return f"dial {dial}, no card (total {dial})"
+    noun = "card" if len(values) == 1 else "cards"
+    return f"dial {dial} + {noun} {', '.join(map(str, values))} (total {dial + sum(values)})"
 
 
 def _commit_apply(state: State, frame: Frame, action: Action, seat: int) -> list[Event]:
-    """Keep the dial and the chosen cards (out of the hand) in the frame until both are in."""
-    dial, values = int(action.args[0]), [int(v) for v in action.args[1:]]
+    """Build the commitment privately; `commit` moves the chosen cards out of the hand into
+    the frame, where they wait until both seats are in."""
+    drafts = frame.setdefault("drafts", {})
+    if action.kind == "dial":
+        drafts[str(seat)] = {"dial": int(action.args[0]), "cards": []}
+        return [Event(f"You set your power dial to {action.args[0]}.", seats=(seat,))]
+    if action.kind == "card":
+        drafts[str(seat)]["cards"].append(int(action.args[0]))
+        return [Event(f"You add a combat card of {action.args[0]}.", seats=(seat,))]
+    if action.kind == "redo":
+        del drafts[str(seat)]
+        return []
+    return _commit(state, frame, seat, drafts.pop(str(seat)))
+
+
+def _commit(state: State, frame: Frame, seat: int, draft: dict) -> list[Event]:
     hand = player(state, seat)["cards"]
     chosen = []
-    for value in values:
+    for value in draft["cards"]:
         card = min(c for c in hand if card_value(c) == value and c not in chosen)
         chosen.append(card)
     for card in chosen:
         hand.remove(card)
-    frame["committed"][str(seat)] = {"dial": dial, "cards": chosen}
+    frame["committed"][str(seat)] = {"dial": draft["dial"], "cards": chosen}
+    label = _commit_label(draft["dial"], draft["cards"])
     events = [Event(f"{seat_name(state, seat)} has set its power dial and combat cards."),
-              Event(f"You commit {_commit_label(dial, tuple(values)).lower()}.", seats=(seat,))]
+              Event(f"You commit {label}.", seats=(seat,))]
     if len(frame["committed"]) == len(frame["seats"]):
         events += _reveal(state, frame)
     return events
 
 
 def _commit_refuse(state: State, frame: Frame, action: Action) -> str | None:
-    if action.kind != "commit":
+    if action.kind not in ("dial", "card", "commit", "redo"):
         return None
-    return ("Commit your power dial and combat card values, highest card first: e.g. "
-            "`commit 3 4 2`. The dial goes from 0 to your power (at most 7); you may add one "
-            "card per character and mech of yours in the combat (People's Army: one more "
-            "with a worker there).")
+    return ("Set your power dial first (`dial 3`: from 0 to your power, at most 7), then add "
+            "combat cards one at a time (`card 4`: one per character and mech of yours in the "
+            "combat, People's Army one more with a worker there), then `commit`.")
 
 
 # -- the outcome (S13.6-S13.12) ----------------------------------------------------------------

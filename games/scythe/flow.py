@@ -320,7 +320,7 @@ PROMPTS = {
     "enlist": "Enlist a recruit (`enlist <section> <space>`), or `none`.",
     "combat_order": "Choose the combat to fight next (`fight <territory>`).",
     "artillery": "Pay 1 power for Artillery so your opponent loses 2 (`artillery yes|no`)?",
-    "commit": "Secretly set your power dial and combat cards (`commit <dial> [<card> ...]`).",
+    "commit": "Secretly set your power dial, then add combat cards one at a time, then commit.",
     "retreat": "Choose where your units retreat (`retreat home` or `retreat <lake>`).",
     "encounter": "Choose an option of the encounter card (`option A`, `B` or `C`).",
     "take": "Choose a resource to take (`take <resource>`).",

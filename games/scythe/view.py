@@ -111,6 +111,9 @@ def _frame(state: State, frame: dict, viewer: int | None, hidden: set[str],
         out = {k: copy.deepcopy(frame[k]) for k in PUBLIC_KEYS[kind] if k in frame}
         if kind == COMMIT:
             out["committed"] = [s for s in frame_seats(frame) if s not in waiting]
+            draft = frame.get("drafts", {}).get(str(viewer))
+            if draft is not None:  # the viewer's own dial and card values so far
+                out["draft"] = copy.deepcopy(draft)
         return out
     return {k: copy.deepcopy(v) for k, v in frame.items() if not _mentions(v, hidden)}
 

@@ -12,7 +12,7 @@ from games.core import Action
 from games.scythe import ai, flow
 from games.scythe import view as views
 from games.scythe.game import ScytheGame
-from games.scythe.state import push, top
+from games.scythe.state import card_value, push, top
 from tests.scythe.scenario import deal, place, put, table
 
 GAME = ScytheGame()
@@ -126,10 +126,20 @@ def commit_table(attacker_power: int, defender_power: int, defender_cards: tuple
     return state
 
 
+def committed(state: dict, seat: int) -> tuple[int, list[int]]:
+    """The AI's commitment, made step by step (dial, cards, commit): (dial, card values)."""
+    for _ in range(6):
+        action = Action.parse(best(state, seat))
+        flow.dispatch(state, seat, action)
+        if action.kind == "commit":
+            done = top(state)["committed"][str(seat)]
+            return done["dial"], [card_value(c) for c in done["cards"]]
+    raise AssertionError("the AI never committed")
+
+
 def test_commits_a_dial_it_can_afford_that_beats_a_weak_defender():
     state = commit_table(attacker_power=4, defender_power=1, defender_cards=())
-    chosen = Action.parse(best(state, 0))
-    dial, cards = int(chosen.args[0]), [int(v) for v in chosen.args[1:]]
+    dial, cards = committed(state, 0)
     assert dial <= 4
     assert dial + sum(cards) > 1  # more than the defender can show
     assert dial < 4  # and without spending all of its power
@@ -137,7 +147,7 @@ def test_commits_a_dial_it_can_afford_that_beats_a_weak_defender():
 
 def test_spends_no_power_in_a_combat_it_cannot_win():
     state = commit_table(attacker_power=3, defender_power=7, defender_cards=(5,))
-    assert int(Action.parse(best(state, 0)).args[0]) <= 1  # a card of consolation at most
+    assert committed(state, 0)[0] <= 1  # a card of consolation at most
 
 
 def test_produces_where_its_next_bottom_action_resource_is_made():

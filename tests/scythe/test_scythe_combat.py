@@ -33,6 +33,14 @@ def act(state: dict, seat: int, text: str) -> list:
     return flow.dispatch(state, seat, Action.parse(text)) + flow.settle(state)
 
 
+def commit(state: dict, seat: int, dial: int, *cards: int) -> list:
+    """The secret commitment step by step, as a player makes it: dial, cards, commit."""
+    events = act(state, seat, f"dial {dial}")
+    for value in cards:
+        events += act(state, seat, f"card {value}")
+    return events + act(state, seat, "commit")
+
+
 def legal(state: dict, seat: int) -> set[str]:
     return {a.text for a in flow.legal_actions(state, seat)}
 
@@ -64,13 +72,14 @@ def test_t29_combat_with_cards():
     state = t29()
     assert top(state)["kind"] == "commit" and flow.to_act(state) == {0, 1}
     assert controller(state, "r3c4") == 1  # the defender holds it while the combat is pending
-    events = act(state, 0, "commit 3 4 2")
+    events = commit(state, 0, 3, 4, 2)
     assert flow.to_act(state) == {1}
     assert "3" not in texts(events)  # nothing of the dial or cards is public before the reveal
     assert [e.text for e in events if e.seats == (0,)] == [
-        "You commit dial 3 + cards 4, 2 (total 9)."]
+        "You set your power dial to 3.", "You add a combat card of 4.",
+        "You add a combat card of 2.", "You commit dial 3 + cards 4, 2 (total 9)."]
     assert top(state)["committed"]["0"]["dial"] == 3 and state["players"][0]["cards"] == []
-    events = act(state, 1, "commit 5 3")
+    events = commit(state, 1, 5, 3)
     assert ("Combat on r3c4: Seat 0 (Rusviet) dial 3 + cards 4, 2 = 9 against Seat 1 "
             "(Polania) dial 5 + card 3 = 8. Seat 0 (Rusviet) wins.") in texts(events)
     rusviet, polania = state["players"]
@@ -92,11 +101,20 @@ def test_t31_dial_limits():
     assert {a.args[0] for a in flow.legal_actions(state, 0)} == set(range(8))
 
 
+def card_steps(state: dict, seat: int, *values: int) -> int:
+    """How many cards `seat` may still add after choosing dial 0 and these cards."""
+    act(state, seat, "dial 0")
+    for value in values:
+        act(state, seat, f"card {value}")
+    return len([a for a in flow.legal_actions(state, seat) if a.kind == "card"])
+
+
 def test_t32_card_limits():
     state = t29()
-    assert max(len(a.args) - 1 for a in flow.legal_actions(state, 1)) == 1  # 1 mech
-    assert max(len(a.args) - 1 for a in flow.legal_actions(state, 0)) == 2  # character + mech
-    assert "commit 0 4 2" in legal(state, 0) and "commit 0 2 4" not in legal(state, 0)
+    assert card_steps(state, 1, 3) == 0  # 1 mech: 1 card
+    assert card_steps(state, 0, 4) == 1 and legal(state, 0) >= {"card 2", "commit", "redo"}
+    act(state, 0, "card 2")
+    assert "card 2" not in legal(state, 0) and "commit" in legal(state, 0)  # character + mech
 
 
 def test_t32_peoples_army_adds_a_card_with_a_worker_there():
@@ -106,16 +124,36 @@ def test_t32_peoples_army_adds_a_card_with_a_worker_there():
     place(state, 0, "worker:3", "r3c4")
     arrive(state, 0, "r3c4", "mech:peoples_army")
     after_move(state, 0)
-    assert max(len(a.args) - 1 for a in flow.legal_actions(state, 0)) == 2
-    assert "commit 0 3 2" in legal(state, 0) and "commit 0 2 2" in legal(state, 0)
+    assert card_steps(state, 0, 2) == 2  # one mech, one more for People's Army
+    act(state, 0, "card 2")
+    assert legal(state, 0) == {"commit", "redo"}
 
 
-def test_cards_must_be_listed_highest_first():
+def test_the_commitment_is_built_step_by_step_and_can_start_again():
     state = t29()
+    assert legal(state, 0) == {f"dial {d}" for d in range(7)}  # power 6
+    act(state, 0, "dial 5")
+    assert legal(state, 0) == {"card 4", "card 2", "commit", "redo"}
+    act(state, 0, "card 4")
+    assert legal(state, 0) == {"card 2", "commit", "redo"}  # a 4 is no longer in hand
     before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction, match="highest card first"):
-        flow.dispatch(state, 0, Action.parse("commit 3 2 4"))
+    with pytest.raises(IllegalAction, match="then add combat cards one at a time"):
+        flow.dispatch(state, 0, Action.parse("card 5"))
     assert state == before
+    act(state, 0, "redo")
+    assert legal(state, 0) == {f"dial {d}" for d in range(7)}
+    assert flow.to_act(state) == {0, 1} and state["players"][0]["cards"] != []
+
+
+def test_a_draft_is_seen_only_by_its_seat():
+    from games.scythe.view import view
+    state = t29()
+    act(state, 0, "dial 5")
+    act(state, 0, "card 4")
+    mine = view(state, 0)["stack"][-1]
+    assert mine["draft"] == {"dial": 5, "cards": [4]}
+    assert "draft" not in view(state, 1)["stack"][-1]
+    assert "draft" not in view(state, None)["stack"][-1]
 
 
 def duel(attacker_power: int = 7, defender_power: int = 7) -> dict:
@@ -130,8 +168,8 @@ def duel(attacker_power: int = 7, defender_power: int = 7) -> dict:
 
 def test_t30_tie_goes_to_the_attacker():
     state = duel()
-    act(state, 0, "commit 7")
-    act(state, 1, "commit 7")
+    commit(state, 0, 7)
+    commit(state, 1, 7)
     assert unit_place(state, 1, "mech:speed") == "home_crimea"
     assert state["players"][0]["stars"] == {"combat": 1}
 
@@ -139,28 +177,28 @@ def test_t30_tie_goes_to_the_attacker():
 def test_t33_no_consolation_without_power_shown():
     state = duel()
     deal(state, 1, 2)
-    act(state, 0, "commit 1")
-    act(state, 1, "commit 0")
+    commit(state, 0, 1)
+    commit(state, 1, 0)
     assert hand_values(state, 1) == [2]
     state = duel()
-    act(state, 0, "commit 2")
-    act(state, 1, "commit 1")
+    commit(state, 0, 2)
+    commit(state, 1, 1)
     assert len(state["players"][1]["cards"]) == 1
 
 
 def test_t34_combat_star_cap():
     state = duel()
     state["players"][0]["stars"] = {"combat": 2}
-    act(state, 0, "commit 1")
-    act(state, 1, "commit 0")
+    commit(state, 0, 1)
+    commit(state, 1, 0)
     assert state["players"][0]["stars"] == {"combat": 2}
     state = table(("saxony", "industrial"), ("crimea", "patriotic"))
     state["players"][0]["stars"] = {"combat": 2}
     place(state, 1, "mech:speed", "r2c3")
     arrive(state, 0, "r2c3", "mech:speed")
     after_move(state, 0)
-    act(state, 0, "commit 0")
-    act(state, 1, "commit 0")
+    commit(state, 0, 0)
+    commit(state, 1, 0)
     assert state["players"][0]["stars"] == {"combat": 3}
 
 
@@ -174,8 +212,8 @@ def test_t35_attacker_pushes_defender_workers(attacker: str, loss: int):
     arrive(state, 1, "r2c6", mech)
     popularity = state["players"][1]["popularity"]
     after_move(state, 1)
-    act(state, 1, "commit 1")
-    act(state, 0, "commit 0")
+    commit(state, 1, 1)
+    commit(state, 0, 0)
     assert {unit_place(state, 0, u) for u in ("mech:speed", "worker:1", "worker:3")} == \
         {"home_rusviet"}
     assert state["players"][1]["popularity"] == popularity - loss
@@ -193,8 +231,8 @@ def test_t36_defender_wins():
     for text in ("unit mech:riverwalk", "load worker:1", "step r5c3", "done"):
         act(state, 0, text)
     assert top(state)["kind"] == "commit"
-    act(state, 0, "commit 0")
-    act(state, 1, "commit 1")
+    commit(state, 0, 0)
+    commit(state, 1, 1)
     assert unit_place(state, 0, "mech:riverwalk") == unit_place(state, 0, "worker:1") == \
         "home_crimea"
     assert [p["popularity"] for p in state["players"]] == popularity
@@ -275,8 +313,8 @@ def test_t28_encounter_behind_a_combat(wins: bool):
     flow.settle(state)
     for text in ("unit character", "step r5c5", "done"):
         act(state, 0, text)
-    act(state, 0, "commit 1" if wins else "commit 0")
-    act(state, 1, "commit 0" if wins else "commit 1")
+    commit(state, 0, 1 if wins else 0)
+    commit(state, 1, 0 if wins else 1)
     if wins:
         assert top(state)["kind"] == "encounter" and "r5c5" not in state["encounters"]
     else:
@@ -300,8 +338,8 @@ def test_the_attacker_chooses_the_order_of_combats():
     assert top(state)["kind"] == "combat_order"
     assert legal(state, 0) == {"fight r1c4", "fight r2c3"}
     act(state, 0, "fight r2c3")
-    act(state, 0, "commit 0")
-    act(state, 1, "commit 0")
+    commit(state, 0, 0)
+    commit(state, 1, 0)
     assert top(state)["kind"] == "commit" and top(state)["territory"] == "r1c4"
 
 
@@ -310,8 +348,8 @@ def test_t42_sixth_star_during_combats():
     state["players"][0]["stars"] = {"upgrades": 1, "structures": 1, "recruits": 1,
                                     "workers": 1, "objective": 1}
     act(state, 0, "fight r2c3")
-    act(state, 0, "commit 1")
-    act(state, 1, "commit 0")
+    commit(state, 0, 1)
+    commit(state, 1, 0)
     assert state["end"] == {"reason": "Nordic placed a sixth star", "seat": 0}
     assert state["stack"] == []
     assert unit_place(state, 0, "mech:riverwalk") == "r0c4"  # its combat is never fought
@@ -326,8 +364,8 @@ def test_seaworthy_loser_may_retreat_onto_an_adjacent_lake():
     place(state, 1, "worker:3", "r3c3")
     arrive(state, 0, "r3c3", "mech:speed")
     after_move(state, 0)
-    act(state, 0, "commit 1")
-    act(state, 1, "commit 0")
+    commit(state, 0, 1)
+    commit(state, 1, 0)
     assert top(state)["kind"] == "retreat" and top(state)["seat"] == 1
     assert legal(state, 1) == {"retreat home", "retreat r2c4", "retreat r3c2", "retreat r4c4"}
     act(state, 1, "retreat r2c4")
@@ -345,8 +383,8 @@ def test_seaworthy_attacker_takes_its_carried_workers_to_the_lake():
     flow.settle(state)
     for text in ("unit mech:seaworthy", "load worker:3", "step r1c3", "done"):
         act(state, 0, text)
-    act(state, 0, "commit 0")
-    act(state, 1, "commit 1")
+    commit(state, 0, 0)
+    commit(state, 1, 1)
     act(state, 0, "retreat r2c4")
     assert unit_place(state, 0, "mech:seaworthy") == unit_place(state, 0, "worker:3") == "r2c4"
 
@@ -359,8 +397,8 @@ def test_lake_combat_workers_retreat_with_their_mech():
     arrive(state, 0, "r2c4", "mech:submerge")
     popularity = state["players"][0]["popularity"]
     after_move(state, 0)
-    act(state, 0, "commit 1")
-    act(state, 1, "commit 0")
+    commit(state, 0, 1)
+    commit(state, 1, 0)
     assert unit_place(state, 1, "mech:seaworthy") == unit_place(state, 1, "worker:3") == \
         "home_nordic"
     assert state["players"][0]["popularity"] == popularity - 1
