@@ -28,10 +28,11 @@ from rendering.canvas import (
     draw_measured,
 )
 from rendering.fonts import resolve_cjk
+from rendering.panels import GAP, INNER, MARGIN, ROW_GAP, WIDTH
 from rendering.redux_actions import draw_borders, draw_central
 from rendering.redux_players import draw_players
 from rendering.redux_score import draw_score
-from rendering.redux_style import ALLIANCE_COLOR, GAP, INNER, MARGIN, ROW_GAP, WIDTH, Table, name_of
+from rendering.redux_style import ALLIANCE_COLOR, Table, name_of
 from rendering.redux_tracks import draw_order, draw_standing_tracks
 
 STEP_NAMES = {"pick": "Recruiting generals", "alliance": "Choosing the alliance action",

@@ -24,18 +24,8 @@ from rendering.canvas import (
     Canvas,
     Flow,
 )
-from rendering.redux_style import (
-    ALLIANCE_COLOR,
-    GAP,
-    INNER,
-    MARGIN,
-    PAD,
-    ROW_GAP,
-    Table,
-    boxed,
-    name_of,
-    wrap,
-)
+from rendering.panels import GAP, INNER, MARGIN, PAD, ROW_GAP, boxed, wrap
+from rendering.redux_style import ALLIANCE_COLOR, Table, name_of
 
 CRITERION_NAMES = {"admin": "Admin", "combat": "Combat"}
 REGION_H = 132

@@ -27,18 +27,9 @@ from rendering.canvas import (
     Flow,
     player_name,
 )
+from rendering.panels import GAP, INNER, MARGIN, PAD, ROW_GAP, STRIPE_W, boxed
 from rendering.redux_actions import bid_text
-from rendering.redux_style import (
-    GAP,
-    INNER,
-    MARGIN,
-    PAD,
-    ROW_GAP,
-    STRIPE_W,
-    Table,
-    boxed,
-    name_of,
-)
+from rendering.redux_style import Table, name_of
 
 TOKEN = 30
 TOKEN_GAP = 6

@@ -22,7 +22,8 @@ from rendering.canvas import (
     Canvas,
     player_name,
 )
-from rendering.redux_style import INNER, MARGIN, PAD, Table, boxed, text_lines
+from rendering.panels import INNER, MARGIN, PAD, boxed, text_lines
+from rendering.redux_style import Table
 
 CATEGORY_NAMES = {
     "military": "Military track",

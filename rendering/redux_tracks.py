@@ -23,17 +23,8 @@ from rendering.canvas import (
     Canvas,
     Flow,
 )
-from rendering.redux_style import (
-    ALLIANCE_COLOR,
-    GAP,
-    INNER,
-    MARGIN,
-    PAD,
-    ROW_GAP,
-    Table,
-    boxed,
-    wrap,
-)
+from rendering.panels import GAP, INNER, MARGIN, PAD, ROW_GAP, boxed, wrap
+from rendering.redux_style import ALLIANCE_COLOR, Table
 
 LABEL_W = 150
 CELL_H = 58

@@ -27,11 +27,11 @@ from rendering.canvas import (
     draw_measured,
 )
 from rendering.fonts import resolve_cjk
-from rendering.redux_style import text_lines
+from rendering.panels import GAP, INNER, MARGIN, ROW_GAP, WIDTH, text_lines
 from rendering.scythe_map import draw_legend, draw_map
 from rendering.scythe_mats import draw_players
 from rendering.scythe_score import draw_score
-from rendering.scythe_style import GAP, INNER, MARGIN, ROW_GAP, WIDTH, Table, ink_on, words
+from rendering.scythe_style import Table, ink_on, words
 
 DECKS = (("combat", "Combat deck"), ("combat_discard", "Combat discard"),
          ("encounter", "Encounter deck"), ("objective", "Objective deck"),

@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from rendering.canvas import BODY, DARK_TEXT, GOLD, MUTED, PANEL, SMALL, TEXT, Canvas, Flow
+from rendering.panels import INNER, MARGIN
 from rendering.scythe_style import (
     COMBAT,
     ENCOUNTER,
-    INNER,
-    MARGIN,
     RESOURCE_COLORS,
     RIVER,
     STRUCTURE_LETTERS,

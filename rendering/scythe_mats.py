@@ -36,21 +36,8 @@ from rendering.canvas import (
     Flow,
     player_name,
 )
-from rendering.redux_style import boxed
-from rendering.scythe_style import (
-    BONUS_NAMES,
-    GAP,
-    INNER,
-    MARGIN,
-    PAD,
-    ROW_GAP,
-    STRIPE_W,
-    Table,
-    board_data,
-    scoring_tier,
-    title,
-    words,
-)
+from rendering.panels import GAP, INNER, MARGIN, PAD, ROW_GAP, STRIPE_W, boxed
+from rendering.scythe_style import BONUS_NAMES, Table, board_data, scoring_tier, title, words
 
 STAR_H = 40
 CELL_LINE = SMALL + 8

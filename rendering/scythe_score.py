@@ -10,8 +10,8 @@ count and the rate are written beside them, as the result's details give them.
 from __future__ import annotations
 
 from rendering.canvas import BODY, GOLD, LARGE, MUTED, PANEL, SMALL, TEXT, TILE, Canvas, player_name
-from rendering.redux_style import boxed, text_lines
-from rendering.scythe_style import INNER, MARGIN, PAD, Table, words
+from rendering.panels import INNER, MARGIN, PAD, boxed, text_lines
+from rendering.scythe_style import Table, words
 
 CATEGORY_NAMES = {"coins": "Coins in hand", "stars": "Stars (count x rate)",
                   "territories": "Territories (count x rate)",

@@ -18,14 +18,6 @@ from typing import Any
 import games.scythe
 from rendering.canvas import DARK_TEXT, PANEL, TEXT, Canvas, player_name
 
-WIDTH = 1280
-MARGIN = 24
-GAP = 16
-PAD = 14
-ROW_GAP = 10
-STRIPE_W = 8
-INNER = WIDTH - 2 * MARGIN
-
 # Piece colours by the data's colour name: fill, text on it, outline. The accent is the
 # colour for names, stripes and rings on the dark background (Saxony's black pieces would
 # vanish there, so their accent is the grey of their outline).

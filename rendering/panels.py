@@ -1,0 +1,56 @@
+"""Layout shared by the tall game images (Redux, Scythe): the page's width and margins, boxed
+panels sized by a dry run of their body, and wrapped text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rendering.canvas import BODY, PANEL, TEXT, Canvas
+
+WIDTH = 1280
+MARGIN = 24
+GAP = 16
+PAD = 14
+ROW_GAP = 10
+STRIPE_W = 8
+INNER = WIDTH - 2 * MARGIN
+
+
+def wrap(c: Canvas, text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """Words broken into lines no wider than width (a single over-long word stays whole and
+    is ellipsized when drawn)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and c.measure(trial, size, bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+def text_lines(c: Canvas, x: float, y: float, text: str, width: float, size: int = BODY,
+               color: str = TEXT, bold: bool = False) -> float:
+    """Wrapped text; returns the y below the last line."""
+    for line in wrap(c, text, size, width, bold):
+        c.text(x, y, line, size, color, bold, max_width=width)
+        y += size + 6
+    return y
+
+
+def boxed(c: Canvas, box: tuple[float, float, float], body: Callable[[Canvas, float], float],
+          fill: str = PANEL, stripe: str | None = None, outline: str | None = None,
+          pad: float = PAD) -> float:
+    """A panel (x0, x1, top) sized by a dry run of its body, then the body drawn on top.
+    The body receives the canvas and the y to start at, and returns the y it ended at."""
+    x0, x1, y = box
+    bottom = body(c.twin(), y + pad) + pad
+    if c.dry:
+        return bottom
+    if stripe is not None:
+        c.rect((x0, y, x1, bottom), fill=stripe)
+        x0 += STRIPE_W
+    c.rect((x0, y, x1, bottom), fill=fill, outline=outline, width=3)
+    return body(c, y + pad) + pad
