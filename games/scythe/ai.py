@@ -64,7 +64,10 @@ UPGRADE_EARLY = 1.5
 
 
 def action_score(view: View, seat: int, action: Action) -> float:
-    """The value of `action` for `seat` in coins, from the frame the view is waiting on."""
+    """The value of `action` for `seat` in coins, from the frame the view is waiting on. The
+    draft is left to chance: no faction or mat is better for every table."""
+    if view["players"][seat]["mat"] is None:
+        return 0.0
     seen = _seen(view, seat)
     if action.kind == "objective":  # at once: a met condition may not hold later
         star = seen.star_value()
@@ -617,9 +620,13 @@ class Seen:
         return self.memo[key]
 
     def _stay_value(self, unit: str, place: str) -> float:
+        """A mech's own place is not worth its ferrying: that is done by moving on with the
+        workers, which the step options count."""
         role = self.role(unit)
         steps = self.worker_steps if role == "worker" else self.big_steps
         here = self._base_value(place, role) if self.b.is_territory(place) else 0.0
+        if role == "mech" and self.b.is_territory(place):
+            here -= self.ferry_value(place)
         if self.b.is_territory(place) and self.mine_at(place) == [unit]:
             here += self.territory_value(place)
         if role == "worker" and self.b.is_territory(place):

@@ -39,9 +39,13 @@ def choose(state: dict, seat: int, rng: random.Random) -> Action:
 
 
 # -- whole games ---------------------------------------------------------------------------------
-@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 2), (3, 3), (4, 4), (5, 5)])
-def test_ai_seats_finish_a_game_with_every_invariant_kept(players: int, seed: int):
-    state = GAME.setup(players, {}, seed)
+@pytest.mark.parametrize(("players", "seed", "options"), [
+    (2, 1, {}), (2, 2, {}), (3, 3, {}), (4, 4, {}), (5, 5, {}),
+    (3, 6, {"assignment": "draft", "coins_visible": False}),
+])
+def test_ai_seats_finish_a_game_with_every_invariant_kept(players: int, seed: int,
+                                                         options: dict):
+    state = GAME.setup(players, options, seed)
     rng = random.Random(seed)
     while GAME.result(state) is None:
         seat = min(GAME.to_act(state))
@@ -177,3 +181,37 @@ def test_chooses_a_section_whose_bottom_action_it_can_pay():
     put(state, "r0c4", "metal", 3)  # Deploy (section 2) costs 3 metal
     push(state, {"kind": "section", "seat": 0})
     assert best(state) == "section 2"
+
+
+def polania_in_its_pocket() -> dict:
+    """Polania/Patriotic (seat 1) shut in its river pocket r2c1, r3c0, r3c1 (S2.10), all eight
+    workers out on its village r3c1, so the village makes no more workers."""
+    state = table(("nordic", "industrial"), ("polania", "patriotic"))
+    for n in range(1, 9):
+        place(state, 1, f"worker:{n}", "r3c1")
+    state["active"] = 1
+    return state
+
+
+def test_a_seat_shut_in_its_pocket_deploys_its_first_mech_first():
+    """Riverwalk is the way out for Polania's workers: with 2 oil for Upgrade and 4 metal for
+    Deploy, it takes the Deploy section."""
+    state = polania_in_its_pocket()
+    put(state, "r3c1", "oil", 2)
+    put(state, "r3c1", "metal", 4)
+    push(state, {"kind": "section", "seat": 1})
+    assert best(state) == "section 2"
+
+
+def test_a_mech_carries_workers_out_of_their_river_pocket():
+    """Polania's Riverwalk mech on the village takes workers along across the river (S8.2)
+    before it steps to the mountain r2c2."""
+    state = polania_in_its_pocket()
+    place(state, 1, "mech:riverwalk", "r3c1")
+    push(state, {"kind": "step", "seat": 1, "unit": "mech:riverwalk", "left": 1, "cargo": {},
+                 "workers": []},
+         {"kind": "move", "seat": 1, "units": 2, "steps": 1, "moved": ["mech:riverwalk"]})
+    assert best(state).startswith("load worker")
+    state["stack"][-1]["workers"] = ["worker:1", "worker:2"]
+    assert best(state).split()[0] in ("load", "step")
+    assert scores(state)["stop"] < max(scores(state).values())
