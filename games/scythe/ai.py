@@ -728,16 +728,17 @@ class Seen:
             count = sum(is_worker(u) for u in self.mine_at(t)) + (t == mill_at)
             options.append((t, produces, count))
         value, yields, held = 0.0, dict.fromkeys(rules.RESOURCES, 0), dict(self.have)
-        chosen = sorted(options, key=lambda o: -self._yield_value(o[1], o[2], held))
+        chosen = sorted(options, key=lambda o: -self.yield_value(o[1], o[2], held))
         regular = [o for o in chosen if o[0] != mill_at][:limit]
         for _, produces, count in regular + [o for o in chosen if o[0] == mill_at]:
-            value += self._yield_value(produces, count, held)
+            value += self.yield_value(produces, count, held)
             if produces in held:
                 held[produces] += count
                 yields[produces] += count
         return value, yields
 
-    def _yield_value(self, produces: str, count: int, held: dict[str, int]) -> float:
+    def yield_value(self, produces: str, count: int, held: dict[str, int]) -> float:
+        """`count` units of a territory's production, with `held` tokens already on hand."""
         if produces == "worker":
             return self.workers_gain(count)
         return self.resources_gain(produces, count, held[produces])
@@ -828,7 +829,7 @@ class Seen:
         if not self.affordable(kind, cost, (extra or {}).get(kind, 0)):
             return None
         value = self.effect_value(action) + section.coins
-        if str(index) in self.me["recruits"] or self.has_recruit(action):
+        if self.has_recruit(action):
             key, n = section.recruit_bonus
             value += self.gains_value({key: n})
         return value - cost * self.end_resource
@@ -1064,7 +1065,7 @@ def _produce(seen: Seen, frame: dict, action: Action) -> float:
     count = sum(is_worker(u) for u in seen.mine_at(territory)) + (territory == mill)
     produces = seen.b.territories[territory].produces
     completes = COMPLETES * min(count, seen.missing().get(produces, 0))
-    return 0.1 + seen._yield_value(produces, count, seen.have) + completes
+    return 0.1 + seen.yield_value(produces, count, seen.have) + completes
 
 
 def _gain_resource(seen: Seen, frame: dict, action: Action) -> float:

@@ -215,3 +215,26 @@ def test_a_mech_carries_workers_out_of_their_river_pocket():
     state["stack"][-1]["workers"] = ["worker:1", "worker:2"]
     assert best(state).split()[0] in ("load", "step")
     assert scores(state)["stop"] < max(scores(state).values())
+
+
+def test_trades_for_the_resource_its_bottom_action_lacks():
+    """Industrial's section 4 is Trade / Enlist (4 food): with 3 food, the trade takes food."""
+    state = nordic_and_crimea()
+    put(state, "r0c4", "food", 3)
+    push(state, {"kind": "trade", "seat": 0, "left": 2},
+         {"kind": "bottom", "seat": 0, "section": 3})
+    assert best(state).startswith("gain food")
+
+
+def bolster_scores(threatened: bool) -> dict[str, float]:
+    """Industrial's section 1 top action is Bolster; a Crimea mech with power 7 stands next to
+    Nordic's forest r0c4, or far away."""
+    state = nordic_and_crimea()
+    place(state, 1, "mech:riverwalk", "r1c4" if threatened else "r6c3")
+    state["players"][1]["power"] = 7
+    push(state, {"kind": "top", "seat": 0, "section": 0})
+    return scores(state)
+
+
+def test_bolsters_power_more_when_an_enemy_threatens():
+    assert bolster_scores(threatened=True)["power"] > bolster_scores(threatened=False)["power"]
