@@ -4,11 +4,9 @@ from the seat's own view, as the agent does."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from games.core import Action
+from games.core import Action, make_agent
 from games.scythe import ai, flow
 from games.scythe import view as views
 from games.scythe.game import ScytheGame
@@ -31,13 +29,6 @@ def best(state: dict, seat: int | None = None) -> str:
     return max(found, key=found.__getitem__)
 
 
-def choose(state: dict, seat: int, rng: random.Random) -> Action:
-    """The heuristic agent's rule: the best score, ties broken by a seeded random."""
-    view = GAME.view(state, seat)
-    legal = GAME.legal_actions(state, seat)
-    return max(legal, key=lambda a: (ai.action_score(view, seat, a), rng.random()))
-
-
 # -- whole games ---------------------------------------------------------------------------------
 @pytest.mark.parametrize(("players", "seed", "options"), [
     (2, 1, {}), (2, 2, {}), (3, 3, {}), (4, 4, {}), (5, 5, {}),
@@ -46,10 +37,10 @@ def choose(state: dict, seat: int, rng: random.Random) -> Action:
 def test_ai_seats_finish_a_game_with_every_invariant_kept(players: int, seed: int,
                                                          options: dict):
     state = GAME.setup(players, options, seed)
-    rng = random.Random(seed)
+    agents = [make_agent("heuristic", seed=seed * 10 + seat) for seat in range(players)]
     while GAME.result(state) is None:
         seat = min(GAME.to_act(state))
-        state, _ = GAME.apply(state, seat, choose(state, seat, rng))
+        state, _ = GAME.apply(state, seat, agents[seat].choose(GAME, state, seat))
         assert GAME.invariants(state) == []
         assert state["turn_number"] <= TURNS_PER_PLAYER * players, "the AI seats dither"
     result = GAME.result(state)
