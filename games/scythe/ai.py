@@ -43,6 +43,7 @@ LIQUID, LIQUID_EXTRA = 3, 0.5  # the last coins pay for Trade and Bolster
 PRODUCE_POWER = 2.0  # the power point a Produce costs once 4 workers are out
 NEXT_TURN = 0.5  # a bottom action made payable for next turn, as a share of its worth
 COMPLETES = 2.5  # a token that lets this turn's bottom action be paid is worth this more
+WORKER_LATE = 1.5  # a new worker still produces and counts towards the workers star
 NEVER = -100.0
 BOTTOM_BASE = {"upgrade": 4.0, "deploy": 4.5, "build": 3.5, "enlist": 4.0}  # one use, in coins
 ABILITY_VALUE = {"riverwalk": 3.0, "speed": 2.5, "township": 1.8, "underpass": 1.8,
@@ -300,7 +301,7 @@ class Seen:
             return self.star_value()
         tier = self.b.tier(level)
         if tier.high + 1 > rules.POPULARITY_MAX:
-            return 0.3
+            return 0.3 + self.track_pull(rules.POPULARITY_MAX - level)
         now = min(max(self.me["popularity"], tier.low), tier.high)
         return self.tier_jump * (0.4 + 0.6 * self.progress) / (tier.high + 1 - now + TIER_DOUBT)
 
@@ -318,7 +319,14 @@ class Seen:
         base = 1.0 if level < 3 else 0.7 if level < 7 else 0.45 if level < 12 else 0.35
         if level < self.produce_cost().get("power", 0):
             base += PRODUCE_POWER  # no Produce without it (S6.4)
+        base += self.track_pull(rules.POWER_MAX - level)
         return base * THREATENED if level < self.threat else base
+
+    def track_pull(self, missing: int) -> float:
+        """Near the end, each point towards a track's star (16 power, 18 popularity, the
+        last worker) carries a share of it, so the seat walks up to the star it lacks."""
+        pull = {4: 0.5}.get(self.stars, 1.0 if self.stars >= 5 else 0.0)
+        return pull * max(0.0, self.star_value()) / missing if pull else 0.0
 
     @cached_property
     def threat(self) -> float:
@@ -359,9 +367,10 @@ class Seen:
     def workers_gain(self, n: int) -> float:
         """New workers from the mat: production and the workers star (S17.1)."""
         n = min(n, self.mat_workers)
-        each = max(1.0, 3.0 - 0.15 * self.my_turns)  # a worker produces for the rest of the game
+        each = max(WORKER_LATE, 3.0 - 0.1 * self.my_turns)  # it produces for the rest of the game
         star = self.star_value() if n and n == self.mat_workers else 0.0
-        return n * each + star
+        pull = sum(self.track_pull(self.mat_workers - i) for i in range(n))
+        return n * each + star + pull
 
     def gains_value(self, gains: dict[str, int]) -> float:
         return (self.coins_change(gains.get("coins", 0)) + self.power_change(gains.get("power", 0))
