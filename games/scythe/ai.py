@@ -769,7 +769,7 @@ class Seen:
         """The value of each option of a top-row action (`skip` is 0)."""
         if action == "move":
             return {"move": self.move_value(self.top_value("move_units"), 1),
-                    "gain": float(self.top_value("move_coins"))}
+                    "gain": self.coins_change(self.top_value("move_coins"))}
         if action == "bolster":
             if self.me["coins"] < 1:
                 return {}
@@ -1122,7 +1122,7 @@ def _commit(seen: Seen, frame: dict, action: Action) -> float:
     what it adds over committing now; starting again is never needed by the AI."""
     draft = frame.get("draft")
     if action.kind == "redo":
-        return -100.0
+        return NEVER
     if action.kind == "dial":
         dial = int(action.args[0])
         return max(_commitment(seen, frame, dial, list(values))
@@ -1145,8 +1145,8 @@ def _card_sets(seen: Seen, frame: dict, chosen: list[int]) -> list[tuple[int, ..
 
 def _card_limit(seen: Seen, territory: str) -> int:
     """One card per own character or mech there, one more with People's Army and a worker."""
-    mine = [u for s, u in seen.at.get(territory, []) if s == seen.seat]
-    army = seen.me["units"].get("mech:peoples_army", "mat") != "mat"
+    mine = seen.mine_at(territory)
+    army = "peoples_army" in seen.abilities_of(seen.seat)
     return sum(not is_worker(u) for u in mine) + (army and any(is_worker(u) for u in mine))
 
 
