@@ -43,9 +43,10 @@ LIQUID, LIQUID_EXTRA = 3, 0.5  # the last coins pay for Trade and Bolster
 PRODUCE_POWER = 2.0  # the power point a Produce costs once 4 workers are out
 NEXT_TURN = 0.5  # a bottom action made payable for next turn, as a share of its worth
 COMPLETES = 2.5  # a token that lets this turn's bottom action be paid is worth this more
+EXPOSED = 0.6  # a worker's place within an opponent's reach is worth this share
 WORKER_LATE = 1.5  # a new worker still produces and counts towards the workers star
 NEVER = -100.0
-BOTTOM_BASE = {"upgrade": 4.0, "deploy": 4.5, "build": 3.5, "enlist": 4.0}  # one use, in coins
+BOTTOM_BASE = {"upgrade": 4.0, "deploy": 5.5, "build": 3.5, "enlist": 4.0}  # one use, in coins
 ABILITY_VALUE = {"riverwalk": 3.0, "speed": 2.5, "township": 1.8, "underpass": 1.8,
                  "wayfare": 1.2, "submerge": 1.2, "seaworthy": 1.0}
 OTHER_ABILITY = 0.8  # combat abilities
@@ -359,8 +360,12 @@ class Seen:
         return -sum(self.power_step(level - i - 1) for i in range(min(-delta, level)))
 
     def cards_gain(self, n: int) -> float:
+        """Combat cards: the first few count most, more when an enemy is near (a hand that
+        looks thin invites attacks) and for Crimea, who can spend one as a resource (S9.3)."""
         held = self.me["card_count"]
         scale = 1.3 if self.me["faction"] == "crimea" else 1.0
+        if self.threat > self.strength(self.seat, 1, False):
+            scale *= THREATENED
         return scale * sum(1.0 if held + i < 2 else 0.6 if held + i < 4 else 0.3
                            for i in range(n))
 
@@ -576,7 +581,8 @@ class Seen:
         alone = not self.mine_at(territory)
         value = (self.territory_value(territory) if alone else 0.0) + self.loot_value(territory)
         if role == "worker":
-            return value + FUTURE_PRODUCES * self.production(territory)
+            value += FUTURE_PRODUCES * self.production(territory)
+            return value * EXPOSED if territory in self.exposed else value
         if role == "mech":
             value += self.ferry_value(territory)
         if role == "character":
@@ -585,6 +591,19 @@ class Seen:
                     and self.view["decks"]["factory"]:
                 value += FACTORY_CARD_VALUE
         return value
+
+    @cached_property
+    def exposed(self) -> set[str]:
+        """Territories an opponent's character or mech could reach next turn (one step, or
+        along the tunnels) where this seat has no character or mech of its own: its workers
+        there may be sent home (S8.9 b)."""
+        reach: set[str] = set()
+        for place, units in self.others.items():
+            if self.b.is_territory(place) and any(not is_worker(u) for _, u in units):
+                reach |= {place, *self.b.neighbours[place]}
+                if place in self.b.tunnels:
+                    reach |= set(self.b.tunnels)
+        return {t for t in reach if all(is_worker(u) for u in self.mine_at(t))}
 
     def ferry_value(self, place: str) -> float:
         """A mech on `place` could carry this seat's workers there one step on to where they
