@@ -9,9 +9,13 @@ to a seat that would win by it. The section choice adds up its top and bottom ac
 later frames will value them, so the seat plans a whole turn at its first step.
 
 Movement works on potentials: each place is worth what a unit would do there (produce, take
-an encounter or the Factory, hold a territory, win a combat) and a place near a valuable one
-is worth a discounted share of it, so units walk towards goals one step at a time. All of it
-is computed once per view (`_seen`), as the agent scores every legal action of one view."""
+an encounter or the Factory, hold a territory, win a combat, ferry workers) and a place near
+a valuable one is worth a discounted share of it, so units walk towards goals one step at a
+time; a mech takes along the workers that gain by the ride, which is how workers leave a
+river pocket. Near the end, each point towards a star a leading seat still lacks carries a
+share of it, so the game ends instead of stalling. All of it is computed once per view
+(`_seen`), as the agent scores every legal action of one view; the step graphs are kept
+across views, keyed by what `legal_steps` depends on."""
 
 from __future__ import annotations
 
