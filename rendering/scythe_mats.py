@@ -186,8 +186,7 @@ def _cell(c: Canvas, p: dict, i: int, section: dict, x: float, w: float, y: floa
     c.text(x, y, text, SMALL, GREEN if upgraded else TEXT, max_width=w)
     y += CELL_LINE
     covered = int((p.get("upgrades") or {}).get(str(i), 0))
-    cost = section["bottom_cost_start"] - covered
-    c.text(x, y, f"{words(bottom)}: {cost} {section['bottom_cost_resource']} → "
+    c.text(x, y, f"{words(bottom)}: {p['bottom_costs'][i]} {section['bottom_cost_resource']} → "
                  f"${section['bottom_coins']}", SMALL, GREEN if covered else TEXT, max_width=w)
     y += CELL_LINE
     built = section["structure_slot"] in (p.get("structures_built") or [])
@@ -203,11 +202,10 @@ def _cell(c: Canvas, p: dict, i: int, section: dict, x: float, w: float, y: floa
 
 
 def _top_text(p: dict, action: str) -> tuple[str, bool]:
-    """The top action's current values (a cube moved off a box upgrades it, S6.5), and
-    whether any of them is upgraded."""
-    cubes = set(TOP_BOX_VALUES if p.get("cubes") is None else p["cubes"])
-    value = {box: pair[0 if box in cubes else 1] for box, pair in TOP_BOX_VALUES.items()}
-    upgraded = any(box.startswith(action) and box not in cubes for box in TOP_BOX_VALUES)
+    """The top action's values as the engine pays them (the view's `top_values`), and
+    whether any of them is upgraded (its cube has left the box, S6.5)."""
+    value = p["top_values"]
+    upgraded = any(box.startswith(action) and box not in p["cubes"] for box in value)
     texts = {
         "move": f"{value['move_units']} units 1 step, or ${value['move_coins']}",
         "bolster": f"+{value['bolster_power']} power, or +{value['bolster_cards']} "

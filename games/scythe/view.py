@@ -11,8 +11,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from games.scythe import cards, control, flow, rules, scoring
-from games.scythe.state import MAT, State, card_value, frame_seats, seat_name, top
+from games.scythe import bottom, cards, control, flow, rules, scoring, top
+from games.scythe.state import MAT, State, card_value, frame_seats, seat_name
+from games.scythe.state import top as top_frame
 
 # Frames holding secrets: a commit keeps the dials and cards until both seats are in (only
 # who has committed is public); a pickup shows the Factory space to its picker alone.
@@ -59,6 +60,7 @@ def _player(state: State, p: dict, viewer: int | None) -> dict[str, Any]:
            if key not in ("cards", "objectives")}
     out["card_count"] = len(p["cards"])
     out["objective_count"] = len(p["objectives"])
+    out |= mat_values(state, p["seat"])
     if own:
         out["cards"] = [{"id": c, "value": card_value(c)} for c in p["cards"]]
         out["objectives"] = [{"id": o, "name": cards.objective(o).name}
@@ -66,6 +68,17 @@ def _player(state: State, p: dict, viewer: int | None) -> dict[str, Any]:
     elif not _coins_visible(state):
         out["coins"] = None
     return out
+
+
+def mat_values(state: State, seat: int) -> dict[str, Any]:
+    """The values in force on the seat's player mat, as the engine charges and pays them:
+    each top-row box (S6.5) and each section's bottom-row cost (S7.1); empty during the
+    draft, before the seat has a mat."""
+    if not state["players"][seat]["mat"]:
+        return {}
+    return {"top_values": {box: top.top_value(state, seat, box) for box in rules.TOP_BOXES},
+            "bottom_costs": [sum(bottom.bottom_cost(state, seat, i).values())
+                             for i in range(len(bottom.sections(state, seat)))]}
 
 
 def _card_names(state: State, viewer: int | None) -> dict[str, str]:
@@ -163,7 +176,7 @@ PROMPTS = {
 
 def _prompt(state: State, waiting: list[int]) -> dict[str, Any] | None:
     """The decision on top of the stack: its kind, who still owes it, and a sentence."""
-    frame = top(state)
+    frame = top_frame(state)
     if frame is None or not waiting:
         return None
     return {"kind": frame["kind"], "seats": waiting,

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.scythe.state import card_value, frame_seats, seat_name
+from games.scythe.view import mat_values
 from tests.scythe.scenario import build, deal, place, put, table
 
 NAMES = ["Alice", "Bartholomew the Unbelievably Verbose Strategist", "劉玄德", "Dana", "Eve"]
@@ -59,6 +60,7 @@ def as_view(state: dict, viewer: int | None, score: dict | None = None) -> dict:
 def _player(state: dict, p: dict, viewer: int | None) -> dict:
     out = {k: copy.deepcopy(v) for k, v in p.items() if k not in ("cards", "objectives")}
     out["card_count"], out["objective_count"] = len(p["cards"]), len(p["objectives"])
+    out |= mat_values(state, p["seat"])  # rule arithmetic stays the engine's
     if viewer == p["seat"]:
         out["cards"] = [{"id": c, "value": card_value(c)} for c in p["cards"]]
         out["objectives"] = [{"id": o, "name": OBJECTIVES[o]} for o in p["objectives"]]
