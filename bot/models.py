@@ -5,11 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import Text
 from games.core import Action
 
 
 class ServiceError(Exception):
-    """A refusal whose text is shown to the user as it is. Nothing was changed."""
+    """A refusal shown to the user in their language. Nothing was changed.
+
+    The message is a catalog `Text` (bot/i18n.py); a plain string is the English-only form
+    older code still raises, shown as it is in every language."""
+
+    def __init__(self, message: str | Text) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+    def render(self, locale: str | None = None) -> str:
+        if isinstance(self.message, Text):
+            return self.message.render(locale)
+        return self.message
 
 
 @dataclass(frozen=True)
@@ -68,8 +81,10 @@ class Update:
     public: list[str] = field(default_factory=list)
     private: list[Private] = field(default_factory=list)
     boards: list[tuple[str, bytes]] = field(default_factory=list)  # (filename, PNG)
-    awaiting: list[Seat] = field(default_factory=list)  # human seats owing a decision
+    awaiting: list[Seat] = field(default_factory=list)  # human seats to mention now
     result: str | None = None
+    # (user, locale) of the mentioned players who asked for a DM on their turn as well
+    notify_dm: list[tuple[int, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,9 @@ from concurrent.futures import Executor
 from typing import Any
 
 from bot.announce import Announcer
+from bot.campaigns import Campaigns
+from bot.clock import Clock
+from bot.i18n import Text
 from bot.models import (
     Council,
     PackInfo,
@@ -31,6 +34,7 @@ from bot.models import (
     Update,
 )
 from bot.options import parse_options
+from bot.settings import ServerSettings
 from games.core import (
     Action,
     Event,
@@ -68,6 +72,9 @@ class GameMaster:
         self.repo = repo
         self.announcer = Announcer(render=render, executor=executor)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.settings = ServerSettings(repo)
+        self.clock = Clock(self)
+        self.campaigns = Campaigns(self)
 
     @staticmethod
     def game_names() -> list[tuple[str, str]]:
@@ -181,6 +188,30 @@ class GameMaster:
             steps = [(before, events, state)]
             steps += await self._play_ai(await self._record(game_id), seats, state, new_version)
             return await self._update(game_id, before, steps[-1][2], steps)
+
+    async def act_for(self, game_id: int, seat: int, *, expected_version: int,
+                      action: Action | None = None, note: str | Text | None = None) -> Update:
+        """The game master plays a human seat's pending decision: `action` (a pass), or the
+        AI agent's choice (autopilot when a deadline passed). Refused when the game moved on
+        since `expected_version` or the seat owes nothing, so a late timer never acts."""
+        async with self._locks[game_id]:
+            record, seats = await self._running(game_id)
+            engine = _engine(record.game)
+            state = record.state
+            if record.version != expected_version or seat not in engine.to_act(state):
+                raise ServiceError(f"Seat {seat + 1} no longer owes this decision; the game "
+                                   "moved on.")
+            agent = make_agent("heuristic", seed=record.seed * 1_000_003 + record.version)
+            chosen = action or agent.choose(engine, state, seat)
+            try:
+                after, events = engine.apply(state, seat, chosen)
+            except GameError as error:
+                raise ServiceError(str(error)) from None
+            version = await self._persist(record, seat, None, chosen, events, after, None)
+            steps = [(state, events, after)]
+            steps += await self._play_ai(await self._record(game_id), seats, after, version)
+            extra = [str(note)] if note is not None else []
+            return await self._update(game_id, state, steps[-1][2], steps, extra=extra)
 
     async def turn_prompt(self, game_id: int, player: Player) -> TurnPrompt | None:
         record, seats = await self._running(game_id)
@@ -567,8 +598,9 @@ class GameMaster:
         boards = await self.announcer.boards(engine, before, after, steps, seats, force_board)
         awaiting = [] if record.result else _awaiting(engine, after, table)
         result = self.announcer.result_text(record.result, seats) if record.result else None
-        return Update(table, public, _privates(events, seats, self.announcer), boards,
-                      awaiting, result)
+        update = Update(table, public, _privates(events, seats, self.announcer), boards,
+                        awaiting, result)
+        return await self.clock.on_update(update, steps)
 
     async def _set_status(self, game_id: int, by: Player, current: str, new: str) -> Table:
         _require_moderator(by)

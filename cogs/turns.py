@@ -27,6 +27,7 @@ from typing import Any
 import discord
 from discord import ui
 
+from bot.i18n import t
 from bot.service import Player, TurnPrompt, Update
 from cogs.common import (
     Refusal,
@@ -106,6 +107,9 @@ async def announce(bot: discord.Client, update: Update, *, actor: int | None) ->
     for private in update.private:
         if private.user_id != actor and private.lines:
             await _direct_message(bot, private.user_id, update, private.lines)
+    for user_id, locale in update.notify_dm:
+        if user_id != actor:
+            await _turn_message(bot, user_id, locale, update)
 
 
 def _send_kwargs(message: Outgoing) -> dict[str, Any]:
@@ -134,6 +138,20 @@ async def _direct_message(bot: discord.Client, user_id: int, update: Update,
     except discord.HTTPException:
         log.info("Could not DM user %s their private lines of game %s", user_id,
                  table.game_id)
+
+
+async def _turn_message(bot: discord.Client, user_id: int, locale: str,
+                        update: Update) -> None:
+    """The DM a player asked for (`/me dm`) besides the mention: best effort, like every DM."""
+    table = update.table
+    place = table.thread_id or table.channel_id
+    link = f"https://discord.com/channels/{table.guild_id or '@me'}/{place}"
+    try:
+        channel = await bot.create_dm(discord.Object(user_id))
+        await channel.send(t("turns.dm_your_turn", locale, title=table.title,
+                             game=table.game_id, link=link))
+    except discord.HTTPException:
+        log.info("Could not DM user %s that game %s awaits them", user_id, table.game_id)
 
 
 def private_lines(update: Update, user_id: int) -> list[str]:

@@ -8,8 +8,10 @@ never both apply it.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
+from pathlib import Path
 
 import aiosqlite
 
@@ -126,10 +128,27 @@ CREATE TABLE private_threads (
 );
 """
 
+SCHEMA_DIR = Path(__file__).parent / "schema"
+SCHEMA_FILE = re.compile(r"(\d{3})_[a-z_]+\.sql")
+
+
+def schema_files(folder: Path = SCHEMA_DIR) -> list[tuple[int, str]]:
+    """Migrations from 4 on, one file each (`004_server.sql`), so that features built side by
+    side each own their schema; the number is the file's prefix."""
+    found = []
+    for path in sorted(folder.glob("*.sql")):
+        match = SCHEMA_FILE.fullmatch(path.name)
+        if match is None:
+            raise ValueError(f"schema file {path.name} is not named NNN_name.sql")
+        found.append((int(match.group(1)), path.read_text(encoding="utf-8")))
+    return found
+
+
 MIGRATIONS: list[tuple[int, str]] = [
     (1, _GAME_LOG),
     (2, _ADMIN),
     (3, _PACKS_AND_THREADS),
+    *schema_files(),
 ]
 
 
@@ -155,6 +174,13 @@ async def schema_version(db: aiosqlite.Connection) -> int:
     return int(list(rows)[0][0])
 
 
+async def _applied(db: aiosqlite.Connection, number: int) -> bool:
+    """By number, not by the highest one: features add their migrations side by side, and a
+    database may have met 7 before 5 existed."""
+    rows = await db.execute_fetchall("SELECT 1 FROM schema_version WHERE number = ?", (number,))
+    return bool(list(rows))
+
+
 async def migrate(
     db: aiosqlite.Connection, migrations: list[tuple[int, str]] = MIGRATIONS
 ) -> int:
@@ -169,7 +195,7 @@ async def migrate(
     for number, script in migrations:
         await db.execute_fetchall("BEGIN IMMEDIATE")
         try:
-            if await schema_version(db) < number:
+            if not await _applied(db, number):
                 for statement in statements(script):
                     await db.execute_fetchall(statement)
                 await db.execute_fetchall(

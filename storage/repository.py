@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+from storage.campaigns import CampaignStore
+from storage.clock import ClockStore
 from storage.models import (
     ActionRecord,
     AuditRecord,
@@ -19,9 +21,11 @@ from storage.models import (
     PrivateThreadRecord,
     SeatRecord,
 )
+from storage.server import ServerStore
+from storage.tables import TableStore
 
 
-class Repository(Protocol):
+class Repository(ServerStore, ClockStore, TableStore, CampaignStore, Protocol):
     async def open(self) -> None:
         """Connect and bring the schema up to date (migrations are idempotent)."""
 

@@ -1,29 +1,17 @@
-"""The SQLite Repository: one aiosqlite connection, one asyncio.Lock, explicit transactions.
-
-Every operation holds the lock for its whole transaction. With a single connection that is
-required, not just convenient: without it one coroutine's reads would see another's
-uncommitted writes between statements, and two writers would interleave inside one
-transaction. Writes use BEGIN IMMEDIATE so the write lock is taken up front (another process
-on the same file waits on busy_timeout instead of failing halfway), and any exception rolls
-the whole transaction back, so nothing is ever half-written.
+"""The SQLite Repository: the game log, administration, data packs and private threads,
+plus the play-by-post features' rows from their mixins, over one connection (`SqliteBase`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from pathlib import Path
-from types import TracebackType
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import aiosqlite
 
-from storage.errors import DuplicateInteraction, NotFound, StaleVersion, StorageError
-from storage.migrations import migrate
+from storage.errors import DuplicateInteraction, NotFound, StaleVersion
 from storage.models import (
     LIVE_STATUSES,
     STATUSES,
@@ -36,8 +24,11 @@ from storage.models import (
     SeatRecord,
 )
 from storage.repository import Repository
-
-BUSY_TIMEOUT_MS = 5000
+from storage.sqlbase import SqliteBase, dumps, fetch, loads
+from storage.sqlite_campaigns import CampaignRows
+from storage.sqlite_clock import ClockRows
+from storage.sqlite_server import ServerRows
+from storage.sqlite_tables import TableRows
 
 _GAME_COLUMNS = (
     "id, game, options, seed, status, guild_id, channel_id, thread_id, created_by,"
@@ -48,81 +39,10 @@ _PACK_COLUMNS = "id, guild_id, game, name, text, hash, uploaded_by, uploaded_at"
 _ACTION_COLUMNS = "seq, version, seat, user_id, action, interaction_id, created_at, undone"
 
 
-class SqliteRepository(Repository):
-    """The embedded default backend; `path` is a file, or ":memory:" for tests and `play`."""
-
-    def __init__(self, path: str | Path = ":memory:") -> None:
-        self.path = str(path)
-        self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
-
-    # -- lifecycle --------------------------------------------------------------------------
-    async def open(self) -> None:
-        # isolation_level=None: sqlite3 must not open transactions behind our back; we issue
-        # every BEGIN/COMMIT ourselves.
-        db = await aiosqlite.connect(self.path, isolation_level=None)
-        db.row_factory = sqlite3.Row
-        try:
-            await self._configure(db)
-            await migrate(db)
-        except BaseException:
-            await db.close()
-            raise
-        self._db = db
-
-    async def _configure(self, db: aiosqlite.Connection) -> None:
-        if self.path != ":memory:":
-            await db.execute_fetchall("PRAGMA journal_mode=WAL")
-        # In WAL mode, NORMAL still makes every COMMIT durable against a killed or crashed
-        # process: the commit is in the WAL file (the OS page cache) when COMMIT returns, and
-        # the next open replays it. Only a power loss or OS crash may lose the last few
-        # commits (never corrupt the file); FULL would fsync on every action for that.
-        await db.execute_fetchall("PRAGMA synchronous=NORMAL")
-        await db.execute_fetchall("PRAGMA foreign_keys=ON")
-        await db.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-
-    async def close(self) -> None:
-        async with self._lock:  # let a running transaction finish first
-            if self._db is not None:
-                db, self._db = self._db, None
-                await db.close()
-
-    async def __aenter__(self) -> SqliteRepository:
-        await self.open()
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.close()
-
-    @asynccontextmanager
-    async def _transaction(self, mode: str) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            if self._db is None:
-                raise StorageError("the repository is not open")
-            db = self._db
-            try:
-                # Inside the try: a caller cancelled while BEGIN runs must still roll back.
-                await db.execute_fetchall(f"BEGIN {mode}")
-                yield db
-                await db.execute_fetchall("COMMIT")
-            except sqlite3.IntegrityError as exc:
-                await _rollback(db)
-                raise StorageError(f"constraint violated: {exc}") from exc
-            except BaseException:
-                await _rollback(db)
-                raise
-
-    def _write(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        return self._transaction("IMMEDIATE")
-
-    def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-        """A read transaction, so a read of several statements sees one consistent state."""
-        return self._transaction("DEFERRED")
+class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBase,
+                       Repository):
+    """The embedded default backend; `path` is a file, or ":memory:" for tests and `play`.
+    The play-by-post features keep their rows in mixins of their own (storage/*_rows.py)."""
 
     # -- games ------------------------------------------------------------------------------
     async def create_game(
@@ -137,19 +57,19 @@ class SqliteRepository(Repository):
         created_by: int | None,
     ) -> int:
         async with self._write() as db:
-            rows = await _fetch(
+            rows = await fetch(
                 db,
                 "INSERT INTO games (game, options, seed, status, guild_id, channel_id,"
                 " thread_id, created_by, created_at, version)"
                 " VALUES (?, ?, ?, 'open', ?, ?, ?, ?, ?, 0) RETURNING id",
-                (game, _dumps(options), seed, guild_id, channel_id, thread_id, created_by,
+                (game, dumps(options), seed, guild_id, channel_id, thread_id, created_by,
                  time.time()),
             )
         return int(rows[0][0])
 
     async def get_game(self, game_id: int) -> GameRecord:
         async with self._read() as db:
-            rows = await _fetch(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+            rows = await fetch(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise NotFound(f"no game {game_id}")
         return _game(rows[0])
@@ -157,7 +77,7 @@ class SqliteRepository(Repository):
     async def game_in_channel(self, channel_id: int) -> GameRecord | None:
         marks = ", ".join("?" * len(LIVE_STATUSES))
         async with self._read() as db:
-            rows = await _fetch(
+            rows = await fetch(
                 db,
                 f"SELECT {_GAME_COLUMNS} FROM games"
                 f" WHERE (thread_id = ? OR channel_id = ?) AND status IN ({marks})"
@@ -189,14 +109,14 @@ class SqliteRepository(Repository):
             params.append(user_id)
         clause = f" WHERE {' AND '.join(where)}" if where else ""
         async with self._read() as db:
-            rows = await _fetch(
+            rows = await fetch(
                 db, f"SELECT {_GAME_COLUMNS} FROM games{clause} ORDER BY id DESC", params
             )
         return [_game(r) for r in rows]
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         async with self._write() as db:
-            rows = await _fetch(
+            rows = await fetch(
                 db, "UPDATE games SET thread_id = ? WHERE id = ? RETURNING id",
                 (thread_id, game_id),
             )
@@ -213,7 +133,7 @@ class SqliteRepository(Repository):
     ) -> int:
         changes: dict[str, Any] = {"status": _check_status(status)}
         if result is not None:
-            changes["result"] = _dumps(result)
+            changes["result"] = dumps(result)
         async with self._write() as db:
             await _check_version(db, game_id, expected_version)
             return await _bump(db, game_id, changes)
@@ -230,7 +150,7 @@ class SqliteRepository(Repository):
     async def get_seats(self, game_id: int) -> list[SeatRecord]:
         async with self._read() as db:
             await _version(db, game_id)
-            rows = await _fetch(
+            rows = await fetch(
                 db, "SELECT seat, user_id, name, ai FROM seats WHERE game_id = ? ORDER BY seat",
                 (game_id,),
             )
@@ -247,7 +167,7 @@ class SqliteRepository(Repository):
         async with self._write() as db:
             await _check_version(db, game_id, expected_version)
             await _replace_seats(db, game_id, seats)
-            return await _bump(db, game_id, {"status": "running", "state": _dumps(state)})
+            return await _bump(db, game_id, {"status": "running", "state": dumps(state)})
 
     # -- the action log ---------------------------------------------------------------------
     async def append_action(
@@ -264,9 +184,9 @@ class SqliteRepository(Repository):
         result: dict[str, Any] | None = None,
         status: str | None = None,
     ) -> int:
-        changes: dict[str, Any] = {"state": _dumps(state)}
+        changes: dict[str, Any] = {"state": dumps(state)}
         if result is not None:
-            changes["result"] = _dumps(result)
+            changes["result"] = dumps(result)
         if status is not None:
             changes["status"] = _check_status(status)
         event_rows = [_event_values(e) for e in events]
@@ -274,22 +194,22 @@ class SqliteRepository(Repository):
         async with self._write() as db:
             # The repeat check comes first: a redelivered interaction also carries a stale
             # version, and "already applied" is the more useful answer.
-            if interaction_id is not None and await _fetch(
+            if interaction_id is not None and await fetch(
                 db, "SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)
             ):
                 raise DuplicateInteraction(interaction_id)
             await _check_version(db, game_id, expected_version)
             version = expected_version + 1
             seq = await _next_seq(db, "actions", game_id)
-            await _fetch(
+            await fetch(
                 db,
                 f"INSERT INTO actions (game_id, {_ACTION_COLUMNS})"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
-                (game_id, seq, version, seat, user_id, _dumps(action), interaction_id, now),
+                (game_id, seq, version, seat, user_id, dumps(action), interaction_id, now),
             )
             first = await _next_seq(db, "events", game_id)
             for offset, (text, seats, kind) in enumerate(event_rows):
-                await _fetch(
+                await fetch(
                     db,
                     "INSERT INTO events (game_id, seq, action_seq, version, text, seats, kind)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -301,7 +221,7 @@ class SqliteRepository(Repository):
         live = "" if include_undone else " AND undone = 0"
         async with self._read() as db:
             await _version(db, game_id)
-            rows = await _fetch(
+            rows = await fetch(
                 db,
                 f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ?{live} ORDER BY seq",
                 (game_id,),
@@ -316,7 +236,7 @@ class SqliteRepository(Repository):
         async with self._read() as db:
             await _version(db, game_id)
             # A NULL viewer never matches json_each, so None sees public events only.
-            rows = await _fetch(
+            rows = await fetch(
                 db,
                 "SELECT e.seq, e.version, e.text, e.seats, e.kind FROM events e"
                 " JOIN actions a ON a.game_id = e.game_id AND a.seq = e.action_seq"
@@ -326,7 +246,7 @@ class SqliteRepository(Repository):
                 (game_id, viewer_seat, -1 if limit is None else limit),
             )
         return [
-            EventRecord(r["seq"], r["version"], r["text"], _loads(r["seats"]), r["kind"])
+            EventRecord(r["seq"], r["version"], r["text"], loads(r["seats"]), r["kind"])
             for r in reversed(rows)
         ]
 
@@ -337,17 +257,17 @@ class SqliteRepository(Repository):
             raise ValueError("keep must be >= 0")
         async with self._write() as db:
             await _check_version(db, game_id, expected_version)
-            live = await _fetch(
+            live = await fetch(
                 db, "SELECT seq FROM actions WHERE game_id = ? AND undone = 0 ORDER BY seq",
                 (game_id,),
             )
             if keep < len(live):
-                await _fetch(
+                await fetch(
                     db,
                     "UPDATE actions SET undone = 1 WHERE game_id = ? AND undone = 0 AND seq >= ?",
                     (game_id, live[keep]["seq"]),
                 )
-            return await _bump(db, game_id, {"state": _dumps(state)})
+            return await _bump(db, game_id, {"state": dumps(state)})
 
     # -- administration ---------------------------------------------------------------------
     async def audit(
@@ -360,11 +280,11 @@ class SqliteRepository(Repository):
         detail: dict[str, Any],
     ) -> None:
         async with self._write() as db:
-            await _fetch(
+            await fetch(
                 db,
                 "INSERT INTO audit (guild_id, game_id, user_id, what, detail, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (guild_id, game_id, user_id, what, _dumps(detail), time.time()),
+                (guild_id, game_id, user_id, what, dumps(detail), time.time()),
             )
 
     async def audit_log(
@@ -377,7 +297,7 @@ class SqliteRepository(Repository):
                 params.append(value)
         clause = f" WHERE {' AND '.join(where)}" if where else ""
         async with self._read() as db:
-            rows = await _fetch(
+            rows = await fetch(
                 db,
                 "SELECT id, guild_id, game_id, user_id, what, detail, created_at FROM audit"
                 f"{clause} ORDER BY id DESC LIMIT ?",
@@ -385,30 +305,30 @@ class SqliteRepository(Repository):
             )
         return [
             AuditRecord(r["id"], r["guild_id"], r["game_id"], r["user_id"], r["what"],
-                        _loads(r["detail"]), r["created_at"])
+                        loads(r["detail"]), r["created_at"])
             for r in rows
         ]
 
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:
         async with self._read() as db:
-            rows = await _fetch(
+            rows = await fetch(
                 db, "SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,)
             )
-        return {r["key"]: _loads(r["value"]) for r in rows}
+        return {r["key"]: loads(r["value"]) for r in rows}
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> None:
         async with self._write() as db:
             if value is None:
-                await _fetch(
+                await fetch(
                     db, "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?",
                     (guild_id, key),
                 )
                 return
-            await _fetch(
+            await fetch(
                 db,
                 "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
-                (guild_id, key, _dumps(value)),
+                (guild_id, key, dumps(value)),
             )
 
     # -- private threads --------------------------------------------------------------------
@@ -416,11 +336,11 @@ class SqliteRepository(Repository):
         self, game_id: int, *, purpose: str, thread_id: int, seats: list[int]
     ) -> PrivateThreadRecord:
         async with self._write() as db:
-            rows = await _fetch(
+            rows = await fetch(
                 db,
                 f"INSERT INTO private_threads ({_THREAD_COLUMNS}) VALUES (?, ?, ?, ?, ?)"
                 f" RETURNING {_THREAD_COLUMNS}",
-                (game_id, purpose, thread_id, _dumps(seats), time.time()),
+                (game_id, purpose, thread_id, dumps(seats), time.time()),
             )
         return _private_thread(rows[0])
 
@@ -432,7 +352,7 @@ class SqliteRepository(Repository):
 
     async def _one_thread(self, where: str, params: Sequence[Any]) -> PrivateThreadRecord | None:
         async with self._read() as db:
-            rows = await _fetch(
+            rows = await fetch(
                 db, f"SELECT {_THREAD_COLUMNS} FROM private_threads WHERE {where}", params)
         return _private_thread(rows[0]) if rows else None
 
@@ -448,7 +368,7 @@ class SqliteRepository(Repository):
         uploaded_by: int | None,
     ) -> PackRecord:
         async with self._write() as db:
-            rows = await _fetch(
+            rows = await fetch(
                 db,
                 "INSERT INTO data_packs (guild_id, game, name, text, hash, uploaded_by,"
                 " uploaded_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
@@ -464,7 +384,7 @@ class SqliteRepository(Repository):
         only_game = "" if game is None else " AND game = ?"
         params = (guild_id,) if game is None else (guild_id, game)
         async with self._read() as db:
-            rows = await _fetch(
+            rows = await fetch(
                 db,
                 f"SELECT {_PACK_COLUMNS} FROM data_packs WHERE guild_id = ?{only_game}"
                 " ORDER BY name, game",
@@ -474,7 +394,7 @@ class SqliteRepository(Repository):
 
     async def get_pack(self, guild_id: int, game: str, name: str) -> PackRecord:
         async with self._read() as db:
-            rows = await _fetch(
+            rows = await fetch(
                 db,
                 f"SELECT {_PACK_COLUMNS} FROM data_packs"
                 " WHERE guild_id = ? AND game = ? AND name = ?",
@@ -486,7 +406,7 @@ class SqliteRepository(Repository):
 
     async def remove_pack(self, guild_id: int, game: str, name: str) -> None:
         async with self._write() as db:
-            rows = await _fetch(
+            rows = await fetch(
                 db,
                 "DELETE FROM data_packs WHERE guild_id = ? AND game = ? AND name = ?"
                 " RETURNING id",
@@ -497,26 +417,14 @@ class SqliteRepository(Repository):
 
     async def size_bytes(self) -> int:
         async with self._read() as db:
-            pages = await _fetch(db, "PRAGMA page_count")
-            size = await _fetch(db, "PRAGMA page_size")
+            pages = await fetch(db, "PRAGMA page_count")
+            size = await fetch(db, "PRAGMA page_size")
         return int(pages[0][0]) * int(size[0][0])
 
 
 # -- helpers (all run inside a transaction) ---------------------------------------------------
-async def _fetch(
-    db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
-) -> list[sqlite3.Row]:
-    return list(await db.execute_fetchall(sql, params))
-
-
-async def _rollback(db: aiosqlite.Connection) -> None:
-    # Queued behind the failed statement, and a no-op if no transaction is open any more (a
-    # COMMIT that completed just as the caller was cancelled), so it never masks the error.
-    await db.rollback()
-
-
 async def _version(db: aiosqlite.Connection, game_id: int) -> int:
-    rows = await _fetch(db, "SELECT version FROM games WHERE id = ?", (game_id,))
+    rows = await fetch(db, "SELECT version FROM games WHERE id = ?", (game_id,))
     if not rows:
         raise NotFound(f"no game {game_id}")
     return int(rows[0][0])
@@ -532,7 +440,7 @@ async def _bump(db: aiosqlite.Connection, game_id: int, changes: dict[str, Any])
     """Applies `changes` (column -> value; names are ours, never user input) and bumps the
     version; returns the new version."""
     sets = "".join(f", {column} = ?" for column in changes)
-    rows = await _fetch(
+    rows = await fetch(
         db,
         f"UPDATE games SET version = version + 1{sets} WHERE id = ? RETURNING version",
         (*changes.values(), game_id),
@@ -541,7 +449,7 @@ async def _bump(db: aiosqlite.Connection, game_id: int, changes: dict[str, Any])
 
 
 async def _next_seq(db: aiosqlite.Connection, table: str, game_id: int) -> int:
-    rows = await _fetch(
+    rows = await fetch(
         db, f"SELECT COALESCE(MAX(seq), 0) + 1 FROM {table} WHERE game_id = ?", (game_id,)
     )
     return int(rows[0][0])
@@ -550,9 +458,9 @@ async def _next_seq(db: aiosqlite.Connection, table: str, game_id: int) -> int:
 async def _replace_seats(
     db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]
 ) -> None:
-    await _fetch(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
+    await fetch(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
     for s in seats:
-        await _fetch(
+        await fetch(
             db, "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
             (game_id, s.seat, s.user_id, s.name, s.ai),
         )
@@ -567,31 +475,22 @@ def _check_status(status: str) -> str:
 def _event_values(event: dict[str, Any]) -> tuple[str, str | None, str]:
     """(text, seats JSON or None, kind) from an `Event.to_json()` dict."""
     seats = event.get("seats")
-    return (event["text"], None if seats is None else _dumps([int(s) for s in seats]),
+    return (event["text"], None if seats is None else dumps([int(s) for s in seats]),
             event.get("kind", "log"))
-
-
-def _dumps(value: Any) -> str:
-    # Sorted keys make equal states equal text; allow_nan=False keeps it valid JSON (jsonb).
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False)
-
-
-def _loads(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
 
 
 def _game(r: sqlite3.Row) -> GameRecord:
     return GameRecord(
-        id=r["id"], game=r["game"], options=_loads(r["options"]), seed=r["seed"],
+        id=r["id"], game=r["game"], options=loads(r["options"]), seed=r["seed"],
         status=r["status"], guild_id=r["guild_id"], channel_id=r["channel_id"],
         thread_id=r["thread_id"], created_by=r["created_by"], created_at=r["created_at"],
-        version=r["version"], state=_loads(r["state"]), result=_loads(r["result"]),
+        version=r["version"], state=loads(r["state"]), result=loads(r["result"]),
     )
 
 
 def _private_thread(r: sqlite3.Row) -> PrivateThreadRecord:
     return PrivateThreadRecord(game_id=r["game_id"], purpose=r["purpose"],
-                               thread_id=r["thread_id"], seats=_loads(r["seats"]),
+                               thread_id=r["thread_id"], seats=loads(r["seats"]),
                                created_at=r["created_at"])
 
 
@@ -605,6 +504,6 @@ def _pack(r: sqlite3.Row) -> PackRecord:
 def _action(r: sqlite3.Row) -> ActionRecord:
     return ActionRecord(
         seq=r["seq"], version=r["version"], seat=r["seat"], user_id=r["user_id"],
-        action=_loads(r["action"]), interaction_id=r["interaction_id"],
+        action=loads(r["action"]), interaction_id=r["interaction_id"],
         created_at=r["created_at"], undone=bool(r["undone"]),
     )

