@@ -1,11 +1,190 @@
-"""Server settings a moderator configures, with their defaults (docs/play-by-post.md,
-"Moderation")."""
+"""Server settings a moderator configures, each with its default, the bans, and the settings
+each member chooses for themselves (docs/play-by-post.md, "Service").
+
+Settings are read on many paths (every refusal needs the reader's language), so a server's
+and a user's settings are cached here and the cache is refreshed by every write made through
+this class, the only writer.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from bot.i18n import DEFAULT_LOCALE, LOCALES, pick_locale, text
+from bot.models import Player, ServiceError
 from storage import Repository
+from storage.server import EVERY_GAME, BanRecord
+
+POLICIES = ("wait", "skip", "autopilot")
+MAX_DEADLINE_HOURS = 720.0  # a month: longer than any play-by-post turn
+MAX_REMINDERS = 5
+UNSET = object()  # "leave as it is" for keyword arguments where None means "clear"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """A server's settings with the defaults filled in."""
+
+    moderator_role: int | None = None
+    language: str = DEFAULT_LOCALE
+    deadline_hours: float = 0.0  # 0: new games have no deadline
+    deadline_policy: str = "wait"
+    reminders: tuple[float, ...] = (12.0, 1.0)  # hours before the deadline
+    game_channels: tuple[int, ...] = ()  # empty: tables may open in every channel
+
+
+@dataclass(frozen=True)
+class UserConfig:
+    """What a member chose for themselves, in every server."""
+
+    language: str | None = None  # None: follow the Discord client's language
+    dm: bool = False  # a DM as well as the mention when it is their turn
+    vacation_until: float | None = None  # epoch seconds; None: not on vacation
+
+
+SERVER_KEYS = tuple(f.name for f in fields(ServerConfig))
+USER_KEYS = tuple(f.name for f in fields(UserConfig))
 
 
 class ServerSettings:
     def __init__(self, repo: Repository) -> None:
         self.repo = repo
+        self._servers: dict[int, ServerConfig] = {}
+        self._users: dict[int, UserConfig] = {}
+
+    # -- reading ----------------------------------------------------------------------------
+    async def server(self, guild_id: int | None) -> ServerConfig:
+        if guild_id is None:
+            return ServerConfig()
+        if guild_id not in self._servers:
+            stored = await self.repo.guild_settings(guild_id)
+            self._servers[guild_id] = _server_config(stored)
+        return self._servers[guild_id]
+
+    async def user(self, user_id: int) -> UserConfig:
+        if user_id not in self._users:
+            stored = await self.repo.user_settings(user_id)
+            self._users[user_id] = UserConfig(**{k: v for k, v in stored.items()
+                                                 if k in USER_KEYS})
+        return self._users[user_id]
+
+    async def reader_locale(self, user_id: int, discord_locale: str | None,
+                            guild_id: int | None) -> str:
+        """The member's own choice, else their Discord client's language if we speak it,
+        else the server's language, else English."""
+        chosen = (await self.user(user_id)).language
+        return pick_locale(chosen, discord_locale, (await self.server(guild_id)).language)
+
+    async def thread_locale(self, guild_id: int | None) -> str:
+        """A game's thread has many readers: it speaks the server's language."""
+        return (await self.server(guild_id)).language
+
+    # -- checks -----------------------------------------------------------------------------
+    async def check_new_game(self, guild_id: int | None, channel_id: int, user_id: int) -> None:
+        """Tables open only in the server's game channels (when it chose some), and never for
+        a member banned from its games."""
+        config = await self.server(guild_id)
+        if config.game_channels and channel_id not in config.game_channels:
+            channels = ", ".join(f"<#{c}>" for c in config.game_channels)
+            raise ServiceError(text("moderation.not_a_game_channel", channels=channels))
+        await self.check_allowed(guild_id, EVERY_GAME, user_id)
+
+    async def check_allowed(self, guild_id: int | None, game_id: int, user_id: int) -> None:
+        """A member banned from this game (or from all games of the server) may not sit,
+        spectate or take a seat over."""
+        if guild_id is not None and await self.repo.is_banned(guild_id, game_id, user_id):
+            raise ServiceError(text("moderation.banned"))
+
+    # -- writing ----------------------------------------------------------------------------
+    async def set_server(self, guild_id: int, by: Player, **changes: Any) -> ServerConfig:
+        """A moderator changes settings (validated, audited); None restores a default."""
+        _require_moderator(by)
+        for key, value in changes.items():
+            stored = _validated(key, value)
+            await self.repo.set_guild_setting(guild_id, key, stored)
+            await self.repo.audit(guild_id=guild_id, game_id=None, user_id=by.user_id,
+                                  what="setting", detail={"key": key, "value": stored})
+        self._servers.pop(guild_id, None)
+        return await self.server(guild_id)
+
+    async def set_user(self, user_id: int, *, language: Any = UNSET, dm: Any = UNSET,
+                       vacation_until: Any = UNSET) -> UserConfig:
+        """A member's own choices; only the given ones change, None restores a default."""
+        given = {"language": language, "dm": dm, "vacation_until": vacation_until}
+        changes = {k: v for k, v in given.items() if v is not UNSET}
+        if changes.get("language") not in (None, *LOCALES):
+            raise ServiceError(text("moderation.unknown_language", languages=", ".join(LOCALES)))
+        for key, value in changes.items():
+            await self.repo.set_user_setting(user_id, key, value)
+        current = await self.user(user_id)
+        defaults = UserConfig()
+        self._users[user_id] = replace(current, **{
+            k: getattr(defaults, k) if v is None else v for k, v in changes.items()})
+        return self._users[user_id]
+
+    # -- bans -------------------------------------------------------------------------------
+    async def ban(self, guild_id: int, by: Player, user_id: int, *, game_id: int = EVERY_GAME,
+                  reason: str = "") -> None:
+        _require_moderator(by)
+        await self.repo.add_ban(guild_id=guild_id, game_id=game_id, user_id=user_id,
+                                reason=reason, banned_by=by.user_id)
+        await self.repo.audit(guild_id=guild_id, game_id=game_id or None, user_id=by.user_id,
+                              what="ban", detail={"user_id": user_id, "reason": reason})
+
+    async def unban(self, guild_id: int, by: Player, user_id: int, *,
+                    game_id: int = EVERY_GAME) -> None:
+        _require_moderator(by)
+        if not await self.repo.remove_ban(guild_id=guild_id, game_id=game_id, user_id=user_id):
+            raise ServiceError(text("moderation.not_banned"))
+        await self.repo.audit(guild_id=guild_id, game_id=game_id or None, user_id=by.user_id,
+                              what="unban", detail={"user_id": user_id})
+
+    async def bans(self, guild_id: int) -> list[BanRecord]:
+        return await self.repo.bans(guild_id)
+
+
+def _server_config(stored: dict[str, Any]) -> ServerConfig:
+    """Stored values as the dataclass holds them (JSON has lists, not tuples); a key this
+    version no longer knows is ignored rather than breaking the server."""
+    known = {k: v for k, v in stored.items() if k in SERVER_KEYS}
+    for key in ("reminders", "game_channels"):
+        if key in known:
+            known[key] = tuple(known[key])
+    return ServerConfig(**known)
+
+
+def _validated(key: str, value: Any) -> Any:
+    """The JSON value to store for a setting, or a ServiceError saying what is allowed."""
+    if key not in SERVER_KEYS:
+        raise ValueError(f"unknown server setting {key!r}")
+    if value is None:
+        return None
+    if key == "language" and value not in LOCALES:
+        raise ServiceError(text("moderation.unknown_language", languages=", ".join(LOCALES)))
+    if key == "deadline_hours" and not 0 <= float(value) <= MAX_DEADLINE_HOURS:
+        raise ServiceError(text("moderation.bad_deadline", most=int(MAX_DEADLINE_HOURS)))
+    if key == "deadline_policy" and value not in POLICIES:
+        raise ServiceError(text("moderation.bad_policy", policies=", ".join(POLICIES)))
+    if key == "reminders":
+        return list(parse_reminders(value))
+    if key == "game_channels":
+        return sorted({int(c) for c in value}) or None
+    return float(value) if key == "deadline_hours" else value
+
+
+def parse_reminders(value: str | tuple[float, ...] | list[float]) -> tuple[float, ...]:
+    """Hours before a deadline, as typed ("12, 1") or as a list; latest first, distinct."""
+    parts = value.replace(";", ",").split(",") if isinstance(value, str) else list(value)
+    try:
+        hours = sorted({float(p) for p in parts if str(p).strip()}, reverse=True)
+    except ValueError:
+        raise ServiceError(text("moderation.bad_reminders", most=MAX_REMINDERS)) from None
+    if len(hours) > MAX_REMINDERS or any(h <= 0 or h > MAX_DEADLINE_HOURS for h in hours):
+        raise ServiceError(text("moderation.bad_reminders", most=MAX_REMINDERS))
+    return tuple(hours)
+
+
+def _require_moderator(by: Player) -> None:
+    if not by.is_moderator:
+        raise ServiceError(text("moderation.not_moderator"))

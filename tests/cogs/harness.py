@@ -306,6 +306,10 @@ class Harness:
             resolved.setdefault("members", {})[str(value.id)] = value.member_payload(
                 with_user=False)
             value = str(value.id)
+        elif kind is discord.AppCommandOptionType.channel:
+            resolved.setdefault("channels", {})[str(value)] = {
+                **text_channel_payload(), "id": str(value), "permissions": str(MEMBER.value)}
+            value = str(value)
         elif kind is discord.AppCommandOptionType.role:
             names = {MOD_ROLE: "Game moderators"}
             resolved.setdefault("roles", {})[str(value)] = role_payload(value, names[value])

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.moderation import NOT_MANAGER, NOT_MODERATOR
-from tests.cogs.harness import ALICE, BOB, CARA, MOD, MOD_ROLE, OWNER, Harness
+from bot.i18n import t
+from bot.models import ServiceError
+from tests.cogs.harness import ALICE, BOB, CARA, CHANNEL_ID, MOD, MOD_ROLE, OWNER, Harness
+
+NOT_MODERATOR = t("moderation.not_moderator")
+NOT_MANAGER = t("moderation.not_manager")
 
 COMMANDS = [
     ("gm undo", {}),
@@ -15,6 +19,13 @@ COMMANDS = [
     ("gm pause", {}),
     ("gm resume", {}),
     ("gm end", {"scored": False}),
+    ("gm ban", {"user": BOB}),
+    ("gm unban", {"user": BOB}),
+    ("gm bans", {}),
+    ("gm audit", {}),
+    ("gm settings", {}),
+    ("gm set language", {"language": "ko"}),
+    ("gm set deadline", {"hours": 24.0}),
 ]
 
 
@@ -101,3 +112,78 @@ async def test_a_moderator_ends_the_game(harness):
     assert reply.ephemeral
     assert (await harness.gm.table(game_id)).status == "abandoned"
     assert "ended the game" in harness.in_channel(thread)[-1].content
+
+
+async def test_settings_show_every_default(harness):
+    reply = await harness.invoke(OWNER, "gm settings")
+    assert reply.ephemeral
+    for line in (t("moderation.setting_role", role=t("moderation.role_none")),
+                 t("moderation.setting_language", language="English"),
+                 t("moderation.setting_deadline", deadline=t("moderation.deadline_none"),
+                   policy=t("moderation.policy_wait")),
+                 t("moderation.setting_reminders", hours="12, 1"),
+                 t("moderation.setting_channels", channels=t("moderation.channels_all"))):
+        assert line in reply.text
+
+
+async def test_a_moderator_sets_the_servers_defaults_and_it_is_audited(harness):
+    guild = harness.bot.guilds[0].id
+    await harness.invoke(OWNER, "gm role", role=MOD_ROLE)
+    await harness.invoke(MOD, "gm set deadline", hours=24.0, policy="autopilot",
+                         reminders="1, 6")
+    reply = await harness.invoke(MOD, "gm set language", language="ja")
+    config = await harness.gm.settings.server(guild)
+    assert (config.deadline_hours, config.deadline_policy, config.reminders) == \
+        (24.0, "autopilot", (6.0, 1.0))
+    assert config.language == "ja"
+    # the answer speaks the moderator's Discord language (English), and lists the new values
+    assert t("moderation.setting_deadline", deadline=t("moderation.deadline_hours", hours="24"),
+             policy=t("moderation.policy_autopilot")) in reply.text
+    audit = await harness.invoke(MOD, "gm audit")
+    assert audit.text.count("**setting**") == 4
+
+
+async def test_bad_settings_are_refused_and_change_nothing(harness):
+    guild = harness.bot.guilds[0].id
+    reply = await harness.invoke(OWNER, "gm set deadline", hours=12.0, reminders="soon")
+    assert reply.ephemeral and reply.text == t("moderation.bad_reminders", most=5)
+    reply = await harness.invoke(OWNER, "gm set deadline", hours=12.0, reminders="13, 800")
+    assert reply.text == t("moderation.bad_reminders", most=5)
+    assert (await harness.gm.settings.server(guild)).deadline_hours == 0.0
+
+
+async def test_game_channels_restrict_where_tables_open(harness):
+    guild, elsewhere = harness.bot.guilds[0].id, CHANNEL_ID + 99
+    await harness.invoke(OWNER, "gm set channel", channel=CHANNEL_ID, allowed=True)
+    assert (await harness.gm.settings.server(guild)).game_channels == (CHANNEL_ID,)
+    await harness.gm.settings.check_new_game(guild, CHANNEL_ID, ALICE.id)
+    with pytest.raises(ServiceError) as refused:
+        await harness.gm.settings.check_new_game(guild, elsewhere, ALICE.id)
+    assert refused.value.render() == t("moderation.not_a_game_channel",
+                                       channels=f"<#{CHANNEL_ID}>")
+    await harness.invoke(OWNER, "gm set channel", channel=CHANNEL_ID, allowed=False)
+    assert (await harness.gm.settings.server(guild)).game_channels == ()
+    await harness.gm.settings.check_new_game(guild, elsewhere, ALICE.id)
+
+
+async def test_a_ban_from_this_game_seats_an_ai_and_is_listed_until_lifted(harness):
+    game_id, thread = await running(harness)
+    reply = await harness.invoke(OWNER, "gm ban", where=thread, user=BOB, reason="rude")
+    assert reply.ephemeral
+    seat = (await harness.gm.table(game_id)).seats[1]
+    assert seat.ai and seat.user_id is None
+    assert t("moderation.banned_here", moderator="Owner", player="Bob") in reply.text
+    listed = await harness.invoke(OWNER, "gm bans")
+    assert f"<@{BOB.id}>" in listed.text and "rude" in listed.text
+    assert await harness.gm.repo.is_banned(harness.bot.guilds[0].id, game_id, BOB.id)
+    await harness.invoke(OWNER, "gm unban", where=thread, user=BOB)
+    assert not await harness.gm.repo.is_banned(harness.bot.guilds[0].id, game_id, BOB.id)
+    again = await harness.invoke(OWNER, "gm unban", where=thread, user=BOB)
+    assert again.text == t("moderation.not_banned")
+
+
+async def test_a_server_wide_ban_keeps_a_member_out_of_new_tables(harness):
+    await harness.invoke(OWNER, "gm ban", user=CARA, everywhere=True)
+    with pytest.raises(ServiceError) as refused:
+        await harness.gm.settings.check_new_game(harness.bot.guilds[0].id, CHANNEL_ID, CARA.id)
+    assert str(refused.value) == t("moderation.banned")
