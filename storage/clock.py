@@ -6,8 +6,70 @@ The interface and its records; `storage/sqlite_clock.py` holds the SQLite rows.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
+
+
+@dataclass(frozen=True)
+class ClockRecord:
+    """One awaited human seat. A clock is known by (game, seat, version): a seat awaited
+    again gets a new clock at a new version, so a late writer of the old one changes
+    nothing. `held_for` is the time it stood still (vacation, pause) before `held_since`,
+    the start of the current hold, if any."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    version: int
+    started_at: float
+    due_at: float | None
+    reminded: tuple[float, ...] = ()
+    expired: bool = False
+    held_for: float = 0.0
+    held_since: float | None = None
+
+
+@dataclass(frozen=True)
+class DeadlineRecord:
+    """A game's turn deadline: `hours` 0 means none; `reminders` are hours before it."""
+
+    game_id: int
+    hours: float
+    policy: str
+    reminders: tuple[float, ...]
 
 
 class ClockStore(Protocol):
     """Part of `Repository`."""
+
+    async def clocks(self, *, game_id: int | None = None,
+                     user_id: int | None = None) -> list[ClockRecord]:
+        """Running clocks, of one game or one user if given, by game and seat."""
+        ...
+
+    async def replace_clocks(self, game_id: int, *, start: list[ClockRecord],
+                             stop: list[int]) -> None:
+        """In one transaction: the seats of `stop` lose their clock, those of `start` get
+        the given one (replacing an older clock of that seat)."""
+        ...
+
+    async def clear_clocks(self, game_id: int) -> None:
+        """A game that ended waits for nobody."""
+        ...
+
+    async def save_clock(self, clock: ClockRecord) -> bool:
+        """Writes the clock's due time, reminders, expiry and holds if that very clock
+        (same game, seat and version) still runs; False when it was replaced or stopped."""
+        ...
+
+    async def last_actions(self, game_id: int) -> dict[int, int]:
+        """Seat -> the version after its latest live (not undone) action."""
+        ...
+
+    async def deadline(self, game_id: int) -> DeadlineRecord | None: ...
+
+    async def set_deadline(self, deadline: DeadlineRecord, *,
+                           retimed: Sequence[ClockRecord] = ()) -> None:
+        """Stores the deadline and, in the same transaction, the game's re-timed clocks."""
+        ...

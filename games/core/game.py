@@ -129,6 +129,12 @@ class Game(ABC):
         """What `seat` is being asked to decide, in words (turn prompts, reminders)."""
         return "It is your turn." if seat in self.to_act(state) else ""
 
+    def skip_action(self, state: State, seat: int) -> Action | None:
+        """What `seat` plays when its turn deadline passed under the `skip` policy: a legal
+        pass where the rules offer one; None when the rules make the seat decide (the table
+        then waits for it)."""
+        return next((a for a in self.legal_actions(state, seat) if a.kind == "pass"), None)
+
     def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
         """Heuristic value of an action for AI seats, from the seat's own view only."""
         return 0.0

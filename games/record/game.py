@@ -104,6 +104,11 @@ class RecordGame(Game):
                     f"{placed} an Attack stratagem. " + text)
         return text
 
+    def skip_action(self, state: State, seat: int) -> Action | None:
+        """R7.4: everything in step C is optional, so ending the action (`end`) is this
+        game's pass; the other decisions (lords, draft, advisors, battles) must be made."""
+        return next((a for a in self.legal_actions(state, seat) if a.kind == "end"), None)
+
     def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
         return ai.action_score(view, seat, action)
 
