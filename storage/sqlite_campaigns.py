@@ -2,8 +2,117 @@
 
 from __future__ import annotations
 
-from storage.sqlbase import SqliteBase
+import sqlite3
+import time
+
+from storage.campaigns import (
+    CAMPAIGN_KINDS,
+    CAMPAIGN_STATUSES,
+    CampaignGameRecord,
+    CampaignRecord,
+    MemberRecord,
+)
+from storage.errors import NotFound
+from storage.sqlbase import SqliteBase, fetch
+
+_COLUMNS = "id, guild_id, name, game, kind, seats, created_by, status, created_at"
 
 
 class CampaignRows(SqliteBase):
     """Rows of storage/campaigns.py's `CampaignStore`."""
+
+    async def create_campaign(self, *, guild_id: int, name: str, game: str, kind: str,
+                              seats: int, created_by: int | None) -> CampaignRecord:
+        if kind not in CAMPAIGN_KINDS:
+            raise ValueError(f"unknown campaign kind {kind!r}; expected one of {CAMPAIGN_KINDS}")
+        async with self._write() as db:
+            rows = await fetch(
+                db,
+                "INSERT INTO campaigns (guild_id, name, game, kind, seats, created_by, status,"
+                f" created_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?) RETURNING {_COLUMNS}",
+                (guild_id, name, game, kind, seats, created_by, time.time()),
+            )
+        return _campaign(rows[0])
+
+    async def get_campaign(self, guild_id: int, name: str) -> CampaignRecord | None:
+        async with self._read() as db:
+            rows = await fetch(
+                db, f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ? AND name = ?",
+                (guild_id, name),
+            )
+        return _campaign(rows[0]) if rows else None
+
+    async def campaigns(self, guild_id: int) -> list[CampaignRecord]:
+        async with self._read() as db:
+            rows = await fetch(
+                db, f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ? ORDER BY id DESC",
+                (guild_id,),
+            )
+        return [_campaign(r) for r in rows]
+
+    async def set_campaign_status(self, campaign_id: int, status: str) -> None:
+        if status not in CAMPAIGN_STATUSES:
+            raise ValueError(f"unknown campaign status {status!r}")
+        async with self._write() as db:
+            rows = await fetch(db, "UPDATE campaigns SET status = ? WHERE id = ? RETURNING id",
+                               (status, campaign_id))
+        if not rows:
+            raise NotFound(f"no campaign {campaign_id}")
+
+    async def add_member(self, campaign_id: int, user_id: int, name: str) -> bool:
+        async with self._write() as db:
+            rows = await fetch(
+                db,
+                "INSERT INTO campaign_members (campaign_id, user_id, name, joined_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING user_id",
+                (campaign_id, user_id, name, time.time()),
+            )
+        return bool(rows)
+
+    async def remove_member(self, campaign_id: int, user_id: int) -> bool:
+        async with self._write() as db:
+            rows = await fetch(
+                db,
+                "DELETE FROM campaign_members WHERE campaign_id = ? AND user_id = ?"
+                " RETURNING user_id",
+                (campaign_id, user_id),
+            )
+        return bool(rows)
+
+    async def members(self, campaign_id: int) -> list[MemberRecord]:
+        async with self._read() as db:
+            rows = await fetch(
+                db,
+                "SELECT user_id, name, joined_at FROM campaign_members WHERE campaign_id = ?"
+                " ORDER BY joined_at, user_id",
+                (campaign_id,),
+            )
+        return [MemberRecord(r["user_id"], r["name"], r["joined_at"]) for r in rows]
+
+    async def add_campaign_game(self, campaign_id: int, game_id: int, *, round: int,
+                                table: int) -> None:
+        async with self._write() as db:
+            await fetch(
+                db,
+                "INSERT INTO campaign_games (campaign_id, game_id, round, table_number)"
+                " VALUES (?, ?, ?, ?)",
+                (campaign_id, game_id, round, table),
+            )
+
+    async def campaign_games(self, campaign_id: int) -> list[CampaignGameRecord]:
+        async with self._read() as db:
+            rows = await fetch(
+                db,
+                "SELECT game_id, round, table_number FROM campaign_games WHERE campaign_id = ?"
+                " ORDER BY round, table_number",
+                (campaign_id,),
+            )
+        return [CampaignGameRecord(r["game_id"], r["round"], r["table_number"]) for r in rows]
+
+
+def _campaign(r: sqlite3.Row) -> CampaignRecord:
+    return CampaignRecord(
+        id=r["id"], guild_id=r["guild_id"], name=r["name"], game=r["game"], kind=r["kind"],
+        seats=r["seats"], created_by=r["created_by"], status=r["status"],
+        created_at=r["created_at"],
+    )

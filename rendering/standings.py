@@ -1,0 +1,142 @@
+"""A campaign's standings as an image: rank, player, games, wins, points and average score,
+the leader highlighted, the points rule written under the table.
+
+Labels come from the catalogs in the reader's language; when no CJK font is installed a
+label that needs one falls back to English rather than drawing empty boxes, and player
+names lose only the glyphs that cannot be drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from bot.i18n import DEFAULT_LOCALE, t
+from rendering.canvas import (
+    BODY,
+    DARK_TEXT,
+    GOLD,
+    MUTED,
+    PANEL,
+    SMALL,
+    TEXT,
+    TILE,
+    TITLE,
+    Canvas,
+    draw_measured,
+)
+from rendering.fonts import is_cjk_char, resolve_cjk
+from rendering.panels import PAD, text_lines
+from rendering.png import to_png
+
+WIDTH = 960
+MARGIN = 24
+ROW_H = 44
+# (catalog key of the heading, column width); the player's column takes what is left.
+COLUMNS = (("rank", 70), ("player", 0), ("games", 120), ("wins", 120), ("points", 130),
+           ("average", 150))
+FIXED_W = sum(w for _, w in COLUMNS)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a campaign's standings; `average` is None before a first game."""
+
+    rank: int
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    points: float
+    average: float | None
+
+    @property
+    def points_text(self) -> str:
+        """Half points are the only fractions: "3", "2.5"."""
+        return f"{self.points:g}"
+
+    @property
+    def average_text(self) -> str:
+        return "-" if self.average is None else f"{self.average:.1f}"
+
+
+def render_standings(name: str, subtitle: str, rows: list[Standing], locale: str, *,
+                     cjk: bool | None = None) -> Image.Image:
+    return draw_standings(name, subtitle, rows, locale, resolve_cjk(cjk))[0]
+
+
+def standings_png(name: str, subtitle: str, rows: list[Standing], locale: str) -> bytes:
+    """Module-level, so a process pool can run it."""
+    return to_png(render_standings(name, subtitle, rows, locale))
+
+
+def draw_standings(name: str, subtitle: str, rows: list[Standing], locale: str,
+                   cjk: bool) -> tuple[Image.Image, list[str]]:
+    """The image and every string drawn on it (tests read them)."""
+    return draw_measured(WIDTH, cjk, lambda c: _page(c, name, subtitle, rows, locale))
+
+
+def _page(c: Canvas, name: str, subtitle: str, rows: list[Standing], locale: str) -> float:
+    inner = WIDTH - 2 * MARGIN
+    y = MARGIN
+    c.text(MARGIN, y, c.clean(name) or "-", TITLE, GOLD, bold=True, max_width=inner)
+    y += TITLE + 8
+    c.text(MARGIN, y, c.clean(subtitle), BODY, MUTED, max_width=inner)
+    y += BODY + 16
+    c.rect((MARGIN, y, WIDTH - MARGIN, y + ROW_H), fill=PANEL, radius=6)
+    _cells(c, y, [_label(c, f"campaigns.image.{key}", locale) for key, _ in COLUMNS],
+           SMALL, MUTED, bold=True)
+    y += ROW_H
+    if not rows:
+        c.text(MARGIN + PAD, y + ROW_H / 2, _label(c, "campaigns.image.empty", locale), BODY,
+               MUTED, anchor="lm")
+        y += ROW_H
+    for index, row in enumerate(rows):
+        _row(c, row, index, y)
+        y += ROW_H
+    y = text_lines(c, MARGIN, y + 12, _label(c, "campaigns.image.rule", locale), inner,
+                   SMALL, MUTED)
+    return y + MARGIN
+
+
+def _row(c: Canvas, row: Standing, index: int, y: float) -> None:
+    leader = row.rank == 1 and row.games > 0
+    if leader:
+        c.rect((MARGIN, y + 2, WIDTH - MARGIN, y + ROW_H - 2), outline=GOLD, width=2,
+               radius=6)
+    elif index % 2 == 1:
+        c.rect((MARGIN, y + 2, WIDTH - MARGIN, y + ROW_H - 2), fill=TILE, radius=6)
+    values = [str(row.rank), c.clean(row.name) or f"#{row.rank}", str(row.games),
+              str(row.wins), row.points_text, row.average_text]
+    if leader:
+        c.dot(MARGIN + COLUMNS[0][1] / 2, y + ROW_H / 2, ROW_H / 2 - 8, GOLD)
+    _cells(c, y, values, BODY, TEXT, bold=leader, first=DARK_TEXT if leader else TEXT)
+
+
+def _cells(c: Canvas, y: float, values: list[str], size: int, color: str, *,
+           bold: bool = False, first: str | None = None) -> None:
+    """One line of the table: the player's name left-aligned, every number centred."""
+    x = MARGIN
+    for (key, width), value in zip(COLUMNS, values, strict=True):
+        width = width or _player_w()
+        if key == "player":
+            c.text(x + PAD, y + ROW_H / 2, value, size, color, bold, max_width=width - 2 * PAD,
+                   anchor="lm")
+        else:
+            ink = first if key == "rank" and first else color
+            c.text(x + width / 2, y + ROW_H / 2, value, size, ink, bold,
+                   max_width=width - PAD, anchor="mm")
+        x += width
+
+
+def _player_w() -> float:
+    return WIDTH - 2 * MARGIN - FIXED_W
+
+
+def _label(c: Canvas, key: str, locale: str) -> str:
+    """The catalog text, in English when this machine cannot draw the reader's script."""
+    label = t(key, locale)
+    if not c.cjk and any(is_cjk_char(ch) for ch in label):
+        return t(key, DEFAULT_LOCALE)
+    return label
