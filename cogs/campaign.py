@@ -135,18 +135,18 @@ class CampaignCog(commands.Cog):
                            names=", ".join(opened.sitting_out)))
         await post(channel, "\n".join(lines))
         for number, table in enumerate(opened.tables, start=1):
-            thread = await self._open_thread(interaction, channel, table, locale,
-                                             name=name, round=opened.round, table=number)
+            title = t("campaigns.thread_name", locale, name=name, round=opened.round,
+                      table=number)
+            thread = await self._open_thread(interaction, channel, table, title)
             await self._call_players(channel, table, locale, number, thread)
 
     async def _open_thread(self, interaction: discord.Interaction,
-                           channel: discord.TextChannel, table: Table, locale: str,
-                           **where: object) -> discord.Thread | None:
+                           channel: discord.TextChannel, table: Table,
+                           title: str) -> discord.Thread | None:
         """The table's own public thread, as `/game new` gives it; None (the table plays
         in the channel) when the bot may not create threads."""
-        title = t("campaigns.thread_name", locale, **where)[:THREAD_NAME_LIMIT]
         try:
-            thread = await channel.create_thread(name=title,
+            thread = await channel.create_thread(name=title[:THREAD_NAME_LIMIT],
                                                  type=discord.ChannelType.public_thread)
         except discord.Forbidden:
             log.info("No permission to create a thread in channel %s", channel.id)
