@@ -1,8 +1,10 @@
-"""`/game …` (tables, reading the game) and `/move` (a typed action with autocomplete).
+"""`/game …` (tables, seats, spectators, undo, history, export and import, reading the game)
+and `/move` (a typed action with autocomplete).
 
 Every command acknowledges the interaction first (an ephemeral "thinking" answer), because
 the service may load, replay or render; what everyone should see is posted in the game's
-thread, what only the user should see is the ephemeral answer.
+thread (in the server's language), what only the user should see is the ephemeral answer
+(in theirs).
 """
 
 from __future__ import annotations
@@ -10,26 +12,36 @@ from __future__ import annotations
 import dataclasses
 import io
 import logging
+import re
+from typing import Any
 
 import discord
-from discord import app_commands
+from discord import app_commands, ui
 from discord.ext import commands
 
+from bot.export import MAX_BYTES
+from bot.i18n import t, text
 from bot.options import parse_options
-from bot.service import GameMaster, ServiceError, Table
+from bot.service import GameMaster, Player, ServiceError, Table, Update
+from bot.undo import UndoVote
 from cogs.common import (
     basic_player,
     game_here,
+    guarded,
     master,
+    master_of,
     player_for,
     post,
+    reader_locale,
+    refusal_text,
     reply_lines,
     report_error,
     seat_list,
     table_place,
     table_text,
+    thread_locale,
 )
-from cogs.turns import after_update
+from cogs.turns import after_update, announce
 from games.core.agents import AGENTS
 
 log = logging.getLogger(__name__)
@@ -39,48 +51,60 @@ CHOICE_LENGTH = 100
 GAME_CHOICES = [app_commands.Choice(name=title[:CHOICE_LENGTH], value=name)
                 for name, title in GameMaster.game_names()][:CHOICES_LIMIT]
 AI_CHOICES = [app_commands.Choice(name=kind, value=kind) for kind in AGENTS]
-OPTIONS_HELP = ("Write options as name=value separated by spaces or commas, for example "
-                "`advanced=true`.")
+MAX_SEATS = 25
+MAX_STEP = 100_000
 
 
-def read_options(text: str) -> dict[str, object]:
+def read_options(words: str) -> dict[str, object]:
     """Only reads the text; which names and values a game accepts is the service's business."""
     try:
-        return parse_options(text)
+        return parse_options(words)
     except ValueError as error:
-        raise ServiceError(f"{error} {OPTIONS_HELP}") from None
+        raise ServiceError(text("tables.bad_options", error=str(error))) from None
 
 
 async def open_table(interaction: discord.Interaction, game: str,
                      options: dict[str, object]) -> None:
     """Open a table in a new public thread of this channel, the user in seat 1; shared by
     `/game new` and the game groups (`/redux new`) that offer options as lists."""
-    channel = interaction.channel
-    if not isinstance(channel, discord.TextChannel):
-        raise ServiceError("Open a table from a text channel (not a thread): each game "
-                           "gets its own thread there.")
+    channel = _text_channel(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     player = await player_for(interaction)
     table = await master(interaction).new_game(
         game=game, guild_id=interaction.guild_id, channel_id=channel.id,
         creator=player, options=options)
-    thread = await _open_thread(interaction, channel, table)
+    await _publish_table(interaction, channel, table, "tables.opened", "tables.table_ready")
+
+
+def _text_channel(interaction: discord.Interaction) -> discord.TextChannel:
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise ServiceError(text("tables.text_channel_only"))
+    return channel
+
+
+async def _publish_table(interaction: discord.Interaction, channel: discord.TextChannel,
+                         table: Table, news: str, ready: str) -> None:
+    """Post a new table in its own thread (or the channel, without the permission), invite
+    the channel there, and tell the user where it is."""
+    public, mine = await thread_locale(interaction), await reader_locale(interaction)
+    thread = await _open_thread(interaction, channel, table, public)
     if thread is None:
-        await post(channel, table_text(table))
-        await interaction.edit_original_response(
-            content="I may not create threads here, so the game is played in this channel.")
+        await post(channel, table_text(table, public))
+        await interaction.edit_original_response(content=t("tables.no_thread_permission",
+                                                           mine))
         return
-    await post(thread, table_text(table))
-    await post(channel, f"{player.name} opened a table of **{table.title}** (game "
-                        f"{table.game_id}): join in {thread.mention} with `/game join`.")
-    await interaction.edit_original_response(
-        content=f"Your table is ready in {thread.mention}; you hold seat 1.")
+    await post(thread, table_text(table, public))
+    name = interaction.user.display_name
+    await post(channel, t(news, public, name=name, title=table.title, game=table.game_id,
+                          thread=thread.mention))
+    await interaction.edit_original_response(content=t(ready, mine, thread=thread.mention))
 
 
 async def _open_thread(interaction: discord.Interaction, channel: discord.TextChannel,
-                       table: Table) -> discord.Thread | None:
+                       table: Table, locale: str) -> discord.Thread | None:
     """The game's own public thread, or None when the bot lacks the permission."""
-    name = f"{table.title} · game {table.game_id}"[:100]
+    name = t("tables.thread_name", locale, title=table.title, game=table.game_id)[:100]
     try:
         thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
     except discord.Forbidden:
@@ -115,47 +139,187 @@ class GameCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
         table = await master(interaction).join(await game_here(interaction), player)
-        await self._seats_changed(interaction, table, f"{player.name} joined.")
+        await self._seats_changed(interaction, table, "tables.joined", player.name)
 
     @game.command(name="leave", description="Give up your seat before the game starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
-        table = await master(interaction).leave(await game_here(interaction), player)
-        await self._seats_changed(interaction, table, f"{player.name} left.")
+        outcome = await master(interaction).leave(await game_here(interaction), player)
+        if isinstance(outcome, Update):
+            await self._announced(interaction, outcome)
+        else:
+            await self._seats_changed(interaction, outcome, "tables.left", player.name)
 
     @game.command(name="ai", description="Seat an AI player at this table")
-    @app_commands.describe(kind="How the AI plays")
+    @app_commands.describe(kind="How the AI plays",
+                           seat="A vacant seat of a started game (1 is the first seat)")
     @app_commands.choices(kind=AI_CHOICES)
     async def ai(self, interaction: discord.Interaction,
-                 kind: app_commands.Choice[str] | None = None) -> None:
+                 kind: app_commands.Choice[str] | None = None,
+                 seat: app_commands.Range[int, 1, MAX_SEATS] | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
-        table = await master(interaction).add_ai(await game_here(interaction), player,
-                                                 kind.value if kind else "heuristic")
-        await self._seats_changed(interaction, table, f"{player.name} seated an AI.")
+        gm, game_id = master(interaction), await game_here(interaction)
+        agent = kind.value if kind else "heuristic"
+        if seat is None:
+            table = await gm.add_ai(game_id, player, agent)
+            await self._seats_changed(interaction, table, "tables.ai_added", player.name)
+        else:
+            await self._announced(interaction, await gm.seat_ai(game_id, player, seat - 1,
+                                                                agent))
+
+    @game.command(name="handover", description="Give your seat to a member who has none")
+    @app_commands.describe(user="The member who takes your seat")
+    async def handover(self, interaction: discord.Interaction, user: discord.Member) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        player = await player_for(interaction)
+        update = await master(interaction).handover(
+            await game_here(interaction), player, Player(user.id, user.display_name))
+        await self._announced(interaction, update)
+
+    @game.command(name="takeover", description="Take a vacant or AI seat of this game")
+    @app_commands.describe(seat="The seat number (1 is the first seat)")
+    async def takeover(self, interaction: discord.Interaction,
+                       seat: app_commands.Range[int, 1, MAX_SEATS]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        player = await player_for(interaction)
+        update = await master(interaction).takeover(await game_here(interaction), player,
+                                                    seat - 1)
+        await after_update(interaction, update, player,
+                           [t("tables.took_seat", await reader_locale(interaction),
+                              seat=seat)])
 
     async def _seats_changed(self, interaction: discord.Interaction, table: Table,
-                             news: str) -> None:
-        await post(table_place(self.bot, table),
-                   f"{news} Seats {len(table.seats)}/{table.max_players}: {seat_list(table)}")
-        await interaction.edit_original_response(content=f"Done. {news}")
+                             news: str, name: str) -> None:
+        public, mine = await thread_locale(interaction), await reader_locale(interaction)
+        seats = t("tables.seats_now", public, count=len(table.seats), most=table.max_players,
+                  seats=seat_list(table, public))
+        await post(table_place(self.bot, table), f"{t(news, public, name=name)} {seats}")
+        await interaction.edit_original_response(
+            content=t("tables.done", mine, news=t(news, mine, name=name)))
+
+    async def _announced(self, interaction: discord.Interaction, update: Update) -> None:
+        """A seat change of a started game: its line and what the AI played, in public."""
+        await announce(self.bot, update, actor=None)
+        news = update.public[0] if update.public else ""
+        await interaction.edit_original_response(
+            content=t("tables.done", await reader_locale(interaction), news=news))
 
     @game.command(name="start", description="Deal and start the game once everyone is seated")
     async def start(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
         update = await master(interaction).start(await game_here(interaction), player)
-        opening = f"**{update.table.title}** begins! Seats: {seat_list(update.table)}"
+        public = await thread_locale(interaction)
+        opening = t("tables.begins", public, title=update.table.title,
+                    seats=seat_list(update.table, public))
         update = dataclasses.replace(update, public=[opening, *update.public])
-        await after_update(interaction, update, player, ["The game has started."])
+        await after_update(interaction, update, player,
+                           [t("tables.started", await reader_locale(interaction))])
+
+    # -- spectators ---------------------------------------------------------------------
+    @game.command(name="spectate", description="Follow this game's thread without a seat")
+    async def spectate(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await master(interaction).spectate(await game_here(interaction),
+                                                   await player_for(interaction))
+        if table.thread_id is not None:
+            await self._thread_member(self.bot.http.add_user_to_thread, table,
+                                      interaction.user.id)
+        await interaction.edit_original_response(
+            content=t("tables.spectating", await reader_locale(interaction),
+                      game=table.game_id))
+
+    @game.command(name="unspectate", description="Stop following this game's thread")
+    async def unspectate(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await master(interaction).unspectate(await game_here(interaction),
+                                                     await player_for(interaction))
+        if table.thread_id is not None:
+            await self._thread_member(self.bot.http.remove_user_from_thread, table,
+                                      interaction.user.id)
+        await interaction.edit_original_response(
+            content=t("tables.unspectated", await reader_locale(interaction),
+                      game=table.game_id))
+
+    @staticmethod
+    async def _thread_member(call: Any, table: Table, user_id: int) -> None:
+        """Add or remove a thread member by ids (the thread may not be in the cache after
+        a restart); the spectator list is saved either way, so a refusal is only logged."""
+        try:
+            await call(table.thread_id, user_id)
+        except discord.HTTPException:
+            log.info("Could not change membership of user %s in thread %s", user_id,
+                     table.thread_id)
+
+    # -- undo ---------------------------------------------------------------------------
+    @game.command(name="undo", description="Take back your last move (a vote when others "
+                  "moved since)")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        player = await player_for(interaction)
+        outcome = await master(interaction).request_undo(await game_here(interaction), player)
+        mine = await reader_locale(interaction)
+        if outcome.update is not None:
+            await after_update(interaction, outcome.update, player, [t("tables.undone", mine)])
+            return
+        assert outcome.vote is not None  # the service answers with an update or a vote
+        table = await master(interaction).table(outcome.vote.game_id)
+        await post_vote(self.bot, table, outcome.vote)
+        names = ", ".join(name for _, name in outcome.vote.affected)
+        await interaction.edit_original_response(content=t("tables.vote_asked", mine,
+                                                           names=names))
+
+    # -- history, export and import -----------------------------------------------------
+    @game.command(name="history", description="The public board and events after a step of "
+                  "the log (0 is the setup)")
+    @app_commands.describe(step="The step of the log (0 is the setup)")
+    async def history(self, interaction: discord.Interaction,
+                      step: app_commands.Range[int, 0, MAX_STEP]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        seen = await master(interaction).history(await game_here(interaction), step)
+        mine = await reader_locale(interaction)
+        head = (t("tables.history_step", mine, step=seen.step, last=seen.last, who=seen.who,
+                  action=seen.action) if seen.who else
+                t("tables.history_setup", mine, last=seen.last))
+        lines = [head, *seen.lines] if seen.lines else [head, t("tables.history_quiet", mine)]
+        await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True,
+                                        file=discord.File(io.BytesIO(seen.board), "board.png"))
+
+    @game.command(name="export", description="The game as a file to replay or import "
+                  "(moderators while it runs)")
+    async def export(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        mine = await reader_locale(interaction)
+        files = await master(interaction).export_files(await game_here(interaction),
+                                                       await player_for(interaction), mine)
+        attached = [discord.File(io.BytesIO(files.json_text.encode()), f"{files.name}.json"),
+                    discord.File(io.BytesIO(files.log_text.encode()), f"{files.name}.txt")]
+        await interaction.followup.send(t("tables.exported", mine), files=attached,
+                                        ephemeral=True)
+
+    @game.command(name="import", description="Open a new table from an exported game file")
+    @app_commands.describe(file="A game exported with /game export")
+    async def import_(self, interaction: discord.Interaction,
+                      file: discord.Attachment) -> None:
+        channel = _text_channel(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if file.size > MAX_BYTES:
+            raise ServiceError(text("tables.export_too_big", most=MAX_BYTES // 1024 // 1024))
+        table = await master(interaction).import_game(
+            guild_id=interaction.guild_id, channel_id=channel.id,
+            by=await player_for(interaction), raw=await file.read())
+        await _publish_table(interaction, channel, table, "tables.imported",
+                             "tables.import_ready")
 
     # -- reading ------------------------------------------------------------------------
     @game.command(name="status", description="The public state of this game (only to you)")
     async def status(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await master(interaction).status_text(await game_here(interaction))
-        await reply_lines(interaction, text.splitlines())
+        words = await master(interaction).status_text(await game_here(interaction),
+                                                      await reader_locale(interaction))
+        await reply_lines(interaction, words.splitlines())
 
     @game.command(name="board", description="The current board image (only to you)")
     async def board(self, interaction: discord.Interaction) -> None:
@@ -172,14 +336,15 @@ class GameCog(commands.Cog):
         player = await player_for(interaction)
         lines = await master(interaction).log_lines(await game_here(interaction), player,
                                                     limit)
-        await reply_lines(interaction, lines or ["Nothing has happened yet."])
+        await reply_lines(interaction,
+                          lines or [t("tables.log_empty", await reader_locale(interaction))])
 
     @game.command(name="hand", description="Your hand and secret information (only to you)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
-        text = await master(interaction).private_text(await game_here(interaction), player)
-        await reply_lines(interaction, text.splitlines())
+        words = await master(interaction).private_text(await game_here(interaction), player)
+        await reply_lines(interaction, words.splitlines())
 
     # -- typed moves --------------------------------------------------------------------
     @app_commands.command(name="move", description="Play an action by typing it")
@@ -190,7 +355,9 @@ class GameCog(commands.Cog):
         player = await player_for(interaction)
         update = await master(interaction).act(await game_here(interaction), player, action,
                                                interaction_id=str(interaction.id))
-        await after_update(interaction, update, player, [f"You played **{action}**."])
+        await after_update(interaction, update, player,
+                           [t("tables.you_played", await reader_locale(interaction),
+                              action=action)])
 
     @move.autocomplete("action")
     async def move_autocomplete(self, interaction: discord.Interaction,
@@ -218,5 +385,65 @@ class GameCog(commands.Cog):
         return choices
 
 
+# -- the undo vote ----------------------------------------------------------------------------
+async def post_vote(bot: discord.Client, table: Table, vote: UndoVote) -> None:
+    """The vote's public message: what would be taken back, who must approve (mentioned),
+    and the two buttons."""
+    locale = await master_of(bot).settings.thread_locale(table.guild_id)
+    view = ui.View(timeout=None)
+    view.add_item(VoteButton(vote.vote_id, True, t("tables.vote_approve", locale)))
+    view.add_item(VoteButton(vote.vote_id, False, t("tables.vote_reject", locale)))
+    mentions = " ".join(f"<@{user}>" for user in vote.waiting)
+    try:
+        await table_place(bot, table).send(
+            f"{vote.describe().render(locale)}\n{mentions}".strip(), view=view,
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in vote.waiting]))
+    except discord.HTTPException:
+        log.exception("Could not post undo vote %s of game %s", vote.vote_id, table.game_id)
+
+
+async def cast_ballot(interaction: discord.Interaction, vote_id: int, approve: bool) -> None:
+    """Acknowledge, then record the ballot: the vote message shows the new count (without
+    buttons once decided), a passed vote is announced like a turn, and a refusal (not
+    affected, stale, decided) is told to the clicker alone."""
+    await interaction.response.defer()
+    player = await player_for(interaction)
+    try:
+        outcome = await master(interaction).vote_undo(vote_id, player, approve)
+    except ServiceError as error:
+        await interaction.followup.send(refusal_text(error, await reader_locale(interaction)),
+                                        ephemeral=True)
+        return
+    assert outcome.vote is not None  # a ballot always answers with the vote
+    decided = {"view": None} if outcome.vote.status != "open" else {}
+    await interaction.edit_original_response(
+        content=outcome.vote.describe().render(await thread_locale(interaction)),
+        allowed_mentions=discord.AllowedMentions.none(), **decided)
+    if outcome.update is not None:
+        await announce(interaction.client, outcome.update, actor=None)
+
+
+class VoteButton(ui.DynamicItem[ui.Button],
+                 template=r"gm:undo:(?P<vote>\d+):(?P<choice>yes|no)"):
+    def __init__(self, vote_id: int, approve: bool, label: str = "") -> None:
+        choice = "yes" if approve else "no"
+        style = discord.ButtonStyle.success if approve else discord.ButtonStyle.danger
+        super().__init__(ui.Button(label=label or choice, style=style,
+                                   custom_id=f"gm:undo:{vote_id}:{choice}"))
+        self.vote_id, self.approve = vote_id, approve
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str], /) -> VoteButton:
+        return cls(int(match["vote"]), match["choice"] == "yes",
+                   getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: cast_ballot(interaction, self.vote_id,
+                                                       self.approve))
+
+
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(GameCog(bot))
+    bot.add_dynamic_items(VoteButton)

@@ -2,8 +2,140 @@
 
 from __future__ import annotations
 
-from storage.sqlbase import SqliteBase
+import sqlite3
+import time
+
+import aiosqlite
+
+from storage.errors import NotFound
+from storage.sqlbase import SqliteBase, dumps, fetch, loads
+from storage.tables import (
+    VOTE_STATUSES,
+    ImportedAction,
+    ImportedGame,
+    SpectatorRecord,
+    UndoVoteRecord,
+)
+
+_VOTE_COLUMNS = ("id, game_id, requested_by, keep, version, affected, approved, status,"
+                 " created_at")
+# An imported game counts the versions a played one would have reached: created (0), seated
+# (1), started (2), then one per action.
+_STARTED_VERSION = 2
 
 
 class TableRows(SqliteBase):
     """Rows of storage/tables.py's `TableStore`."""
+
+    # -- spectators -------------------------------------------------------------------------
+    async def add_spectator(self, game_id: int, user_id: int, name: str) -> bool:
+        async with self._write() as db:
+            rows = await fetch(
+                db, "INSERT INTO spectators (game_id, user_id, name, created_at)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING user_id",
+                (game_id, user_id, name, time.time()))
+        return bool(rows)
+
+    async def remove_spectator(self, game_id: int, user_id: int) -> bool:
+        async with self._write() as db:
+            rows = await fetch(
+                db, "DELETE FROM spectators WHERE game_id = ? AND user_id = ? RETURNING user_id",
+                (game_id, user_id))
+        return bool(rows)
+
+    async def spectators(self, game_id: int) -> list[SpectatorRecord]:
+        async with self._read() as db:
+            rows = await fetch(
+                db, "SELECT game_id, user_id, name, created_at FROM spectators"
+                " WHERE game_id = ? ORDER BY created_at, user_id", (game_id,))
+        return [SpectatorRecord(r["game_id"], r["user_id"], r["name"], r["created_at"])
+                for r in rows]
+
+    # -- undo votes -------------------------------------------------------------------------
+    async def open_undo_vote(self, game_id: int, *, requested_by: int, keep: int,
+                             version: int, affected: list[int],
+                             approved: list[int]) -> UndoVoteRecord:
+        async with self._write() as db:
+            rows = await fetch(
+                db, "INSERT INTO undo_votes (game_id, requested_by, keep, version, affected,"
+                f" approved, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING {_VOTE_COLUMNS}",
+                (game_id, requested_by, keep, version, dumps(affected), dumps(approved),
+                 time.time()))
+        return _vote(rows[0])
+
+    async def undo_vote(self, vote_id: int) -> UndoVoteRecord:
+        async with self._read() as db:
+            rows = await fetch(db, f"SELECT {_VOTE_COLUMNS} FROM undo_votes WHERE id = ?",
+                               (vote_id,))
+        if not rows:
+            raise NotFound(f"no undo vote {vote_id}")
+        return _vote(rows[0])
+
+    async def undo_votes(self, game_id: int, *, status: str = "open") -> list[UndoVoteRecord]:
+        async with self._read() as db:
+            rows = await fetch(
+                db, f"SELECT {_VOTE_COLUMNS} FROM undo_votes WHERE game_id = ? AND status = ?"
+                " ORDER BY id", (game_id, _vote_status(status)))
+        return [_vote(r) for r in rows]
+
+    async def set_undo_vote(self, vote_id: int, *, approved: list[int],
+                            status: str) -> UndoVoteRecord:
+        async with self._write() as db:
+            rows = await fetch(
+                db, f"UPDATE undo_votes SET approved = ?, status = ? WHERE id = ?"
+                f" RETURNING {_VOTE_COLUMNS}", (dumps(approved), _vote_status(status), vote_id))
+        if not rows:
+            raise NotFound(f"no undo vote {vote_id}")
+        return _vote(rows[0])
+
+    # -- imports ----------------------------------------------------------------------------
+    async def import_game(self, imported: ImportedGame, *, guild_id: int | None,
+                          channel_id: int | None, created_by: int | None) -> int:
+        now = time.time()
+        version = _STARTED_VERSION + len(imported.actions)
+        async with self._write() as db:
+            rows = await fetch(
+                db, "INSERT INTO games (game, options, seed, status, guild_id, channel_id,"
+                " created_by, created_at, version, state, result)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (imported.game, dumps(imported.options), imported.seed, imported.status,
+                 guild_id, channel_id, created_by, now, version, dumps(imported.state),
+                 None if imported.result is None else dumps(imported.result)))
+            game_id = int(rows[0][0])
+            for s in imported.seats:
+                await fetch(db, "INSERT INTO seats (game_id, seat, user_id, name, ai)"
+                            " VALUES (?, ?, ?, ?, ?)", (game_id, s.seat, s.user_id, s.name, s.ai))
+            await _insert_log(db, game_id, imported.actions, now)
+        return game_id
+
+
+async def _insert_log(db: aiosqlite.Connection, game_id: int, actions: list[ImportedAction],
+                      now: float) -> None:
+    """Actions numbered from 1 with the versions they reached, each with its events."""
+    event_seq = 0
+    for seq, item in enumerate(actions, start=1):
+        version = _STARTED_VERSION + seq
+        await fetch(db, "INSERT INTO actions (game_id, seq, version, seat, user_id, action,"
+                    " interaction_id, created_at, undone) VALUES (?, ?, ?, ?, NULL, ?, NULL, ?, 0)",
+                    (game_id, seq, version, item.seat, dumps(item.action), now))
+        for event in item.events:
+            event_seq += 1
+            seats = event.get("seats")
+            await fetch(db, "INSERT INTO events (game_id, seq, action_seq, version, text, seats,"
+                        " kind) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (game_id, event_seq, seq, version, event["text"],
+                         None if seats is None else dumps([int(s) for s in seats]),
+                         event.get("kind", "log")))
+
+
+def _vote_status(status: str) -> str:
+    if status not in VOTE_STATUSES:
+        raise ValueError(f"unknown undo vote status {status!r}; expected one of {VOTE_STATUSES}")
+    return status
+
+
+def _vote(r: sqlite3.Row) -> UndoVoteRecord:
+    return UndoVoteRecord(
+        id=r["id"], game_id=r["game_id"], requested_by=r["requested_by"], keep=r["keep"],
+        version=r["version"], affected=loads(r["affected"]), approved=loads(r["approved"]),
+        status=r["status"], created_at=r["created_at"])

@@ -1,0 +1,107 @@
+"""Seats after the start, and spectators.
+
+A started game's seat is human (a user), AI (an agent kind) or vacant (neither): a vacant
+seat keeps the name of whoever left it, the game waits for it and nobody is mentioned, until
+a member takes it over or an AI is seated there. Every change is audited and announced, and
+AI seats play what they owe right after it. Spectators follow a game's thread without a
+seat; they read only what anyone may read.
+"""
+
+from __future__ import annotations
+
+from bot.gamebase import (
+    GameBase,
+    check_seat_number,
+    check_seated_or_moderator,
+    is_vacant,
+    seat_of,
+    table_of,
+)
+from bot.i18n import text
+from bot.models import Player, ServiceError, Table, Update
+from storage import GameRecord, SeatRecord
+
+
+class SeatsMixin(GameBase):
+    async def vacate(self, game_id: int, player: Player) -> Update:
+        """The player leaves a started game: their seat waits, vacant, for a taker."""
+        async with self._locks[game_id]:
+            record, seats = await self._active(game_id)
+            mine = _own_seat(seats, player)
+            seats[mine.seat] = SeatRecord(mine.seat, None, mine.name, None)
+            line = text("tables.seat_vacated", name=mine.name, seat=mine.seat + 1)
+            return await self._seats_changed(record, seats, player, "vacate",
+                                              {"seat": mine.seat}, line)
+
+    async def handover(self, game_id: int, player: Player, to: Player) -> Update:
+        """A seated player gives their seat to a member who has none."""
+        async with self._locks[game_id]:
+            record, seats = await self._active(game_id)
+            mine = _own_seat(seats, player)
+            await self._check_newcomer(record, seats, to)
+            seats[mine.seat] = SeatRecord(mine.seat, to.user_id, to.name, None)
+            await self.repo.remove_spectator(game_id, to.user_id)
+            line = text("tables.seat_handed", name=mine.name, seat=mine.seat + 1, to=to.name)
+            return await self._seats_changed(record, seats, player, "handover",
+                                              {"seat": mine.seat, "to": to.user_id}, line)
+
+    async def seat_ai(self, game_id: int, by: Player, seat: int,
+                      kind: str = "heuristic") -> Update:
+        """An AI fills a vacant seat (a seated player or a moderator asks) and plays at once."""
+        async with self._locks[game_id]:
+            record, seats = await self._active(game_id)
+            check_seated_or_moderator(seats, by)
+            check_seat_number(seats, seat)
+            old = seats[seat]
+            if not is_vacant(old):
+                raise ServiceError(text("tables.seat_not_vacant", seat=seat + 1, name=old.name))
+            seats[seat] = SeatRecord(seat, None, f"AI {seat + 1}", kind)
+            line = text("tables.seat_ai", by=by.name, seat=seat + 1, name=old.name)
+            return await self._seats_changed(record, seats, by, "seat_ai",
+                                              {"seat": seat, "kind": kind}, line)
+
+    async def takeover(self, game_id: int, player: Player, seat: int) -> Update:
+        """A member without a seat takes a vacant or AI seat (never a human's)."""
+        async with self._locks[game_id]:
+            record, seats = await self._active(game_id)
+            check_seat_number(seats, seat)
+            await self._check_newcomer(record, seats, player)
+            old = seats[seat]
+            if old.user_id is not None:
+                raise ServiceError(text("tables.seat_human", seat=seat + 1, name=old.name))
+            seats[seat] = SeatRecord(seat, player.user_id, player.name, None)
+            await self.repo.remove_spectator(game_id, player.user_id)
+            line = text("tables.seat_taken", name=player.name, seat=seat + 1, was=old.name)
+            return await self._seats_changed(record, seats, player, "takeover",
+                                              {"seat": seat, "from": old.name}, line)
+
+    async def spectate(self, game_id: int, player: Player) -> Table:
+        """Follow a game without a seat (the cog adds the member to the thread)."""
+        record = await self._record(game_id)
+        seats = await self.repo.get_seats(game_id)
+        if seat_of(seats, player) is not None:
+            raise ServiceError(text("tables.spectator_seated"))
+        await self.settings.check_allowed(record.guild_id, game_id, player.user_id)
+        if not await self.repo.add_spectator(game_id, player.user_id, player.name):
+            raise ServiceError(text("tables.already_spectating"))
+        return table_of(record, seats)
+
+    async def unspectate(self, game_id: int, player: Player) -> Table:
+        record = await self._record(game_id)
+        if not await self.repo.remove_spectator(game_id, player.user_id):
+            raise ServiceError(text("tables.not_spectating"))
+        return table_of(record, await self.repo.get_seats(game_id))
+
+    async def _check_newcomer(self, record: GameRecord, seats: list[SeatRecord],
+                              player: Player) -> None:
+        """Someone about to get a seat: not seated already, not banned from this game."""
+        if seat_of(seats, player) is not None:
+            raise ServiceError(text("tables.member_seated", name=player.name))
+        await self.settings.check_allowed(record.guild_id, record.id, player.user_id)
+
+
+def _own_seat(seats: list[SeatRecord], player: Player) -> SeatRecord:
+    mine = seat_of(seats, player)
+    if mine is None:
+        raise ServiceError(text("tables.not_seated"))
+    return mine
