@@ -220,22 +220,14 @@ class Campaigns:
         async with self._locks[campaign.id]:
             members = await self.repo.members(campaign.id)
             played = await self._played(campaign)
-            number = max((p.round for p in played), default=0) + 1
-            players = self._round_players(campaign, members, played)
-            await self._check_allowed(guild_id, players, _names(members, played))
-            engine = _engine(campaign.game)
-            sizes = table_sizes(len(players), campaign.seats, engine.min_players,
-                                engine.max_players)
-            if not sizes:
-                raise ServiceError(text("campaigns.too_few", name=campaign.name,
-                                        title=engine.title, low=engine.min_players,
-                                        count=len(players)))
-            seated, out = _sit_out(players, sum(sizes), played, _rng(campaign, number))
-            dealt = deal(seated, sizes, _met(played), _rng(campaign, number))
             names = _names(members, played)
-            tables = [await self._open_table(campaign, number, i + 1, table, names,
+            players = self._round_players(campaign, members, played)
+            await self._check_allowed(guild_id, players, names)
+            number = max((p.round for p in played), default=0) + 1
+            dealt, out = _deal_round(campaign, players, played, number)
+            tables = [await self._open_table(campaign, number, table, users, names,
                                              channel_id)
-                      for i, table in enumerate(dealt)]
+                      for table, users in enumerate(dealt, start=1)]
             if campaign.status == "open":
                 await self.repo.set_campaign_status(campaign.id, "running")
         await self._audit(campaign, by, "campaign_round",
@@ -340,6 +332,19 @@ class Campaigns:
 
 
 # -- dealing ------------------------------------------------------------------------------------
+def _deal_round(campaign: CampaignRecord, players: list[int], played: list[Played],
+                number: int) -> tuple[list[list[int]], list[int]]:
+    """The round's tables (user ids, the table's creator first) and who sits it out."""
+    engine = _engine(campaign.game)
+    sizes = table_sizes(len(players), campaign.seats, engine.min_players, engine.max_players)
+    if not sizes:
+        raise ServiceError(text("campaigns.too_few", name=campaign.name, title=engine.title,
+                                low=engine.min_players, count=len(players)))
+    rng = random.Random(campaign.id * 1_000_003 + number)  # seeded by campaign and round
+    seated, out = _sit_out(players, sum(sizes), played, rng)
+    return deal(seated, sizes, _met(played), rng), out
+
+
 def table_sizes(count: int, wanted: int, low: int, high: int) -> list[int]:
     """Table sizes for as many of `count` players as can be seated (all when the game's
     limits allow), as even as possible and as close to `wanted` as they can be; fewer tables
@@ -404,10 +409,6 @@ def _sit_out(players: list[int], seats: int, played: list[Played],
     rng.shuffle(order)
     order.sort(key=lambda u: counts[u])
     return sorted(order[:seats], key=players.index), sorted(order[seats:], key=players.index)
-
-
-def _rng(campaign: CampaignRecord, number: int) -> random.Random:
-    return random.Random(campaign.id * 1_000_003 + number)
 
 
 # -- tournaments --------------------------------------------------------------------------------
