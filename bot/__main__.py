@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 from pathlib import Path
 
 from bot.options import parse_options
-from games.core import Action, Game, GameError, get_game, replay
+from games.core import Game, GameError, get_game
 from games.core.agents import AGENTS
 
 
@@ -109,18 +108,15 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    data = json.loads(args.file.read_text(encoding="utf-8"))
-    game = get_game(data["game"])
-    actions = [(a["seat"], Action.from_json(a["action"])) for a in data["actions"]]
+    """The same verification `/game import` makes before it opens a table."""
+    from bot.export import ExportError, read_export
+
     try:
-        state, _ = replay(game, len(data["seats"]), data["options"], data["seed"], actions)
-    except GameError as error:
-        print(f"replay refused an action: {error}")
+        verified = read_export(args.file.read_bytes())
+    except ExportError as error:
+        print(error)
         return 1
-    if state != data["state"]:
-        print(f"replay differs from the exported state after {len(actions)} actions")
-        return 1
-    print(f"ok: {len(actions)} actions replay to the exported state")
+    print(f"ok: {len(verified.actions)} actions replay to the exported state")
     return 0
 
 
