@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from tests.cogs.harness import ALICE, BOB, STRANGER, Harness, Reply, User
 
-USERS = {ALICE.id: ALICE, BOB.id: BOB}
-
 
 async def move(harness: Harness, game_id: int, thread: int) -> User:
     user = ALICE if await harness.prompt(ALICE, game_id) else BOB
