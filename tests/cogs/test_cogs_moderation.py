@@ -140,7 +140,7 @@ async def test_a_moderator_sets_the_servers_defaults_and_it_is_audited(harness):
     assert t("moderation.setting_deadline", deadline=t("moderation.deadline_hours", hours="24"),
              policy=t("moderation.policy_autopilot")) in reply.text
     audit = await harness.invoke(MOD, "gm audit")
-    assert audit.text.count("**setting**") == 4
+    assert audit.text.count("**setting**") == 5  # the role, three deadline values, language
 
 
 async def test_bad_settings_are_refused_and_change_nothing(harness):
