@@ -186,12 +186,17 @@ class Clock:
         return MyGame(table, link, waiting_for, clock.due_at if clock else None)
 
     async def set_vacation(self, user_id: int, days: int) -> float | None:
-        """Away for `days` (0 ends the vacation); returns when it ends. The clocks stand
-        still meanwhile and their deadlines move on by the time away (see `due_work`)."""
+        """Away for `days` (0 ends the vacation); returns when it ends. The user's clocks
+        stand still from now on (not from the next pass) and their deadlines move on by the
+        time away once it ends."""
         if not 0 <= days <= MAX_VACATION_DAYS:
             raise ServiceError(text("clock.bad_vacation", most=MAX_VACATION_DAYS))
-        until = self.now() + days * DAY if days else None
+        now = self.now()
+        until = now + days * DAY if days else None
         await self.gm.settings.set_user(user_id, vacation_until=until)
+        for clock in await self.gm.repo.clocks(user_id=user_id):
+            record = await self.gm.repo.get_game(clock.game_id)
+            await self._held(clock, record.status == "paused", now)
         return until
 
     async def _on_vacation(self, user_id: int, now: float) -> bool:
@@ -252,11 +257,12 @@ class Clock:
 
     async def _remind(self, table: Table, deadline: DeadlineRecord, clock: ClockRecord,
                       now: float) -> Notice | None:
-        """One reminder for all those due (after a restart several may be), never before
-        the clock started and never twice."""
+        """One reminder for all those due (after a restart several may be), never twice,
+        and none that would fall at or before the start of the turn (a 12 h reminder of a
+        2 h deadline)."""
         assert clock.due_at is not None
         due = [h for h in deadline.reminders if h not in clock.reminded
-               and clock.started_at <= clock.due_at - h * HOUR <= now]
+               and clock.started_at < clock.due_at - h * HOUR <= now]
         if not due or not await self.gm.repo.save_clock(
                 replace(clock, reminded=(*clock.reminded, *due))):
             return None
