@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 DEFAULT_DATABASE = "gamemaster.sqlite3"
+DEFAULT_CLOCK_TICK = 60.0  # seconds between two passes of the turn clock
 
 
 class ConfigError(Exception):
@@ -27,6 +28,7 @@ class Settings:
     log_level: int = logging.INFO
     dev_guild: int | None = None  # also sync the commands to this guild (instant updates)
     gateway: str | None = None  # e.g. "ws://localhost:8080/gateway"; None: Discord's gateway
+    clock_tick: float = DEFAULT_CLOCK_TICK  # how often reminders and deadlines are checked
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -38,6 +40,7 @@ class Settings:
             gateway=env.get("GM_DISCORD_GATEWAY") or None,
             log_level=_log_level(env.get("GM_LOG_LEVEL", "INFO")),
             dev_guild=_snowflake("GM_DEV_GUILD", env.get("GM_DEV_GUILD")),
+            clock_tick=_seconds("GM_CLOCK_TICK", env.get("GM_CLOCK_TICK")),
         )
 
     def require_token(self) -> str:
@@ -57,6 +60,18 @@ def _log_level(name: str) -> int:
         raise ConfigError(f"GM_LOG_LEVEL `{name}` is not a level: use DEBUG, INFO, WARNING "
                           "or ERROR.")
     return level
+
+
+def _seconds(name: str, value: str | None) -> float:
+    if not value:
+        return DEFAULT_CLOCK_TICK
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0:
+        raise ConfigError(f"{name} must be a number of seconds above 0, not `{value}`.")
+    return seconds
 
 
 def _snowflake(name: str, value: str | None) -> int | None:
