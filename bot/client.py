@@ -26,6 +26,7 @@ from discord.http import Route
 from bot.config import ConfigError, Settings
 from bot.loopwatch import LoopWatch
 from bot.service import GameMaster
+from bot.translator import CatalogTranslator
 from cogs import EXTENSIONS
 from cogs.turns import DYNAMIC_ITEMS
 from storage import SqliteRepository
@@ -45,11 +46,13 @@ class GameBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Cogs, then the persistent components (so buttons posted before a restart still
-        work), then the command tree, which Discord needs to show the slash commands."""
+        work), then the command tree, which Discord needs to show the slash commands, with
+        their names and descriptions in every language we speak."""
         self.loop_watch.start()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogTranslator(self.tree))
         await self.tree.sync()
         if self.settings.dev_guild is not None:
             guild = discord.Object(id=self.settings.dev_guild)

@@ -12,9 +12,13 @@ A feature owns the catalog of its area, so features built side by side never edi
 file. Keys are unique across catalogs; `tests/test_i18n.py` fails when a key lacks a locale
 or a translation drops or invents a `{placeholder}`.
 
-Which language a reader gets: their Discord locale when we speak it, else their own choice
-(`/me language`), else the server's default (`/gm settings language`), else English; the
-thread of a game speaks the server's default, since several readers share it.
+Which language a reader gets: their own choice (`/me language`) first, else their Discord
+client's locale when we speak it, else the server's language (`/gm settings language`), else
+English (`ServerSettings.reader_locale`). The thread of a game speaks the server's language,
+since several readers share it (`ServerSettings.thread_locale`).
+
+Slash commands are localised separately, once, when the tree is synced: `bot/translator.py`
+reads their `cmd.*` and `choice.*` keys.
 """
 
 from __future__ import annotations

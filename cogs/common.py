@@ -1,5 +1,6 @@
-"""What every cog shares: who is asking, where the game is, answering within Discord's limits,
-and turning refusals into ephemeral messages. No rule logic: the service decides."""
+"""What every cog shares: who is asking and in which language, where the game is, answering
+within Discord's limits, and turning refusals into ephemeral messages in the reader's
+language. No rule logic: the service decides."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from bot.i18n import DEFAULT_LOCALE, pick_locale, t, text
 from bot.service import GameMaster, Player, ServiceError, Table
 from games.core import GameError
 
@@ -19,12 +21,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # characters of a message's content
-UNEXPECTED = "Something went wrong on my side; the game is unchanged. Please try again."
+# The English text, for the tests of other features that still compare with it; the user
+# reads t("core.unexpected", locale).
+UNEXPECTED = t("core.unexpected")
 Refusal = (ServiceError, GameError)
 
 
 def master(interaction: discord.Interaction) -> GameMaster:
-    bot: GameBot = interaction.client  # type: ignore[assignment]
+    return master_of(interaction.client)
+
+
+def master_of(client: discord.Client) -> GameMaster:
+    bot: GameBot = client  # type: ignore[assignment]
     return bot.gm
 
 
@@ -32,6 +40,18 @@ def basic_player(interaction: discord.Interaction) -> Player:
     """The user as the service knows them, without the moderator lookup (for autocomplete,
     which must answer fast and never needs it)."""
     return Player(interaction.user.id, interaction.user.display_name)
+
+
+async def reader_locale(interaction: discord.Interaction) -> str:
+    """The language of an ephemeral answer to this user: their own choice, else their
+    Discord client's, else the server's (bot/settings.py)."""
+    return await master(interaction).settings.reader_locale(
+        interaction.user.id, interaction.locale.value, interaction.guild_id)
+
+
+async def thread_locale(interaction: discord.Interaction) -> str:
+    """The language of public lines in this server's channels and threads."""
+    return await master(interaction).settings.thread_locale(interaction.guild_id)
 
 
 async def player_for(interaction: discord.Interaction) -> Player:
@@ -61,7 +81,7 @@ async def is_moderator(interaction: discord.Interaction) -> bool:
 async def game_here(interaction: discord.Interaction) -> int:
     """The game played in this thread or channel (ServiceError when there is none)."""
     if interaction.channel_id is None:
-        raise ServiceError("Use this command in a game's thread or channel.")
+        raise ServiceError(text("core.use_in_game_channel"))
     return await master(interaction).game_id_for_channel(interaction.channel_id)
 
 
@@ -70,7 +90,7 @@ def table_place(bot: discord.Client, table: Table) -> discord.PartialMessageable
     A partial messageable needs no cache, so it works for threads the bot never saw."""
     place = table.thread_id or table.channel_id
     if place is None:
-        raise ServiceError("This game has no Discord channel to post in.")
+        raise ServiceError(text("core.no_channel"))
     return bot.get_partial_messageable(place, guild_id=table.guild_id)
 
 
@@ -108,22 +128,24 @@ def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def seat_list(table: Table) -> str:
-    return ", ".join(f"{s.seat + 1}. {s.name}{' (AI)' if s.ai else ''}" for s in table.seats)
+def seat_list(table: Table, locale: str = DEFAULT_LOCALE) -> str:
+    return ", ".join(t("core.seat_ai" if s.ai else "core.seat", locale, number=s.seat + 1,
+                       name=s.name) for s in table.seats)
 
 
-def table_text(table: Table) -> str:
+def table_text(table: Table, locale: str = DEFAULT_LOCALE) -> str:
     """A table at a glance: what, who, and what to do next while it is open."""
-    options = ", ".join(f"{k}={v}" for k, v in table.options.items()) or "default rules"
+    options = (", ".join(f"{k}={v}" for k, v in table.options.items())
+               or t("core.default_rules", locale))
     lines = [
-        f"**{table.title}** · game {table.game_id} · {table.status}",
-        f"Seats ({len(table.seats)}/{table.max_players}, at least {table.min_players}): "
-        f"{seat_list(table) or 'none yet'}",
-        f"Options: {options}",
+        t("core.table_head", locale, title=table.title, game=table.game_id,
+          status=t(f"core.status.{table.status}", locale)),
+        t("core.table_seats", locale, count=len(table.seats), most=table.max_players,
+          least=table.min_players, seats=seat_list(table, locale) or t("core.no_seats", locale)),
+        t("core.table_options", locale, options=options),
     ]
     if table.status == "open":
-        lines.append("Take a seat with `/game join`, add an AI with `/game ai`, and "
-                     "`/game start` when everyone is seated.")
+        lines.append(t("core.table_open_hint", locale))
     return "\n".join(lines)
 
 
@@ -137,26 +159,44 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
 
 async def reply_lines(interaction: discord.Interaction, lines: Iterable[str]) -> None:
     """A long private answer in as few messages as possible."""
-    for text in chunks(lines) or ["(nothing to show)"]:
-        await reply(interaction, text)
+    for message in chunks(lines) or [t("core.nothing_to_show", await reader_locale(interaction))]:
+        await reply(interaction, message)
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """Refusals are shown as the service worded them; anything else is logged and the user
-    learns only that nothing changed."""
+    """Refusals are shown as the service worded them, in the reader's language; anything
+    else is logged and the user learns only that nothing changed."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
+    locale = await _error_locale(interaction)
     if isinstance(error, Refusal):
-        text = str(error)
+        message = refusal_text(error, locale)
     elif isinstance(error, app_commands.CheckFailure):
-        text = str(error) or "You cannot use this command here."
+        message = t("core.not_allowed_here", locale)
     else:
         log.error("Unexpected error in interaction %s", interaction.id, exc_info=error)
-        text = UNEXPECTED
+        message = t("core.unexpected", locale)
     try:
-        await reply(interaction, text)
+        await reply(interaction, message)
     except discord.HTTPException:
         log.warning("Could not tell user %s about an error", interaction.user.id, exc_info=True)
+
+
+def refusal_text(error: ServiceError | GameError, locale: str) -> str:
+    """A refusal in the reader's language; the engine's own refusals are its English words
+    (texts under games/ are not in the catalogs yet)."""
+    return error.render(locale) if isinstance(error, ServiceError) else str(error)
+
+
+async def _error_locale(interaction: discord.Interaction) -> str:
+    """The reader's language, or their Discord client's when the settings cannot be read
+    (the error being reported may be the database's own)."""
+    try:
+        return await reader_locale(interaction)
+    except Exception:  # an error report must never fail for want of a language
+        log.warning("Could not read the language of user %s", interaction.user.id,
+                    exc_info=True)
+        return pick_locale(interaction.locale.value)
 
 
 async def guarded(interaction: discord.Interaction,

@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import t, text
 from bot.models import Council, PackInfo, SeatView
 from bot.service import DESIGNED_PACK, PACK_GAME, PACK_NAME, ServiceError
 from cogs.common import (
@@ -27,8 +28,10 @@ from cogs.common import (
     master,
     player_for,
     post,
+    reader_locale,
     reply_lines,
     report_error,
+    thread_locale,
 )
 from cogs.game import CHOICE_LENGTH, CHOICES_LIMIT, open_table
 from cogs.moderation import moderator
@@ -40,11 +43,6 @@ NATIONS = [app_commands.Choice(name="join: seat 1 Wei, seat 2 Wu, seat 3 Shu (de
                                value="join"),
            app_commands.Choice(name="random: nations dealt at random", value="random")]
 COUNCIL_ARCHIVE_MINUTES = 1440
-REQUIREMENTS = {  # a card's prerequisite kinds (docs/redux-engine.md), as players say them
-    "farm_level": "farm level", "market_level": "market level", "tribal": "tribal friendship",
-    "office": "office", "military": "military", "occupations": "occupied regions",
-    "built": "built cards", "support": "support tokens", "generals": "generals"}
-NOT_HERE = "Use this command in a Redux game's thread."
 
 
 class ReduxCog(commands.Cog):
@@ -75,8 +73,7 @@ class ReduxCog(commands.Cog):
         options chosen from lists instead of typed."""
         pack = pack.strip()
         if pack != DESIGNED_PACK and not PACK_NAME.fullmatch(pack):
-            raise ServiceError(f"This server has no data pack named `{pack}`; "
-                               "`/redux pack list` shows them.")
+            raise ServiceError(text("redux.no_pack", pack=pack))
         options = {"pack": pack}
         for name, choice in (("trade_rates", trade_rates), ("nations", nations)):
             if choice is not None:
@@ -101,26 +98,27 @@ class ReduxCog(commands.Cog):
                           name: str | None = None) -> None:
         by = await moderator(interaction)
         if file.size > MAX_PACK_BYTES:
-            raise ServiceError(f"`{file.filename}` has {file.size:,} bytes; a pack may have "
-                               f"at most {MAX_PACK_BYTES:,}.")
+            raise ServiceError(text("redux.pack_too_big", file=file.filename,
+                                    size=f"{file.size:,}", most=f"{MAX_PACK_BYTES:,}"))
         try:
-            text = (await file.read()).decode("utf-8")
+            content = (await file.read()).decode("utf-8")
         except UnicodeDecodeError:
-            raise ServiceError(f"`{file.filename}` is not UTF-8 text; save the pack as "
-                               "UTF-8 JSON.") from None
+            raise ServiceError(text("redux.pack_not_utf8", file=file.filename)) from None
         info = await master(interaction).upload_pack(
-            _guild(interaction), by, name or file.filename.rsplit(".", 1)[0], text,
+            _guild(interaction), by, name or file.filename.rsplit(".", 1)[0], content,
             source=file.filename)
-        await reply_lines(interaction, [f"Pack `{info.name}` is ready for new games: "
-                                        f"`/redux new pack:{info.name}`.", *pack_lines(info)])
+        locale = await reader_locale(interaction)
+        await reply_lines(interaction, [t("redux.pack_ready", locale, name=info.name),
+                                        *pack_lines(info, locale)])
 
     @pack.command(name="list", description="The data packs of this server")
     async def pack_list(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         infos = await master(interaction).packs(_guild(interaction))
-        lines = [f"`{DESIGNED_PACK}`: our designed values (the default)"]
-        lines += [f"`{i.name}`: {i.title} · hash `{i.hash}` · changes "
-                  f"{_changes(i)} · uploaded {_when(i.uploaded_at)}" for i in infos]
+        locale = await reader_locale(interaction)
+        lines = [t("redux.pack_designed", locale, name=DESIGNED_PACK)]
+        lines += [t("redux.pack_entry", locale, name=i.name, title=i.title, hash=i.hash,
+                    changes=_counted(i.changed), when=_when(i.uploaded_at)) for i in infos]
         await reply_lines(interaction, lines)
 
     @pack.command(name="show", description="What a data pack holds and changes")
@@ -128,7 +126,7 @@ class ReduxCog(commands.Cog):
     async def pack_show(self, interaction: discord.Interaction, name: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         info = await master(interaction).pack(_guild(interaction), name)
-        await reply_lines(interaction, pack_lines(info))
+        await reply_lines(interaction, pack_lines(info, await reader_locale(interaction)))
 
     @pack.command(name="remove", description="Stop offering a data pack (moderators; running "
                   "games keep their copy)")
@@ -137,7 +135,7 @@ class ReduxCog(commands.Cog):
         by = await moderator(interaction)
         await master(interaction).remove_pack(_guild(interaction), by, name)
         await interaction.edit_original_response(
-            content=f"Pack `{name}` is no longer offered; games that use it keep their copy.")
+            content=t("redux.pack_removed", await reader_locale(interaction), name=name))
 
     @pack_show.autocomplete("name")
     @pack_remove.autocomplete("name")
@@ -154,14 +152,16 @@ class ReduxCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
         seat_view = await master(interaction).seat_view(await _redux_here(interaction), player)
-        await reply_lines(interaction, private_lines(seat_view))
+        await reply_lines(interaction, private_lines(seat_view,
+                                                     await reader_locale(interaction)))
 
     @redux.command(name="generals", description="Every revealed general with stats and "
                    "ability (only to you)")
     async def generals(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         seat_view = await master(interaction).seat_view(await _redux_here(interaction), None)
-        await reply_lines(interaction, generals_lines(seat_view))
+        await reply_lines(interaction, generals_lines(seat_view,
+                                                      await reader_locale(interaction)))
 
     # -- the allies' council --------------------------------------------------------------
     @redux.command(name="council", description="Allies: consult in a private thread before "
@@ -174,31 +174,31 @@ class ReduxCog(commands.Cog):
         async with self._council_locks[game_id]:
             council = await gm.council(game_id, player)
             if council.thread_id is None:
+                locale = await thread_locale(interaction)
                 council = await gm.open_council(game_id, player,
-                                                await self._open_council(council))
+                                                await self._open_council(council, locale))
                 await post(self.bot.get_partial_messageable(council.thread_id),
-                           council_intro(council))
-        await interaction.edit_original_response(
-            content=f"Your council with your ally is <#{council.thread_id}>; only the two of "
-                    "you see it. Show your view there with `/redux share`.")
+                           council_intro(council, locale))
+        await interaction.edit_original_response(content=t(
+            "redux.council_ready", await reader_locale(interaction), thread=council.thread_id))
 
-    async def _open_council(self, council: Council) -> int:
+    async def _open_council(self, council: Council, locale: str) -> int:
         """A private thread in the table's channel with the two allies only (not invitable,
         so nobody else can be added by them)."""
         channel = (self.bot.get_channel(council.channel_id)
                    if council.channel_id is not None else None)
         if not isinstance(channel, discord.TextChannel):
-            raise ServiceError("I cannot find this game's channel to open a private thread.")
+            raise ServiceError(text("redux.no_council_channel"))
         try:
             thread = await channel.create_thread(
-                name=f"Council · game {council.game_id} · {council.purpose}"[:100],
+                name=t("redux.council_thread", locale, game=council.game_id,
+                       purpose=council.purpose)[:100],
                 type=discord.ChannelType.private_thread, invitable=False,
                 auto_archive_duration=COUNCIL_ARCHIVE_MINUTES)
             for ally in council.allies:  # both human: the service refuses an AI ally
                 await thread.add_user(discord.Object(ally.user_id))
         except discord.Forbidden:
-            raise ServiceError("I may not open private threads in this channel; consult by "
-                               "direct message instead.") from None
+            raise ServiceError(text("redux.no_private_threads")) from None
         return thread.id
 
     @redux.command(name="share", description="Show your own view (hand, hidden picks) to your "
@@ -207,83 +207,89 @@ class ReduxCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
         if interaction.channel_id is None:
-            raise ServiceError(NOT_HERE)
+            raise ServiceError(text("redux.use_in_council"))
         seat_view = await master(interaction).shared_view(interaction.channel_id, player)
         place = self.bot.get_partial_messageable(interaction.channel_id,
                                                  guild_id=interaction.guild_id)
-        for text in chunks([f"**{player.name} shows their view:**",
-                              *private_lines(seat_view)]):
-            await post(place, text)
-        await interaction.edit_original_response(content="Shared with your ally in this "
-                                                         "council thread only.")
+        locale = await thread_locale(interaction)
+        for message in chunks([t("redux.shows_view", locale, name=player.name),
+                               *private_lines(seat_view, locale)]):
+            await post(place, message)
+        await interaction.edit_original_response(
+            content=t("redux.shared", await reader_locale(interaction)))
 
 
 # -- texts ---------------------------------------------------------------------------------
-def pack_lines(info: PackInfo) -> list[str]:
-    return [f"**{info.name}**: {info.title}", f"Hash `{info.hash}` · {_counted(info.counts)}",
-            f"Differs from the designed values in {_changes(info)}",
-            f"Provenance: {info.provenance}"]
+# Card, general, nation and office names and ability texts are the engine's data, shown as
+# the game's data pack words them; only the labels around them are ours.
+def pack_lines(info: PackInfo, locale: str) -> list[str]:
+    return [f"**{info.name}**: {info.title}",
+            t("redux.pack_hash", locale, hash=info.hash, counts=_counted(info.counts)),
+            t("redux.pack_changes", locale, changes=_counted(info.changed)),
+            t("redux.pack_provenance", locale, provenance=info.provenance)]
 
 
-def private_lines(seat_view: SeatView) -> list[str]:
+def private_lines(seat_view: SeatView, locale: str) -> list[str]:
     """One seat's secrets from its own view: the hand of state development cards, generals
     (revealed, picked but hidden, drawn for a pending pick)."""
     me = seat_view.view["players"][seat_view.seat]
-    lines = [f"**{_seat_name(seat_view, me['seat'])}** ({me['nation_name']}) · gold "
-             f"{me['gold']} · rice {me['rice']} · support {me['support']}",
-             f"**Hand** ({len(me.get('hand', []))} state development cards):"]
-    lines += [_card_line(card) for card in me.get("hand", [])] or ["(none)"]
-    lines.append("**Generals**:")
-    lines += [_general_line(g) for g in me["generals"]] or ["(none)"]
+    none = t("redux.none", locale)
+    lines = [t("redux.seat_line", locale, seat=_seat_name(seat_view, me["seat"]),
+               nation=me["nation_name"], gold=me["gold"], rice=me["rice"],
+               support=me["support"]),
+             t("redux.hand_head", locale, count=len(me.get("hand", [])))]
+    lines += [_card_line(card, locale) for card in me.get("hand", [])] or [none]
+    lines.append(t("redux.generals_head", locale))
+    lines += [_general_line(g, locale) for g in me["generals"]] or [none]
     if me.get("hidden"):
-        lines.append("**Picked, revealed when every nation has picked**:")
-        lines += [_general_line(g) for g in me["hidden"]]
+        lines.append(t("redux.hidden_head", locale))
+        lines += [_general_line(g, locale) for g in me["hidden"]]
     if me.get("picking"):
-        lines.append(f"**Pick {me['picking']} of these** (your turn prompt offers the pick):")
-        lines += [_general_line(g) for g in me.get("drawn", [])]
+        lines.append(t("redux.picking_head", locale, count=me["picking"]))
+        lines += [_general_line(g, locale) for g in me.get("drawn", [])]
     return lines
 
 
-def generals_lines(seat_view: SeatView) -> list[str]:
+def generals_lines(seat_view: SeatView, locale: str) -> list[str]:
     lines = []
     for player in seat_view.view["players"]:
         hidden = player["hidden_count"]
-        lines.append(f"**{player['nation_name']}** · {_seat_name(seat_view, player['seat'])}"
-                     + (f" ({hidden} picked, revealed when every nation has picked)"
-                        if hidden else ""))
-        lines += [_general_line(g) for g in player["generals"]] or ["(none)"]
+        head = t("redux.nation_line", locale, nation=player["nation_name"],
+                 seat=_seat_name(seat_view, player["seat"]))
+        lines.append(head + (t("redux.nation_hidden", locale, count=hidden) if hidden else ""))
+        lines += ([_general_line(g, locale) for g in player["generals"]]
+                  or [t("redux.none", locale)])
     return lines
 
 
-def council_intro(council: Council) -> str:
-    allies = " and ".join(f"<@{s.user_id}>" for s in council.allies)
-    return (f"Council of {allies} ({council.purpose}). Only you two see this thread. Show "
-            f"each other your hands and picks with `/redux share`; then "
-            f"{council.chooser.name} chooses the alliance action with **Take my turn**.")
+def council_intro(council: Council, locale: str) -> str:
+    allies = t("redux.and", locale).join(f"<@{s.user_id}>" for s in council.allies)
+    return t("redux.council_intro", locale, allies=allies, purpose=council.purpose,
+             chooser=council.chooser.name, button=t("turns.take_turn", locale))
 
 
-def _card_line(card: dict[str, Any]) -> str:
-    cost = ", ".join(f"{n} {k}" for k, n in card["cost"].items() if n) or "free"
-    needs = "".join(f" · needs {REQUIREMENTS[r['kind']]} {r['min']}+"
-                    for r in card.get("requires", []))
-    return (f"· {card['name']} ({card['deck']}, {card['vp']} VP) · cost {cost}{needs} · "
-            f"{card['text']}")
+def _card_line(card: dict[str, Any], locale: str) -> str:
+    cost = (", ".join(f"{n} {t(f'redux.resource.{k}', locale)}"
+                      for k, n in card["cost"].items() if n)
+            or t("redux.free", locale))
+    needs = "".join(t("redux.needs", locale, what=t(f"redux.requirement.{r['kind']}", locale),
+                      least=r["min"]) for r in card.get("requires", []))
+    return t("redux.card_line", locale, name=card["name"], deck=card["deck"], vp=card["vp"],
+             cost=cost, needs=needs, text=card["text"])
 
 
-def _general_line(general: dict[str, Any]) -> str:
+def _general_line(general: dict[str, Any], locale: str) -> str:
     status = f" · {general['status']}" if general.get("status") else ""
-    ruler = " · ruler" if general.get("ruler") else ""
-    return (f"· {general['name']}{ruler}: admin {general['admin']}, combat "
-            f"{general['combat']}, leadership {general['leadership']}, {general['officer']}, "
-            f"{'/'.join(general['specialties'])}{status} · {general['text']}")
+    ruler = t("redux.ruler", locale) if general.get("ruler") else ""
+    return t("redux.general_line", locale, name=general["name"], ruler=ruler,
+             admin=general["admin"], combat=general["combat"],
+             leadership=general["leadership"], officer=general["officer"],
+             specialties="/".join(general["specialties"]), status=status,
+             text=general["text"])
 
 
 def _seat_name(seat_view: SeatView, seat: int) -> str:
     return seat_view.table.seats[seat].label
-
-
-def _changes(info: PackInfo) -> str:
-    return _counted(info.changed)
 
 
 def _counted(counts: dict[str, int]) -> str:
@@ -303,15 +309,14 @@ def _matching(names: list[str], current: str) -> list[app_commands.Choice[str]]:
 
 def _guild(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise ServiceError("Data packs belong to a server; use this command in one.")
+        raise ServiceError(text("redux.server_only"))
     return interaction.guild_id
 
 
 async def _redux_here(interaction: discord.Interaction) -> int:
     game_id = await game_here(interaction)
     if (await master(interaction).table(game_id)).game != PACK_GAME:
-        raise ServiceError("The game of this thread is not Three Kingdoms Redux; "
-                           "`/game hand` shows your secrets there.")
+        raise ServiceError(text("redux.not_redux"))
     return game_id
 
 

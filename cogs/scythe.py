@@ -16,9 +16,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import t, text
 from bot.models import SeatView
 from bot.service import ServiceError
-from cogs.common import game_here, master, player_for, reply_lines, report_error
+from cogs.common import (
+    game_here,
+    master,
+    player_for,
+    reader_locale,
+    reply_lines,
+    report_error,
+)
 from cogs.game import open_table
 
 GAME = "scythe"
@@ -87,43 +95,43 @@ class ScytheCog(commands.Cog):
         player = await player_for(interaction)
         game_id = await _scythe_here(interaction)
         seat_view = await master(interaction).seat_view(game_id, player)
-        await reply_lines(interaction, private_lines(seat_view))
+        await reply_lines(interaction, private_lines(seat_view,
+                                                     await reader_locale(interaction)))
 
 
-def private_lines(seat_view: SeatView) -> list[str]:
-    """One seat's secrets and mat from its own view."""
+def private_lines(seat_view: SeatView, locale: str) -> list[str]:
+    """One seat's secrets and mat from its own view. Faction, mat, objective and card names
+    are the engine's data; only the labels around them are ours."""
     view, seat = seat_view.view, seat_view.seat
     if seat is None:
-        return ["You have no seat in this game, so you hold no cards."]
+        return [t("scythe.no_seat", locale)]
     me = view["players"][seat]
     if not me.get("faction"):
-        return ["Factions and mats are still being drafted; your prompt offers the pick."]
+        return [t("scythe.drafting", locale)]
     names = view.get("card_names", {})
-    lines = [f"**{view['faction_names'][me['faction']]}** · {view['mat_names'][me['mat']]} "
-             f"mat · power {me['power']} · popularity {me['popularity']} · coins "
-             f"{me['coins']} · stars {sum(me['stars'].values())}"]
+    lines = [t("scythe.mat_line", locale, faction=view["faction_names"][me["faction"]],
+               mat=view["mat_names"][me["mat"]], power=me["power"],
+               popularity=me["popularity"], coins=me["coins"],
+               stars=sum(me["stars"].values()))]
     values = sorted((c["value"] for c in me.get("cards", [])), reverse=True)
-    lines.append(f"**Combat cards** ({len(values)}): "
-                 + (", ".join(str(v) for v in values) if values else "none"))
-    lines.append("**Objectives** (reveal one on your turn when it is met; your prompt "
-                 "offers it):")
+    lines.append(t("scythe.combat_cards", locale, count=len(values),
+                   values=", ".join(str(v) for v in values) or t("scythe.none", locale)))
+    lines.append(t("scythe.objectives_head", locale))
     lines += [f"- {o['name']}" + (f": {o['text']}" if o.get("text") else "")
-              for o in me.get("objectives", [])] or ["- none left"]
+              for o in me.get("objectives", [])] or [t("scythe.no_objectives", locale)]
     done = [names.get(o, o) for o in me.get("objectives_done", [])]
     if done:
-        lines.append(f"Revealed: {', '.join(done)}")
+        lines.append(t("scythe.revealed", locale, objectives=", ".join(done)))
     card = me.get("factory_card")
-    lines.append(f"**Factory card**: {names.get(card, card)}" if card
-                 else "**Factory card**: none yet (end a Move with your character on the "
-                      "Factory)")
+    lines.append(t("scythe.factory_card", locale, card=names.get(card, card)) if card
+                 else t("scythe.no_factory_card", locale))
     return lines
 
 
 async def _scythe_here(interaction: discord.Interaction) -> int:
     game_id = await game_here(interaction)
     if (await master(interaction).table(game_id)).game != GAME:
-        raise ServiceError("The game of this thread is not Scythe; `/game hand` shows your "
-                           "secrets there.")
+        raise ServiceError(text("scythe.not_scythe"))
     return game_id
 
 

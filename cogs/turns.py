@@ -14,6 +14,9 @@ A turn, as a player sees it:
 Secret lines never go to the thread: the acting player reads theirs in the ephemeral answer;
 other players get theirs by DM (best effort) and can always re-read them with `/game hand`
 and `/game log`, which show their private view.
+
+Languages: what the thread shows (lines, the button's label) speaks the server's language,
+since everyone reads it; a prompt, a DM and every ephemeral answer speak their reader's.
 """
 
 from __future__ import annotations
@@ -35,19 +38,18 @@ from cogs.common import (
     fit,
     guarded,
     master,
+    master_of,
     player_for,
+    reader_locale,
+    refusal_text,
     table_place,
 )
 from games.core import Action
 
 log = logging.getLogger(__name__)
 
-TAKE_TURN = "Take my turn"
-STALE = "This button is from an older step and was not applied; here is your current turn."
-DONE = "Done — waiting for others."
-GAME_OVER = "The game is over: the final scores are in the game's thread."
-APPLIED = ("Your move was applied, but I could not show what comes next; press "
-           f"**{TAKE_TURN}** in the game's thread.")
+# The English text, for tests/cogs/test_cogs_full_game.py, which still compares with it.
+GAME_OVER = t("turns.game_over")
 MAX_BUTTONS = 10  # more choices than this read better as a menu
 PER_ROW = 5
 ROWS = 5
@@ -68,7 +70,7 @@ class Outgoing:
     take_turn: int | None = None  # game id for the Take my turn button
 
 
-def public_messages(update: Update, actor: int | None = None) -> list[Outgoing]:
+def public_messages(update: Update, locale: str, actor: int | None = None) -> list[Outgoing]:
     """The public lines, the result, the board images and the mention of the awaited seats,
     in as few messages as Discord's limits allow; the mention and the button come last so
     they are what the thread shows at the bottom. The actor is not mentioned: their own
@@ -79,8 +81,9 @@ def public_messages(update: Update, actor: int | None = None) -> list[Outgoing]:
     awaited = [s.user_id for s in update.awaiting
                if s.user_id is not None and not s.ai and s.user_id != actor]
     if awaited and update.table.status == "running":
-        lines.append(" ".join(f"<@{user}>" for user in awaited) + ": your turn — press "
-                     f"**{TAKE_TURN}**.")
+        lines.append(t("turns.your_turn", locale,
+                       mentions=" ".join(f"<@{user}>" for user in awaited),
+                       button=t("turns.take_turn", locale)))
     messages = [Outgoing(text) for text in chunks(lines)] or [Outgoing()]
     files = list(update.boards)
     extra = [Outgoing(files=files[i:i + FILES_PER_MESSAGE])
@@ -99,9 +102,10 @@ async def announce(bot: discord.Client, update: Update, *, actor: int | None) ->
     The change is saved already: if Discord refuses a message, it is logged (the thread
     misses the news; `/game status` and `/game log` still tell it)."""
     place = table_place(bot, update.table)
+    locale = await master_of(bot).settings.thread_locale(update.table.guild_id)
     try:
-        for message in public_messages(update, actor):
-            await place.send(**_send_kwargs(message))
+        for message in public_messages(update, locale, actor):
+            await place.send(**_send_kwargs(message, locale))
     except discord.HTTPException:
         log.exception("Could not announce an update of game %s", update.table.game_id)
     for private in update.private:
@@ -112,7 +116,7 @@ async def announce(bot: discord.Client, update: Update, *, actor: int | None) ->
             await _turn_message(bot, user_id, locale, update)
 
 
-def _send_kwargs(message: Outgoing) -> dict[str, Any]:
+def _send_kwargs(message: Outgoing, locale: str) -> dict[str, Any]:
     kwargs: dict[str, Any] = {
         "content": message.content,
         "files": [discord.File(io.BytesIO(png), filename=name) for name, png in message.files],
@@ -121,16 +125,18 @@ def _send_kwargs(message: Outgoing) -> dict[str, Any]:
     }
     if message.take_turn is not None:
         view = ui.View(timeout=None)
-        view.add_item(TakeTurnButton(message.take_turn))
+        view.add_item(TakeTurnButton(message.take_turn, t("turns.take_turn", locale)))
         kwargs["view"] = view
     return kwargs
 
 
 async def _direct_message(bot: discord.Client, user_id: int, update: Update,
                           lines: list[str]) -> None:
-    """Best effort: a user may refuse DMs; /game hand and /game log still show the lines."""
+    """Best effort: a user may refuse DMs; /game hand and /game log still show the lines.
+    A DM carries no Discord locale, so the reader's own choice or the server's applies."""
     table = update.table
-    head = f"**{table.title}** · game {table.game_id} — only you see this:"
+    locale = await master_of(bot).settings.reader_locale(user_id, None, table.guild_id)
+    head = t("turns.dm_head", locale, title=table.title, game=table.game_id)
     try:
         channel = await bot.create_dm(discord.Object(user_id))
         for text in chunks([head, *lines]):
@@ -180,7 +186,7 @@ def pages_of(prompt: TurnPrompt) -> int:
     return -(-len(prompt.actions) // per_page)
 
 
-def prompt_view(prompt: TurnPrompt, page: int = 0) -> ui.View | None:
+def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0) -> ui.View | None:
     """Buttons for a few actions (a row per kind when that fits), select menus for many."""
     if not prompt.actions:
         return None
@@ -199,20 +205,22 @@ def prompt_view(prompt: TurnPrompt, page: int = 0) -> ui.View | None:
         group = shown[start:start + PER_SELECT]
         options = [discord.SelectOption(label=_label(a, 100), value=refs[i],
                                         description=_description(a)) for i, a in group]
-        view.add_item(ActionSelect(prompt.game_id, prompt.version, number,
-                                   options, row=number))
-    _add_page_buttons(view, prompt, page)
+        view.add_item(ActionSelect(prompt.game_id, prompt.version, number, options,
+                                   t("turns.choose", locale), row=number))
+    _add_page_buttons(view, prompt, page, locale)
     return view
 
 
-def _add_page_buttons(view: ui.View, prompt: TurnPrompt, page: int) -> None:
+def _add_page_buttons(view: ui.View, prompt: TurnPrompt, page: int, locale: str) -> None:
     count = pages_of(prompt)
     if count <= 1:
         return
     if page > 0:
-        view.add_item(PageButton(prompt.game_id, prompt.version, page - 1, "◀ Previous"))
+        view.add_item(PageButton(prompt.game_id, prompt.version, page - 1,
+                                 t("turns.previous", locale)))
     if page + 1 < count:
-        view.add_item(PageButton(prompt.game_id, prompt.version, page + 1, "Next ▶"))
+        view.add_item(PageButton(prompt.game_id, prompt.version, page + 1,
+                                 t("turns.next", locale)))
 
 
 def _button_rows(actions: list[Action]) -> list[int]:
@@ -237,16 +245,17 @@ def _description(action: Action) -> str | None:
     return fit(action.text, 100) if action.label and action.label != action.text else None
 
 
-def prompt_content(prompt: TurnPrompt | None, notices: list[str], page: int = 0) -> str:
+def prompt_content(prompt: TurnPrompt | None, notices: list[str], locale: str,
+                   page: int = 0) -> str:
     """Notices (private lines, warnings) first, then the question; the question is kept
     whole when the two do not fit together."""
     if prompt is None:
-        body = DONE
+        body = t("turns.done", locale)
     else:
-        body = f"**Your turn** · game {prompt.game_id}\n{prompt.text}".rstrip()
+        body = f"{t('turns.prompt_head', locale, game=prompt.game_id)}\n{prompt.text}".rstrip()
         count = pages_of(prompt)
         if count > 1:
-            body += f"\n*Choices page {page + 1} of {count}.*"
+            body += "\n" + t("turns.page", locale, page=page + 1, count=count)
     body = fit(body, 1500)
     room = 2000 - len(body) - 1
     head = fit("\n".join(notices), room) if notices else ""
@@ -257,17 +266,18 @@ async def show_prompt(interaction: discord.Interaction, game_id: int, player: Pl
                       notices: list[str], page: int = 0, version: int | None = None) -> None:
     """Edit the interaction's message into the player's current prompt. With `version`,
     a prompt of another version means the clicked component was stale."""
+    locale = await reader_locale(interaction)
     try:
         prompt = await master(interaction).turn_prompt(game_id, player)
     except Refusal as error:
-        prompt, notices = None, [*notices, str(error)]
+        prompt, notices = None, [*notices, refusal_text(error, locale)]
     if prompt is not None and version is not None and prompt.version != version:
-        notices, page = [*notices, STALE], 0
+        notices, page = [*notices, t("turns.stale", locale)], 0
     if prompt is not None and page >= pages_of(prompt):
         page = 0
     await interaction.edit_original_response(
-        content=prompt_content(prompt, notices, page),
-        view=prompt_view(prompt, page) if prompt else None,
+        content=prompt_content(prompt, notices, locale, page),
+        view=prompt_view(prompt, locale, page) if prompt else None,
         allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -277,15 +287,17 @@ async def after_update(interaction: discord.Interaction, update: Update, player:
     their next decision, if any), then the public news. The change is already saved, so a
     failure here is logged and must not be reported as "nothing changed"."""
     notices = [*notices, *private_lines(update, player.user_id)]
+    locale = await reader_locale(interaction)
     try:
         if update.result:
             await interaction.edit_original_response(
-                content=fit("\n".join([*notices, GAME_OVER])), view=None)
+                content=fit("\n".join([*notices, t("turns.game_over", locale)])), view=None)
         else:
             await show_prompt(interaction, update.table.game_id, player, notices=notices)
     except Exception:  # the move stands; say so rather than "something went wrong"
         log.exception("Could not show the next prompt of game %s", update.table.game_id)
-        await interaction.edit_original_response(content=fit("\n".join([*notices, APPLIED])),
+        applied = t("turns.applied", locale, button=t("turns.take_turn", locale))
+        await interaction.edit_original_response(content=fit("\n".join([*notices, applied])),
                                                  view=None)
     await announce(interaction.client, update, actor=player.user_id)
 
@@ -296,46 +308,49 @@ async def play(interaction: discord.Interaction, game_id: int, version: int, ref
     seats and render boards), then the prompt message is edited."""
     await interaction.response.defer()
     player = await player_for(interaction)
+    locale = await reader_locale(interaction)
     gm = master(interaction)
     action = ref
     if ref.startswith("#"):
         prompt = await gm.turn_prompt(game_id, player)
         index = int(ref[1:])
         if prompt is None or prompt.version != version or index >= len(prompt.actions):
-            await show_prompt(interaction, game_id, player, notices=[STALE])
+            await show_prompt(interaction, game_id, player, notices=[t("turns.stale", locale)])
             return
         action = prompt.actions[index].text
     try:
         update = await gm.act(game_id, player, action, version=version,
                               interaction_id=str(interaction.id))
     except Refusal as error:
-        await show_prompt(interaction, game_id, player, notices=[f"⚠️ {error}"])
+        await show_prompt(interaction, game_id, player,
+                          notices=[f"⚠️ {refusal_text(error, locale)}"])
         return
-    await after_update(interaction, update, player, [f"You chose **{label}**."])
+    await after_update(interaction, update, player, [t("turns.you_chose", locale, label=label)])
 
 
 async def open_turn(interaction: discord.Interaction, game_id: int) -> None:
     """The public button: a private prompt for the awaited player, a clear no for others."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     player = await player_for(interaction)
+    locale = await reader_locale(interaction)
     gm = master(interaction)
     prompt = await gm.turn_prompt(game_id, player)
     if prompt is None:
         table = await gm.table(game_id)
         seated = any(s.user_id == player.user_id and not s.ai for s in table.seats)
-        text = ("It is not your turn right now; you will be mentioned in the thread when it "
-                "is." if seated else f"You have no seat in game {game_id}, so there is no "
-                "turn for you to take.")
-        await interaction.edit_original_response(content=text)
+        answer = (t("turns.not_your_turn", locale) if seated
+                  else t("turns.no_seat", locale, game=game_id))
+        await interaction.edit_original_response(content=answer)
         return
-    await interaction.edit_original_response(content=prompt_content(prompt, []),
-                                             view=prompt_view(prompt))
+    await interaction.edit_original_response(content=prompt_content(prompt, [], locale),
+                                             view=prompt_view(prompt, locale))
 
 
 # -- the components -----------------------------------------------------------------------
 class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"gm:turn:(?P<game>\d+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(ui.Button(label=TAKE_TURN, style=discord.ButtonStyle.primary,
+    def __init__(self, game_id: int, label: str | None = None) -> None:
+        """`label` is the thread's language; a button rebuilt from a click needs none."""
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.primary,
                                    custom_id=f"gm:turn:{game_id}"))
         self.game_id = game_id
 
@@ -375,9 +390,10 @@ class ActionButton(ui.DynamicItem[ui.Button],
 class ActionSelect(ui.DynamicItem[ui.Select],
                    template=r"gm:pick:(?P<game>\d+):(?P<version>\d+):(?P<number>\d+)"):
     def __init__(self, game_id: int, version: int, number: int,
-                 options: list[discord.SelectOption], row: int | None = None) -> None:
+                 options: list[discord.SelectOption], placeholder: str | None = None,
+                 row: int | None = None) -> None:
         super().__init__(ui.Select(custom_id=f"gm:pick:{game_id}:{version}:{number}",
-                                   placeholder="Choose an action…", options=options),
+                                   placeholder=placeholder, options=options),
                          row=row)
         self.game_id, self.version = game_id, version
 
@@ -398,7 +414,8 @@ class ActionSelect(ui.DynamicItem[ui.Select],
 
 class PageButton(ui.DynamicItem[ui.Button],
                  template=r"gm:page:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"):
-    def __init__(self, game_id: int, version: int, page: int, label: str) -> None:
+    def __init__(self, game_id: int, version: int, page: int,
+                 label: str | None = None) -> None:
         super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                    custom_id=f"gm:page:{game_id}:{version}:{page}"),
                          row=ROWS - 1)
@@ -407,8 +424,7 @@ class PageButton(ui.DynamicItem[ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
                              match: re.Match[str], /) -> PageButton:
-        label = getattr(item, "label", None) or "Page"
-        return cls(int(match["game"]), int(match["version"]), int(match["page"]), label)
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def turn_page() -> None:

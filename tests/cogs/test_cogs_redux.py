@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from discord.http import HTTPClient, Route
 
+from bot.i18n import t
 from bot.models import TurnPrompt
 from cogs import redux as redux_cog
 from games.core import get_game, make_agent
@@ -205,7 +206,7 @@ async def test_redux_hand_is_only_for_its_player(harness):
     names = [c["name"] for c in bob["hand"]] + [g["name"] for g in bob.get("drawn", [])]
     assert names and all(n in reply.text for n in names)
     pack = data.frozen(state)
-    needs = [f"needs {redux_cog.REQUIREMENTS[r['kind']]} {r['min']}+"
+    needs = [t("redux.needs", what=t(f"redux.requirement.{r['kind']}"), least=r["min"])
              for card in bob["hand"] for r in pack.cards[card["id"]]["requires"]]
     assert needs and all(n in reply.text for n in needs)
     assert not any(n in harness.public_history() for n in names if n not in public_names(state))

@@ -7,9 +7,9 @@ import logging
 
 import pytest
 
-from bot.service import Private, Seat, Table, TurnPrompt, Update
+from bot.i18n import t
+from bot.models import Private, Seat, Table, TurnPrompt, Update
 from cogs import turns
-from cogs.common import UNEXPECTED
 from games.core import Action
 from tests.cogs.fake_discord import Message
 from tests.cogs.harness import ALICE, BOB, RECORD, STRANGER, Harness, SecretWatch
@@ -50,7 +50,7 @@ async def test_a_player_takes_a_turn_through_the_ephemeral_prompt(harness):
     assert reply.callback_types == [6]  # acknowledged, then the same message was edited
     assert reply.messages == [message] and message.audience == ALICE.id
     assert f"You chose **{chosen.label}**" in message.content
-    assert turns.DONE in message.content and not message.custom_ids()
+    assert t("turns.done") in message.content and not message.custom_ids()
     assert await human_actions(harness, game_id, ALICE.id) == 1
     last = harness.in_channel(thread)[-1]
     assert "<@12>" in last.content and f"gm:turn:{game_id}" in last.custom_ids()
@@ -117,7 +117,7 @@ async def test_a_stale_menu_choice_by_index_is_not_applied(harness, monkeypatch)
     await harness.invoke(ALICE, "move", where=thread, action=prompt.actions[0].text)
     version = await harness.version(game_id)
     reply = await harness.click(ALICE, f"gm:act:{game_id}:{prompt.version}:#1", message=old)
-    assert turns.STALE in reply.text
+    assert t("turns.stale") in reply.text
     assert await harness.version(game_id) == version
 
 
@@ -208,7 +208,7 @@ def test_public_lines_are_packed_within_discords_limit_and_the_mention_comes_las
     lines = [f"line {i} " + "x" * 300 for i in range(20)]
     boards = [(f"b{i}.png", b"png") for i in range(12)]
     update = Update(_table(), public=lines, boards=boards, awaiting=[Seat(0, 11, "Alice", None)])
-    messages = turns.public_messages(update)
+    messages = turns.public_messages(update, "en")
     assert all(len(m.content or "") <= 2000 for m in messages)
     assert len(messages) == 5 and all(len(m.files) <= 10 for m in messages)
     assert sum(len(m.files) for m in messages) == 12
@@ -219,9 +219,9 @@ def test_public_lines_are_packed_within_discords_limit_and_the_mention_comes_las
 
 def test_no_mention_when_nobody_is_awaited_or_the_game_is_paused():
     paused = Update(_table("paused"), public=["Paused."], awaiting=[Seat(0, 11, "Alice", None)])
-    [message] = turns.public_messages(paused)
+    [message] = turns.public_messages(paused, "en")
     assert message.take_turn is None and "<@" not in (message.content or "")
-    assert turns.public_messages(Update(_table())) == []
+    assert turns.public_messages(Update(_table()), "en") == []
 
 
 def _prompt(count: int, kinds: tuple[str, ...] = ("play",), arg: str = "card") -> TurnPrompt:
@@ -232,7 +232,7 @@ def _prompt(count: int, kinds: tuple[str, ...] = ("play",), arg: str = "card") -
 
 @pytest.mark.parametrize("count", [1, 5, 10])
 def test_few_actions_are_buttons_with_the_action_in_the_custom_id(count):
-    view = turns.prompt_view(_prompt(count))
+    view = turns.prompt_view(_prompt(count), "en")
     ids = [item.custom_id for item in view.children]
     assert ids == [f"gm:act:7:12:play card{i}" for i in range(count)]
     assert all(len(i) <= 100 for i in ids)
@@ -245,25 +245,25 @@ def test_buttons_of_each_kind_share_a_row_when_that_fits():
 
 
 def test_many_actions_are_menus_of_25_and_pages_beyond_four_menus():
-    view = turns.prompt_view(_prompt(230))
+    view = turns.prompt_view(_prompt(230), "en")
     selects = [i for i in view.children if isinstance(i, turns.ActionSelect)]
     assert [len(s.item.options) for s in selects] == [25, 25, 25, 25]
     pages = [i for i in view.children if isinstance(i, turns.PageButton)]
     assert [p.custom_id for p in pages] == ["gm:page:7:12:1"]
-    last = turns.prompt_view(_prompt(230), page=2)
+    last = turns.prompt_view(_prompt(230), "en", page=2)
     assert sum(len(s.item.options) for s in last.children
                if isinstance(s, turns.ActionSelect)) == 30
     assert turns.pages_of(_prompt(230)) == 3
 
 
 def test_actions_too_long_for_a_custom_id_travel_as_their_index():
-    view = turns.prompt_view(_prompt(3, arg="x" * 120))
+    view = turns.prompt_view(_prompt(3, arg="x" * 120), "en")
     ids = [item.custom_id for item in view.children]
     assert ids == ["gm:act:7:12:#0", "gm:act:7:12:#1", "gm:act:7:12:#2"]
 
 
 def test_the_prompt_text_survives_long_private_lines():
-    content = turns.prompt_content(_prompt(2), ["secret " * 400])
+    content = turns.prompt_content(_prompt(2), ["secret " * 400], "en")
     assert len(content) <= 2000 and content.endswith("Choose.")
 
 
@@ -292,7 +292,8 @@ async def test_a_failure_after_the_move_says_the_move_stands(harness, monkeypatc
     monkeypatch.setattr(harness.gm, "turn_prompt", broken)
     harness.fake.forbidden.add("POST /channels/{channel_id}/messages")
     reply = await harness.click(ALICE, message.custom_ids()[0], message=message)
-    assert turns.APPLIED in reply.text and "You chose" in reply.text
+    applied = t("turns.applied", button=t("turns.take_turn"))
+    assert applied in reply.text and "You chose" in reply.text
     assert await human_actions(harness, game_id, ALICE.id) == 1
 
 
@@ -307,15 +308,16 @@ async def test_a_failing_component_is_logged_and_answered_generically(harness, m
 
     monkeypatch.setattr(harness.gm, "turn_prompt", broken)
     reply = await harness.take_turn(BOB, game_id)
-    assert reply.ephemeral and reply.text == UNEXPECTED
+    assert reply.ephemeral and reply.text == t("core.unexpected")
     assert "database on fire" in caplog.text
 
 
 def test_the_actor_is_not_mentioned_but_the_others_are():
     awaiting = [Seat(0, 11, "Alice", None), Seat(1, 12, "Bob", None)]
-    [message] = turns.public_messages(Update(_table(), awaiting=awaiting), actor=11)
+    [message] = turns.public_messages(Update(_table(), awaiting=awaiting), "en", actor=11)
     assert message.mention == [12] and "<@11>" not in (message.content or "")
-    assert turns.public_messages(Update(_table(), awaiting=awaiting[:1]), actor=11) == []
+    assert turns.public_messages(Update(_table(), awaiting=awaiting[:1]), "en",
+                                  actor=11) == []
 
 
 async def test_a_user_who_refuses_direct_messages_does_not_break_the_update(harness, caplog):
