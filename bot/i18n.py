@@ -13,7 +13,7 @@ file. Keys are unique across catalogs; `tests/test_i18n.py` fails when a key lac
 or a translation drops or invents a `{placeholder}`.
 
 Which language a reader gets: their own choice (`/me language`) first, else their Discord
-client's locale when we speak it, else the server's language (`/gm settings language`), else
+client's locale when we speak it, else the server's language (`/gm set language`), else
 English (`ServerSettings.reader_locale`). The thread of a game speaks the server's language,
 since several readers share it (`ServerSettings.thread_locale`).
 

@@ -12,6 +12,7 @@ from bot.i18n import t
 from bot.models import Player
 from tests.cogs.fake_discord import GUILD_ID
 from tests.cogs.harness import ALICE, BOB, OWNER, STRANGER, Harness, User
+from tests.fakediscord.limits import COMMAND_CHARACTERS
 
 
 @pytest.fixture
@@ -136,3 +137,20 @@ async def test_the_synced_commands_carry_their_localisations(harness):
     coins = synced(harness, "scythe", "new", "coins")
     assert {c["value"]: c["name_localizations"]["ko"] for c in coins["choices"]} == {
         "visible": t("choice.coins.visible", "ko"), "hidden": t("choice.coins.hidden", "ko")}
+
+
+def characters(item: dict[str, Any]) -> int:
+    """What Discord counts against a command's 4000 characters: names, descriptions and
+    choices, each field at its longest localisation."""
+    def longest(entry: dict[str, Any], field: str) -> int:
+        texts = [entry.get(field) or "", *(entry.get(f"{field}_localizations") or {}).values()]
+        return max(len(text) for text in texts)
+
+    total = longest(item, "name") + longest(item, "description")
+    total += sum(longest(c, "name") + len(str(c["value"])) for c in item.get("choices") or [])
+    return total + sum(characters(option) for option in item.get("options") or [])
+
+
+async def test_every_command_fits_discords_size_in_its_longest_language(harness):
+    sizes = {command["name"]: characters(command) for command in harness.fake.commands}
+    assert all(size <= COMMAND_CHARACTERS for size in sizes.values()), sizes
