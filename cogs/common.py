@@ -21,9 +21,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # characters of a message's content
-# The English text, for the tests of other features that still compare with it; the user
-# reads t("core.unexpected", locale).
-UNEXPECTED = t("core.unexpected")
 Refusal = (ServiceError, GameError)
 
 

@@ -48,8 +48,6 @@ from games.core import Action
 
 log = logging.getLogger(__name__)
 
-# The English text, for tests/cogs/test_cogs_full_game.py, which still compares with it.
-GAME_OVER = t("turns.game_over")
 MAX_BUTTONS = 10  # more choices than this read better as a menu
 PER_ROW = 5
 ROWS = 5

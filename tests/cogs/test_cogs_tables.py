@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import t
 from bot.models import ServiceError
-from cogs.common import UNEXPECTED
 from cogs.game import read_options
 from tests.cogs.fake_discord import CHANNEL_ID, EPHEMERAL
 from tests.cogs.harness import ALICE, BOB, STRANGER
@@ -157,7 +157,7 @@ async def test_an_unexpected_failure_is_logged_and_answered_generically(harness,
 
     monkeypatch.setattr(harness.gm, "status_text", broken)
     reply = await harness.invoke(ALICE, "game status", where=thread)
-    assert reply.ephemeral and reply.text == UNEXPECTED
+    assert reply.ephemeral and reply.text == t("core.unexpected")
     assert "database on fire" in caplog.text
 
 
