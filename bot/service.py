@@ -320,16 +320,12 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin):
         result_text = self.announcer.result_text(result, seats) if result else None
         locale = await self.settings.thread_locale(record.guild_id)
         line = t("tables.ended_scored" if result else "tables.ended", locale, by=by.name)
-        return Update(await self.table(game_id), public=[line], result=result_text)
+        update = Update(await self.table(game_id), public=[line], result=result_text)
+        return await self.clock.on_update(update, [])  # an ended game's clocks stop now
 
     async def moderator_role(self, guild_id: int) -> int | None:
         return (await self.repo.guild_settings(guild_id)).get("moderator_role")
 
-    async def set_moderator_role(self, guild_id: int, role_id: int | None, by: Player) -> None:
-        require_moderator(by)
-        await self.repo.set_guild_setting(guild_id, "moderator_role", role_id)
-        await self.repo.audit(guild_id=guild_id, game_id=None, user_id=by.user_id,
-                              what="moderator_role", detail={"role_id": role_id})
 
     # -- data packs -----------------------------------------------------------------------
     async def upload_pack(self, guild_id: int, by: Player, name: str, pack_text: str, *,

@@ -18,7 +18,16 @@ from discord.utils import escape_markdown
 from bot.campaigns import OpenedRound, PlayerStats, Schedule, ScheduledTable, Standings
 from bot.i18n import catalog, t, text
 from bot.service import Player, ServiceError, Table
-from cogs.common import master, player_for, post, reply_lines, report_error, table_text
+from cogs.common import (
+    master,
+    player_for,
+    post,
+    reader_locale,
+    reply_lines,
+    report_error,
+    table_text,
+    thread_locale,
+)
 from cogs.game import GAME_CHOICES
 from storage.campaigns import CAMPAIGN_KINDS
 
@@ -27,15 +36,6 @@ log = logging.getLogger(__name__)
 KIND_CHOICES = [app_commands.Choice(name=kind, value=kind) for kind in CAMPAIGN_KINDS]
 CHOICES_LIMIT = 25
 THREAD_NAME_LIMIT = 100
-
-
-async def reader_locale(interaction: discord.Interaction) -> str:
-    return await master(interaction).settings.reader_locale(
-        interaction.user.id, str(interaction.locale), interaction.guild_id)
-
-
-async def channel_locale(interaction: discord.Interaction) -> str:
-    return await master(interaction).settings.thread_locale(interaction.guild_id)
 
 
 async def done(interaction: discord.Interaction, key: str, **params: object) -> None:
@@ -74,7 +74,7 @@ class CampaignCog(commands.Cog):
         created = await master(interaction).campaigns.create(
             _guild(interaction), player, name=name, game=game.value, kind=kind.value,
             seats=seats)
-        locale = await channel_locale(interaction)
+        locale = await thread_locale(interaction)
         await post(interaction.channel, t(
             "campaigns.created", locale, name=bold(created.name),
             kind=t(f"campaigns.kind.{created.kind}", locale), title=game.name,
@@ -87,7 +87,7 @@ class CampaignCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
         joined = await master(interaction).campaigns.join(_guild(interaction), name, player)
-        await post(interaction.channel, t("campaigns.joined", await channel_locale(interaction),
+        await post(interaction.channel, t("campaigns.joined", await thread_locale(interaction),
                                           user=player.name, name=bold(joined.name)))
         await done(interaction, "campaigns.you_joined", name=bold(joined.name))
 
@@ -100,7 +100,7 @@ class CampaignCog(commands.Cog):
         by = await player_for(interaction)
         member = Player(user.id, user.display_name) if user else by
         left = await master(interaction).campaigns.leave(_guild(interaction), name, by, member)
-        await post(interaction.channel, t("campaigns.left", await channel_locale(interaction),
+        await post(interaction.channel, t("campaigns.left", await thread_locale(interaction),
                                           user=member.name, name=bold(left.name)))
         await done(interaction, "campaigns.done")
 
@@ -126,7 +126,7 @@ class CampaignCog(commands.Cog):
 
     async def _announce_round(self, interaction: discord.Interaction,
                               channel: discord.TextChannel, opened: OpenedRound) -> None:
-        locale = await channel_locale(interaction)
+        locale = await thread_locale(interaction)
         name = opened.campaign.name
         lines = [t("campaigns.round_opened", locale, name=bold(name), round=opened.round,
                    count=len(opened.tables))]
@@ -152,7 +152,7 @@ class CampaignCog(commands.Cog):
             log.info("No permission to create a thread in channel %s", channel.id)
             return None
         await master(interaction).set_thread(table.game_id, thread.id)
-        await post(thread, table_text(table))
+        await post(thread, table_text(table, await thread_locale(interaction)))
         return thread
 
     @staticmethod

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.i18n import DEFAULT_LOCALE, pick_locale, t, text
+from bot.i18n import pick_locale, t, text
 from bot.service import GameMaster, Player, ServiceError, Table
 from games.core import GameError
 
@@ -125,12 +125,12 @@ def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def seat_list(table: Table, locale: str = DEFAULT_LOCALE) -> str:
+def seat_list(table: Table, locale: str) -> str:
     return ", ".join(t("core.seat_ai" if s.ai else "core.seat", locale, number=s.seat + 1,
                        name=s.name) for s in table.seats)
 
 
-def table_text(table: Table, locale: str = DEFAULT_LOCALE) -> str:
+def table_text(table: Table, locale: str) -> str:
     """A table at a glance: what, who, and what to do next while it is open."""
     options = (", ".join(f"{k}={v}" for k, v in table.options.items())
                or t("core.default_rules", locale))

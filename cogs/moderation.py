@@ -22,6 +22,7 @@ from cogs.common import (
     master,
     player_for,
     post,
+    reader_locale,
     report_error,
     table_place,
 )
@@ -41,12 +42,6 @@ async def moderator(interaction: discord.Interaction) -> Player:
     if not player.is_moderator:
         raise ServiceError(text("moderation.not_moderator"))
     return player
-
-
-async def reader(interaction: discord.Interaction) -> str:
-    """The language of this moderator's private answers."""
-    return await master(interaction).settings.reader_locale(
-        interaction.user.id, interaction.locale.value, interaction.guild_id)
 
 
 def guild_of(interaction: discord.Interaction) -> int:
@@ -77,7 +72,7 @@ class ModerationCog(commands.Cog):
         else:
             thread = await master(interaction).settings.thread_locale(outcome.guild_id)
             await post(table_place(self.bot, outcome), t(key, thread, **params))
-        locale = await reader(interaction)
+        locale = await reader_locale(interaction)
         await interaction.edit_original_response(
             content=t("moderation.done", locale, news=t(key, locale, **params)))
 
@@ -128,7 +123,7 @@ class ModerationCog(commands.Cog):
             await self._publish(interaction, await gm.kick(game_id, by, user.id), key,
                                 moderator=by.name, player=user.display_name)
             return
-        locale = await reader(interaction)
+        locale = await reader_locale(interaction)
         await interaction.edit_original_response(content=t(
             "moderation.done", locale,
             news=t(key, locale, moderator=by.name, player=user.display_name)))
@@ -142,7 +137,7 @@ class ModerationCog(commands.Cog):
         game_id = EVERY_GAME if everywhere else await game_here(interaction)
         await master(interaction).settings.unban(guild_of(interaction), by, user.id,
                                                  game_id=game_id)
-        locale = await reader(interaction)
+        locale = await reader_locale(interaction)
         await interaction.edit_original_response(
             content=t("moderation.unbanned", locale, player=user.display_name))
 
@@ -177,7 +172,7 @@ class ModerationCog(commands.Cog):
         by = Player(interaction.user.id, interaction.user.display_name, is_moderator=True)
         await master(interaction).settings.set_server(interaction.guild_id, by,
                                                       moderator_role=role.id if role else None)
-        locale = await reader(interaction)
+        locale = await reader_locale(interaction)
         content = (t("moderation.role_set", locale, role=role.mention) if role
                    else t("moderation.role_cleared", locale))
         await interaction.edit_original_response(
@@ -188,7 +183,7 @@ class ModerationCog(commands.Cog):
     async def settings(self, interaction: discord.Interaction) -> None:
         await moderator(interaction)
         config = await master(interaction).settings.server(guild_of(interaction))
-        await self._answer(interaction, settings_lines(config, await reader(interaction)))
+        await self._answer(interaction, settings_lines(config, await reader_locale(interaction)))
 
     @set_group.command(name="language", description="The language of game threads and the "
                  "default for members")
@@ -232,7 +227,7 @@ class ModerationCog(commands.Cog):
                    **changes: object) -> None:
         config = await master(interaction).settings.set_server(guild_of(interaction), by,
                                                                **changes)
-        locale = await reader(interaction)
+        locale = await reader_locale(interaction)
         await self._answer(interaction, [t("moderation.settings_saved", locale),
                                          *settings_lines(config, locale)])
 
@@ -246,7 +241,7 @@ class ModerationCog(commands.Cog):
         game_id = await game_here(interaction) if this_game else None
         rows = await master(interaction).repo.audit_log(guild_id=guild_of(interaction),
                                                         game_id=game_id, limit=limit)
-        locale = await reader(interaction)
+        locale = await reader_locale(interaction)
         await self._answer(interaction, [audit_line(r, locale) for r in rows]
                            or [t("moderation.audit_empty", locale)])
 
@@ -254,7 +249,7 @@ class ModerationCog(commands.Cog):
     async def bans(self, interaction: discord.Interaction) -> None:
         await moderator(interaction)
         bans = await master(interaction).settings.bans(guild_of(interaction))
-        locale = await reader(interaction)
+        locale = await reader_locale(interaction)
         lines = [t("moderation.ban_line", locale, player=f"<@{b.user_id}>",
                    scope=(t("moderation.scope_everywhere", locale) if b.game_id == EVERY_GAME
                           else t("moderation.scope_game", locale, game=b.game_id)),

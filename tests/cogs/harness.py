@@ -44,7 +44,6 @@ SERVICE_METHODS = (
     "new_game", "set_thread", "game_id_for_channel", "table", "join", "leave", "add_ai",
     "start", "act", "turn_prompt", "status_text", "private_text", "board_png", "log_lines",
     "legal_actions", "undo", "replace", "kick", "pause", "resume", "end", "moderator_role",
-    "set_moderator_role",
 )
 SETTLE_SECONDS = 20
 SEED = 1234  # tables opened through /game new get this seed, so every run plays the same
