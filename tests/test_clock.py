@@ -10,7 +10,6 @@ from bot.clock import HOUR, Notice
 from bot.models import Player, ServiceError, Update
 from bot.service import GameMaster
 from games.core import get_game, make_agent
-from storage import SqliteRepository
 
 ALICE, BOB, CARA = Player(11, "Alice"), Player(12, "Bob"), Player(13, "Cara")
 MOD = Player(99, "Mod", is_moderator=True)
@@ -29,14 +28,6 @@ class FakeTime:
 
     def at(self, hours: float) -> None:
         self.value = T0 + hours * HOUR
-
-
-@pytest.fixture
-async def gm(tmp_path):
-    repo = SqliteRepository(tmp_path / "gm.sqlite3")
-    await repo.open()
-    yield GameMaster(repo, render=False)
-    await repo.close()
 
 
 @pytest.fixture

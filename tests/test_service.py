@@ -20,14 +20,6 @@ PLAYERS = {p.user_id: p for p in (ALICE, BOB, CARA)}
 RECORD = get_game("record")
 
 
-@pytest.fixture
-async def gm(tmp_path):
-    repo = SqliteRepository(tmp_path / "gm.sqlite3")
-    await repo.open()
-    yield GameMaster(repo, render=False)
-    await repo.close()
-
-
 async def three_humans(gm: GameMaster, seed: int = 7) -> int:
     table = await gm.new_game(game="record", guild_id=1, channel_id=100, creator=ALICE, seed=seed)
     await gm.join(table.game_id, BOB)

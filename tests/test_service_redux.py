@@ -11,20 +11,11 @@ import pytest
 
 from bot.models import Player, ServiceError
 from bot.service import GameMaster
-from storage import SqliteRepository
 
 ALICE, BOB, CARA = Player(11, "Alice"), Player(12, "Bob"), Player(13, "Cara")
 MOD = Player(99, "Mod", is_moderator=True)
 GUILD = 1
 DESIGNED = (Path(__file__).parents[1] / "games" / "redux" / "data" / "designed.json")
-
-
-@pytest.fixture
-async def gm(tmp_path):
-    repo = SqliteRepository(tmp_path / "gm.sqlite3")
-    await repo.open()
-    yield GameMaster(repo, render=False)
-    await repo.close()
 
 
 def designed_text() -> str:

@@ -21,14 +21,6 @@ RECORD = get_game("record")
 GUILD = 1
 
 
-@pytest.fixture
-async def gm(tmp_path):
-    repo = SqliteRepository(tmp_path / "gm.sqlite3")
-    await repo.open()
-    yield GameMaster(repo, render=False)
-    await repo.close()
-
-
 async def table_of(gm: GameMaster, *humans: Player, ais: int = 0, seed: int = 7) -> int:
     """A running Record game: the humans in order, then the AIs."""
     game_id = (await gm.new_game(game="record", guild_id=GUILD, channel_id=100,
