@@ -20,6 +20,7 @@ from bot.i18n import catalog, t, text
 from bot.service import Player, ServiceError, Table
 from cogs.common import (
     master,
+    open_thread,
     player_for,
     post,
     reader_locale,
@@ -35,7 +36,6 @@ log = logging.getLogger(__name__)
 
 KIND_CHOICES = [app_commands.Choice(name=kind, value=kind) for kind in CAMPAIGN_KINDS]
 CHOICES_LIMIT = 25
-THREAD_NAME_LIMIT = 100
 
 
 async def done(interaction: discord.Interaction, key: str, **params: object) -> None:
@@ -137,23 +137,9 @@ class CampaignCog(commands.Cog):
         for number, table in enumerate(opened.tables, start=1):
             title = t("campaigns.thread_name", locale, name=name, round=opened.round,
                       table=number)
-            thread = await self._open_thread(interaction, channel, table, title)
+            thread = await open_thread(interaction, channel, table.game_id, title)
+            await post(thread or channel, table_text(table, locale))
             await self._call_players(channel, table, locale, number, thread)
-
-    async def _open_thread(self, interaction: discord.Interaction,
-                           channel: discord.TextChannel, table: Table,
-                           title: str) -> discord.Thread | None:
-        """The table's own public thread, as `/game new` gives it; None (the table plays
-        in the channel) when the bot may not create threads."""
-        try:
-            thread = await channel.create_thread(name=title[:THREAD_NAME_LIMIT],
-                                                 type=discord.ChannelType.public_thread)
-        except discord.Forbidden:
-            log.info("No permission to create a thread in channel %s", channel.id)
-            return None
-        await master(interaction).set_thread(table.game_id, thread.id)
-        await post(thread, table_text(table, await thread_locale(interaction)))
-        return thread
 
     @staticmethod
     async def _call_players(channel: discord.TextChannel, table: Table, locale: str,

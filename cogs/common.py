@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # characters of a message's content
+THREAD_NAME_LIMIT = 100  # characters of a thread's name
 Refusal = (ServiceError, GameError)
 
 
@@ -204,3 +205,17 @@ async def guarded(interaction: discord.Interaction,
         await handler()
     except Exception as error:  # every failure gets an answer, never silence
         await report_error(interaction, error)
+
+
+async def open_thread(interaction: discord.Interaction, channel: discord.TextChannel,
+                      game_id: int, name: str) -> discord.Thread | None:
+    """A game's own public thread in `channel`, recorded as where the game is played; None
+    (the game plays in the channel) when the bot lacks the permission to create threads."""
+    try:
+        thread = await channel.create_thread(name=name[:THREAD_NAME_LIMIT],
+                                             type=discord.ChannelType.public_thread)
+    except discord.Forbidden:
+        log.info("No permission to create a thread in channel %s", channel.id)
+        return None
+    await master(interaction).set_thread(game_id, thread.id)
+    return thread

@@ -30,6 +30,7 @@ from cogs.common import (
     guarded,
     master,
     master_of,
+    open_thread,
     player_for,
     post,
     reader_locale,
@@ -88,7 +89,8 @@ async def _publish_table(interaction: discord.Interaction, channel: discord.Text
     """Post a new table in its own thread (or the channel, without the permission), invite
     the channel there, and tell the user where it is."""
     public, mine = await thread_locale(interaction), await reader_locale(interaction)
-    thread = await _open_thread(interaction, channel, table, public)
+    name = t("tables.thread_name", public, title=table.title, game=table.game_id)
+    thread = await open_thread(interaction, channel, table.game_id, name)
     if thread is None:
         await post(channel, table_text(table, public))
         await interaction.edit_original_response(content=t("tables.no_thread_permission",
@@ -99,19 +101,6 @@ async def _publish_table(interaction: discord.Interaction, channel: discord.Text
     await post(channel, t(news, public, name=name, title=table.title, game=table.game_id,
                           thread=thread.mention))
     await interaction.edit_original_response(content=t(ready, mine, thread=thread.mention))
-
-
-async def _open_thread(interaction: discord.Interaction, channel: discord.TextChannel,
-                       table: Table, locale: str) -> discord.Thread | None:
-    """The game's own public thread, or None when the bot lacks the permission."""
-    name = t("tables.thread_name", locale, title=table.title, game=table.game_id)[:100]
-    try:
-        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
-    except discord.Forbidden:
-        log.info("No permission to create a thread in channel %s", channel.id)
-        return None
-    await master(interaction).set_thread(table.game_id, thread.id)
-    return thread
 
 
 class GameCog(commands.Cog):
