@@ -11,11 +11,14 @@ Discord's 3 s window, the bot's peak memory and the database size per finished g
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import logging
 import random
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import quantiles
@@ -26,6 +29,7 @@ from bot.loopwatch import LoopWatch
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 ACTION_PREFIXES = ("gm:act:", "gm:pick:")
+FREEZE_EVERY = 5.0  # seconds between two freezes of this process's heap (see _freezing)
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,7 @@ async def _bench(load: Load) -> list[str]:
             bot = await BotProcess(fake, database, Path(folder) / "bot.log").start()
             logging.getLogger(loopwatch.__name__).disabled = True  # counted, not printed
             here = LoopWatch().start()
+            freezing = asyncio.create_task(_freezing())
             started = time.monotonic()
             try:
                 outcomes = await _within(load.minutes * 60, [_one_game(fake, load, n)
@@ -65,11 +70,28 @@ async def _bench(load: Load) -> list[str]:
                 peak_kib = bot.peak_memory_kib()
             finally:
                 here.stop()
+                freezing.cancel()
                 await bot.stop()
             elapsed = time.monotonic() - started
             size = sum(p.stat().st_size for p in Path(folder).glob("bench.sqlite3*"))
             return [*_report(load, fake, outcomes, elapsed, peak_kib, size),
                     *_stall_lines(bot.stalls(), here), *_missed_lines(fake)]
+
+
+async def _freezing() -> None:
+    """Keeps this process's garbage collector off what it has recorded. The local Discord
+    keeps every interaction and message of the run (the figures are read from them), a heap
+    that only grows; each full collection walks all of it and stopped this event loop for
+    up to 3.5 s in a 20-minute run, which delayed deliveries and acknowledgements alike and
+    showed up as the bot's misses. So every few seconds the young garbage is collected and
+    the survivors are frozen (`gc.freeze`: never scanned again); cycles that die after
+    being frozen stay in memory until the bench ends, which costs this process some memory
+    and measures nothing."""
+    with contextlib.suppress(asyncio.CancelledError):
+        while True:
+            await asyncio.sleep(FREEZE_EVERY)
+            gc.collect(1)
+            gc.freeze()
 
 
 async def _within(seconds: float, games: list[Any]) -> list[Any]:
@@ -119,7 +141,7 @@ def _report(load: Load, fake: Any, outcomes: list[Any], elapsed: float, peak_kib
         f"rate-limited requests (429): {len(fake.ratelimits.limited)} · refused calls: "
         f"{len(fake.problems())}",
         f"bot peak memory (VmHWM, with its renderer processes): {peak_kib / 1024:.0f} MiB",
-        _sqlite_line(size, done, stopped, actions),
+        _sqlite_line(size, done, stopped, actions, _finished_choices(fake)),
     ]
     if stopped:
         lines.append(f"stopped by the {load.minutes:g} min budget: {stopped} games")
@@ -156,12 +178,34 @@ def _since(start: float, moment: float | None) -> str:
     return "never" if moment is None else f"{(moment - start) * 1000:.0f} ms"
 
 
-def _sqlite_line(size: int, done: int, stopped: int, actions: int) -> str:
+def _sqlite_line(size: int, done: int, stopped: int, actions: int,
+                 finished_choices: list[int]) -> str:
+    """Per finished game when every game finished; otherwise the database holds games cut
+    off midway, so the size per player choice is measured and a finished game's size
+    estimated from the choices its games took."""
     total = f"{size / 1024 / 1024:.1f} MiB in all"
     if stopped == 0 and done:
         return f"SQLite per finished game: {size / done / 1024:.0f} KiB ({total})"
-    return (f"SQLite: {size / max(actions, 1):.0f} bytes per player choice ({total}; "
-            "not every game finished, so no per-game figure)")
+    per_choice = size / max(actions, 1)
+    line = f"SQLite: {per_choice:.0f} bytes per player choice ({total}"
+    if not finished_choices:
+        return line + "; no game finished, so no per-game figure)"
+    choices = sum(finished_choices) / len(finished_choices)
+    return (line + f"); a finished game took {choices:.0f} choices on average, so about "
+            f"{per_choice * choices / 1024:.0f} KiB per finished game")
+
+
+def _finished_choices(fake: Any) -> list[int]:
+    """The player choices (buttons and selects of a prompt) of each game that reached its
+    final scores, counted in its thread."""
+    from tests.fakediscord.autoplay import FINAL
+
+    choices: Counter[int] = Counter()
+    for i in fake.world.interactions.values():
+        if str(i.data.get("custom_id", "")).startswith(ACTION_PREFIXES):
+            choices[i.channel_id] += 1
+    return [choices[channel] for channel in fake.world.by_channel
+            if any(FINAL in m.content for m in fake.world.public(channel))]
 
 
 def _board_latencies(fake: Any) -> list[float]:
