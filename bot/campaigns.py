@@ -1,10 +1,15 @@
 """Campaigns: leagues and tournaments of games in one server (docs/play-by-post.md,
 "Campaigns").
 
-A campaign stores only who joined and which games it dealt (round, table); everything else
-(who won, the standings, who goes on in a tournament, whether it is over) is derived from
+A campaign stores only who joined, which games it dealt (round, table) and whether it is
+over; everything else (who won, the standings, who goes on in a tournament) is derived from
 those games as they are stored now, so a moderator's undo, replacement or scored end is
 reflected without any bookkeeping of ours.
+
+Rounds follow one another: the next is dealt once every table of the last one has ended.
+The Update that ends a round's last table carries the round's news for the channel it was
+dealt in (`on_update`); a tournament is decided there, and a moderator closes a league with
+`close`.
 """
 
 from __future__ import annotations
@@ -14,11 +19,11 @@ import itertools
 import random
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from bot.i18n import text
-from bot.models import Player, ServiceError, Table
+from bot.i18n import t, text
+from bot.models import Player, ServiceError, Table, Update
 from games.core import Game, GameError, get_game
 from rendering.standings import Standing, standings_png
 from storage import GameRecord, SeatRecord, StorageError
@@ -30,6 +35,8 @@ if TYPE_CHECKING:
 ANY_GAME = 0  # check_allowed's game id for "any game of the server"
 NAME_LIMIT = 40
 DEAL_ATTEMPTS = 32  # seeded shuffles tried per round; the one with fewest repeat pairings wins
+MIN_PEOPLE = 2  # a round deals at least this many players; AI seats fill a table up to the
+# game's minimum (a tournament's last two players of Redux still play their final)
 LIVE = ("open", "running", "paused")
 DONE = ("finished", "abandoned")
 
@@ -65,6 +72,19 @@ class Played:
         return [s.user_id for s in self.seats
                 if s.seat in won and s.user_id is not None and not s.ai]
 
+    @property
+    def advancing(self) -> list[int]:
+        """Who goes on from this table in a tournament: the members placed best among its
+        members. These are the winners, unless an AI seat won (one that filled the table,
+        or took a seat over): an AI goes nowhere, so the best-placed person does."""
+        if not self.counted:
+            return []
+        places = _places(self.record.result)
+        people = {s.seat: s.user_id for s in self.seats
+                  if s.user_id is not None and not s.ai and s.seat in places}
+        best = min((places[seat] for seat in people), default=None)
+        return [user for seat, user in people.items() if places[seat] == best]
+
 
 @dataclass(frozen=True)
 class ScheduledTable:
@@ -96,6 +116,7 @@ class OpenedRound:
     round: int
     tables: list[Table]
     sitting_out: list[str]
+    ai_seats: int  # AI seats that fill the only table when too few players are left
 
 
 @dataclass(frozen=True)
@@ -132,6 +153,9 @@ class Campaigns:
         # One change at a time per campaign: two moderators opening a round at once must
         # not deal two rounds.
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # (campaign, round) whose end was announced since the bot started: when two last
+        # tables end at once, both Updates see the round over, and only one tells it.
+        self._announced: set[tuple[int, int]] = set()
 
     # -- membership -------------------------------------------------------------------------
     async def create(self, guild_id: int, by: Player, *, name: str, game: str, kind: str,
@@ -211,8 +235,8 @@ class Campaigns:
     async def open_round(self, guild_id: int, name: str, by: Player,
                          channel_id: int) -> OpenedRound:
         """Deals the next round into new tables (the cog gives each its thread): a league
-        deals every member, a tournament the players still in. Players start each table
-        with `/game start`."""
+        deals every member, a tournament the players still in, once every table of the last
+        round has ended. Players start each table with `/game start`."""
         _require_moderator(by)
         campaign = await self._settled(guild_id, name)
         _check_not_finished(campaign)
@@ -224,25 +248,28 @@ class Campaigns:
             players = self._round_players(campaign, members, played)
             await self._check_allowed(guild_id, players, names)
             number = max((p.round for p in played), default=0) + 1
-            dealt, out = _deal_round(campaign, players, played, number)
+            dealt, out, ais = _deal_round(campaign, players, played, number)
             tables = [await self._open_table(campaign, number, table, users, names,
-                                             channel_id)
+                                             channel_id, ais)
                       for table, users in enumerate(dealt, start=1)]
             if campaign.status == "open":
                 await self.repo.set_campaign_status(campaign.id, "running")
         await self._audit(campaign, by, "campaign_round",
                           {"round": number, "games": [t.game_id for t in tables]})
-        return OpenedRound(campaign, number, tables, [names[u] for u in out])
+        return OpenedRound(campaign, number, tables, [names[u] for u in out], ais)
 
     def _round_players(self, campaign: CampaignRecord, members: list[MemberRecord],
                        played: list[Played]) -> list[int]:
-        member_ids = [m.user_id for m in members]
-        if campaign.kind == "league":
-            return member_ids
+        """Who the next round deals. Rounds never overlap, in a league either: a player
+        would otherwise sit at two tables of one campaign, and a straggling table would
+        count towards a later round's standings."""
         unfinished = [p.record.id for p in _last_round(played) if not _done(p)]
         if unfinished:
             raise ServiceError(text("campaigns.round_unfinished", name=campaign.name,
                                     round=played[-1].round, games=_numbers(unfinished)))
+        member_ids = [m.user_id for m in members]
+        if campaign.kind == "league":
+            return member_ids
         return entrants(member_ids, played)[0]
 
     async def _check_allowed(self, guild_id: int, players: list[int],
@@ -256,15 +283,84 @@ class Campaigns:
                                         user=names[user_id])) from None
 
     async def _open_table(self, campaign: CampaignRecord, number: int, table: int,
-                          users: list[int], names: dict[int, str], channel_id: int) -> Table:
+                          users: list[int], names: dict[int, str], channel_id: int,
+                          ais: int) -> Table:
         first, *others = [Player(u, names[u]) for u in users]
         opened = await self.gm.new_game(game=campaign.game, guild_id=campaign.guild_id,
                                         channel_id=channel_id, creator=first)
         for player in others:
             await self.gm.join(opened.game_id, player)
+        for _ in range(ais):
+            await self.gm.add_ai(opened.game_id, first)
         await self.repo.add_campaign_game(campaign.id, opened.game_id, round=number,
                                           table=table)
         return await self.gm.table(opened.game_id)
+
+    # -- the end of a round, of a campaign ------------------------------------------------------
+    async def on_update(self, update: Update) -> Update:
+        """Every Update passes here before it is posted. The one that ends the last live
+        table of a campaign's round carries the round's news for the channel the round was
+        dealt in: who goes on (a tournament) or who leads (a league), and a tournament's
+        champions once decided (it is marked finished then and there)."""
+        table = update.table
+        if table.status not in DONE:
+            return update
+        campaign = await self.repo.campaign_of_game(table.game_id)
+        if campaign is None or campaign.status == "finished":
+            return update
+        async with self._locks[campaign.id]:
+            played = await self._played(campaign)
+            last = _last_round(played)
+            number = last[0].round
+            if (table.game_id not in {p.record.id for p in last}
+                    or not all(_done(p) for p in last)
+                    or (campaign.id, number) in self._announced):
+                return update
+            self._announced.add((campaign.id, number))
+            news = await self._round_news(campaign, played, number)
+        return replace(update, news=[*update.news, news])
+
+    async def _round_news(self, campaign: CampaignRecord, played: list[Played],
+                          number: int) -> str:
+        locale = await self.gm.settings.thread_locale(campaign.guild_id)
+        members = await self.repo.members(campaign.id)
+        names = _names(members, played)
+        champions = await self._decide(campaign)
+        if champions is not None:
+            key = "campaigns.news.champions" if champions else "campaigns.news.no_champion"
+            return t(key, locale, name=campaign.name,
+                     names=", ".join(names[u] for u in champions))
+        lines = [t("campaigns.news.round_over", locale, name=campaign.name, round=number)]
+        if campaign.kind == "tournament":
+            going_on = entrants([m.user_id for m in members], played)[0]
+            lines.append(t("campaigns.news.going_on", locale,
+                           names=", ".join(names[u] for u in going_on)))
+        else:
+            rows = [r for r in rank(members, played) if r.games]
+            if rows:  # no counted game yet: every table was abandoned
+                lines.append(t("campaigns.news.leading", locale, points=rows[0].points_text,
+                               leaders=", ".join(r.name for r in rows
+                                                 if r.points == rows[0].points)))
+        lines.append(t("campaigns.news.next_round", locale))
+        return "\n".join(lines)
+
+    async def close(self, guild_id: int, name: str, by: Player) -> Standings:
+        """A moderator ends a campaign for good, with its standings as they are (a league
+        has no last round of its own; a tournament closed early has no champion). Refused
+        while a table of it is live: its result would land in a closed campaign."""
+        _require_moderator(by)
+        campaign = await self._settled(guild_id, name)
+        _check_not_finished(campaign)
+        async with self._locks[campaign.id]:
+            played = await self._played(campaign)
+            live = [p.record.id for p in played if p.live]
+            if live:
+                raise ServiceError(text("campaigns.close_live", name=campaign.name,
+                                        games=_numbers(live)))
+            await self.repo.set_campaign_status(campaign.id, "finished")
+        await self._audit(campaign, by, "campaign_closed",
+                          {"rounds": max((p.round for p in played), default=0)})
+        return await self.standings(guild_id, name)
 
     # -- results ----------------------------------------------------------------------------
     async def standings(self, guild_id: int, name: str) -> Standings:
@@ -305,20 +401,27 @@ class Campaigns:
         return campaign
 
     async def _settled(self, guild_id: int, name: str) -> CampaignRecord:
-        """The campaign, marked finished first when its tournament has just been decided
-        (nothing tells us when a final ends, so every look checks)."""
+        """The campaign, marked finished first when its tournament is decided. The end of
+        a final does that (`on_update`); looking again covers a bot stopped in between."""
         campaign = await self._campaign(guild_id, name)
-        if campaign.kind != "tournament" or campaign.status != "running":
+        if await self._decide(campaign) is None:
             return campaign
+        return await self._campaign(guild_id, name)
+
+    async def _decide(self, campaign: CampaignRecord) -> list[int] | None:
+        """A running tournament's champions once it is decided, marking it finished (and
+        audited); None while it goes on, and for a league."""
+        if campaign.kind != "tournament" or campaign.status != "running":
+            return None
         members = await self.repo.members(campaign.id)
         champions = _champions(campaign, members, await self._played(campaign))
         if champions is None:
-            return campaign
+            return None
         await self.repo.set_campaign_status(campaign.id, "finished")
-        await self.repo.audit(guild_id=guild_id, game_id=None, user_id=None,
+        await self.repo.audit(guild_id=campaign.guild_id, game_id=None, user_id=None,
                               what="campaign_finished",
                               detail={"campaign": campaign.name, "champions": champions})
-        return await self._campaign(guild_id, name)
+        return champions
 
     async def _played(self, campaign: CampaignRecord) -> list[Played]:
         return [Played(g.round, g.table, await self.repo.get_game(g.game_id),
@@ -333,16 +436,20 @@ class Campaigns:
 
 # -- dealing ------------------------------------------------------------------------------------
 def _deal_round(campaign: CampaignRecord, players: list[int], played: list[Played],
-                number: int) -> tuple[list[list[int]], list[int]]:
-    """The round's tables (user ids, the table's creator first) and who sits it out."""
+                number: int) -> tuple[list[list[int]], list[int], int]:
+    """The round's tables (user ids, the table's creator first), who sits it out, and the
+    AI seats that fill the only table when fewer players are left than the game needs."""
     engine = _engine(campaign.game)
     sizes = table_sizes(len(players), campaign.seats, engine.min_players, engine.max_players)
+    ais = 0
+    if not sizes and len(players) >= MIN_PEOPLE:
+        sizes, ais = [len(players)], engine.min_players - len(players)
     if not sizes:
-        raise ServiceError(text("campaigns.too_few", name=campaign.name, title=engine.title,
-                                low=engine.min_players, count=len(players)))
+        raise ServiceError(text("campaigns.too_few", name=campaign.name, low=MIN_PEOPLE,
+                                count=len(players)))
     rng = random.Random(campaign.id * 1_000_003 + number)  # seeded by campaign and round
     seated, out = _sit_out(players, sum(sizes), played, rng)
-    return deal(seated, sizes, _met(played), rng), out
+    return deal(seated, sizes, _met(played), rng), out, ais
 
 
 def table_sizes(count: int, wanted: int, low: int, high: int) -> list[int]:
@@ -414,14 +521,15 @@ def _sit_out(players: list[int], seats: int, played: list[Played],
 # -- tournaments --------------------------------------------------------------------------------
 def entrants(members: list[int], played: list[Played]) -> tuple[list[int], bool]:
     """Who plays the next tournament round, and whether the last round was a final (one
-    table, nobody sitting out): everyone in round 1, then the winners of each round's tables
-    and whoever sat that round out, as long as they are still members."""
+    table, nobody sitting out): everyone in round 1, then those who go on from each round's
+    tables (`Played.advancing`) and whoever sat that round out, as long as they are still
+    members."""
     current, final = list(members), False
     for _, tables in itertools.groupby(played, key=lambda p: p.round):
         tables = list(tables)
         seated = {u for p in tables for u in p.users}
         byes = [u for u in current if u not in seated]
-        current = _unique(byes + [u for p in tables for u in p.winners])
+        current = _unique(byes + [u for p in tables for u in p.advancing])
         final = len(tables) == 1 and not byes
     return [u for u in current if u in members], final
 

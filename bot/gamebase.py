@@ -33,6 +33,7 @@ from storage import (
 )
 
 if TYPE_CHECKING:
+    from bot.campaigns import Campaigns
     from bot.clock import Clock
 
 ACTIVE = ("running", "paused")
@@ -44,6 +45,7 @@ Step = tuple[State, list[Event], State]
 
 class GameBase:
     clock: Clock
+    campaigns: Campaigns
 
     def __init__(self, repo: Repository, *, render: bool = True,
                  executor: Executor | None = None) -> None:
@@ -172,7 +174,14 @@ class GameBase:
         result = self.announcer.result_text(record.result, seats) if record.result else None
         update = Update(table, public, privates(events, seats, self.announcer), boards,
                         waiting, result)
-        return await self.clock.on_update(update, steps)
+        return await self._outgoing(update, steps)
+
+    async def _outgoing(self, update: Update, steps: list[Step]) -> Update:
+        """Every Update passes here before the cogs post it: the clock picks whom to
+        mention (and stops an ended game's clocks), a campaign adds the news of a round
+        this change ended."""
+        update = await self.clock.on_update(update, steps)
+        return await self.campaigns.on_update(update)
 
     def _replayed(self, record: GameRecord, seats: list[SeatRecord],
                   actions: Iterable[ActionRecord]) -> State:

@@ -85,6 +85,8 @@ class Update:
     result: str | None = None
     # (user, locale) of the mentioned players who asked for a DM on their turn as well
     notify_dm: list[tuple[int, str]] = field(default_factory=list)
+    # lines for the channel the table was opened in: a campaign round that just ended
+    news: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -321,7 +321,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin):
         locale = await self.settings.thread_locale(record.guild_id)
         line = t("tables.ended_scored" if result else "tables.ended", locale, by=by.name)
         update = Update(await self.table(game_id), public=[line], result=result_text)
-        return await self.clock.on_update(update, [])  # an ended game's clocks stop now
+        return await self._outgoing(update, [])
 
     async def moderator_role(self, guild_id: int) -> int | None:
         return (await self.repo.guild_settings(guild_id)).get("moderator_role")

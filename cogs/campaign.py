@@ -1,8 +1,10 @@
 """`/campaign …`: leagues and tournaments of games in a server.
 
 Every command acknowledges first (privately), then asks the service. What concerns everyone
-(a new campaign, a member joining, a round dealt) is posted in the channel in the server's
-language; schedules, standings and statistics answer the asker privately in theirs.
+(a new campaign, a member joining, a round dealt, a campaign closed) is posted in the
+channel in the server's language; schedules, standings and statistics answer the asker
+privately in theirs. The news of a round that ended comes with the Update of its last
+table (cogs/turns.py `announce`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from bot.campaigns import OpenedRound, PlayerStats, Schedule, ScheduledTable, St
 from bot.i18n import catalog, t, text
 from bot.service import Player, ServiceError, Table
 from cogs.common import (
+    chunks,
     master,
     open_thread,
     player_for,
@@ -133,6 +136,8 @@ class CampaignCog(commands.Cog):
         if opened.sitting_out:
             lines.append(t(f"campaigns.sitting_out.{opened.campaign.kind}", locale,
                            names=", ".join(opened.sitting_out)))
+        if opened.ai_seats:
+            lines.append(t("campaigns.ai_seats", locale, count=opened.ai_seats))
         await post(channel, "\n".join(lines))
         for number, table in enumerate(opened.tables, start=1):
             title = t("campaigns.thread_name", locale, name=name, round=opened.round,
@@ -156,6 +161,20 @@ class CampaignCog(commands.Cog):
         except discord.HTTPException:
             log.exception("Could not announce table %s in channel %s", table.game_id,
                           channel.id)
+
+    @campaign.command(name="close", description="End a campaign for good and post its final "
+                      "standings (moderators)")
+    @app_commands.describe(name="The campaign")
+    async def close(self, interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        campaigns = master(interaction).campaigns
+        final = await campaigns.close(_guild(interaction), name, await player_for(interaction))
+        locale = await thread_locale(interaction)
+        lines = [t("campaigns.closed", locale, name=bold(final.campaign.name),
+                   games=final.games), *standings_lines(final, locale)[1:]]
+        png = await campaigns.standings_image(final, locale)
+        await _post_standings(interaction.channel, lines, png)
+        await done(interaction, "campaigns.done")
 
     # -- results ----------------------------------------------------------------------------
     @campaign.command(name="standings", description="The campaign's standings, as text and "
@@ -185,6 +204,7 @@ class CampaignCog(commands.Cog):
     @join.autocomplete("name")
     @leave.autocomplete("name")
     @schedule.autocomplete("name")
+    @close.autocomplete("name")
     @standings.autocomplete("name")
     @stats.autocomplete("name")
     async def name_autocomplete(self, interaction: discord.Interaction,
@@ -195,6 +215,23 @@ class CampaignCog(commands.Cog):
         wanted = current.casefold().strip()
         return [app_commands.Choice(name=n, value=n) for n in names
                 if wanted in n.casefold()][:CHOICES_LIMIT]
+
+
+async def _post_standings(channel: discord.abc.Messageable | None, lines: list[str],
+                          png: bytes) -> None:
+    """Final standings for everyone, the image with the last piece of text; the campaign is
+    closed already, so a refusal by Discord is logged rather than reported as a failure."""
+    if channel is None:
+        return
+    *pieces, last = chunks(lines)
+    try:
+        for piece in pieces:
+            await channel.send(piece, allowed_mentions=discord.AllowedMentions.none())
+        await channel.send(last, file=discord.File(io.BytesIO(png), "standings.png"),
+                           allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        log.exception("Could not post the final standings in channel %s",
+                      getattr(channel, "id", "?"))
 
 
 # -- texts ------------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from cogs.common import (
     master,
     master_of,
     player_for,
+    post,
     reader_locale,
     refusal_text,
     table_place,
@@ -106,12 +107,23 @@ async def announce(bot: discord.Client, update: Update, *, actor: int | None) ->
             await place.send(**_send_kwargs(message, locale))
     except discord.HTTPException:
         log.exception("Could not announce an update of game %s", update.table.game_id)
+    await _post_news(bot, update)
     for private in update.private:
         if private.user_id != actor and private.lines:
             await _direct_message(bot, private.user_id, update, private.lines)
     for user_id, locale in update.notify_dm:
         if user_id != actor:
             await _turn_message(bot, user_id, locale, update)
+
+
+async def _post_news(bot: discord.Client, update: Update) -> None:
+    """A campaign round's news goes to the channel the round was dealt in, where everyone
+    in the campaign reads, not only this table's thread."""
+    table = update.table
+    if update.news and table.channel_id is not None:
+        channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        for content in chunks(update.news):
+            await post(channel, content)
 
 
 def _send_kwargs(message: Outgoing, locale: str) -> dict[str, Any]:

@@ -88,3 +88,7 @@ class CampaignStore(Protocol):
     async def campaign_games(self, campaign_id: int) -> list[CampaignGameRecord]:
         """By round, then table."""
         ...
+
+    async def campaign_of_game(self, game_id: int) -> CampaignRecord | None:
+        """The campaign that dealt this game; None for a game of no campaign."""
+        ...

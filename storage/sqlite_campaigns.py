@@ -109,6 +109,17 @@ class CampaignRows(SqliteBase):
             )
         return [CampaignGameRecord(r["game_id"], r["round"], r["table_number"]) for r in rows]
 
+    async def campaign_of_game(self, game_id: int) -> CampaignRecord | None:
+        columns = ", ".join(f"c.{c}" for c in _COLUMNS.split(", "))
+        async with self._read() as db:
+            rows = await fetch(
+                db,
+                f"SELECT {columns} FROM campaigns c JOIN campaign_games g"
+                " ON g.campaign_id = c.id WHERE g.game_id = ?",
+                (game_id,),
+            )
+        return _campaign(rows[0]) if rows else None
+
 
 def _campaign(r: sqlite3.Row) -> CampaignRecord:
     return CampaignRecord(

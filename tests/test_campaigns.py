@@ -1,6 +1,7 @@
 """Campaigns through the service: creation and membership, standings from stored results
 (ties, an abandoned game, a game ended with scores), league dealing and tournament
-progression."""
+progression, the news of a round that ended, AI seats that fill a short table, and closing a
+campaign."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.campaigns import deal, table_sizes
-from bot.models import Player, ServiceError
+from bot.models import Player, ServiceError, Update
 from bot.service import GameMaster
 from storage import SqliteRepository
 
@@ -217,6 +218,11 @@ async def test_a_league_round_seats_every_member_once_and_is_seeded(gm):
     assert [[s.user_id for s in t.seats] for t in twin.tables] == \
         [[s.user_id for s in t.seats] for t in opened.tables]
 
+    with pytest.raises(ServiceError) as overlapping:
+        await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+    assert overlapping.value.message.key == "campaigns.round_unfinished"
+    for table in opened.tables:
+        await gm.end(table.game_id, MOD, scored=False)
     second = await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
     schedule = await gm.campaigns.schedule(GUILD, "spring")
     assert [(t.round, t.table) for t in schedule.tables] == [(1, 1), (1, 2), (2, 1), (2, 2)]
@@ -269,3 +275,99 @@ async def test_a_tournament_sends_table_winners_on_until_a_final_decides_it(gm):
     with pytest.raises(ServiceError) as over:
         await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
     assert over.value.message.key == "campaigns.finished"
+
+
+async def test_a_tournament_of_two_fills_its_final_with_an_ai_that_cannot_win_it(gm):
+    await league(gm, (ALICE, BOB), game="redux", kind="tournament")
+    final = await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+
+    [table] = final.tables
+    assert final.ai_seats == 1 and final.sitting_out == []
+    assert [s.ai is not None for s in table.seats] == [False, False, True]
+    await gm.start(table.game_id, MOD)
+    await finish(gm, table.game_id, [4, 7, 9])  # the AI seat wins; the second seat is next
+    schedule = await gm.campaigns.schedule(GUILD, "Spring")
+    assert schedule.campaign.status == "finished"
+    assert schedule.champions == [table.seats[1].name]
+
+
+async def test_a_round_needs_two_players(gm):
+    await league(gm, (ALICE,))
+    with pytest.raises(ServiceError) as refused:
+        await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+    assert refused.value.message.key == "campaigns.too_few"
+    assert await gm.repo.list_games(guild_id=GUILD) == []
+
+
+# -- the news of a round, closing -------------------------------------------------------------
+async def test_the_update_ending_a_league_rounds_last_table_carries_the_news(gm):
+    await league(gm, (ALICE, BOB, CARA, DAN, EVE, FINN), seats=3)
+    opened = await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+    first, last = (t.game_id for t in opened.tables)
+    for game_id in (first, last):
+        await gm.start(game_id, MOD)
+
+    early = await gm.end(first, MOD, scored=True)
+    closing = await gm.end(last, MOD, scored=True)
+
+    assert early.news == []
+    [news] = closing.news
+    rows = (await gm.campaigns.standings(GUILD, "Spring")).rows
+    leaders = ", ".join(r.name for r in rows if r.points == rows[0].points)
+    assert "Spring: every table of round 1 has ended" in news
+    assert f"Leading with {rows[0].points_text} points: {leaders}." in news
+    assert (await gm.campaigns.on_update(closing)).news == [news]  # told once, not again
+
+
+async def test_a_tournament_is_decided_by_the_update_that_ends_its_final(gm):
+    await league(gm, EVERYONE, kind="tournament")
+    first = await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+    for table in first.tables:
+        await gm.start(table.game_id, MOD)
+    for table in first.tables:
+        await finish(gm, table.game_id, [5, 9, 1])  # the second seat wins
+    round_over = await gm.campaigns.on_update(Update(await gm.table(table.game_id)))
+    going_on = ", ".join(t.seats[1].name for t in first.tables)
+    assert round_over.news == [f"Spring: every table of round 1 has ended.\nGoing on: "
+                               f"{going_on}.\nA moderator deals the next round with "
+                               "`/campaign schedule open_round:True`."]
+    [final] = (await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)).tables
+    await gm.start(final.game_id, MOD)
+    await finish(gm, final.game_id, [2, 1, 6])
+
+    decided = await gm.campaigns.on_update(Update(await gm.table(final.game_id)))
+
+    assert decided.news == [f"🏆 Spring is decided. Champion: {final.seats[2].name}!"]
+    assert (await gm.repo.get_campaign(GUILD, "Spring")).status == "finished"
+    assert (await gm.repo.audit_log(guild_id=GUILD, limit=1))[0].what == "campaign_finished"
+
+
+async def test_a_game_outside_any_campaign_carries_no_news(gm):
+    game_id = await started(gm, (ALICE, BOB))
+    assert (await gm.end(game_id, MOD, scored=True)).news == []
+
+
+async def test_closing_waits_for_live_tables_then_freezes_the_standings(gm):
+    await league(gm, (ALICE, BOB, CARA))
+    [table] = (await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)).tables
+    with pytest.raises(ServiceError) as live:
+        await gm.campaigns.close(GUILD, "Spring", MOD)
+    assert live.value.message.key == "campaigns.close_live"
+    assert str(table.game_id) in str(live.value)
+    await gm.start(table.game_id, MOD)
+    await finish(gm, table.game_id, [3, 8, 1])
+    with pytest.raises(ServiceError) as member:
+        await gm.campaigns.close(GUILD, "Spring", ALICE)
+    assert member.value.message.key == "campaigns.not_moderator"
+
+    final = await gm.campaigns.close(GUILD, "spring", MOD)
+
+    assert final.campaign.status == "finished" and final.games == 1
+    assert final.rows[0].name == table.seats[1].name
+    assert (await gm.repo.audit_log(guild_id=GUILD, limit=1))[0].what == "campaign_closed"
+    for refused in (gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL),
+                    gm.campaigns.join(GUILD, "Spring", DAN),
+                    gm.campaigns.close(GUILD, "Spring", MOD)):
+        with pytest.raises(ServiceError) as over:
+            await refused
+        assert over.value.message.key == "campaigns.finished"

@@ -1,5 +1,6 @@
 """/campaign through the command tree: creation for moderators only, joining, opening a round
-into threads with the right seats, standings as text and image, statistics."""
+into threads with the right seats, standings as text and image, statistics, the news of a
+round's end in the channel, and closing a campaign."""
 
 from __future__ import annotations
 
@@ -116,3 +117,52 @@ async def test_the_campaign_name_is_offered_as_you_type(harness):
                          kind="tournament", seats=4)
     reply = await harness.autocomplete(ALICE, "campaign join", "name", "CUP")
     assert [c["value"] for c in reply.choices] == ["Autumn cup"]
+
+
+async def open_and_start_round(harness: Harness) -> list[int]:
+    """Round 1 of Spring dealt and every table started; the tables' game ids."""
+    await harness.invoke(OWNER, "campaign schedule", name="Spring", open_round=True)
+    games = [await harness.gm.game_id_for_channel(t) for t in harness.threads()]
+    for game_id, thread in zip(games, harness.threads(), strict=True):
+        creator = (await harness.gm.table(game_id)).seats[0].user_id
+        await harness.invoke(next(u for u in PLAYERS if u.id == creator), "game start",
+                             where=thread)
+    return games
+
+
+async def test_the_end_of_a_rounds_last_table_is_told_in_the_channel(harness):
+    await spring(harness)
+    await open_and_start_round(harness)
+    first, last = harness.threads()
+
+    await harness.invoke(OWNER, "gm end", where=first, scored=False)
+    assert not any("round 1 has ended" in m.content for m in harness.in_channel(CHANNEL_ID))
+    await harness.invoke(OWNER, "gm end", where=last, scored=True)
+
+    [news] = [m for m in harness.in_channel(CHANNEL_ID) if "round 1 has ended" in m.content]
+    assert news.content.startswith("Spring: every table of round 1 has ended.")
+    assert "Leading with " in news.content and "open_round:True" in news.content
+    assert not any("round 1 has ended" in m.content for t in (first, last)
+                   for m in harness.in_channel(t))
+
+
+async def test_a_moderator_closes_a_campaign_with_its_final_standings(harness):
+    await spring(harness)
+    games = await open_and_start_round(harness)
+    live = await harness.invoke(OWNER, "campaign close", name="Spring")
+    assert live.ephemeral and "still has tables in play" in live.text
+    for game_id, totals in zip(games, ([12, 7], [5, 5]), strict=True):
+        await finish(harness.gm, game_id, totals)
+    refused = await harness.invoke(ALICE, "campaign close", name="Spring")
+    assert refused.ephemeral and "Only a moderator" in refused.text
+
+    closed = await harness.invoke(OWNER, "campaign close", name="Spring")
+
+    assert closed.ephemeral and closed.text == "Done."
+    final = harness.in_channel(CHANNEL_ID)[-1]
+    assert final.content.startswith("**Spring** is closed; its standings are final (2 games")
+    assert "1." in final.content and "4." in final.content
+    [(name, image)] = final.files
+    assert name == "standings.png" and image.startswith(PNG)
+    again = await harness.invoke(BOB, "campaign join", name="Spring")
+    assert "has finished" in again.text
