@@ -114,6 +114,16 @@ async def fetch(
     return list(await db.execute_fetchall(sql, params))
 
 
+def where(**filters: Any) -> tuple[str, list[Any]]:
+    """A WHERE clause that keeps rows equal to every filter given (None: no filter on that
+    column), and its parameters; empty when no filter is given. Column names come from our
+    own keyword arguments, never from input."""
+    given = {column: value for column, value in filters.items() if value is not None}
+    if not given:
+        return "", []
+    return " WHERE " + " AND ".join(f"{column} = ?" for column in given), list(given.values())
+
+
 async def _rollback(db: aiosqlite.Connection) -> None:
     # Queued behind the failed statement, and a no-op if no transaction is open any more (a
     # COMMIT that completed just as the caller was cancelled), so it never masks the error.

@@ -24,7 +24,7 @@ from storage.models import (
     SeatRecord,
 )
 from storage.repository import Repository
-from storage.sqlbase import SqliteBase, dumps, fetch, loads
+from storage.sqlbase import SqliteBase, dumps, fetch, loads, where
 from storage.sqlite_campaigns import CampaignRows
 from storage.sqlite_clock import ClockRows
 from storage.sqlite_server import ServerRows
@@ -290,12 +290,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
     async def audit_log(
         self, *, guild_id: int | None = None, game_id: int | None = None, limit: int = 50
     ) -> list[AuditRecord]:
-        where, params = [], []
-        for column, value in (("guild_id", guild_id), ("game_id", game_id)):
-            if value is not None:
-                where.append(f"{column} = ?")
-                params.append(value)
-        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        clause, params = where(guild_id=guild_id, game_id=game_id)
         async with self._read() as db:
             rows = await fetch(
                 db,

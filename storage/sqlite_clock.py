@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import aiosqlite
 
 from storage.clock import ClockRecord, DeadlineRecord
-from storage.sqlbase import SqliteBase, dumps, fetch, loads
+from storage.sqlbase import SqliteBase, dumps, fetch, loads, where
 
 _COLUMNS = ("game_id, seat, user_id, version, started_at, due_at, reminded, expired,"
             " held_for, held_since")
@@ -19,12 +19,7 @@ class ClockRows(SqliteBase):
 
     async def clocks(self, *, game_id: int | None = None,
                      user_id: int | None = None) -> list[ClockRecord]:
-        where, params = [], []
-        for column, value in (("game_id", game_id), ("user_id", user_id)):
-            if value is not None:
-                where.append(f"{column} = ?")
-                params.append(value)
-        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        clause, params = where(game_id=game_id, user_id=user_id)
         async with self._read() as db:
             rows = await fetch(db, f"SELECT {_COLUMNS} FROM clocks{clause}"
                                    " ORDER BY game_id, seat", params)

@@ -37,3 +37,15 @@ async def harness(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Harness]:
     finally:
         await bot.close()
         await repo.close()
+
+
+@pytest.fixture
+def cdn(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
+    """Attachments come from Discord's CDN, not its REST API: serve the test's uploads."""
+    served: dict[str, bytes] = {}
+
+    async def get_from_cdn(self: HTTPClient, url: str) -> bytes:
+        return served[url]
+
+    monkeypatch.setattr(HTTPClient, "get_from_cdn", get_from_cdn)
+    return served

@@ -4,25 +4,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
-from discord.http import HTTPClient
-
 from tests.cogs.fake_discord import CHANNEL_ID
 from tests.cogs.harness import ALICE, BOB, OWNER, STRANGER, Harness, Upload
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
-
-@pytest.fixture
-def cdn(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
-    """Attachments come from Discord's CDN, not its REST API: serve the test's uploads."""
-    served: dict[str, bytes] = {}
-
-    async def get_from_cdn(self: HTTPClient, url: str) -> bytes:
-        return served[url]
-
-    monkeypatch.setattr(HTTPClient, "get_from_cdn", get_from_cdn)
-    return served
 
 
 async def played(harness: Harness, moves: int = 8) -> tuple[int, int]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from discord.http import HTTPClient, Route
+from discord.http import Route
 
 from bot.i18n import t
 from bot.models import TurnPrompt
@@ -41,17 +41,6 @@ RESOLUTION_VERBS = {"farm", "market", "rice", "weapons", "take", "give", "hire",
                     "build", "produce", "train", "tribute", "perform", "manipulate", "occupy",
                     "reward", "benefit", "exchange"}
 
-
-@pytest.fixture
-def cdn(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
-    """Attachments come from Discord's CDN, not its REST API: serve the test's uploads."""
-    served: dict[str, bytes] = {}
-
-    async def get_from_cdn(self: HTTPClient, url: str) -> bytes:
-        return served[url]
-
-    monkeypatch.setattr(HTTPClient, "get_from_cdn", get_from_cdn)
-    return served
 
 
 @pytest.fixture
