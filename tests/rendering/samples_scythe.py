@@ -2,7 +2,7 @@
 
 Six moments of a game: turn 1 with five factions, a mid game with mechs, structures and
 resources, a pending combat, encounters taken, a late game with hidden coins, and a finished
-game with its score. Each is a table from `tests/scythe/scenario.py` with pieces moved, turned
+game with its score. Each is a table from `tests/games/scythe/scenario.py` with pieces moved, turned
 into a view by `as_view` the way the contract describes (hands and objectives to counts,
 decks to counts, a commit frame to who has committed). Own-only fields carry marker strings
 (SECRETS) so tests can prove a public image never draws them.
@@ -16,7 +16,7 @@ from typing import Any
 
 from games.scythe.state import card_value, frame_seats, seat_name
 from games.scythe.view import mat_values
-from tests.scythe.scenario import build, deal, place, put, table
+from tests.games.scythe.scenario import build, deal, place, put, table
 
 NAMES = ["Alice", "Bartholomew the Unbelievably Verbose Strategist", "劉玄德", "Dana", "Eve"]
 SECRET_OBJECTIVE = "Secret Objective Zeta"

@@ -14,7 +14,7 @@ import asyncio
 import sys
 import time
 
-from storage_helpers import add, events_for, replay
+from tests.storage.storage_helpers import add, events_for, replay
 
 from storage import SqliteRepository
 

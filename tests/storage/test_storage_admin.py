@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from storage_helpers import play, started_game
+from tests.storage.storage_helpers import play, started_game
 
 from storage import Repository, SqliteRepository, StorageError
 

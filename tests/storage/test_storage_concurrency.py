@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from storage_helpers import add, events_for, replay, started_game
+from tests.storage.storage_helpers import add, events_for, replay, started_game
 
 from storage import SqliteRepository, StaleVersion
 

@@ -23,7 +23,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from storage_helpers import SEATS, new_game, replay
+from tests.storage.storage_helpers import SEATS, new_game, replay
 
 from storage import SqliteRepository
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from storage_helpers import SEATS, new_game, replay, started_game
+from tests.storage.storage_helpers import SEATS, new_game, replay, started_game
 
 from storage import NotFound, SeatRecord, SqliteRepository, StaleVersion, StorageError
 

@@ -7,7 +7,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from storage_helpers import add, events_for, play, replay, started_game
+from tests.storage.storage_helpers import add, events_for, play, replay, started_game
 
 from storage import DuplicateInteraction, SqliteRepository, StaleVersion
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import aiosqlite
 import pytest
-from storage_helpers import started_game
+from tests.storage.storage_helpers import started_game
 
 from storage import SqliteRepository
 from storage.migrations import MIGRATIONS, migrate, schema_version, statements

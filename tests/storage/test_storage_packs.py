@@ -9,7 +9,7 @@ from pathlib import Path
 
 import aiosqlite
 import pytest
-from storage_helpers import started_game
+from tests.storage.storage_helpers import started_game
 
 from storage import NotFound, SqliteRepository, StorageError
 from storage.migrations import MIGRATIONS, migrate

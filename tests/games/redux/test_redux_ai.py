@@ -1,0 +1,65 @@
+"""The heuristic AI seat: legal to the end, and sensible where the issue asks it to be (it
+develops, bids where it can lead, keeps upkeep paid, never ends a game it would lose)."""
+
+from __future__ import annotations
+
+from games.core import Action, make_agent
+from games.redux import GAME, ai
+from tests.games.redux.scenario import SHU, WEI, WU, bidding, recruited, rig, started
+
+
+def _view(state: dict, seat: int) -> dict:
+    return GAME.view(state, seat)
+
+
+def test_ending_the_game_is_chosen_only_by_a_seat_that_would_win() -> None:
+    state = started()
+    rig(state, WEI, farm={"level": 4, "developed": 0}, market={"level": 5, "developed": 0})
+    develop = Action("farm", ("develop",))
+    rig(state, WEI, deficits=5)  # far behind: ending now would lose
+    assert ai.action_score(_view(state, WEI), WEI, develop) < 0
+    rig(state, WEI, deficits=0, military=30)  # far ahead: ending now wins
+    assert ai.action_score(_view(state, WEI), WEI, develop) > 10
+
+
+def test_estimate_ranks_by_public_score_facts() -> None:
+    state = started()
+    rig(state, WU, military=12)
+    rig(state, SHU, deficits=3)
+    scores = ai.estimate(_view(state, None))
+    assert scores[WU] == max(scores) and scores[SHU] == min(scores)
+
+
+def test_upkeep_due_counts_support_and_occupying_units() -> None:
+    """R9.3 as the AI foresees it: floor(S/2) rice, and units less storage relief."""
+    me = {"support": 3, "occupations": [{"count": 2}],
+          "treasury": {"markets": 1, "frontiers": []},
+          "granary": {"farms": 0, "frontiers": [{"region": "qishan", "vp": 1}]}}
+    assert ai.upkeep_due(me) == (1, 2)
+
+
+def test_support_is_spent_only_when_it_turns_the_bid() -> None:
+    state = bidding(recruited(started(), WEI, "wei.xun_you"), order=(WU, WEI, SHU))
+    rig(state, WEI, support=3)
+    state["bids"].append({"seq": 0, "seat": WU, "general": "wu.sun_jian", "action": "market",
+                          "units": None, "gold": 0, "support": 0, "emperor": False,
+                          "bonus": 0})
+    state["draft"] = {"seat": WEI, "general": "wei.xun_you", "action": "market", "units": None,
+                      "gold": 0, "support": None, "emperor": None, "stage": "support"}
+    view = _view(state, WEI)
+    lead = ai._gap(view, view["players"][WEI], ai._find(view, "market"), 4)  # Xun You: Admin 4
+    fewest_to_lead = 0 if lead > 0 else 1 - lead
+    assert fewest_to_lead <= 3  # the test is about a bid three tokens can turn
+    scores = {n: ai.action_score(view, WEI, Action("support", (n,))) for n in range(4)}
+    assert max(scores, key=scores.get) == fewest_to_lead
+
+
+def test_three_ai_seats_play_a_whole_game_and_develop() -> None:
+    state = GAME.setup(3, {}, 11)
+    agents = [make_agent("heuristic", seat) for seat in range(3)]
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        state, _ = GAME.apply(state, seat, agents[seat].choose(GAME, state, seat))
+    assert GAME.invariants(state) == []
+    developed = [p["farm"]["level"] + p["market"]["level"] for p in state["players"]]
+    assert min(developed) >= 3, developed
