@@ -13,22 +13,11 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.i18n import DEFAULT_LOCALE, t
-from rendering.canvas import (
-    BODY,
-    DARK_TEXT,
-    GOLD,
-    MUTED,
-    PANEL,
-    SMALL,
-    TEXT,
-    TILE,
-    TITLE,
-    Canvas,
-    draw_measured,
-)
-from rendering.fonts import is_cjk_char, resolve_cjk
-from rendering.panels import PAD, text_lines
-from rendering.png import to_png
+from rendering.kit.canvas import Canvas, draw_measured
+from rendering.kit.fonts import is_cjk_char, resolve_cjk
+from rendering.kit.layout import PAD, text_lines
+from rendering.kit.png import to_png
+from rendering.kit.theme import BODY, DARK_TEXT, GOLD, MUTED, PANEL, SMALL, TEXT, TILE, TITLE
 
 WIDTH = 960
 MARGIN = 24

@@ -9,7 +9,9 @@ track lengths come from the rulebook's fixed numbers, never from the view.
 from __future__ import annotations
 
 from games.redux.rules import LAST_ROUND, OFFICES, RECRUIT_ROUNDS, TRIBE_BONUS, TRIBE_MAX
-from rendering.canvas import (
+from rendering.kit.canvas import Canvas
+from rendering.kit.layout import GAP, INNER, MARGIN, PAD, ROW_GAP, Flow, boxed, wrap
+from rendering.kit.theme import (
     AMBER,
     BODY,
     CHIP_H,
@@ -20,11 +22,8 @@ from rendering.canvas import (
     SMALL,
     TEXT,
     TILE,
-    Canvas,
-    Flow,
 )
-from rendering.panels import GAP, INNER, MARGIN, PAD, ROW_GAP, boxed, wrap
-from rendering.redux_style import ALLIANCE_COLOR, Table
+from rendering.redux.style import ALLIANCE_COLOR, Table
 
 LABEL_W = 150
 CELL_H = 58

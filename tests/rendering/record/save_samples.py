@@ -1,6 +1,6 @@
 """Write sample images to /tmp/render-samples/ for a human (or a reviewer) to look at.
 
-Run: .venv/bin/python -m tests.rendering.save_samples [--no-cjk]
+Run: .venv/bin/python -m tests.rendering.record.save_samples [--no-cjk]
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from rendering import record, to_png
-from tests.rendering import samples
+from tests.rendering.record import samples
 
 OUT = Path("/tmp/render-samples")
 

@@ -8,7 +8,9 @@ from own-only fields, which are drawn solely for the viewer's own entry (Table.o
 from __future__ import annotations
 
 from games.redux.rules import DEVELOPMENT_MAX, WEAPONS
-from rendering.canvas import (
+from rendering.kit.canvas import Canvas
+from rendering.kit.layout import GAP, INNER, MARGIN, PAD, ROW_GAP, STRIPE_W, Flow, boxed
+from rendering.kit.theme import (
     AMBER,
     BODY,
     CHIP_H,
@@ -23,13 +25,10 @@ from rendering.canvas import (
     SMALL,
     TEXT,
     TILE,
-    Canvas,
-    Flow,
-    player_name,
 )
-from rendering.panels import GAP, INNER, MARGIN, PAD, ROW_GAP, STRIPE_W, boxed
-from rendering.redux_actions import bid_text
-from rendering.redux_style import Table, name_of
+from rendering.kit.views import player_name
+from rendering.redux.actions import bid_text
+from rendering.redux.style import Table, name_of
 
 TOKEN = 30
 TOKEN_GAP = 6

@@ -11,9 +11,10 @@ import pytest
 from PIL import Image
 
 import rendering
-from rendering import fonts, record
-from rendering.record_battle import draw_battle
-from tests.rendering import samples
+from rendering.kit import fonts
+from rendering.record import table
+from rendering.record.battle import draw_battle
+from tests.rendering.record import samples
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = samples.NAMES
@@ -21,7 +22,7 @@ MIN_H, MAX_H = 500, 4000
 
 
 def drawn(view: dict, cjk: bool = True) -> list[str]:
-    return record.draw_table(view, NAMES, fonts.resolve_cjk(cjk))[1]
+    return table.draw_table(view, NAMES, fonts.resolve_cjk(cjk))[1]
 
 
 def leaks(texts: list[str], secret_names: set[str]) -> list[str]:
@@ -32,9 +33,9 @@ def leaks(texts: list[str], secret_names: set[str]) -> list[str]:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("kind", sorted(samples.TABLE_SAMPLES))
 def test_every_table_sample_renders(kind: str, players: int, cjk: bool) -> None:
-    image, texts = record.draw_table(samples.table(kind, players), NAMES,
+    image, texts = table.draw_table(samples.table(kind, players), NAMES,
                                      fonts.resolve_cjk(cjk))
-    assert image.width == record.WIDTH
+    assert image.width == table.WIDTH
     assert MIN_H <= image.height <= MAX_H
     assert texts
     if not cjk:
@@ -45,7 +46,7 @@ def test_every_table_sample_renders(kind: str, players: int, cjk: bool) -> None:
 @pytest.mark.parametrize("kind", sorted(samples.BATTLE_SAMPLES))
 def test_every_battle_sample_renders(kind: str, cjk: bool) -> None:
     image, texts = draw_battle(samples.BATTLE_SAMPLES[kind](), NAMES, fonts.resolve_cjk(cjk))
-    assert image.width == record.WIDTH
+    assert image.width == table.WIDTH
     assert 400 <= image.height <= 1500
     if not cjk:
         assert not [t for t in texts if any(map(fonts.is_cjk_char, t))]
@@ -56,7 +57,7 @@ def test_board_png_dispatch_round_trips() -> None:
     assert data.startswith(PNG_SIGNATURE)
     with Image.open(io.BytesIO(data)) as image:
         image.load()
-        assert image.width == record.WIDTH
+        assert image.width == table.WIDTH
 
 
 def test_battle_png_dispatch_round_trips() -> None:
@@ -119,7 +120,7 @@ def test_battle_states_say_what_happened() -> None:
 
 def test_long_names_are_ellipsized_not_clipped() -> None:
     names = ["X" * 200, "Ｗ" * 80, "🐉🐉", ""]
-    texts = record.draw_table(samples.table("mid", 4), names, False)[1]
+    texts = table.draw_table(samples.table("mid", 4), names, False)[1]
     assert any(t.startswith("XXX") and t.endswith(fonts.ELLIPSIS) for t in texts)
     assert "Seat 3" in texts and "Seat 4" in texts  # undrawable or empty: a seat number
 
@@ -129,7 +130,7 @@ def test_many_cities_wrap_into_more_rows() -> None:
     many = copy.deepcopy(few)
     many["players"][0]["cities"] = [samples.holding(c, g, up)
                                     for c, g, up in samples.CITY_PLAN]
-    assert record.render_table(many, NAMES).height > record.render_table(few, NAMES).height
+    assert table.render_table(many, NAMES).height > table.render_table(few, NAMES).height
 
 
 def test_two_lords_each_drawn() -> None:
@@ -154,7 +155,7 @@ def test_concurrent_rendering_matches_serial() -> None:
 
 def test_samples_written_for_a_look(tmp_path: Path) -> None:
     for kind in ("mid", "late"):
-        image = record.render_table(samples.table(kind, 5), NAMES)
+        image = table.render_table(samples.table(kind, 5), NAMES)
         (tmp_path / f"{kind}.png").write_bytes(rendering.to_png(image))
     assert len(list(tmp_path.glob("*.png"))) == 2
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from PIL import Image
 
-from rendering.canvas import (
+from rendering.kit.canvas import Canvas, draw_measured
+from rendering.kit.fonts import resolve_cjk
+from rendering.kit.layout import GAP, INNER, MARGIN, ROW_GAP, WIDTH, Flow, text_lines
+from rendering.kit.theme import (
     AMBER,
     CHIP_H,
     GOLD,
@@ -22,16 +25,11 @@ from rendering.canvas import (
     TEXT,
     TILE,
     TITLE,
-    Canvas,
-    Flow,
-    draw_measured,
 )
-from rendering.fonts import resolve_cjk
-from rendering.panels import GAP, INNER, MARGIN, ROW_GAP, WIDTH, text_lines
-from rendering.scythe_map import draw_legend, draw_map
-from rendering.scythe_mats import draw_players
-from rendering.scythe_score import draw_score
-from rendering.scythe_style import Table, ink_on, words
+from rendering.scythe.map import draw_legend, draw_map
+from rendering.scythe.mats import draw_players
+from rendering.scythe.score import draw_score
+from rendering.scythe.style import Table, ink_on, words
 
 DECKS = (("combat", "Combat deck"), ("combat_discard", "Combat discard"),
          ("encounter", "Encounter deck"), ("objective", "Objective deck"),
@@ -44,7 +42,7 @@ def render_table(view: dict, names: list[str], *, cjk: bool | None = None) -> Im
 
 
 def draw_table(view: dict, names: list[str], cjk: bool) -> tuple[Image.Image, list[str]]:
-    """Two passes (see canvas.draw_measured); returns the image and the drawn strings."""
+    """Two passes (see kit.canvas.draw_measured); returns the image and the drawn strings."""
     table = Table(view, names)
     return draw_measured(WIDTH, cjk, lambda c: _board(c, table))
 

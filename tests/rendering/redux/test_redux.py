@@ -15,9 +15,10 @@ import rendering
 from games.core import get_game
 from games.core.agents import make_agent
 from games.redux.data import frozen
-from rendering import fonts, redux
-from rendering.redux_score import categories, category_name
-from tests.rendering import samples_redux as samples
+from rendering.kit import fonts
+from rendering.redux import table
+from rendering.redux.score import categories, category_name
+from tests.rendering.redux import samples
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = samples.NAMES
@@ -25,7 +26,7 @@ MIN_H, MAX_H = 2000, 7000
 
 
 def drawn(view: dict, cjk: bool = False, names: list[str] = NAMES) -> list[str]:
-    return redux.draw_table(view, names, fonts.resolve_cjk(cjk))[1]
+    return table.draw_table(view, names, fonts.resolve_cjk(cjk))[1]
 
 
 def joined(view: dict, cjk: bool = False) -> str:
@@ -41,9 +42,9 @@ def leaks(texts: list[str], secrets: set[str]) -> list[str]:
 @pytest.mark.parametrize("kind", sorted(samples.SAMPLES))
 def test_every_sample_renders(kind: str, public: bool, cjk: bool) -> None:
     view = samples.SAMPLES[kind]()
-    image, texts = redux.draw_table(samples.public_view(view) if public else view, NAMES,
+    image, texts = table.draw_table(samples.public_view(view) if public else view, NAMES,
                                     fonts.resolve_cjk(cjk))
-    assert image.width == redux.WIDTH
+    assert image.width == table.WIDTH
     assert MIN_H <= image.height <= MAX_H
     if not cjk:
         assert not [t for t in texts if any(map(fonts.is_cjk_char, t))]
@@ -54,7 +55,7 @@ def test_board_png_dispatch_round_trips() -> None:
     assert data.startswith(PNG_SIGNATURE)
     with Image.open(io.BytesIO(data)) as image:
         image.load()
-        assert image.width == redux.WIDTH
+        assert image.width == table.WIDTH
 
 
 def test_redux_has_no_battle_image() -> None:
@@ -233,8 +234,8 @@ def test_real_views_render_and_hide_secrets(played: dict) -> None:
     assert set(played) == WANTED
     for key, state in played.items():
         public = game.view(state, None)
-        image, texts = redux.draw_table(public, NAMES, fonts.resolve_cjk(True))
-        assert image.width == redux.WIDTH and MIN_H <= image.height <= MAX_H, key
+        image, texts = table.draw_table(public, NAMES, fonts.resolve_cjk(True))
+        assert image.width == table.WIDTH and MIN_H <= image.height <= MAX_H, key
         assert leaks(texts, secret_names(state, public)) == [], key
     assert any(t.startswith("Winner") for t in drawn(game.view(played["over"], None)))
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rendering.canvas import PANEL, Canvas, player_name, seat_color
+from rendering.kit.canvas import Canvas
+from rendering.kit.theme import PANEL, seat_color
+from rendering.kit.views import player_name
 
 NATION_COLORS = {"wei": "#4f97ea", "wu": "#e8665d", "shu": "#4fc07a"}
 NATION_DIM = {"wei": "#243a57", "wu": "#552a29", "shu": "#234a32"}  # panel tints per nation

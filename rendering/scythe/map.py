@@ -15,9 +15,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from rendering.canvas import BODY, DARK_TEXT, GOLD, MUTED, PANEL, SMALL, TEXT, Canvas, Flow
-from rendering.panels import INNER, MARGIN
-from rendering.scythe_style import (
+from rendering.kit.canvas import Canvas
+from rendering.kit.layout import INNER, MARGIN, Flow
+from rendering.kit.theme import BODY, DARK_TEXT, GOLD, MUTED, PANEL, SMALL, TEXT
+from rendering.scythe.style import (
     COMBAT,
     ENCOUNTER,
     RESOURCE_COLORS,

@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from rendering import fonts
+from rendering.kit import fonts
 from rendering.standings import Standing, draw_standings, standings_png
 
 ROWS = [

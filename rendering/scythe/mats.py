@@ -18,7 +18,9 @@ from games.scythe.rules import (
     TOP_BOX_VALUES,
     TRADE_RESOURCES,
 )
-from rendering.canvas import (
+from rendering.kit.canvas import Canvas
+from rendering.kit.layout import GAP, INNER, MARGIN, PAD, ROW_GAP, STRIPE_W, Flow, boxed
+from rendering.kit.theme import (
     AMBER,
     BODY,
     CHIP_H,
@@ -32,12 +34,9 @@ from rendering.canvas import (
     SMALL,
     TEXT,
     TILE,
-    Canvas,
-    Flow,
-    player_name,
 )
-from rendering.panels import GAP, INNER, MARGIN, PAD, ROW_GAP, STRIPE_W, boxed
-from rendering.scythe_style import BONUS_NAMES, Table, board_data, scoring_tier, title, words
+from rendering.kit.views import player_name
+from rendering.scythe.style import BONUS_NAMES, Table, board_data, scoring_tier, title, words
 
 STAR_H = 40
 CELL_LINE = SMALL + 8

@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import games.scythe
-from rendering.canvas import DARK_TEXT, PANEL, TEXT, Canvas, player_name
+from rendering.kit.canvas import Canvas
+from rendering.kit.theme import DARK_TEXT, PANEL, TEXT
+from rendering.kit.views import player_name
 
 # Piece colours by the data's colour name: fill, text on it, outline. The accent is the
 # colour for names, stripes and rings on the dark background (Saxony's black pieces would

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rendering import fonts
+from rendering.kit import fonts
 
 
 def test_label_is_bilingual_with_cjk_and_english_without() -> None:

@@ -9,9 +9,11 @@ count and the rate are written beside them, as the result's details give them.
 
 from __future__ import annotations
 
-from rendering.canvas import BODY, GOLD, LARGE, MUTED, PANEL, SMALL, TEXT, TILE, Canvas, player_name
-from rendering.panels import INNER, MARGIN, PAD, boxed, text_lines
-from rendering.scythe_style import Table, words
+from rendering.kit.canvas import Canvas
+from rendering.kit.layout import INNER, MARGIN, PAD, boxed, text_lines
+from rendering.kit.theme import BODY, GOLD, LARGE, MUTED, PANEL, SMALL, TEXT, TILE
+from rendering.kit.views import player_name
+from rendering.scythe.style import Table, words
 
 CATEGORY_NAMES = {"coins": "Coins in hand", "stars": "Stars (count x rate)",
                   "territories": "Territories (count x rate)",

@@ -13,10 +13,11 @@ from PIL import Image
 import rendering
 from games.core import Action, get_game, make_agent
 from games.scythe import cards
-from rendering import fonts, scythe
-from rendering.scythe_score import categories, category_name
-from rendering.scythe_style import board_data
-from tests.rendering import samples_scythe as samples
+from rendering.kit import fonts
+from rendering.scythe import table
+from rendering.scythe.score import categories, category_name
+from rendering.scythe.style import board_data
+from tests.rendering.scythe import samples
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = samples.NAMES
@@ -24,7 +25,7 @@ MIN_H, MAX_H = 2500, 6000
 
 
 def drawn(view: dict, cjk: bool = False, names: list[str] = NAMES) -> list[str]:
-    return scythe.draw_table(view, names, fonts.resolve_cjk(cjk))[1]
+    return table.draw_table(view, names, fonts.resolve_cjk(cjk))[1]
 
 
 def joined(view: dict, cjk: bool = False) -> str:
@@ -44,9 +45,9 @@ def public(kind: str) -> dict:
 @pytest.mark.parametrize("kind", sorted(samples.SAMPLES))
 def test_every_sample_renders(kind: str, is_public: bool, cjk: bool) -> None:
     view = samples.SAMPLES[kind]()
-    image, texts = scythe.draw_table(samples.public_view(view) if is_public else view, NAMES,
+    image, texts = table.draw_table(samples.public_view(view) if is_public else view, NAMES,
                                      fonts.resolve_cjk(cjk))
-    assert image.width == scythe.WIDTH
+    assert image.width == table.WIDTH
     assert MIN_H <= image.height <= MAX_H
     if not cjk:
         assert not [t for t in texts if any(map(fonts.is_cjk_char, t))]
@@ -57,7 +58,7 @@ def test_board_png_dispatch_round_trips() -> None:
     assert data.startswith(PNG_SIGNATURE)
     with Image.open(io.BytesIO(data)) as image:
         image.load()
-        assert image.width == scythe.WIDTH
+        assert image.width == table.WIDTH
 
 
 @pytest.mark.parametrize("kind", sorted(samples.SAMPLES))
@@ -241,8 +242,8 @@ def test_real_views_render_and_hide_secrets(played: dict) -> None:
     assert set(played) == set(WANTED)
     for key, state in played.items():
         public_view = game.view(state, None)
-        image, texts = scythe.draw_table(public_view, NAMES, fonts.resolve_cjk(True))
-        assert image.width == scythe.WIDTH and MIN_H <= image.height <= MAX_H, key
+        image, texts = table.draw_table(public_view, NAMES, fonts.resolve_cjk(True))
+        assert image.width == table.WIDTH and MIN_H <= image.height <= MAX_H, key
         assert leaks(texts, secret_texts(state) | samples.OWN_LABELS) == [], key
         deciding = game.to_act(state)
         for seat in deciding:
@@ -256,8 +257,8 @@ def test_real_draft_renders() -> None:
     game = get_game("scythe")
     state = game.setup(3, {"assignment": "draft"}, 4)
     state, _ = game.apply(state, 0, Action("pick", ("crimea", "patriotic")))
-    image, texts = scythe.draw_table(game.view(state, None), NAMES, False)
-    assert image.width == scythe.WIDTH
+    image, texts = table.draw_table(game.view(state, None), NAMES, False)
+    assert image.width == table.WIDTH
     assert "Draft" in texts and "Bartholomew the Unbelievably Verbose Strategist picks a " \
         "faction and a player mat." in texts
     assert "Picked; the pieces go on the board after the last pick." in texts

@@ -13,53 +13,21 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from rendering.fonts import Font, drawable, fit_text, get_font, label, text_width
-
-# Palette: dark theme (Discord is mostly used dark), contrast >= 7:1 for body text.
-BG = "#15171c"
-PANEL = "#22252d"
-PANEL_HI = "#2c3242"
-TILE = "#30343f"
-TEXT = "#f2f3f5"
-MUTED = "#aab1bd"
-DARK_TEXT = "#15171c"
-GOLD = "#f0c14b"
-RED = "#ef5b52"
-GREEN = "#5cc97f"
-AMBER = "#f5a524"
-CARD_BACK = "#7a2630"
-CARD_BACK_LINE = "#a5404b"
-CARD_FACE = "#ece4d3"
-SEAT_COLORS = ("#e8665d", "#4f97ea", "#4fc07a", "#e9aa3a", "#a57ae6")
-
-# Type scale (px). Body text never goes below MIN_SIZE so a phone can read it.
-MIN_SIZE = 18
-SMALL = 18
-BODY = 20
-LARGE = 24
-NAME = 28
-TITLE = 34
-
-CHIP_H = 36
-CHIP_PAD_X = 12
-CHIP_GAP = 8
-RADIUS = 8
-
-
-def seat_color(seat: int) -> str:
-    """Each seat keeps one colour on every image, so players find themselves at a glance."""
-    return SEAT_COLORS[seat % len(SEAT_COLORS)]
-
-
-def is_hidden(obj: object) -> bool:
-    """True for a face-down thing; such a dict is never read any further."""
-    return isinstance(obj, dict) and bool(obj.get("hidden"))
-
-
-def player_name(names: list[str], seat: int, canvas: Canvas) -> str:
-    """The seat's display name, cleaned of undrawable glyphs, 'Seat n' when empty."""
-    raw = names[seat] if 0 <= seat < len(names) else ""
-    return canvas.clean(raw) or f"Seat {seat + 1}"
+from rendering.kit.fonts import Font, drawable, fit_text, get_font, label, text_width
+from rendering.kit.theme import (
+    BG,
+    BODY,
+    CARD_BACK,
+    CARD_BACK_LINE,
+    CHIP_H,
+    CHIP_PAD_X,
+    GOLD,
+    MIN_SIZE,
+    RADIUS,
+    RED,
+    TEXT,
+    TILE,
+)
 
 
 @dataclass
@@ -176,37 +144,6 @@ class Canvas:
             self.dot(x + side / 2 - 2, y + side / 2, side / 2 - 4, GOLD, "#b8860b")
         elif kind == "start":
             self.dot(x + side / 2 - 2, y + side / 2, side / 2 - 5, RED, TEXT)
-
-
-@dataclass
-class Flow:
-    """Left-to-right placement that wraps to a new row when an item does not fit."""
-
-    x0: float
-    y0: float
-    width: float
-    row_h: float
-    gap: float = CHIP_GAP
-    x: float = 0
-    y: float = 0
-    placed: bool = False
-
-    def __post_init__(self) -> None:
-        self.x, self.y = self.x0, self.y0
-
-    def place(self, w: float) -> tuple[float, float]:
-        """Where an item of width w goes (wrapping first if needed)."""
-        if self.x > self.x0 and self.x + w > self.x0 + self.width:
-            self.x, self.y = self.x0, self.y + self.row_h + self.gap
-        at = (self.x, self.y)
-        self.x += w + self.gap
-        self.placed = True
-        return at
-
-    @property
-    def bottom(self) -> float:
-        """The y below the last row (y0 when nothing was placed)."""
-        return self.y + self.row_h if self.placed else self.y0
 
 
 def draw_measured(width: int, cjk: bool,

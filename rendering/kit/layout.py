@@ -1,11 +1,16 @@
-"""Layout shared by the tall game images (Redux, Scythe): the page's width and margins, boxed
-panels sized by a dry run of their body, and wrapped text."""
+"""Where things go: rows of chips that wrap, the page of the tall game images (Redux, Scythe)
+with its width and margins, boxed panels sized by a dry run of their body, and wrapped text.
+
+Everything here places; nothing decides a colour (that is the theme's job).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from rendering.canvas import BODY, PANEL, TEXT, Canvas
+from rendering.kit.canvas import Canvas
+from rendering.kit.theme import BODY, CHIP_GAP, PANEL, TEXT
 
 WIDTH = 1280
 MARGIN = 24
@@ -14,6 +19,37 @@ PAD = 14
 ROW_GAP = 10
 STRIPE_W = 8
 INNER = WIDTH - 2 * MARGIN
+
+
+@dataclass
+class Flow:
+    """Left-to-right placement that wraps to a new row when an item does not fit."""
+
+    x0: float
+    y0: float
+    width: float
+    row_h: float
+    gap: float = CHIP_GAP
+    x: float = 0
+    y: float = 0
+    placed: bool = False
+
+    def __post_init__(self) -> None:
+        self.x, self.y = self.x0, self.y0
+
+    def place(self, w: float) -> tuple[float, float]:
+        """Where an item of width w goes (wrapping first if needed)."""
+        if self.x > self.x0 and self.x + w > self.x0 + self.width:
+            self.x, self.y = self.x0, self.y + self.row_h + self.gap
+        at = (self.x, self.y)
+        self.x += w + self.gap
+        self.placed = True
+        return at
+
+    @property
+    def bottom(self) -> float:
+        """The y below the last row (y0 when nothing was placed)."""
+        return self.y + self.row_h if self.placed else self.y0
 
 
 def wrap(c: Canvas, text: str, size: int, width: float, bold: bool = False) -> list[str]:

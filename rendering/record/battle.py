@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from PIL import Image
 
-from rendering.canvas import (
+from rendering.kit.canvas import Canvas, draw_measured
+from rendering.kit.fonts import resolve_cjk
+from rendering.kit.theme import (
     AMBER,
     BODY,
     CARD_FACE,
@@ -25,12 +27,9 @@ from rendering.canvas import (
     TEXT,
     TILE,
     TITLE,
-    Canvas,
-    draw_measured,
-    is_hidden,
-    player_name,
     seat_color,
 )
+from rendering.kit.views import is_hidden, player_name
 
 WIDTH = 1280
 MARGIN = 24
@@ -48,8 +47,13 @@ TYPE_NAMES = {"attack": "Attack", "defence": "Defence", "general": "General"}
 SIDES = ("attacker", "defender")
 
 
+def render_battle(battle: dict, names: list[str], *, cjk: bool | None = None) -> Image.Image:
+    """One attack, from declaration to outcome, in whatever state the view holds."""
+    return draw_battle(battle, names, resolve_cjk(cjk))[0]
+
+
 def draw_battle(battle: dict, names: list[str], cjk: bool) -> tuple[Image.Image, list[str]]:
-    """Two passes (see canvas.draw_measured); returns the image and the drawn strings."""
+    """Two passes (see kit.canvas.draw_measured); returns the image and the drawn strings."""
     return draw_measured(WIDTH, cjk, lambda c: _battle(c, battle, names))
 
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from PIL import Image
 
-from rendering.canvas import (
+from rendering.kit.canvas import Canvas, draw_measured
+from rendering.kit.fonts import resolve_cjk
+from rendering.kit.layout import GAP, INNER, MARGIN, ROW_GAP, WIDTH, Flow
+from rendering.kit.theme import (
     AMBER,
     CHIP_H,
     DARK_TEXT,
@@ -23,17 +26,12 @@ from rendering.canvas import (
     TEXT,
     TILE,
     TITLE,
-    Canvas,
-    Flow,
-    draw_measured,
 )
-from rendering.fonts import resolve_cjk
-from rendering.panels import GAP, INNER, MARGIN, ROW_GAP, WIDTH
-from rendering.redux_actions import draw_borders, draw_central
-from rendering.redux_players import draw_players
-from rendering.redux_score import draw_score
-from rendering.redux_style import ALLIANCE_COLOR, Table, name_of
-from rendering.redux_tracks import draw_order, draw_standing_tracks
+from rendering.redux.actions import draw_borders, draw_central
+from rendering.redux.players import draw_players
+from rendering.redux.score import draw_score
+from rendering.redux.style import ALLIANCE_COLOR, Table, name_of
+from rendering.redux.tracks import draw_order, draw_standing_tracks
 
 STEP_NAMES = {"pick": "Recruiting generals", "alliance": "Choosing the alliance action",
               "bid": "Bidding", "resolve": "Resolving actions", "reward": "Tribal reward",
@@ -47,7 +45,7 @@ def render_table(view: dict, names: list[str], *, cjk: bool | None = None) -> Im
 
 
 def draw_table(view: dict, names: list[str], cjk: bool) -> tuple[Image.Image, list[str]]:
-    """Two passes (see canvas.draw_measured); returns the image and the drawn strings."""
+    """Two passes (see kit.canvas.draw_measured); returns the image and the drawn strings."""
     table = Table(view, names)
     return draw_measured(WIDTH, cjk, lambda c: _board(c, table))
 

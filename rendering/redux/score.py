@@ -9,21 +9,11 @@ silently dropped.
 
 from __future__ import annotations
 
-from rendering.canvas import (
-    BODY,
-    DARK_TEXT,
-    GOLD,
-    LARGE,
-    MUTED,
-    PANEL,
-    SMALL,
-    TEXT,
-    TILE,
-    Canvas,
-    player_name,
-)
-from rendering.panels import INNER, MARGIN, PAD, boxed, text_lines
-from rendering.redux_style import Table
+from rendering.kit.canvas import Canvas
+from rendering.kit.layout import INNER, MARGIN, PAD, boxed, text_lines
+from rendering.kit.theme import BODY, DARK_TEXT, GOLD, LARGE, MUTED, PANEL, SMALL, TEXT, TILE
+from rendering.kit.views import player_name
+from rendering.redux.style import Table
 
 CATEGORY_NAMES = {
     "military": "Military track",

@@ -9,7 +9,9 @@ round) side by side at the bottom, so a player finds an action by the kind of bi
 from __future__ import annotations
 
 from games.redux.rules import BATTLE_OF_BORDER, BORDERS
-from rendering.canvas import (
+from rendering.kit.canvas import Canvas
+from rendering.kit.layout import GAP, INNER, MARGIN, PAD, ROW_GAP, Flow, boxed, wrap
+from rendering.kit.theme import (
     BODY,
     CHIP_H,
     DARK_TEXT,
@@ -21,11 +23,8 @@ from rendering.canvas import (
     SMALL,
     TEXT,
     TILE,
-    Canvas,
-    Flow,
 )
-from rendering.panels import GAP, INNER, MARGIN, PAD, ROW_GAP, boxed, wrap
-from rendering.redux_style import ALLIANCE_COLOR, Table, name_of
+from rendering.redux.style import ALLIANCE_COLOR, Table, name_of
 
 CRITERION_NAMES = {"admin": "Admin", "combat": "Combat"}
 REGION_H = 132

@@ -1,4 +1,4 @@
-"""Record of the Three Kingdoms (三國志): the table image and the battle image.
+"""Record of the Three Kingdoms (三國志): the table image.
 
 Draws only what a view (docs/record-view.md) contains. Anything marked {"hidden": true}
 is drawn as a card back, and the marker wins over any other key the dict might carry, so
@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from PIL import Image
 
-from rendering.canvas import (
+from rendering.kit.canvas import Canvas, draw_measured
+from rendering.kit.fonts import resolve_cjk
+from rendering.kit.layout import Flow
+from rendering.kit.theme import (
     AMBER,
     BODY,
     CARD_FACE,
@@ -27,15 +30,9 @@ from rendering.canvas import (
     TEXT,
     TILE,
     TITLE,
-    Canvas,
-    Flow,
-    draw_measured,
-    is_hidden,
-    player_name,
     seat_color,
 )
-from rendering.fonts import resolve_cjk
-from rendering.record_battle import draw_battle
+from rendering.kit.views import is_hidden, player_name
 
 WIDTH = 1280
 MARGIN = 24
@@ -63,13 +60,8 @@ def render_table(view: dict, names: list[str], *, cjk: bool | None = None) -> Im
     return draw_table(view, names, resolve_cjk(cjk))[0]
 
 
-def render_battle(battle: dict, names: list[str], *, cjk: bool | None = None) -> Image.Image:
-    """One attack, from declaration to outcome, in whatever state the view holds."""
-    return draw_battle(battle, names, resolve_cjk(cjk))[0]
-
-
 def draw_table(view: dict, names: list[str], cjk: bool) -> tuple[Image.Image, list[str]]:
-    """Two passes (see canvas.draw_measured); returns the image and the drawn strings."""
+    """Two passes (see kit.canvas.draw_measured); returns the image and the drawn strings."""
     return draw_measured(WIDTH, cjk, lambda c: _table(c, view, names))
 
 
