@@ -14,7 +14,8 @@ _MASK = (1 << 64) - 1
 
 
 class Rng:
-    """SplitMix64. `state` is the only field; store it back after use (see `shuffle_in`)."""
+    """SplitMix64. `state` is the only field; store it back after use. Engines draw through
+    games.core.chance, which does that and logs every draw."""
 
     def __init__(self, state: int) -> None:
         self.state = state & _MASK
@@ -55,17 +56,3 @@ class Rng:
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-
-def shuffle_in(state: dict, items: MutableSequence[T]) -> None:
-    """Shuffle with the generator stored at state["rng"], and store its new state back."""
-    rng = Rng(state["rng"])
-    rng.shuffle(items)
-    state["rng"] = rng.state
-
-
-def below_in(state: dict, n: int) -> int:
-    """A uniform integer in [0, n) from the generator stored at state["rng"]."""
-    rng = Rng(state["rng"])
-    value = rng.below(n)
-    state["rng"] = rng.state
-    return value

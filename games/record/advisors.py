@@ -3,7 +3,8 @@ before drawing (AMB-16), keeps one advisor face down, and passes the reshuffled 
 
 from __future__ import annotations
 
-from games.core import Action, Event, IllegalAction, shuffle_in
+from games.core import Action, Event, IllegalAction
+from games.core.chance import shuffle
 from games.record.data import DATA, RULES, name
 from games.record.state import State, gain, pay, player, seats
 
@@ -77,12 +78,12 @@ def keep_advisor(state: State, seat: int, advisor: str) -> list[Event]:
     drawn.remove(advisor)
     player(state, seat)["advisor"] = advisor
     state["advisor_deck"] += drawn
-    shuffle_in(state, state["advisor_deck"])
+    shuffled = shuffle(state, state["advisor_deck"], "The advisor deck is shuffled.")
     state["selection"] = {"pos": state["selection"]["pos"] + 1, "drawn": []}
     state["step"] = "extra"
     events = [Event(f"Seat {seat} keeps an advisor face down and passes the advisor deck "
                     f"({len(state['advisor_deck'])} cards) left."),
-              Event(f"Your advisor: {_advisor_label(advisor)[5:]}.", seats=(seat,))]
+              Event(f"Your advisor: {_advisor_label(advisor)[5:]}.", seats=(seat,)), shuffled]
     if state["selection"]["pos"] == len(state["players"]):
         state["advisor_reserve"], state["advisor_deck"] = state["advisor_deck"], []
         state["selection"] = None
@@ -102,5 +103,6 @@ def payout(state: State) -> list[Event]:
         p["advisor"], p["advisor_up"] = None, False
     state["advisor_deck"] += state["advisor_reserve"]
     state["advisor_reserve"] = []
-    shuffle_in(state, state["advisor_deck"])
-    return [Event("Advisor payout: " + "; ".join(parts) + ".", kind="phase")]
+    return [Event("Advisor payout: " + "; ".join(parts) + ".", kind="phase"),
+            shuffle(state, state["advisor_deck"], "Every advisor and the reserve are shuffled "
+                    "into a new advisor deck.")]

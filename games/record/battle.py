@@ -299,7 +299,7 @@ def _start_battle(state: State, attack_card: str | None) -> list[Event]:
                              attack_card, battle["defence_stratagem"])
     battle["force_steps"] = {"attacker": a_steps, "defender": d_steps}
     battle["forces"] = {"attacker": a_steps[-1], "defender": d_steps[-1]}
-    shuffle_battle_deck(state)
+    shuffled = shuffle_battle_deck(state)
     battle["drawn"] = {"attacker": draw_battle_cards(state, a_steps[-1]),
                        "defender": draw_battle_cards(state, d_steps[-1])}
     used = RULES["battle_cards_used"]
@@ -309,7 +309,8 @@ def _start_battle(state: State, attack_card: str | None) -> list[Event]:
     state["step"] = "arrange"
     fa = " → ".join(map(str, a_steps))
     fd = " → ".join(map(str, d_steps))
-    events = [Event(f"Forces: attacker {fa}; defender {fd}. Seat {battle['attacker']} draws "
+    events = [shuffled,
+              Event(f"Forces: attacker {fa}; defender {fd}. Seat {battle['attacker']} draws "
                     f"{a_steps[-1]} battle cards, Seat {battle['defender']} draws "
                     f"{d_steps[-1]}. Both arrange their three highest in secret.",
                     kind="battle")]
@@ -362,11 +363,13 @@ def _fight(state: State) -> list[Event]:
     wins = sum(lane["winner"] == "attacker" for lane in lanes)
     losses = sum(lane["winner"] == "defender" for lane in lanes)
     battle["beheaded"] = ("defender" if wins == 3 else "attacker" if losses == 3 else None)
-    return_battle_cards(state, battle["drawn"]["attacker"] + battle["drawn"]["defender"])
+    returned = return_battle_cards(state, battle["drawn"]["attacker"] +
+                                   battle["drawn"]["defender"])
     battle["drawn"] = {"attacker": [], "defender": []}
     shown = "; ".join(f"{lane['position']} {lane['attacker']} vs {lane['defender']}+"
                       f"{battle['walls']}={lane['defender_value']}" for lane in lanes)
-    events = [Event(f"Battle: {shown}. The attacker wins {wins} of 3.", kind="battle")]
+    events = [Event(f"Battle: {shown}. The attacker wins {wins} of 3.", kind="battle"),
+              returned]
     return events + (_success(state) if wins >= 2 else _failure(state))
 
 

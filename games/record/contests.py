@@ -1,10 +1,11 @@
 """Intelligence contests (R9.5) and the battle deck (AMB-1), shared by general stratagems and
-attacks. The battle deck is always complete and reshuffled before use; tests may rig its top
-through `state["battle_rig"]` so the rulebook's worked examples come out exactly."""
+attacks. The battle deck is always complete and reshuffled before use; tests fix its top with
+`games.core.chance.force` so the rulebook's worked examples come out exactly."""
 
 from __future__ import annotations
 
-from games.core import shuffle_in
+from games.core import Event
+from games.core.chance import shuffle
 from games.record.data import DATA, name
 from games.record.state import State, intelligence, player
 
@@ -28,15 +29,9 @@ def contest_text(state: State, result: dict) -> str:
             f"{DATA.advisors[b]['intelligence']}: {verdict}.")
 
 
-def shuffle_battle_deck(state: State) -> list[int]:
-    """Shuffle the full battle deck; rigged cards (tests only) go on top in the given order."""
-    deck = state["battle_deck"]
-    shuffle_in(state, deck)
-    rig = state.get("battle_rig") or []
-    if rig:
-        deck[:] = rig + [c for c in deck if c not in rig]
-        state["battle_rig"] = []
-    return deck
+def shuffle_battle_deck(state: State) -> Event:
+    """Shuffle the full battle deck before cards are drawn from it (AMB-1)."""
+    return shuffle(state, state["battle_deck"], "The battle deck is shuffled.")
 
 
 def draw_battle_cards(state: State, count: int) -> list[int]:
@@ -48,7 +43,8 @@ def draw_battle_cards(state: State, count: int) -> list[int]:
     return drawn
 
 
-def return_battle_cards(state: State, cards: list[int]) -> None:
+def return_battle_cards(state: State, cards: list[int]) -> Event:
     """R13.10: every battle card goes back and the deck is reshuffled."""
     state["battle_deck"].extend(cards)
-    shuffle_in(state, state["battle_deck"])
+    return shuffle(state, state["battle_deck"], "The battle cards go back and the battle deck "
+                   "is shuffled.")

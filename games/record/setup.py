@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, IllegalAction, Rng, shuffle_in
+from games.core import Action, Event, IllegalAction, Rng
+from games.core.chance import shuffle
 from games.record.data import DATA, RULES, kind_of, name
-from games.record.state import State, deck_names, gain, left_of, player, seats
+from games.record.state import DECK_NAMES, State, deck_names, gain, left_of, player, seats
 
 
 def new_state(n: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
@@ -20,15 +21,16 @@ def new_state(n: int, options: dict[str, Any], seed: int) -> tuple[State, list[E
         "decks": {}, "rebuilt": {"stratagem": False, "city_general": False},
         "discard": [], "lord_deck": sorted(DATA.lords), "lords_removed": [],
         "advisor_deck": sorted(DATA.advisors), "advisor_reserve": [],
-        "battle_deck": list(DATA.battle_cards), "battle_rig": [],
+        "battle_deck": list(DATA.battle_cards),
         "end_triggered": False, "end_reason": None, "first_to_target": None,
         "lord_pick": {"pos": 0}, "draft": None, "selection": None, "turn": None,
         "pending": None, "battle": None, "last_battle": None, "start_draws": [],
     }
-    for key in ("lord_deck", "advisor_deck", "battle_deck"):
-        shuffle_in(state, state[key])
-    _build_game_decks(state)
-    events = _draw_start_player(state)
+    events = [shuffle(state, state[key], f"The {what} is shuffled.")
+              for key, what in (("lord_deck", "lord deck"), ("advisor_deck", "advisor deck"),
+                                ("battle_deck", "battle deck"))]
+    events += _build_game_decks(state)
+    events += _draw_start_player(state)
     for s in seats(state):
         gain(state, s, RULES["start_coins"])
     events.append(Event(f"Everyone takes {RULES['start_coins']}元. Seat "
@@ -41,7 +43,7 @@ def _new_player(seat: int) -> dict:
             "advisor": None, "advisor_up": False, "cities": [], "bonus": 0}
 
 
-def _build_game_decks(state: State) -> None:
+def _build_game_decks(state: State) -> list[Event]:
     """R3.1 one game deck; A1 a Stratagem deck and a City/General deck."""
     cards = sorted(DATA.game_cards)
     if deck_names(state) == ["game"]:
@@ -49,9 +51,11 @@ def _build_game_decks(state: State) -> None:
     else:
         groups = {"stratagem": [c for c in cards if kind_of(c) == "stratagem"],
                   "city_general": [c for c in cards if kind_of(c) != "stratagem"]}
+    events = []
     for deck, group in groups.items():
-        shuffle_in(state, group)
+        events.append(shuffle(state, group, f"The {DECK_NAMES[deck]} is shuffled."))
         state["decks"][deck] = group
+    return events
 
 
 def _draw_start_player(state: State) -> list[Event]:
@@ -60,10 +64,10 @@ def _draw_start_player(state: State) -> list[Event]:
     draws = [{"seat": s, "card": deck[s]} for s in seats(state)]
     state["start_draws"] = draws
     state["start_player"] = max(draws, key=lambda d: d["card"])["seat"]
-    shuffle_in(state, deck)
     shown = ", ".join(f"Seat {d['seat']} {d['card']}" for d in draws)
     return [Event(f"Start player draw: {shown}. Seat {state['start_player']} is the start "
-                  "player.")]
+                  "player."),
+            shuffle(state, deck, "The battle cards go back and the battle deck is shuffled.")]
 
 
 # -- lords (R4.2, P1) ------------------------------------------------------------------------

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, shuffle_in
+from games.core import Event
+from games.core.chance import shuffle
 from games.record.data import DATA, RULES, kind_of, target_cities
 
 State = dict[str, Any]
@@ -106,20 +107,25 @@ DECK_NAMES = {"game": "game deck", "stratagem": "Stratagem deck",
               "city_general": "City/General deck"}
 
 
-def _rebuild(state: State, deck: str) -> None:
-    """A4: the first time an advanced deck runs out, its discards are shuffled into it."""
+def _rebuild(state: State, deck: str) -> Event | None:
+    """A4: the first time an advanced deck runs out, its discards are shuffled into it; the
+    event telling it, or None when there were no discards to shuffle."""
     state["rebuilt"][deck] = True
     cards = [c for c in state["discard"] if origin_deck(state, c) == deck]
     state["discard"] = [c for c in state["discard"] if c not in cards]
-    shuffle_in(state, cards)
+    told = shuffle(state, cards, f"The {DECK_NAMES[deck]} ran out: its discards are shuffled "
+                   f"into a new deck ({len(cards)} cards).")
     state["decks"][deck] = cards
+    return told if cards else None
 
 
-def draw(state: State, deck: str) -> str | None:
-    """The top card of a deck (index 0 is the top), or None when nothing is left."""
+def draw(state: State, deck: str, events: list[Event]) -> str | None:
+    """The top card of a deck (index 0 is the top), or None when nothing is left; a rebuild
+    on the way (A4) is told in `events`."""
     cards = state["decks"][deck]
     if not cards and advanced(state) and not state["rebuilt"][deck]:
-        _rebuild(state, deck)
+        told = _rebuild(state, deck)
+        events.extend([told] if told else [])
         cards = state["decks"][deck]
     return cards.pop(0) if cards else None
 
@@ -134,11 +140,9 @@ def check_decks(state: State, events: list[Event]) -> None:
         if state["decks"][deck]:
             continue
         if advanced(state) and not state["rebuilt"][deck]:
-            _rebuild(state, deck)
-            if state["decks"][deck]:
-                events.append(Event(f"The {DECK_NAMES[deck]} ran out: its discards are "
-                                    f"shuffled into a new deck ({len(state['decks'][deck])} "
-                                    "cards)."))
+            told = _rebuild(state, deck)
+            if told:
+                events.append(told)
                 continue
         trigger_end(state, events, "deck", f"The {DECK_NAMES[deck]} is exhausted")
 

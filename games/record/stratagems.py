@@ -4,7 +4,8 @@ waits in `state["pending"]["card"]` and is discarded when it resolves, success o
 
 from __future__ import annotations
 
-from games.core import Action, Event, IllegalAction, below_in, shuffle_in
+from games.core import Action, Event, IllegalAction
+from games.core.chance import pick, shuffle
 from games.record.contests import (
     contest,
     contest_text,
@@ -177,10 +178,11 @@ def _drawing_effect(state: State, seat: int, deck: str) -> list[Event]:
     if key_of(card) == TAO:
         return _reveal(state, seat, card, deck)
     count = params(card)["draw"]
-    drawn = [c for c in (draw(state, deck) for _ in range(count)) if c]
+    events: list[Event] = []
+    drawn = [c for c in (draw(state, deck, events) for _ in range(count)) if c]
     player(state, seat)["hand"].extend(drawn)
     _finish(state, card)
-    events = [Event(f"Seat {seat} draws {len(drawn)} card{'s' * (len(drawn) != 1)}."),
+    events += [Event(f"Seat {seat} draws {len(drawn)} card{'s' * (len(drawn) != 1)}."),
               Event("You draw " + (", ".join(name(c) for c in drawn) or "nothing") + ".",
                     seats=(seat,))]
     check_decks(state, events)
@@ -188,12 +190,14 @@ def _drawing_effect(state: State, seat: int, deck: str) -> list[Event]:
 
 
 def _reveal(state: State, seat: int, card: str, deck: str) -> list[Event]:
-    revealed = [c for c in (draw(state, deck) for _ in range(params(card)["reveal"])) if c]
+    events: list[Event] = []
+    revealed = [c for c in (draw(state, deck, events) for _ in range(params(card)["reveal"]))
+                if c]
     state["pending"] = {"kind": "take", "seat": seat, "card": card, "revealed": revealed,
                         "deck": deck}
     state["step"] = "take"
     shown = ", ".join(name(c) for c in revealed) or "nothing"
-    return [Event(f"桃園結義 reveals: {shown}.")]
+    return events + [Event(f"桃園結義 reveals: {shown}.")]
 
 
 def take(state: State, seat: int, choice: str) -> list[Event]:
@@ -211,10 +215,9 @@ def take(state: State, seat: int, choice: str) -> list[Event]:
         events.append(Event(f"Seat {seat} takes nothing."))
     deck = state["decks"][pending["deck"]]
     deck.extend(revealed)
-    shuffle_in(state, deck)
+    events.append(shuffle(state, deck, f"The other cards go back and the "
+                          f"{DECK_NAMES[pending['deck']]} is shuffled."))
     _finish(state, pending["card"])
-    events.append(Event(f"The other cards go back and the {DECK_NAMES[pending['deck']]} is "
-                        "shuffled."))
     check_decks(state, events)
     return events
 
@@ -258,14 +261,13 @@ def _steal_cards(state: State, seat: int, target: int, card: str) -> list[Event]
     if intelligence(state, seat) - intelligence(state, target) >= p["extra_diff"]:
         count += p["extra_take"]
     hand = player(state, target)["hand"]
-    stolen = []
+    events = []
     for _ in range(min(count, len(hand))):
-        stolen.append(hand.pop(below_in(state, len(hand))))
-    player(state, seat)["hand"].extend(stolen)
-    names = ", ".join(name(c) for c in stolen) or "nothing"
-    return [Event(f"Seat {seat} takes {len(stolen)} card{'s' * (len(stolen) != 1)} at random "
-                  f"from Seat {target}'s hand."),
-            Event(f"Seat {seat} took {names} from Seat {target}.", seats=(seat, target))]
+        taken = pick(state, hand, f"Seat {seat} takes a random card from Seat {target}'s hand",
+                     show=name, seen_by=(seat, target))
+        player(state, seat)["hand"].append(hand.pop(taken.index))
+        events += taken.events
+    return events or [Event(f"Seat {target} has no card for Seat {seat} to take.")]
 
 
 def guess(state: State, seat: int, value: object) -> list[Event]:
@@ -309,9 +311,9 @@ def amount(state: State, seat: int, value: object) -> list[Event]:
     if not result["success"]:
         _finish(state, card)
         return events
-    shuffle_battle_deck(state)
+    events.append(shuffle_battle_deck(state))
     drawn = draw_battle_cards(state, 1)
-    return_battle_cards(state, drawn)
+    events.append(return_battle_cards(state, drawn))
     if drawn[0] > value:
         events.append(Event(f"The battle card is {drawn[0]} (more than {value}): the "
                             "assassination fails."))

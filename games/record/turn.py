@@ -79,14 +79,15 @@ def _start_draw(state: State, seat: int) -> list[Event]:
     deck = state["decks"]["game"]
     if not deck:
         return _skip_draw(state, seat)
+    # The basic game deck is never rebuilt (A4): its top card is simply taken.
     if len(deck) == 1:
-        card = draw(state, "game")
+        card = deck.pop(0)
         player(state, seat)["hand"].append(card)
         events = [Event(f"Seat {seat} draws the last card of the game deck."),
                   Event(f"You draw {name(card)}.", seats=(seat,))]
         check_decks(state, events)
         return events + _to_main(state)
-    cards = [draw(state, "game"), draw(state, "game")]
+    cards = [deck.pop(0), deck.pop(0)]
     state["pending"] = {"kind": "keep", "seat": seat, "cards": cards}
     state["step"] = "draw"
     return [Event(f"Seat {seat} draws 2 cards."),
@@ -153,10 +154,11 @@ def pay_draw(state: State, seat: int) -> list[Event]:
 
 
 def _advanced_draw(state: State, seat: int, decks: list[str]) -> list[Event]:
-    drawn = [c for c in (draw(state, d) for d in decks) if c]
+    events: list[Event] = []
+    drawn = [c for c in (draw(state, d, events) for d in decks) if c]
     player(state, seat)["hand"].extend(drawn)
     where = " and ".join(f"the {DECK_NAMES[d]}" for d in decks)
-    events = [Event(f"Seat {seat} draws {len(drawn)} card{'s' * (len(drawn) != 1)} "
+    events += [Event(f"Seat {seat} draws {len(drawn)} card{'s' * (len(drawn) != 1)} "
                     f"from {where}."),
               Event("You draw " + ", ".join(name(c) for c in drawn) + ".", seats=(seat,))]
     check_decks(state, events)
@@ -268,9 +270,10 @@ def liu_bei(state: State, seat: int, split: object = None) -> list[Event]:
     else:
         plan = ["game"] * n
     player(state, seat)["lord_used"][LIU_BEI] = True
-    drawn = [c for c in (draw(state, d) for d in plan) if c]
+    events: list[Event] = []
+    drawn = [c for c in (draw(state, d, events) for d in plan) if c]
     player(state, seat)["hand"].extend(drawn)
-    events = [Event(f"Seat {seat} uses 劉備's 人和 and draws {len(drawn)} cards."),
+    events += [Event(f"Seat {seat} uses 劉備's 人和 and draws {len(drawn)} cards."),
               Event("You draw " + ", ".join(name(c) for c in drawn) + ".", seats=(seat,))]
     check_decks(state, events)
     return events

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from games.core import Action, Event, IllegalAction, MalformedAction, shuffle_in
+from games.core import Action, Event, IllegalAction, MalformedAction
+from games.core.chance import shuffle
 from games.redux import bids
 from games.redux.rules import (
     ACTIONS,
@@ -75,7 +76,8 @@ def _draw_recruits(state: State, events: list[Event]) -> None:
     counts = pack(state).recruit[state["round"]]
     for p in state["players"]:
         wanted = counts[p["nation"]]
-        shuffle_in(state, p["general_deck"])
+        events.append(shuffle(state, p["general_deck"], f"{who(state, p['seat'])} shuffles "
+                              "the general deck.", top="last"))
         drawn = min(wanted + RECRUIT_EXTRA_DRAW, len(p["general_deck"]))
         p["drawn"] = [p["general_deck"].pop() for _ in range(drawn)]
         p["picking"] = min(wanted, drawn)

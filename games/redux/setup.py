@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, Rng, below_in, shuffle_in
+from games.core import Event, Rng
+from games.core.chance import pick, shuffle
 from games.redux import data
 from games.redux.rules import (
     NATIONS,
@@ -43,12 +44,12 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
     events = [Event(f"Three Kingdoms Redux begins with the data pack "
                     f"“{state['pack']['name']}” ({state['pack']['hash']}).")]
     _place_criterion_markers(state, events)
-    _seat_nations(state)
-    _shuffle_decks(state, pack)
+    events += _seat_nations(state)
+    events += _shuffle_decks(state, pack)
     for p in state["players"]:
         _starting_resources(state, p)
         _deal_hand(state, p)
-        _draw_initial_generals(state, p, pack)
+        events.append(_draw_initial_generals(state, p, pack))
     events.append(Event("Bid order: " + ", ".join(who(state, s) for s in state["bid_order"])
                         + ". Everyone secretly picks their starting generals."))
     return state, events
@@ -56,21 +57,26 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
 
 def _place_criterion_markers(state: State, events: list[Event]) -> None:
     """R3.C, EX1: a random side on Manipulate Han Emperor, the opposite on Gain Support."""
-    emperor = "combat" if below_in(state, 2) else "admin"
+    drawn = pick(state, ("admin", "combat"), "The criterion side of Manipulate Han Emperor is "
+                 "chosen at random", show=str.capitalize)
+    emperor = drawn.item
     support = "admin" if emperor == "combat" else "combat"
     state["criterion"] = {"emperor": emperor, "support": support}
+    events += drawn.events
     events.append(Event(f"Criterion markers: Manipulate Han Emperor uses {emperor.capitalize()},"
                         f" Gain Support uses {support.capitalize()} this round."))
 
 
-def _seat_nations(state: State) -> None:
+def _seat_nations(state: State) -> list[Event]:
     """Option `nations`: seat order Wei, Wu, Shu, or a seeded permutation; R3.B bid order
     Wei, Wu, Shu whoever sits where."""
     nations = list(NATIONS)
+    events = []
     if state["options"]["nations"] == "random":
-        shuffle_in(state, nations)
+        events.append(shuffle(state, nations, "The nations are dealt to the seats at random."))
     state["players"] = [_new_player(seat, nation) for seat, nation in enumerate(nations)]
     state["bid_order"] = [nations.index(n) for n in NATIONS]
+    return events
 
 
 def _new_player(seat: int, nation: str) -> dict:
@@ -89,12 +95,15 @@ def _new_player(seat: int, nation: str) -> dict:
     }
 
 
-def _shuffle_decks(state: State, pack: data.Pack) -> None:
+def _shuffle_decks(state: State, pack: data.Pack) -> list[Event]:
     """R3.K: each deck shuffled on its own; the top of a deck is its last element."""
+    events = []
     for deck in ("union", "separation"):
         cards = sorted(c for c, card in pack.cards.items() if card["deck"] == deck)
-        shuffle_in(state, cards)
+        events.append(shuffle(state, cards, f"The {deck.capitalize()} deck is shuffled.",
+                              top="last"))
         state["decks"][deck] = cards
+    return events
 
 
 def _starting_resources(state: State, p: dict) -> None:
@@ -112,13 +121,16 @@ def _deal_hand(state: State, p: dict) -> None:
             p["hand"].append(state["decks"][deck].pop())
 
 
-def _draw_initial_generals(state: State, p: dict, pack: data.Pack) -> None:
-    """R3.L: the 22 non-ruler generals shuffled, 6 drawn for the secret pick."""
+def _draw_initial_generals(state: State, p: dict, pack: data.Pack) -> Event:
+    """R3.L: the 22 non-ruler generals shuffled, 6 drawn for the secret pick; the event tells
+    the shuffle."""
     deck = sorted(g for g, card in pack.generals.items()
                   if card["nation"] == p["nation"] and g != RULERS[p["nation"]])
-    shuffle_in(state, deck)
+    shuffled = shuffle(state, deck, f"{who(state, p['seat'])} shuffles the general deck.",
+                       top="last")
     start = START[p["nation"]]
     p["drawn"] = [deck.pop() for _ in range(min(start["draw"], len(deck)))]
     p["general_deck"] = deck
     p["picking"] = min(start["pick"], len(p["drawn"]))
+    return shuffled
 

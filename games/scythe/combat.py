@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.core import Action, Event, below_in
+from games.core import Action, Event
+from games.core.chance import pick
 from games.scythe import gains, rules
 from games.scythe.board import board
 from games.scythe.flow import Decision
@@ -102,13 +103,11 @@ def _scout(state: State, seat: int, opponent: int) -> list[Event]:
     name, victim = seat_name(state, seat), seat_name(state, opponent)
     if not hand:
         return [Event(f"{name} scouts {victim}, who holds no combat card.")]
-    card = hand.pop(below_in(state, len(hand)))
-    player(state, seat)["cards"].append(card)
-    value = card_value(card)
-    return [Event(f"{name} scouts {victim} and takes 1 random combat card."),
-            Event(f"Scout: you take a combat card of {value} ({card}).", seats=(seat,)),
-            Event(f"Scout: {name} takes your combat card of {value} ({card}).",
-                  seats=(opponent,))]
+    taken = pick(state, hand, f"{name} scouts {victim} and takes 1 random combat card",
+                 show=lambda card: f"a combat card of {card_value(card)} ({card})",
+                 seen_by=(seat, opponent))
+    player(state, seat)["cards"].append(hand.pop(taken.index))
+    return list(taken.events)
 
 
 def _disarm_applies(state: State, seat: int, territory: str) -> bool:

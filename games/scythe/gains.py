@@ -7,7 +7,8 @@ applied in one place whatever the cause (an action, a recruit bonus, a combat, a
 
 from __future__ import annotations
 
-from games.core import Event, shuffle_in
+from games.core import Event
+from games.core.chance import shuffle
 from games.scythe import rules
 from games.scythe.state import State, card_value, is_worker, player, seat_name, units_at
 
@@ -87,8 +88,8 @@ def draw_cards(state: State, seat: int, count: int) -> list[Event]:
         if not deck and discard:
             deck.extend(discard)
             discard.clear()
-            shuffle_in(state, deck)
-            events.append(Event("The combat discard pile is shuffled into a new deck."))
+            events.append(shuffle(state, deck, "The combat discard pile is shuffled into a new "
+                                  "deck.", top="last"))
         if not deck:
             break
         drawn.append(deck.pop())

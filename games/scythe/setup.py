@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, Rng, below_in, shuffle_in
+from games.core import Action, Event, Rng
+from games.core.chance import pick, shuffle
 from games.scythe import cards, rules
 from games.scythe.board import board
 from games.scythe.flow import Decision, new_turn
@@ -41,18 +42,20 @@ def new_state(seats: int, options: dict[str, Any], seed: int) -> tuple[State, li
         "players": [_unassigned(seat) for seat in range(seats)],
         "turn": new_turn(), "stack": [], "end": None,
     }
-    _shuffle_decks(state, seats)
-    tiles = list(b.bonus_tiles)
-    state["bonus_tile"] = tiles[below_in(state, len(tiles))]  # S3.6
+    events = _shuffle_decks(state, seats)
+    tile = pick(state, list(b.bonus_tiles), "The structure bonus tile is drawn at random",
+                show=lambda t: t.replace("_", " "))  # S3.6
+    state["bonus_tile"] = tile.item
+    events += tile.events
     if options["assignment"] == "draft":
         push(state, *({"kind": "draft", "seat": seat} for seat in range(seats)))
-        return state, [Event("Each player in turn picks a faction and a player mat.")]
+        return state, events + [Event("Each player in turn picks a faction and a player mat.")]
     factions, mats = list(rules.FACTIONS), list(rules.MATS)
-    shuffle_in(state, factions)
-    shuffle_in(state, mats)
+    events.append(shuffle(state, factions, "The factions are dealt at random."))
+    events.append(shuffle(state, mats, "The player mats are dealt at random."))
     for p, faction, mat in zip(state["players"], factions, mats, strict=False):
         p["faction"], p["mat"] = faction, mat  # S3.7
-    return state, begin(state)
+    return state, events + begin(state)
 
 
 def _unassigned(seat: int) -> dict[str, Any]:
@@ -65,19 +68,21 @@ def _unassigned(seat: int) -> dict[str, Any]:
     }
 
 
-def _shuffle_decks(state: State, seats: int) -> None:
+def _shuffle_decks(state: State, seats: int) -> list[Event]:
     """S3.3-S3.5: the combat, objective and encounter decks shuffled; players + 1 Factory
     cards face down on the Factory space, the rest out of the game unseen. The top of a deck
     is its last element."""
-    decks = state["decks"]
+    decks, events = state["decks"], []
     for deck, ids in (("combat", combat_card_ids()),
                       ("encounter", sorted(cards.encounters())),
                       ("objective", sorted(cards.objectives()))):
-        shuffle_in(state, ids)
+        events.append(shuffle(state, ids, f"The {deck} deck is shuffled.", top="last"))
         decks[deck] = ids
     factory = sorted(cards.factory_cards())
-    shuffle_in(state, factory)
+    events.append(shuffle(state, factory, f"The Factory cards are shuffled; {seats + 1} are "
+                          "set face down on the Factory.", top="last"))
     decks["factory"] = factory[:seats + 1]
+    return events
 
 
 def begin(state: State) -> list[Event]:

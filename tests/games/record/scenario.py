@@ -8,6 +8,7 @@ import copy
 from typing import Any
 
 from games.core import Action, Event
+from games.core.chance import force
 from games.record import GAME, advisors, turn
 from games.record.data import DATA, kind_of
 from games.record.state import origin_deck
@@ -113,8 +114,9 @@ def _fill_decks(state: dict, placed: set[str], top: list[str], size: int | None)
 
 
 def rig(state: dict, *cards: int) -> None:
-    """The next battle-deck shuffle puts these cards on top, in this order."""
-    state["battle_rig"] = list(cards)
+    """The next shuffle (the battle deck's, in these scenarios) puts these cards on top, in
+    this order."""
+    force(state, list(cards))
 
 
 def act(state: dict, seat: int, text: str) -> tuple[dict, list[Event]]:

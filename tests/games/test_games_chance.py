@@ -1,0 +1,63 @@
+"""The three games draw every shuffle and random pick through games.core.chance: each is a
+`chance` event in the log, a shuffle never shows the order, a card taken at random from a hidden
+hand is named only to the seats that may see it, and a test fixes a draw with `force`."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import CHANCE, Event, force
+from games.record import GAME as RECORD
+from games.record import setup as record_setup
+from games.redux import GAME as REDUX
+from games.redux import setup as redux_setup
+from games.scythe import GAME as SCYTHE
+from games.scythe import setup as scythe_setup
+from tests.games.record.scenario import one, play
+from tests.games.record.scenario import table as record_table
+
+
+def _setups() -> list[tuple[str, object, dict, list[Event]]]:
+    record, record_events = record_setup.new_state(4, RECORD.default_options(), 5)
+    redux, redux_events = redux_setup.new_state(REDUX.resolve_options({"nations": "random"}), 5)
+    scythe, scythe_events = scythe_setup.new_state(3, SCYTHE.default_options(), 5)
+    return [("record", RECORD, record, record_events), ("redux", REDUX, redux, redux_events),
+            ("scythe", SCYTHE, scythe, scythe_events)]
+
+
+@pytest.mark.parametrize("name, game, state, events", _setups(),
+                         ids=["record", "redux", "scythe"])
+def test_setup_tells_every_shuffle_without_showing_an_order_or_a_secret(name, game, state,
+                                                                        events):
+    shuffles = [e for e in events if e.kind == CHANCE and "shuffle" in e.text]
+    assert len(shuffles) >= 3
+    assert all(e.public for e in shuffles)
+    public = " ".join(e.text for e in events if e.public)
+    secret = set().union(set(), *game.secrets(state).values())
+    assert not [s for s in secret if s in public]
+    for deck in state["decks"].values():
+        cards = [str(c) for c in deck]
+        assert not any(c in e.text for e in shuffles for c in cards)
+
+
+def test_record_borrowing_arrows_takes_the_forced_card_and_names_it_to_the_two_seats_only():
+    state = record_table(advisors_={0: "zhuge_liang", 1: "tian_feng"},
+                         hands={0: ["cao_chuan_jie_jian"], 1: ["xinye", "zhao_yun", "tianshui"]})
+    force(state, one("tianshui"), one("xinye"))
+    state, events = play(state, (0, "play cao_chuan_jie_jian"), (0, "target 1"))
+    assert state["players"][0]["hand"] == [one("tianshui"), one("xinye")]
+    picks = [e for e in events if e.kind == CHANCE]
+    assert [e.seats for e in picks] == [None, (0, 1), None, (0, 1)]
+    assert "天水" not in " ".join(e.text for e in picks if e.public)
+    assert "天水" in picks[1].text
+
+
+def test_record_an_assassination_tells_both_battle_deck_shuffles():
+    state = record_table(advisors_={0: "zhuge_liang", 1: "wang_yun"}, coins={0: 12},
+                         hands={0: ["an_sha_ji", "gan_ning"]},
+                         cities={1: [("changan", "zhang_fei")], 2: [("tianshui", "liu_shan")]})
+    force(state, [9])
+    _, events = play(state, (0, "play an_sha_ji"), (0, "target changan"), (0, "amount 10"))
+    chance = [e.text for e in events if e.kind == CHANCE]
+    assert chance == ["The battle deck is shuffled.",
+                      "The battle cards go back and the battle deck is shuffled."]
