@@ -42,9 +42,14 @@ class Canvas:
     # Text widths of this render, shared with twins (one render = one thread).
     widths: dict[tuple[str, Font], float] = field(default_factory=dict)
 
+    # What is drawn on; both None for a dry canvas, which only measures.
+    image: Image.Image | None = field(init=False, default=None)
+    draw: ImageDraw.ImageDraw | None = field(init=False, default=None)
+
     def __post_init__(self) -> None:
-        self.image = None if self.dry else Image.new("RGB", (self.width, self.height), BG)
-        self.draw = None if self.image is None else ImageDraw.Draw(self.image)
+        if not self.dry:
+            self.image = Image.new("RGB", (self.width, self.height), BG)
+            self.draw = ImageDraw.Draw(self.image)
 
     def twin(self) -> Canvas:
         """A dry canvas with the same fonts, to measure a block before painting behind it."""
@@ -81,29 +86,29 @@ class Canvas:
         else:
             text, font = fit_text(text, max_width, size, min(size, MIN_SIZE), bold, self.cjk,
                                   self.width_in)
-        if not self.dry and text:
+        if self.draw is not None and text:
             self.texts.append(text)
             self.draw.text((x, y), text, font=font, fill=color, anchor=anchor)
         return self.width_in(text, font)
 
     def rect(self, box: tuple[float, float, float, float], fill: str | None = None,
              outline: str | None = None, width: int = 1, radius: int = RADIUS) -> None:
-        if not self.dry:
+        if self.draw is not None:
             self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline,
                                         width=width)
 
     def line(self, points: list[tuple[float, float]], color: str, width: int = 2) -> None:
-        if not self.dry:
+        if self.draw is not None:
             self.draw.line(points, fill=color, width=width)
 
     def dot(self, cx: float, cy: float, r: float, fill: str, outline: str | None = None) -> None:
-        if not self.dry:
+        if self.draw is not None:
             self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline,
                               width=2)
 
     def card_back(self, box: tuple[float, float, float, float]) -> None:
         """A face-down card: a lattice back, never any hint of what is underneath."""
-        if self.dry:
+        if self.draw is None:
             return
         x0, y0, x1, y1 = box
         self.rect(box, fill=CARD_BACK, outline=GOLD, width=2, radius=5)
@@ -154,4 +159,5 @@ def draw_measured(width: int, cjk: bool,
     height = draw(probe)
     canvas = Canvas(width, int(height), cjk, widths=probe.widths)
     draw(canvas)
+    assert canvas.image is not None  # a canvas that is not dry always has its image
     return canvas.image, canvas.texts

@@ -152,7 +152,7 @@ def _decks(c: Canvas, view: dict, y: float) -> float:
     for card in reversed(top):  # newest first, next to the arrow
         text = c.label(card)
         x, cy = flow.place(min(c.chip_width(text, SMALL), DISCARD_CHIP_MAX))
-        c.chip(x, cy, text, KIND_COLORS.get(card.get("kind"), TILE), TEXT, SMALL,
+        c.chip(x, cy, text, KIND_COLORS.get(card.get("kind", ""), TILE), TEXT, SMALL,
                max_width=DISCARD_CHIP_MAX)
     return flow.bottom
 
@@ -299,7 +299,7 @@ def _hand_row(c: Canvas, hand: list[dict], x: float, w: float, y: float) -> floa
         text = _card_line(c, card)
         width = min(c.chip_width(text, SMALL), DISCARD_CHIP_MAX)
         cx, cy = flow.place(width)
-        c.chip(cx, cy, text, KIND_COLORS.get(card.get("kind"), TILE), TEXT, SMALL,
+        c.chip(cx, cy, text, KIND_COLORS.get(card.get("kind", ""), TILE), TEXT, SMALL,
                max_width=DISCARD_CHIP_MAX)
     return flow.bottom
 

@@ -213,10 +213,13 @@ def draw_borders(c: Canvas, t: Table, y: float) -> float:
         action = actions.get(BATTLE_OF_BORDER[border])
         if action is None and not regions:
             continue
-        y = boxed(c, (MARGIN, MARGIN + INNER, y),
-                  lambda cc, top, a=action, r=regions: _border_body(cc, t, a, r, top),
-                  fill=PANEL) + GAP
+        y = _border(c, t, action, regions, y) + GAP
     return y - GAP
+
+
+def _border(c: Canvas, t: Table, action: dict | None, regions: list[dict], y: float) -> float:
+    return boxed(c, (MARGIN, MARGIN + INNER, y),
+                 lambda cc, top: _border_body(cc, t, action, regions, top), fill=PANEL)
 
 
 def _border_body(c: Canvas, t: Table, action: dict | None, regions: list[dict],

@@ -39,14 +39,17 @@ HARVESTED = "#3a3f4b"
 
 def draw_players(c: Canvas, t: Table, y: float) -> float:
     for p in t.view.get("players", []):
-        seat = int(p["seat"])
-        lit = seat in (t.view.get("turn"), t.view.get("actor")) or seat in t.view.get(
-            "to_act", [])
-        y = boxed(c, (MARGIN, MARGIN + INNER, y),
-                  lambda cc, top, pl=p: _body(cc, t, pl, top),
-                  fill=PANEL_HI if lit else t.dim(seat), stripe=t.color(seat),
-                  outline=GOLD if lit else None) + GAP
+        y = _panel(c, t, p, y) + GAP
     return y - GAP
+
+
+def _panel(c: Canvas, t: Table, p: dict, y: float) -> float:
+    """One nation's panel, lit while that seat is to act."""
+    seat = int(p["seat"])
+    lit = seat in (t.view.get("turn"), t.view.get("actor")) or seat in t.view.get("to_act", [])
+    return boxed(c, (MARGIN, MARGIN + INNER, y), lambda cc, top: _body(cc, t, p, top),
+                 fill=PANEL_HI if lit else t.dim(seat), stripe=t.color(seat),
+                 outline=GOLD if lit else None)
 
 
 def _body(c: Canvas, t: Table, p: dict, y: float) -> float:
@@ -125,9 +128,10 @@ def _resource_chips(p: dict) -> list[tuple[str, str, str, str | None]]:
 
 def _track_chips(c: Canvas, p: dict) -> list[tuple[str, str, str, str | None]]:
     office = c.clean(str(p.get("office_name") or p.get("office", "")))
-    chips = [(f"Tribal friendship {p.get('tribal', 0)}", TILE, TEXT, None),
-             (f"Military {p.get('military', 0)}", TILE, TEXT, None),
-             (f"Office {office}", TILE, TEXT, None)]
+    chips: list[tuple[str, str, str, str | None]] = [
+        (f"Tribal friendship {p.get('tribal', 0)}", TILE, TEXT, None),
+        (f"Military {p.get('military', 0)}", TILE, TEXT, None),
+        (f"Office {office}", TILE, TEXT, None)]
     names = {g.get("id"): g.get("name") for g in p.get("generals") or []}
     chips += [(f"{name_of(c, names.get(general) or general)}: {n} on card", TILE, TEXT, None)
               for general, n in sorted((p.get("stocks") or {}).items()) if n]

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from PIL import ImageDraw
+
 from rendering.kit.canvas import Canvas
 from rendering.kit.layout import INNER, MARGIN, Flow
 from rendering.kit.theme import BODY, DARK_TEXT, GOLD, MUTED, PANEL, SMALL, TEXT
@@ -47,12 +49,13 @@ MAT = "mat"
 
 @dataclass(frozen=True)
 class Spot:
-    """A hex on the image: a territory or a home base (faction '' when unassigned)."""
+    """A hex on the image: a territory (with its terrain) or a home base (no terrain; faction
+    '' when unassigned)."""
 
     id: str
     row: int
     col: int
-    terrain: str | None = None
+    terrain: str = ""
     tunnel: bool = False
     encounter: bool = False
     home: str | None = None
@@ -145,11 +148,11 @@ def in_combat(here: dict[int, Force]) -> bool:
 def draw_map(c: Canvas, t: Table, y: float) -> float:
     g = grid(y)
     placed = forces(t.view)
-    if not c.dry:
+    if c.draw is not None:
         for spot in spots():
-            _hex(c, t, g, spot)
+            _hex(c.draw, t, g, spot)
         for a, b in river_edges():
-            _river(c, g, a, b)
+            _river(c.draw, g, a, b)
     for spot in spots():
         _contents(c, t, g, spot, placed.get(spot.id, {}))
     return map_bottom(g)
@@ -160,19 +163,18 @@ def _by_id() -> dict[str, Spot]:
     return {s.id: s for s in spots()}
 
 
-def _hex(c: Canvas, t: Table, g: Grid, spot: Spot) -> None:
+def _hex(pen: ImageDraw.ImageDraw, t: Table, g: Grid, spot: Spot) -> None:
     cx, cy = g.centre(spot)
     if spot.home is not None:
         fill, ring = HOME_FILL, _home_colour(t, spot.home)
-        c.draw.polygon(g.corners(cx, cy, HOME_SCALE), fill=fill, outline=ring, width=6)
+        pen.polygon(g.corners(cx, cy, HOME_SCALE), fill=fill, outline=ring, width=6)
         return
-    c.draw.polygon(g.corners(cx, cy), fill=TERRAIN_COLORS[spot.terrain][0], outline=EDGE,
-                   width=2)
+    pen.polygon(g.corners(cx, cy), fill=TERRAIN_COLORS[spot.terrain][0], outline=EDGE, width=2)
     owner = (t.view.get("control") or {}).get(spot.id)
     if owner is not None:
         fill, _, outline = t.piece(int(owner))
-        c.draw.polygon(g.corners(cx, cy, 0.9), outline=outline, width=9)
-        c.draw.polygon(g.corners(cx, cy, 0.9), outline=fill, width=5)
+        pen.polygon(g.corners(cx, cy, 0.9), outline=outline, width=9)
+        pen.polygon(g.corners(cx, cy, 0.9), outline=fill, width=5)
 
 
 def _home_colour(t: Table, faction: str) -> str:
@@ -183,11 +185,11 @@ def _home_colour(t: Table, faction: str) -> str:
     return INACTIVE
 
 
-def _river(c: Canvas, g: Grid, a: str, b: str) -> None:
+def _river(pen: ImageDraw.ImageDraw, g: Grid, a: str, b: str) -> None:
     spots_by_id = _by_id()
     ca, cb = g.centre(spots_by_id[a]), g.centre(spots_by_id[b])
     corners = sorted(g.corners(*ca), key=lambda p: math.dist(p, cb))[:2]
-    c.draw.line(corners, fill=RIVER, width=RIVER_W)
+    pen.line(corners, fill=RIVER, width=RIVER_W)
 
 
 def _contents(c: Canvas, t: Table, g: Grid, spot: Spot, here: dict[int, Force]) -> None:
@@ -232,7 +234,7 @@ def _home_label(t: Table, faction: str) -> str:
 
 
 def _tunnel(c: Canvas, x: float, y: float) -> None:
-    if not c.dry:
+    if c.draw is not None:
         c.draw.pieslice((x - 14, y - 10, x + 14, y + 18), 180, 360, fill=TUNNEL_FILL,
                         outline=TEXT, width=2)
 
@@ -258,31 +260,32 @@ class Item:
 
     def draw(self, c: Canvas, x: float, y: float) -> None:
         cx, cy = x + self.width / 2, y + self.height / 2
-        if not c.dry:
-            _shape(c, self, x, y, cx, cy)
+        if c.draw is not None:
+            _shape(c.draw, self, x, y, cx, cy)
         c.text(cx, cy + (5 if self.shape == "house" else 1), self.text, self.size, self.ink,
                bold=True, anchor="mm")
 
 
-def _shape(c: Canvas, item: Item, x: float, y: float, cx: float, cy: float) -> None:
+def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
+           cy: float) -> None:
     x1, y1 = x + item.width, y + item.height
     if item.shape == "diamond":
         r = item.height / 2 + 3
-        c.draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
+        pen.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
                        fill=item.fill, outline=item.outline, width=2)
     elif item.shape == "circle":
-        c.draw.ellipse((x, y, x1, y1), fill=item.fill, outline=item.outline, width=2)
+        pen.ellipse((x, y, x1, y1), fill=item.fill, outline=item.outline, width=2)
     elif item.shape == "combat":  # crossed blades: drawn, as not every font has U+2694
-        c.draw.ellipse((x, y, x1, y1), fill=item.fill, outline=item.outline, width=2)
+        pen.ellipse((x, y, x1, y1), fill=item.fill, outline=item.outline, width=2)
         inset = item.width / 4
-        c.draw.line([(x + inset, y + inset), (x1 - inset, y1 - inset)], fill=TEXT, width=4)
-        c.draw.line([(x1 - inset, y + inset), (x + inset, y1 - inset)], fill=TEXT, width=4)
+        pen.line([(x + inset, y + inset), (x1 - inset, y1 - inset)], fill=TEXT, width=4)
+        pen.line([(x1 - inset, y + inset), (x + inset, y1 - inset)], fill=TEXT, width=4)
     elif item.shape == "house":
-        c.draw.polygon([(x, y + 11), (cx, y - 3), (x1, y + 11), (x1, y1), (x, y1)],
+        pen.polygon([(x, y + 11), (cx, y - 3), (x1, y + 11), (x1, y1), (x, y1)],
                        fill=item.fill, outline=item.outline, width=2)
     else:
         radius = 3 if item.shape == "square" else 7
-        c.draw.rounded_rectangle((x, y, x1, y1), radius=radius, fill=item.fill,
+        pen.rounded_rectangle((x, y, x1, y1), radius=radius, fill=item.fill,
                                  outline=item.outline, width=2)
 
 

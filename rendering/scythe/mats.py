@@ -47,11 +47,16 @@ def draw_players(c: Canvas, t: Table, y: float) -> float:
     view = t.view
     order = view.get("order") or [p["seat"] for p in view.get("players", [])]
     for seat in order:
-        lit = seat == view.get("active")
-        y = boxed(c, (MARGIN, MARGIN + INNER, y), lambda cc, top, s=seat: _body(cc, t, s, top),
-                  fill=PANEL_HI if lit else t.tint(seat), stripe=t.color(seat),
-                  outline=GOLD if lit else None) + GAP
+        y = _panel(c, t, seat, y) + GAP
     return y - GAP
+
+
+def _panel(c: Canvas, t: Table, seat: int, y: float) -> float:
+    """One player's mat, lit while that seat is active."""
+    lit = seat == t.view.get("active")
+    return boxed(c, (MARGIN, MARGIN + INNER, y), lambda cc, top: _body(cc, t, seat, top),
+                 fill=PANEL_HI if lit else t.tint(seat), stripe=t.color(seat),
+                 outline=GOLD if lit else None)
 
 
 def _body(c: Canvas, t: Table, seat: int, y: float) -> float:
@@ -169,12 +174,15 @@ def _sections(c: Canvas, p: dict, x: float, w: float, y: float) -> float:
     bottom = y
     for i, section in enumerate(sections):
         cx = x + i * (cell_w + ROW_GAP)
-        last = p.get("last_section") == i
-        bottom = max(bottom, boxed(c, (cx, cx + cell_w, y),
-                                   lambda cc, top, n=i, s=section, cx=cx: _cell(
-                                       cc, p, n, s, cx + 10, cell_w - 20, top),
-                                   fill=TILE, outline=GOLD if last else None, pad=8))
+        bottom = max(bottom, _section(c, p, i, section, cx, cell_w, y))
     return bottom
+
+
+def _section(c: Canvas, p: dict, i: int, section: dict, x: float, w: float, y: float) -> float:
+    """One section of the mat, outlined when it was the last one chosen."""
+    last = p.get("last_section") == i
+    return boxed(c, (x, x + w, y), lambda cc, top: _cell(cc, p, i, section, x + 10, w - 20, top),
+                 fill=TILE, outline=GOLD if last else None, pad=8)
 
 
 def _cell(c: Canvas, p: dict, i: int, section: dict, x: float, w: float, y: float) -> float:
