@@ -11,31 +11,18 @@ Mine still works for the move (S12.7), as steps do not depend on how a Move star
 from __future__ import annotations
 
 from games.core import Action, Event
-from games.scythe import cards, move
-from games.scythe.board import board
+from games.scythe import cards
 from games.scythe.encounter import apply_effects, push_effects
 from games.scythe.flow import Decision
 from games.scythe.payment import begin_payment, can_pay
-from games.scythe.state import Frame, State, player, pop, push, seat_name, unit_place
+from games.scythe.starts import begin_move
+from games.scythe.state import Frame, State, player, pop, seat_name
 
 VIA = "factory"
 UNITS = 1  # S15.4: one unit
 
 
-# -- the pickup (S15.2) ------------------------------------------------------------------------
-def pickup_due(state: State, seat: int) -> bool:
-    """S8.12 step 4: the character is on the Factory and the seat holds no card yet."""
-    return (unit_place(state, seat, "character") == board().factory
-            and player(state, seat)["factory_card"] is None and bool(state["decks"]["factory"]))
-
-
-def begin_pickup(state: State, seat: int) -> list[Event]:
-    """The seat looks at the cards (its view shows them while the frame waits, T39)."""
-    push(state, {"kind": "factory_pick", "seat": seat})
-    n = len(state["decks"]["factory"])
-    return [Event(f"{seat_name(state, seat)} looks at the {n} Factory cards to keep one.")]
-
-
+# -- the pickup (S15.2; games.scythe.starts begins it) ------------------------------------
 def _pick_legal(state: State, frame: Frame) -> list[Action]:
     return [Action("keep", (c,), f"Keep “{cards.factory_card(c).title}”: "
                                  f"{_card_text(cards.factory_card(c))}")
@@ -109,7 +96,7 @@ def _bottom_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     seat = frame["seat"]
     if action.kind == "skip":
         return [Event(f"{seat_name(state, seat)} skips the move of its Factory card.")]
-    return move.begin_move(state, seat, UNITS, held(state, seat).move_steps, VIA)
+    return begin_move(state, seat, UNITS, held(state, seat).move_steps, VIA)
 
 
 DECISIONS = {

@@ -1,12 +1,13 @@
 """The Move action (spec S8), unit by unit, and what follows it (S8.12).
 
 A Move is a `move` frame (choose a unit not moved yet, or `done`) over the automatic
-`after_move` frame. Choosing a unit pushes a `step` frame for it: `step <place>` as long as it
-has steps left, loading and unloading on the way, or `stop`. Each step applies S8.9 and S8.10
-at once, because they decide whether the unit may go on: a character or mech that meets
-opponent workers alone sends them home and stops, one that meets an opponent character or
-mech stops for a combat, a character that meets an encounter token stops. A unit whose
-movement ended is never moved again in this action (S8.11).
+`after_move` frame, both pushed by `games.scythe.starts.begin_move`. Choosing a unit pushes a
+`step` frame for it: `step <place>` as long as it has steps left, loading and unloading on
+the way, or `stop`. Each step applies S8.9 and S8.10 at once, because they decide whether
+the unit may go on: a character or mech that meets opponent workers alone sends them home and
+stops, one that meets an opponent character or mech stops for a combat, a character that meets
+an encounter token stops. A unit whose movement ended is never moved again in this action
+(S8.11).
 
 Carried resources and workers stay physically on the board at the carrier's place and travel
 with it step by step, so control, payment and the view never see a token "in the air".
@@ -21,9 +22,10 @@ discarded, the card is kept), so re-checking them is how the frame knows what is
 from __future__ import annotations
 
 from games.core import Action, Event
-from games.scythe import combat, encounter, factory, gains
+from games.scythe import combat, encounter, gains
 from games.scythe.board import board
 from games.scythe.flow import Decision
+from games.scythe.starts import begin_pickup, pickup_due
 from games.scythe.state import (
     MAT,
     Frame,
@@ -48,18 +50,6 @@ from games.scythe.state import (
 from games.scythe.steps import legal_steps
 
 CAMARADERIE_OPTION = "camaraderie_covers_move_in"  # A6
-
-
-# -- starting a Move ---------------------------------------------------------------------------
-def begin_move(state: State, seat: int, units: int, steps: int, via: str) -> list[Event]:
-    """Start a Move of up to `units` different units, `steps` steps each (a character or mech
-    with Speed one more, S10.3): the top-row Move (2/3 units, 1 step, `via="top"`) or the
-    Factory card's (1 unit, 2 steps, `via="factory"`, S8.14). S8.12 follows it."""
-    push(state, {"kind": "move", "seat": seat, "units": units, "steps": steps, "moved": []},
-         {"kind": "after_move", "seat": seat})
-    noun = "unit" if units == 1 else "units"
-    card = " with its Factory card" if via == "factory" else ""
-    return [Event(f"{seat_name(state, seat)} moves up to {units} {noun}{card}.")]
 
 
 def unit_name(unit: str) -> str:
@@ -346,8 +336,8 @@ def _after_move(state: State, frame: Frame) -> list[Event]:
     where = unit_place(state, seat, "character")
     if where in state["encounters"]:
         return encounter.begin(state, seat, where)
-    if factory.pickup_due(state, seat):
-        return factory.begin_pickup(state, seat)
+    if pickup_due(state, seat):
+        return begin_pickup(state, seat)
     pop(state)
     return []
 

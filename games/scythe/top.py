@@ -15,6 +15,7 @@ from games.scythe.board import board
 from games.scythe.control import controlled, controller
 from games.scythe.flow import Decision
 from games.scythe.payment import begin_payment, can_pay, describe
+from games.scythe.starts import begin_move
 from games.scythe.state import (
     Frame,
     State,
@@ -118,9 +119,7 @@ def _top_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     if action.kind == "skip":
         return [Event(f"{name} skips the {_top_action(state, frame).capitalize()} action.")]
     if action.kind == "move":
-        # Imported at use: move imports encounter and factory, which import this module.
-        from games.scythe import move
-        return move.begin_move(state, seat, units=top_value(state, seat, "move_units"),
+        return begin_move(state, seat, units=top_value(state, seat, "move_units"),
                                steps=1, via="top")
     if action.kind == "gain":
         return gains.gain(state, seat, {"coins": top_value(state, seat, "move_coins")})

@@ -11,7 +11,7 @@ import pytest
 from games.core import Action, IllegalAction
 from games.scythe import flow
 from games.scythe.control import controller
-from games.scythe.move import begin_move
+from games.scythe.starts import begin_move
 from games.scythe.state import card_value, push, resources_at, top, unit_place
 from tests.games.scythe.scenario import build, deal, place, put, table
 

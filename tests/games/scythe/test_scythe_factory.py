@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.core import Action
 from games.scythe import flow
 from games.scythe.game import ScytheGame
-from games.scythe.move import begin_move
+from games.scythe.starts import begin_move
 from games.scythe.state import push, resources_at, top, unit_place
 from games.scythe.view import view
 from tests.games.scythe.scenario import build, place, put, table

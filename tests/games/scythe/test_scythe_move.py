@@ -13,7 +13,7 @@ from games.core import Action, IllegalAction
 from games.scythe import flow
 from games.scythe.control import controller
 from games.scythe.game import ScytheGame
-from games.scythe.move import begin_move
+from games.scythe.starts import begin_move
 from games.scythe.state import push, resources_at, top, unit_place
 from tests.games.scythe.scenario import build, place, put, table
 
