@@ -8,6 +8,7 @@ an amount): `build xinye`, `keep general:zhao_yun`, `pay 2`. Large choices are m
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.core.errors import MalformedAction
 
@@ -25,11 +26,11 @@ class Action:
     def text(self) -> str:
         return " ".join([self.kind, *(str(a) for a in self.args)])
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "args": list(self.args)}
 
     @classmethod
-    def from_json(cls, data: dict) -> Action:
+    def from_json(cls, data: dict[str, Any]) -> Action:
         return cls(data["kind"], tuple(data.get("args", ())))
 
     @classmethod
@@ -39,6 +40,25 @@ class Action:
         if not words:
             raise MalformedAction("Empty move: type an action such as `pass`.")
         return cls(words[0].lower(), tuple(_arg(w) for w in words[1:]))
+
+    def word(self, index: int = 0) -> str:
+        """Argument `index` as a word (an id, a place, a choice); a number reads as its digits,
+        since the text form cannot tell `22` the id from 22 the amount."""
+        return str(self._arg_at(index))
+
+    def number(self, index: int = 0) -> int:
+        """Argument `index` as an integer (an amount, a seat); refused when it is a word."""
+        value = self._arg_at(index)
+        if not isinstance(value, int):
+            raise MalformedAction(f"`{self.text}`: argument {index + 1} must be a number, "
+                                  f"not `{value}`.")
+        return value
+
+    def _arg_at(self, index: int) -> Arg:
+        if index >= len(self.args):
+            raise MalformedAction(f"`{self.text}` needs at least {index + 1} argument"
+                                  f"{'s' * (index > 0)}.")
+        return self.args[index]
 
     def __str__(self) -> str:
         return self.text

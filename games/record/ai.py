@@ -89,14 +89,14 @@ def _play_score(view: dict, seat: int, card: str) -> float:
 
 
 def _main_score(view: dict, seat: int, action: Action) -> float:
-    kind, args = action.kind, action.args
+    kind = action.kind
     if kind == "build":
-        return 100 + DATA.cities[args[0]]["points"]
+        return 100 + DATA.cities[action.word()]["points"]
     if kind == "play":
-        return _play_score(view, seat, args[0])
+        return _play_score(view, seat, action.word())
     if kind == "attack":
-        margin = _attack_odds(view, seat, args[0])
-        return 50 + DATA.cities[args[0]]["points"] + margin if margin >= 3 else -10
+        margin = _attack_odds(view, seat, action.word())
+        return 50 + DATA.cities[action.word()]["points"] + margin if margin >= 3 else -10
     if kind == "liubei":
         return 20
     if kind in ("yuanshu", "luoyang"):
@@ -107,14 +107,24 @@ def _main_score(view: dict, seat: int, action: Action) -> float:
 
 
 def _choice_score(view: dict, seat: int, action: Action) -> float:
-    kind, args = action.kind, action.args
-    arg = args[0] if args else None
+    kind = action.kind
+    if kind == "paydraw":
+        return 1 if _me(view, seat)["coins"] >= 14 else -5
+    if not action.args:
+        return 0.0
+    if kind == "extra":
+        return -action.number()
+    if kind in ("target", "guess", "amount", "stratagem", "defend"):
+        return _target_score(view, seat, action)
+    return _card_choice_score(view, seat, kind, action.word())
+
+
+def _card_choice_score(view: dict, seat: int, kind: str, arg: str) -> float:
+    """A choice naming one card (or `none`, or a deck)."""
     if kind in ("draft", "keep"):
         return card_value(view, seat, arg)
     if kind == "lord":
         return LORD_VALUE.get(arg, 0)
-    if kind == "extra":
-        return -arg
     if kind == "advisor":
         card = DATA.advisors[arg]
         contests = sum(DATA.stratagems[c]["contest"] for c in _hand(view, seat)
@@ -129,26 +139,21 @@ def _choice_score(view: dict, seat: int, action: Action) -> float:
     if kind == "deck":
         needs = not any(kind_of(c) == "city" for c in _hand(view, seat))
         return 1 if (arg == "city_general") == needs else 0
-    if kind == "paydraw":
-        return 1 if _me(view, seat)["coins"] >= 14 else -5
-    return _target_score(view, seat, action)
+    return 0.0
 
 
 def _target_score(view: dict, seat: int, action: Action) -> float:
-    kind, args = action.kind, action.args
-    arg = args[0] if args else None
+    kind, arg = action.kind, action.args[0]
     if kind == "target" and isinstance(arg, int):
         other = view["players"][arg]
         return (_my_int(view, seat) - _their_int(view, arg)) + other["coins"] / 3
     if kind == "target":
-        return DATA.cities[arg]["points"]
+        return DATA.cities[action.word()]["points"]
     if kind == "guess":
-        return -abs(arg - 7)
+        return -abs(action.number() - 7)
     if kind == "amount":
-        return -abs(arg - min(12, _me(view, seat)["coins"]))
-    if kind in ("stratagem", "defend"):
-        return 0 if arg == "none" else STRATAGEM_VALUE[key_of(arg)]
-    return 0.0
+        return -abs(action.number() - min(12, _me(view, seat)["coins"]))
+    return 0 if arg == "none" else STRATAGEM_VALUE[key_of(action.word())]
 
 
 def action_score(view: dict[str, Any], seat: int, action: Action) -> float:

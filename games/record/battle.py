@@ -20,6 +20,7 @@ from games.record.state import (
     MA_TENG,
     ZHANG_JIAO,
     State,
+    city_in_play,
     discard,
     find_city,
     generals_in_hand,
@@ -65,7 +66,7 @@ def attack_problem(state: State, seat: int, city: str) -> str | None:
 
 def attack_actions(state: State, seat: int) -> list[Action]:
     targets = [e["city"] for o in others(state, seat) for e in player(state, o)["cities"]]
-    return [Action("attack", (c,), label=f"Attack Seat {find_city(state, c)[0]}'s {name(c)} "
+    return [Action("attack", (c,), label=f"Attack Seat {city_in_play(state, c)[0]}'s {name(c)} "
                    f"(war expense {war_expense(state, seat, c)}元)")
             for c in targets if attack_problem(state, seat, c) is None]
 
@@ -75,7 +76,7 @@ def attack(state: State, seat: int, city: str) -> list[Event]:
     problem = attack_problem(state, seat, city)
     if problem:
         raise IllegalAction(problem)
-    owner, entry = find_city(state, city)
+    owner, entry = city_in_play(state, city)
     cost = war_expense(state, seat, city)
     pay(state, seat, cost)
     state["turn"]["used"]["attack"] = True
@@ -186,7 +187,7 @@ def _reveal_and_resolve(state: State) -> list[Event]:
     battle = state["battle"]
     attacker, defender = battle["attacker"], battle["defender"]
     battle["revealed"] = True
-    find_city(state, battle["city"])[1]["face_up"] = True
+    city_in_play(state, battle["city"])[1]["face_up"] = True
     atk, dfn = battle["attack_stratagem"], battle["defence_stratagem"]
     shown = [f"Seat {attacker} attacks with {name(battle['attacker_general'])}",
              f"{name(battle['city'])} is defended by {name(battle['defender_general'])}"]

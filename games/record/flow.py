@@ -69,9 +69,10 @@ def decision(state: State) -> str | None:
 
 
 def legal_actions(state: State, seat: int) -> list[Action]:
-    if seat not in to_act(state):
+    owed = decision(state)
+    if owed is None or seat not in to_act(state):
         return []
-    return LEGAL[decision(state)](state, seat)
+    return LEGAL[owed](state, seat)
 
 
 def _main_actions(state: State, seat: int) -> list[Action]:
@@ -138,7 +139,7 @@ def dispatch(state: State, seat: int, action: Action) -> list[Event]:
     """Validate the form and the moment, then let the rule module validate and apply."""
     args = _check_form(action)
     owed = decision(state)
-    allowed = VERBS_BY_DECISION.get(owed, ())
+    allowed = VERBS_BY_DECISION.get(owed, ()) if owed else ()
     if action.kind not in allowed:
         forms = ", ".join(f"`{FORMS[v]}`" for v in allowed) or "nothing"
         raise IllegalAction(f"You cannot `{action.kind}` now. Now you can: {forms}.")

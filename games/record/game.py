@@ -93,9 +93,9 @@ class RecordGame(Game):
         return f"r{state['round']}:{phase}"
 
     def prompt(self, state: State, seat: int) -> str:
-        if seat not in flow.to_act(state):
-            return ""
         owed = flow.decision(state)
+        if owed is None or seat not in flow.to_act(state):
+            return ""
         text = PROMPTS[owed]
         battle = state["battle"]
         if owed == "defence" and battle:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event
+from games.core import Event, IllegalAction
 from games.core.chance import shuffle
 from games.record.data import DATA, RULES, kind_of, target_cities
 
@@ -182,6 +182,15 @@ def find_city(state: State, city: str) -> tuple[int, dict] | None:
             if entry["city"] == city:
                 return p["seat"], entry
     return None
+
+
+def city_in_play(state: State, city: str) -> tuple[int, dict]:
+    """`find_city` for a city the action already named as a target: refused when it is not in
+    play, so rule code never reads a missing entry."""
+    found = find_city(state, city)
+    if found is None:
+        raise IllegalAction(f"`{city}` is not a city in play.")
+    return found
 
 
 def remove_city(state: State, seat: int, city: str) -> dict:

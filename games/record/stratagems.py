@@ -20,11 +20,11 @@ from games.record.state import (
     advanced,
     check_decks,
     check_target,
+    city_in_play,
     deck_names,
     discard,
     draw,
     drawable,
-    find_city,
     gain,
     generals_in_hand,
     intelligence,
@@ -142,7 +142,7 @@ def pending_actions(state: State, seat: int) -> list[Action]:
     if kind == "target_city":
         face_down = key_of(card) == LONG
         return [Action("target", (c,), label=f"{name(card)} on Seat "
-                       f"{find_city(state, c)[0]}'s {name(c)}")
+                       f"{city_in_play(state, c)[0]}'s {name(c)}")
                 for c in enemy_cities(state, seat, face_down_only=face_down)]
     if kind == "guess":
         return [Action("guess", (n,), label=f"Guess force {n}")
@@ -236,7 +236,7 @@ def choose_target(state: State, seat: int, target: object) -> list[Event]:
     state["pending"] = {**pending, "kind": "guess" if key_of(pending["card"]) == LONG
                         else "amount", "city": target}
     state["step"] = state["pending"]["kind"]
-    owner = find_city(state, target)[0]
+    owner = city_in_play(state, target)[0]
     return [Event(f"Seat {seat} targets Seat {owner}'s {name(target)}.")]
 
 
@@ -261,7 +261,7 @@ def _steal_cards(state: State, seat: int, target: int, card: str) -> list[Event]
     if intelligence(state, seat) - intelligence(state, target) >= p["extra_diff"]:
         count += p["extra_take"]
     hand = player(state, target)["hand"]
-    events = []
+    events: list[Event] = []
     for _ in range(min(count, len(hand))):
         taken = pick(state, hand, f"Seat {seat} takes a random card from Seat {target}'s hand",
                      show=name, seen_by=(seat, target))
@@ -277,7 +277,7 @@ def guess(state: State, seat: int, value: object) -> list[Event]:
     if not isinstance(value, int) or not low <= value <= high:
         raise IllegalAction(f"Guess a force from {low} to {high}: `guess <n>`.")
     city, card = pending["city"], pending["card"]
-    owner, entry = find_city(state, city)
+    owner, entry = city_in_play(state, city)
     result = contest(state, card, seat, owner)
     events = [Event(f"Seat {seat} guesses the defender of {name(city)} has force {value}."),
               Event(contest_text(state, result))]
@@ -303,7 +303,7 @@ def amount(state: State, seat: int, value: object) -> list[Event]:
     if value > coins:
         raise IllegalAction(f"You cannot pay {value}元, you have {coins}元.")
     city, card = pending["city"], pending["card"]
-    owner, entry = find_city(state, city)
+    owner, entry = city_in_play(state, city)
     pay(state, seat, value)
     result = contest(state, card, seat, owner)
     events = [Event(f"Seat {seat} pays {value}元 for the assassination."),

@@ -49,3 +49,15 @@ def test_event_visibility():
     assert public.visible_to(None) and public.visible_to(0)
     assert private.visible_to(1) and not private.visible_to(0) and not private.visible_to(None)
     assert Event.from_json(private.to_json()) == private
+
+
+def test_action_arguments_read_as_words_or_numbers():
+    action = Action.parse("arrange 22 front")
+    assert action.number(0) == 22 and action.word(0) == "22" and action.word(1) == "front"
+
+
+def test_a_word_where_a_number_belongs_or_a_missing_argument_is_malformed():
+    with pytest.raises(MalformedAction, match="must be a number"):
+        Action.parse("amount ten").number()
+    with pytest.raises(MalformedAction, match="needs at least 2 arguments"):
+        Action.parse("amount 10").word(1)
