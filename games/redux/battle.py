@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction, MalformedAction
 from games.redux import abilities
-from games.redux.economy import arg, ask_take, count_of
+from games.redux.economy import arg, ask_take, count_of, int_arg
 from games.redux.rules import ACTIONS, BATTLE_OF_BORDER, UNIT_WEAPON
 from games.redux.state import State, general, general_name, pack, player, who
 
@@ -76,7 +76,7 @@ def battle_of_general(state: State, seat: int, gid: str, todo: list[str]) -> str
 
 def occupy(state: State, seat: int, action: str, move: Action) -> list[Event]:
     gid, region_id = arg(move, 0, FORM), arg(move, 1, FORM)
-    n, store = arg(move, 2, FORM, int), arg(move, 3, FORM)
+    n, store = int_arg(move, 2, FORM), arg(move, 3, FORM)
     if store not in STORES:
         raise MalformedAction(f"`{move.text}`: put the frontier token in your granary or "
                               f"treasury: `{FORM}`.")

@@ -182,16 +182,24 @@ def exchange_choices(state: State, seat: int, doing: dict) -> list[Action]:
     return out + [Action("exchange", ("none",), label="No exchange")]
 
 
-def _concrete(amounts: dict, weapon: str | None) -> dict[str, int]:
-    return {(weapon if r == "weapon" else r): n for r, n in amounts.items()}
+def _concrete(amounts: dict[str, int], weapon: str | None) -> dict[str, int]:
+    """The amounts with `weapon` named for the "weapon of the player's choice"."""
+    return {(weapon if r == "weapon" and weapon else r): n for r, n in amounts.items()}
 
 
 def _can_exchange(state: State, seat: int, paid: dict, got: dict, weapon: str | None) -> bool:
     pays = _concrete(paid, weapon)
     if any(holding(state, seat, r) < n for r, n in pays.items()):
         return False
-    return all(r not in WEAPONS + ("support",) or supply_left(state, r) is None
-               or supply_left(state, r) >= n for r, n in _concrete(got, weapon).items())
+    return all(_supply_allows(state, r, n) for r, n in _concrete(got, weapon).items())
+
+
+def _supply_allows(state: State, resource: str, n: int) -> bool:
+    """Weapons and support come from the general supply, which may run out (A17)."""
+    if resource not in WEAPONS + ("support",):
+        return True
+    left = supply_left(state, resource)
+    return left is None or left >= n
 
 
 def _exchange_text(paid: dict, got: dict, weapon: str | None) -> str:
@@ -209,7 +217,7 @@ def exchange(state: State, seat: int, doing: dict, move: Action) -> list[Event]:
     state["doing"] = None
     if move.args == ("none",):
         return [Event(f"{name}: {who(state, seat)} makes no exchange.")]
-    weapon = move.args[1] if len(move.args) > 1 else None
+    weapon = move.word(1) if len(move.args) > 1 else None
     paid, got = next((p, g) for p, g in _directions(state, seat, doing)
                      if next(iter(p)) == move.args[0])
     for resource, n in _concrete(paid, weapon).items():

@@ -167,7 +167,10 @@ def _settle(state: State, action: str, events: list[Event]) -> None:
         state["winners"][action] = leading(state, action)
         return
     sides = totals(state, action)
-    side, how = winning_side(state, action)
+    won = winning_side(state, action)
+    if won is None:
+        raise AssertionError(f"{action} has placements but no bid total")
+    side, how = won
     winners = side_seats(state, action, side)
     state["winners"][action] = winners
     names = " and ".join(who(state, s) for s in winners)

@@ -166,7 +166,7 @@ def alliance_actions(state: State, seat: int) -> list[Action]:
 
 
 def choose_alliance(state: State, seat: int, args: tuple) -> list[Event]:
-    action = _one_arg(args, "alliance <action>")
+    action = str(_one_arg(args, "alliance <action>"))
     if action == state["alliance"]["previous"]:
         raise IllegalAction(f"{action_name(action)} was last round's alliance action and "
                             "cannot be chosen again (R7.2.5).")
@@ -223,7 +223,7 @@ def bid(state: State, seat: int, action: Action) -> list[Event]:
     draft = state["draft"]
     if draft is None:
         if action.kind == "place":
-            return _place(state, seat, _one_arg(action.args, "place <general>"))
+            return _place(state, seat, str(_one_arg(action.args, "place <general>")))
         if action.kind == "pass":
             return _pass(state, seat)
         raise IllegalAction("First choose a general with `place <general>`, or `pass`.")

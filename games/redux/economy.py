@@ -55,11 +55,20 @@ def count_of(n: int, thing: str) -> str:
     return f"{n} {thing[:-1]}ies" if thing.endswith("y") else f"{n} {thing}s"
 
 
-def arg(action: Action, index: int, form: str, kind: type = str) -> str | int:
-    """The `index`-th argument of `action`, of type `kind`, or a message showing the form."""
-    if len(action.args) <= index or not isinstance(action.args[index], kind):
+def arg(action: Action, index: int, form: str) -> str:
+    """The `index`-th argument of `action` as a word, or a message showing the form."""
+    value = action.args[index] if len(action.args) > index else None
+    if not isinstance(value, str):
         raise MalformedAction(f"`{action.text}`: the form is `{form}`.")
-    return action.args[index]
+    return value
+
+
+def int_arg(action: Action, index: int, form: str) -> int:
+    """The `index`-th argument of `action` as a number, or a message showing the form."""
+    value = action.args[index] if len(action.args) > index else None
+    if not isinstance(value, int):
+        raise MalformedAction(f"`{action.text}`: the form is `{form}`.")
+    return value
 
 
 def refuse_unless_listed(action: Action, choices: list[Action], why: str) -> None:
@@ -72,7 +81,12 @@ def refuse_unless_listed(action: Action, choices: list[Action], why: str) -> Non
 
 def supply_left(state: State, part: str) -> int | None:
     """What the general supply still holds of a limited part, or None when limits are off."""
-    return max(state["supply"][part], 0) if limits_on(state) else None
+    return supply_held(state, part) if limits_on(state) else None
+
+
+def supply_held(state: State, part: str) -> int:
+    """What the general supply holds of a part, for rules that apply only with limits on."""
+    return max(state["supply"][part], 0)
 
 
 # -- R8.4.1, R8.4.2: develop, harvest, collect tax ------------------------------------------
@@ -107,7 +121,7 @@ def develop_or_collect(state: State, seat: int, action: str, move: Action) -> li
         return [Event(f"{who(state, seat)} develops a {action}: {action} level {area['level']}.")]
     if mode != collect:
         raise MalformedAction(f"`{move.text}`: the form is `{form}`.")
-    kept = arg(move, 1, form, int)
+    kept = int_arg(move, 1, form)
     if not area["developed"]:
         raise IllegalAction(f"You have no developed {action} token to {collect}; "
                             f"develop instead.")
@@ -166,7 +180,7 @@ def trade_rice(state: State, seat: int, action: str, move: Action) -> list[Event
     direction = arg(move, 0, form)
     events = []
     if direction != "none":
-        lots = arg(move, 1, form, int)
+        lots = int_arg(move, 1, form)
         refuse_unless_listed(move, trade_choices(state, seat, action),
                              f"rice is traded in lots of {RICE_LOT}, at most {RICE_LOTS_MAX} "
                              "lots, and you must hold what you pay.")
@@ -199,14 +213,14 @@ def trade_weapons(state: State, seat: int, doing: dict, move: Action) -> list[Ev
     form = "weapons buy|sell <lots> | weapons none"
     direction = arg(move, 0, form)
     if direction != "none":
-        arg(move, 1, form, int)
+        int_arg(move, 1, form)
     refuse_unless_listed(move, weapons_choices(state, seat, doing),
                          f"weapons are traded in lots of {WEAPON_LOT}, at most "
                          f"{WEAPON_LOTS_MAX} lots, and you must hold what you pay.")
     state["doing"] = None
     if direction == "none":
         return []
-    lots = move.args[1]
+    lots = move.number(1)
     p, count, gold = player(state, seat), lots * WEAPON_LOT, lots * rates(state)[
         f"weapon_{direction}"]
     if direction == "buy":
@@ -223,7 +237,7 @@ def ask_take(state: State, seat: int, action: str | None, count: int, after: str
              ) -> list[Event]:
     """Start a `take <weapon> <n>` stage for `count` weapons; with limits on (A17) the gain is
     cut to what the supply holds, and nothing is asked when it holds none."""
-    stock = sum(supply_left(state, w) for w in WEAPONS) if limits_on(state) else count
+    stock = sum(supply_held(state, w) for w in WEAPONS) if limits_on(state) else count
     owed = min(count, stock)
     if owed < count:
         note = [Event(f"The general supply holds only {owed} weapons: {who(state, seat)} "
@@ -255,7 +269,7 @@ def _spread(left: int, have: dict[str, int], verb: str) -> list[Action]:
 
 def take_choices(state: State, seat: int, doing: dict) -> list[Action]:
     left = doing["left"]
-    have = {w: supply_left(state, w) if limits_on(state) else left for w in WEAPONS}
+    have = {w: supply_held(state, w) if limits_on(state) else left for w in WEAPONS}
     return _spread(left, have, "take")
 
 
@@ -274,7 +288,7 @@ def give_weapons(state: State, seat: int, doing: dict, move: Action) -> list[Eve
 def _move_weapons(state: State, seat: int, doing: dict, move: Action,
                   choices: list[Action]) -> list[Event]:
     verb = doing["stage"]
-    weapon, n = arg(move, 0, f"{verb} <weapon> <n>"), arg(move, 1, f"{verb} <weapon> <n>", int)
+    weapon, n = arg(move, 0, f"{verb} <weapon> <n>"), int_arg(move, 1, f"{verb} <weapon> <n>")
     source = "the general supply" if verb == "take" else "you"
     refuse_unless_listed(move, choices, f"you still {verb} {count_of(doing['left'], 'weapon')}"
                          f", from what {source} can {'give' if verb == 'take' else 'pay'}.")
@@ -306,7 +320,7 @@ def instructor_choices(state: State, seat: int, action: str) -> list[Action]:
 
 
 def hire(state: State, seat: int, action: str, move: Action) -> list[Event]:
-    n = arg(move, 0, "hire <0-2>", int)
+    n = int_arg(move, 0, "hire <0-2>")
     refuse_unless_listed(move, instructor_choices(state, seat, action),
                          f"an instructor costs {HIRE_COST_RICE} rice and trains up to "
                          f"{TRAIN_MAX} of your untrained armies; `hire 0` needs a card to "
@@ -427,7 +441,7 @@ def _produced(state: State, pair: tuple[str, str]) -> dict[str, int]:
     wanted = {w: pair.count(w) for w in dict.fromkeys(pair)}
     if not limits_on(state):
         return wanted
-    return {w: min(n, supply_left(state, w)) for w, n in wanted.items()}
+    return {w: min(n, supply_held(state, w)) for w, n in wanted.items()}
 
 
 def produce_choices(state: State, seat: int, action: str) -> list[Action]:
@@ -446,7 +460,8 @@ def produce_choices(state: State, seat: int, action: str) -> list[Action]:
 def produce(state: State, seat: int, action: str, move: Action) -> list[Event]:
     form = "produce <weapon> <weapon>"
     first, second = arg(move, 0, form), arg(move, 1, form)
-    pair = tuple(sorted((first, second), key=lambda w: WEAPONS.index(w) if w in WEAPONS else 9))
+    low, high = sorted((first, second), key=lambda w: WEAPONS.index(w) if w in WEAPONS else 9)
+    pair = (low, high)
     choices = produce_choices(state, seat, action)
     refuse_unless_listed(Action("produce", pair), choices,
                          f"this action makes 2 weapons among {' and '.join(PRODUCE[action])}, "
@@ -482,7 +497,7 @@ def train_choices(state: State, seat: int, action: str) -> list[Action]:
 
 
 def train(state: State, seat: int, action: str, move: Action) -> list[Event]:
-    n = arg(move, 0, "train <1-2>", int)
+    n = int_arg(move, 0, "train <1-2>")
     untrained = player(state, seat)["armies"]["untrained"]
     refuse_unless_listed(move, train_choices(state, seat, action),
                          f"you may train up to {TRAIN_MAX} of your {untrained} untrained "
@@ -504,7 +519,7 @@ def tribute(state: State, seat: int, action: str, move: Action) -> list[Event]:
     refuse_unless_listed(move, tribute_choices(state, seat, action),
                          "choose 2 gold, 2 rice, 1 gold and 1 rice, or 1 untrained army (if "
                          "the general supply has one).")
-    taken = TRIBUTE_CHOICES[move.args[0]]
+    taken = TRIBUTE_CHOICES[move.word()]
     for resource, n in taken.items():
         gain(state, seat, resource, n)
     return [Event(f"{who(state, seat)} demands tribute: {_tribute_text(taken)}.")]

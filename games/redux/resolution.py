@@ -281,7 +281,7 @@ def _benefit(state: State, seat: int, action: Action) -> list[Event]:
     choices = benefits.choices(state, seat)
     economy.refuse_unless_listed(action, choices, "choose which of your end-of-round benefits "
                                  "comes next.")
-    events = benefits.use(state, seat, action.args[0])
+    events = benefits.use(state, seat, action.word())
     if state["doing"] is None:
         benefits.proceed(state, events)
     return events
