@@ -142,6 +142,7 @@ class Seen:
         self.tier = self.b.tier(self.me["popularity"])
         self.mat = self.b.mats[self.me["mat"]].sections
         self.memo: dict[tuple, float] = {}
+        self.step_memo: dict[tuple, dict[str, float]] = {}
 
     # -- the table --------------------------------------------------------------------------
     @cached_property
@@ -703,13 +704,14 @@ class Seen:
                      avoid: str | None) -> dict[str, float]:
         """The value of each step `unit` may take now, with `riders` of the workers on its
         place on board and the others staying."""
-        key = ("steps", unit, place, left, riders, avoid)
-        if key not in self.memo:
+        key = (unit, place, left, riders, avoid)
+        if key not in self.step_memo:
             stay = self.remain_value(place, self.workers_at(place) - riders)
-            self.memo[key] = {y: self.step_value(unit, y, left - 1, place) + stay
-                              + self.riders_value(y, riders)
-                              for y in self.graph(self.role(unit)).get(place, []) if y != avoid}
-        return self.memo[key]
+            self.step_memo[key] = {
+                y: self.step_value(unit, y, left - 1, place) + stay
+                + self.riders_value(y, riders)
+                for y in self.graph(self.role(unit)).get(place, []) if y != avoid}
+        return self.step_memo[key]
 
     def stop_value(self, unit: str, place: str) -> float:
         return self.stay_value(unit, place) + self.remain_value(place, self.workers_at(place))
@@ -1095,7 +1097,7 @@ def _produce(seen: Seen, frame: dict, action: Action) -> float:
     territory = str(action.args[0])
     mill = seen.structure_at("mill") if frame["via"] == "top" else None
     count = sum(is_worker(u) for u in seen.mine_at(territory)) + (territory == mill)
-    produces = seen.b.territories[territory].produces
+    produces = seen.b.production(territory)
     completes = COMPLETES * min(count, seen.missing().get(produces, 0))
     return 0.1 + seen.yield_value(produces, count, seen.have) + completes
 
@@ -1143,13 +1145,13 @@ def _factory_bottom(seen: Seen, frame: dict, action: Action) -> float:
 def _commit(seen: Seen, frame: dict, action: Action) -> float:
     """The commitment step by step: a dial is worth its best card additions; a card is worth
     what it adds over committing now; starting again is never needed by the AI."""
-    draft = frame.get("draft")
     if action.kind == "redo":
         return NEVER
     if action.kind == "dial":
-        dial = int(action.args[0])
+        dial = action.number()
         return max(_commitment(seen, frame, dial, list(values))
                    for values in _card_sets(seen, frame, []))
+    draft = frame["draft"]  # a card or the commit comes after the dial
     values = list(draft["cards"]) + ([int(action.args[0])] if action.kind == "card" else [])
     if action.kind == "commit":
         return _commitment(seen, frame, draft["dial"], values)

@@ -158,6 +158,13 @@ class Board:
     def terrain(self, territory: str) -> str:
         return self.territories[territory].terrain
 
+    def production(self, territory: str) -> str:
+        """What a territory that produces gives; a lake or the Factory is a caller's mistake."""
+        produces = self.territories[territory].produces
+        if produces is None:
+            raise ValueError(f"{territory} produces nothing")
+        return produces
+
     def tier(self, popularity: int) -> Tier:
         return next(t for t in self.tiers if t.low <= popularity <= t.high)
 

@@ -59,6 +59,8 @@ def start(state: State, attacker: int, territory: str) -> list[Event]:
     """Push one combat: both sides' pre-combat abilities, attacker first (S13.4), then the
     secret commitment of both (S13.5)."""
     defender = defender_at(state, attacker, territory)
+    if defender is None:
+        raise AssertionError(f"a combat on {territory} without a defender")
     push(state,
          {"kind": "combat_ability", "seat": attacker, "opponent": defender,
           "territory": territory},
@@ -285,7 +287,7 @@ def retreat(state: State, seat: int, territory: str, lake: str | None) -> list[E
     units = units_of(state, seat, territory)
     to_lake = [u for u in units if lake and (not is_worker(u) or unit_key(seat, u) in carried)]
     for unit in units:
-        set_unit_place(state, seat, unit, lake if unit in to_lake else home)
+        set_unit_place(state, seat, unit, lake if lake and unit in to_lake else home)
     if any(is_worker(u) for u in units) and seat != state["active"]:
         note_forced_retreat(state)
     name = seat_name(state, seat)

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
 
-from games.core import Action, Event, IllegalAction, NotYourTurn
+from games.core import Action, Event, IllegalAction, MalformedAction, NotYourTurn
 from games.scythe import cards, objectives, rules
 from games.scythe.board import board
 from games.scythe.gains import award_star, place_deferred
@@ -27,6 +27,7 @@ from games.scythe.state import (
     State,
     frame_seats,
     left_of,
+    pending,
     player,
     pop,
     push,
@@ -50,6 +51,7 @@ FRAME_MODULES = ("setup", "top", "bottom", "payment", "move", "combat", "encount
 ASKED = frozenset({"factory_pick"})  # the player looks at the cards even with one to keep
 REVEAL_FRAMES = frozenset({"section", "bottom", "end"})  # where `objective <id>` is offered
 MAX_STEPS = 10_000
+SECTION_FORM = "Choose a section with `section 1` to `section 4`, or `section factory`."
 
 
 # -- the joined tables -----------------------------------------------------------------------
@@ -75,6 +77,14 @@ def _decision(frame: Frame) -> Decision | None:
     return decisions.get(frame["kind"])
 
 
+def _owner(frame: Frame) -> Decision:
+    """The handlers of a decision frame that a seat is known to owe."""
+    decision = _decision(frame)
+    if decision is None:
+        raise AssertionError(f"no module owns the frame kind {frame['kind']!r}")
+    return decision
+
+
 # -- who acts, on what -----------------------------------------------------------------------
 def to_act(state: State) -> set[int]:
     frame = top(state)
@@ -91,11 +101,11 @@ def to_act(state: State) -> set[int]:
 def legal_actions(state: State, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
-    return _legal(state, top(state), seat)
+    return _legal(state, pending(state), seat)
 
 
 def _legal(state: State, frame: Frame, seat: int) -> list[Action]:
-    decision = _decision(frame)
+    decision = _owner(frame)
     if "seats" in frame:
         return decision.legal(state, frame, seat)
     actions = decision.legal(state, frame)
@@ -109,23 +119,24 @@ def dispatch(state: State, seat: int, action: Action) -> list[Event]:
     not among the legal ones."""
     if seat not in to_act(state):
         raise NotYourTurn("It is not your turn: you owe no decision right now.")
-    frame = top(state)
+    frame = pending(state)
     legal = _legal(state, frame, seat)
     if action not in legal:
         raise IllegalAction(_refusal(state, frame, action, legal))
     if action.kind == "objective" and frame["kind"] in REVEAL_FRAMES:
-        return reveal_objective(state, seat, str(action.args[0]))
-    decision = _decision(frame)
+        return reveal_objective(state, seat, action.word())
+    decision = _owner(frame)
     if "seats" in frame:
         return decision.apply(state, frame, action, seat)
     return decision.apply(state, frame, action)
 
 
 def _refusal(state: State, frame: Frame, action: Action, legal: list[Action]) -> str:
+    reason: str | None
     if action.kind == "objective":
         reason = _objective_refusal(state, frame["seat"], action)
     else:
-        refuse = _decision(frame).refuse
+        refuse = _owner(frame).refuse
         reason = refuse(state, frame, action) if refuse else None
     if reason:
         return reason
@@ -173,6 +184,13 @@ def section_index(arg: int | str) -> int | None:
     return arg - 1 if isinstance(arg, int) and 1 <= arg <= 4 else None
 
 
+def _section_of(action: Action) -> int:
+    index = section_index(action.args[0])
+    if index is None:
+        raise MalformedAction(SECTION_FORM)
+    return index
+
+
 def sections_open(state: State, seat: int) -> list[int]:
     """S4.1, S9.2, S15.3: any section but last turn's (Rusviet's Relentless may repeat), the
     Factory card as a fifth one when held."""
@@ -189,7 +207,7 @@ def _section_legal(state: State, frame: Frame) -> list[Action]:
 
 
 def _section_apply(state: State, frame: Frame, action: Action) -> list[Event]:
-    seat, index = frame["seat"], section_index(action.args[0])
+    seat, index = frame["seat"], _section_of(action)
     player(state, seat)["last_section"] = index
     state["turn"]["section"] = index
     pop(state)
@@ -209,7 +227,7 @@ def _section_refusal(state: State, frame: Frame, action: Action) -> str | None:
         return None
     index, p = section_index(action.args[0]), player(state, frame["seat"])
     if index is None:
-        return "Choose a section with `section 1` to `section 4`, or `section factory`."
+        return SECTION_FORM
     if index == rules.FACTORY_SECTION and not p["factory_card"]:
         return "You hold no Factory card: choose a section of your mat (`section 1`..`4`)."
     if index == p["last_section"]:
@@ -333,7 +351,7 @@ def prompt(state: State, seat: int) -> str:
     """What `seat` is asked now, in one sentence; empty when it owes nothing."""
     if seat not in to_act(state):
         return ""
-    kind = top(state)["kind"]
+    kind = pending(state)["kind"]
     if kind == "section":
         open_now = ", ".join(f"`section {section_arg(s)}`" for s in sections_open(state, seat))
         reveal = ", or reveal an objective" if objective_actions(state, seat) else ""

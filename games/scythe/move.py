@@ -34,6 +34,7 @@ from games.scythe.state import (
     add_resource,
     is_mech,
     is_worker,
+    pending,
     player,
     pop,
     push,
@@ -41,7 +42,6 @@ from games.scythe.state import (
     seat_name,
     set_unit_place,
     take_resource,
-    top,
     unit_key,
     unit_place,
     units_at,
@@ -304,7 +304,7 @@ def displace_workers(state: State, seat: int, place: str,
 def _finish(state: State) -> list[Event]:
     """The unit's movement has ended; the Move ends too once its last unit has moved."""
     pop(state)
-    move = top(state)
+    move = pending(state)
     if len(move["moved"]) >= move["units"]:
         pop(state)
     return []

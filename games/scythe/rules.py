@@ -53,8 +53,9 @@ STARS_TO_END = 6
 UNLIMITED_STARS_FACTION = "saxony"
 
 # Produce cost by workers off the mat, counted before producing (S6.4).
-PRODUCE_COST = ((2, {}), (4, {"power": 1}), (6, {"power": 1, "popularity": 1}),
-                (8, {"power": 1, "popularity": 1, "coins": 1}))
+PRODUCE_COST: tuple[tuple[int, dict[str, int]], ...] = (
+    (2, {}), (4, {"power": 1}), (6, {"power": 1, "popularity": 1}),
+    (8, {"power": 1, "popularity": 1, "coins": 1}))
 
 FACTORY_SECTION = 4  # the Factory card is a fifth section (S15.3); mat sections are 0-3
 FACTORY_TERRITORY_VALUE = 3  # S19.4

@@ -144,7 +144,7 @@ def _draft_legal(state: State, frame: Frame) -> list[Action]:
 
 
 def _draft_apply(state: State, frame: Frame, action: Action) -> list[Event]:
-    seat, (faction, mat) = frame["seat"], action.args
+    seat, faction, mat = frame["seat"], action.word(0), action.word(1)
     p = state["players"][seat]
     p["faction"], p["mat"] = faction, mat
     pop(state)

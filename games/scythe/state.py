@@ -154,6 +154,14 @@ def top(state: State) -> Frame | None:
     return state["stack"][-1] if state["stack"] else None
 
 
+def pending(state: State) -> Frame:
+    """The frame on top when a decision is known to be owed (a seat is to act)."""
+    frame = top(state)
+    if frame is None:
+        raise AssertionError("no frame is pending")
+    return frame
+
+
 def push(state: State, *frames: Frame) -> None:
     """Push frames given in execution order: the first one given ends on top."""
     state["stack"].extend(reversed(frames))

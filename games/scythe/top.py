@@ -263,7 +263,7 @@ def _produce_legal(state: State, frame: Frame) -> list[Action]:
 def _produce_label(state: State, frame: Frame, territory: str, mill: str | None) -> str:
     amount = _yield(state, frame, territory)
     extra = " (Mill)" if territory == mill else ""
-    return f"Produce {_goods(amount, board().territories[territory].produces)} on " \
+    return f"Produce {_goods(amount, board().production(territory))} on " \
            f"{territory}{extra}"
 
 
@@ -287,7 +287,7 @@ def _produce_apply(state: State, frame: Frame, action: Action) -> list[Event]:
 def _produce_on(state: State, frame: Frame, territory: str) -> list[Event]:
     """S6.4 step 4: resources onto the territory; a village takes the leftmost mat workers."""
     seat, amount = frame["seat"], _yield(state, frame, territory)
-    produces = board().territories[territory].produces
+    produces = board().production(territory)
     name = seat_name(state, seat)
     if produces != VILLAGE_YIELD:
         add_resource(state, territory, produces, amount)
