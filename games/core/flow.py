@@ -1,0 +1,232 @@
+"""Shared flow: phases and a stack of pending steps, kept in the JSON state.
+
+Modelled on boardgame.io (phases that begin and hand over to the next one, stages in which
+several seats act out of turn) and OpenSpiel (chance nodes: steps no seat decides). A step is
+one of four kinds:
+
+- `turn`: one seat decides (its legal actions come from the step's rule);
+- `simultaneous`: several seats choose in secret; each answer is stored hidden, and the rule
+  resolves the step once every seat has answered, with all answers revealed together;
+- `window`: a response window: every eligible seat reacts or passes (`pass` is always legal),
+  in any order, and the rule resolves the step once all have answered;
+- `chance`: no seat acts; `settle` resolves it at once, drawing through games.core.chance.
+
+The steps live in `state["flow"]` as plain dicts and lists (`FlowState`), so a state stays
+JSON and deterministic. The top of the stack is what is owed now; a rule may push further steps
+when it resolves (they are owed before what was below). When the stack is empty the phase ends
+and its `after` names the next phase (None ends the flow). docs/engine-core.md shows an
+engine built on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, TypedDict, cast
+
+from games.core.actions import Action
+from games.core.errors import IllegalAction, NotYourTurn
+from games.core.events import Event
+
+State = dict[str, Any]
+Kind = Literal["turn", "simultaneous", "window", "chance"]
+PASS = Action("pass", label="Pass")
+MAX_STEPS = 10_000  # automatic steps in one `settle`: more means a rule loops
+
+
+class Step(TypedDict):
+    """One pending step. `answers` has one entry per seat of `seats`: None until that seat
+    answered, then its action in JSON form. `data` is the rule's own context (a territory, an
+    amount); the flow never reads it."""
+
+    kind: Kind
+    rule: str
+    seats: list[int]
+    answers: list[dict[str, Any] | None]
+    data: dict[str, Any]
+
+
+class FlowState(TypedDict):
+    phase: str | None
+    stack: list[Step]
+
+
+Legal = Callable[[State, Step, int], list[Action]]
+Resolve = Callable[[State, Step], list[Event]]
+
+
+def _no_actions(state: State, step: Step, seat: int) -> list[Action]:
+    return []
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What a step of this name offers (`legal`, per seat) and does once complete
+    (`resolve`, with every answer in the step). A chance rule needs no `legal`."""
+
+    resolve: Resolve
+    legal: Legal = _no_actions
+
+
+@dataclass(frozen=True)
+class Phase:
+    """`begin` pushes the phase's first steps (and may tell something); `after` names the next
+    phase once the stack is empty, or None when the flow is over."""
+
+    begin: Callable[[State], list[Event]]
+    after: Callable[[State], str | None]
+
+
+# -- steps, as data ------------------------------------------------------------------------------
+def _step(kind: Kind, rule: str, seats: list[int], data: dict[str, Any]) -> Step:
+    return {"kind": kind, "rule": rule, "seats": seats, "answers": [None] * len(seats),
+            "data": data}
+
+
+def turn(rule: str, seat: int, **data: Any) -> Step:
+    return _step("turn", rule, [seat], data)
+
+
+def simultaneous(rule: str, seats: list[int], **data: Any) -> Step:
+    return _step("simultaneous", rule, sorted(seats), data)
+
+
+def window(rule: str, seats: list[int], **data: Any) -> Step:
+    return _step("window", rule, sorted(seats), data)
+
+
+def chance(rule: str, **data: Any) -> Step:
+    return _step("chance", rule, [], data)
+
+
+def answers(step: Step) -> dict[int, Action]:
+    """The answers given so far, by seat (all of them once the step is resolved)."""
+    return {seat: Action.from_json(answer)
+            for seat, answer in zip(step["seats"], step["answers"], strict=True) if answer}
+
+
+def waiting(step: Step) -> list[int]:
+    """The seats of the step that have not answered yet."""
+    return [s for s, answer in zip(step["seats"], step["answers"], strict=True) if not answer]
+
+
+# -- the stack -------------------------------------------------------------------------------------
+def new_flow(state: State) -> None:
+    """An empty flow, before the first phase begins (`Flow.start`)."""
+    state["flow"] = FlowState(phase=None, stack=[])
+
+
+def flow_of(state: State) -> FlowState:
+    return cast(FlowState, state["flow"])
+
+
+def push(state: State, *steps: Step) -> None:
+    """Push steps given in the order they are owed: the first one given ends on top."""
+    flow_of(state)["stack"].extend(reversed(steps))
+
+
+def top(state: State) -> Step | None:
+    stack = flow_of(state)["stack"]
+    return stack[-1] if stack else None
+
+
+def phase(state: State) -> str | None:
+    return flow_of(state)["phase"]
+
+
+# -- the machine -----------------------------------------------------------------------------------
+class Flow:
+    """An engine's rules and phases over the shared stack: who acts, what they may do, and
+    applying an answer. The engine's `to_act`, `legal_actions` and `_apply` delegate here."""
+
+    def __init__(self, rules: Mapping[str, Rule], phases: Mapping[str, Phase]) -> None:
+        self.rules, self.phases = dict(rules), dict(phases)
+
+    def start(self, state: State, first: str) -> list[Event]:
+        """Begin the first phase and run until a seat owes a decision."""
+        flow = flow_of(state)
+        flow["phase"] = first
+        return self.phases[first].begin(state) + self.settle(state)
+
+    def to_act(self, state: State) -> set[int]:
+        step = top(state)
+        if step is None or step["kind"] == "chance":
+            return set()
+        return set(waiting(step))
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        step = top(state)
+        if step is None or seat not in self.to_act(state):
+            return []
+        legal = self.rules[step["rule"]].legal(state, step, seat)
+        return legal + [PASS] if step["kind"] == "window" and PASS not in legal else legal
+
+    def act(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Record `seat`'s answer to the step on top; resolve the step once every seat has
+        answered, then settle. Refuses, changing nothing, an action that is not legal."""
+        step = top(state)
+        if step is None or seat not in self.to_act(state):
+            raise NotYourTurn("It is not your turn: you owe no decision right now.")
+        legal = self.legal_actions(state, seat)
+        if action not in legal:
+            sample = ", ".join(f"`{a.text}`" for a in legal[:6])
+            raise IllegalAction(f"`{action.text}` is not possible now. You can: {sample}")
+        step["answers"][step["seats"].index(seat)] = action.to_json()
+        events = _told(step, seat, action)
+        if waiting(step):
+            return events
+        flow_of(state)["stack"].pop()
+        return events + self.rules[step["rule"]].resolve(state, step) + self.settle(state)
+
+    def settle(self, state: State) -> list[Event]:
+        """Resolve chance steps and move through phases until a seat owes a decision or the
+        flow is over."""
+        events: list[Event] = []
+        flow = flow_of(state)
+        for _ in range(MAX_STEPS):
+            step = top(state)
+            if step is not None and step["kind"] != "chance":
+                return events
+            if step is not None:
+                flow["stack"].pop()
+                events += self.rules[step["rule"]].resolve(state, step)
+                continue
+            if flow["phase"] is None:
+                return events
+            flow["phase"] = self.phases[flow["phase"]].after(state)
+            if flow["phase"] is not None:
+                events += self.phases[flow["phase"]].begin(state)
+        raise AssertionError(f"no decision after {MAX_STEPS} automatic steps")
+
+
+def _told(step: Step, seat: int, action: Action) -> list[Event]:
+    """A secret answer is told as made, and only its seat reads what it was; the others are
+    public at once (a turn's own rule tells what it does)."""
+    if step["kind"] == "simultaneous":
+        return [Event(f"Seat {seat} has chosen."),
+                Event(f"You chose: {action.label or action.text}.", seats=(seat,))]
+    if step["kind"] == "window":
+        return [Event(f"Seat {seat} passes." if action == PASS else
+                      f"Seat {seat} answers: {action.label or action.text}.")]
+    return []
+
+
+# -- what a view may show --------------------------------------------------------------------------
+class StepView(TypedDict):
+    """The step on top as a seat may see it: who still owes an answer, and the answers it may
+    read (all of a window's, only its own of a secret step)."""
+
+    kind: Kind
+    rule: str
+    waiting: list[int]
+    answers: dict[str, str]  # by seat number as text, as JSON keys are
+
+
+def step_view(state: State, seat: int | None) -> StepView | None:
+    step = top(state)
+    if step is None:
+        return None
+    shown = {str(s): a.text for s, a in answers(step).items()
+             if step["kind"] != "simultaneous" or s == seat}
+    return {"kind": step["kind"], "rule": step["rule"], "waiting": waiting(step),
+            "answers": shown}

@@ -1,0 +1,146 @@
+"""The shared flow (games.core.flow), proved on High Roll (tests/games/core/toy.py): secret
+simultaneous steps revealed together, response windows every eligible seat answers or passes,
+chance steps no seat decides, a stack whose rules push what is owed next, and phases."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from games.core import CHANCE, Action, IllegalAction, NotYourTurn, RandomAgent, force, replay
+from games.core.flow import flow_of, push, top, turn, window
+from tests.games.core.toy import HighRoll, new_table
+
+GAME = HighRoll()
+
+
+def act(state: dict, seat: int, text: str) -> tuple[dict, list]:
+    return GAME.apply(state, seat, Action.parse(text))
+
+
+def bid_all(state: dict, *bids: int) -> tuple[dict, list]:
+    events: list = []
+    for seat, bid in enumerate(bids):
+        state, more = act(state, seat, f"bid {bid}")
+        events += more
+    return state, events
+
+
+def test_a_simultaneous_step_owes_every_seat_and_waits_for_the_last_in_any_order():
+    state = GAME.setup(3, {}, 1)
+    assert GAME.to_act(state) == {0, 1, 2}
+    state, _ = act(state, 2, "bid 1")
+    state, _ = act(state, 0, "bid 3")
+    assert GAME.to_act(state) == {1} and top(state)["kind"] == "simultaneous"
+    state, _ = act(state, 1, "bid 2")
+    assert state["bids"] == [3, 2, 1]
+
+
+def test_a_secret_answer_is_read_only_by_its_seat_until_all_are_revealed_together():
+    state = GAME.setup(3, {}, 1)
+    state, events = act(state, 0, "bid 3")
+    public = [e.text for e in events if e.public]
+    assert public == ["Seat 0 has chosen."] and "3" not in " ".join(public)
+    assert [e.seats for e in events if not e.public] == [(0,)]
+    assert GAME.view(state, None)["step"]["answers"] == {}
+    assert GAME.view(state, 1)["step"]["answers"] == {}
+    assert GAME.view(state, 0)["step"]["answers"] == {"0": "bid 3"}
+    assert GAME.view(state, None)["step"]["waiting"] == [1, 2]
+    state, events = act(state, 1, "bid 1")
+    state, events = act(state, 2, "bid 2")
+    assert "The bids are revealed: Seat 0 3, Seat 1 1, Seat 2 2." in [e.text for e in events]
+
+
+def test_a_seat_that_answered_a_secret_step_cannot_answer_again():
+    state, _ = act(GAME.setup(2, {}, 1), 0, "bid 1")
+    with pytest.raises(NotYourTurn):
+        act(state, 0, "bid 2")
+
+
+def test_a_chance_step_resolves_without_a_seat_as_logged_chance_events_a_test_can_force():
+    state = GAME.setup(2, {}, 1)
+    force(state, 6, 1)
+    state, events = bid_all(state, 1, 3)
+    rolls = [e.text for e in events if e.kind == CHANCE]
+    assert rolls == ["Seat 0 rolls 1d6: 6 +1 (bid) = 7.", "Seat 1 rolls 1d6: 1 +3 (bid) = 4."]
+    assert top(state)["kind"] == "window" and top(state)["data"] == {"leader": 0}
+
+
+def test_a_response_window_offers_pass_to_every_eligible_seat_and_closes_when_all_answered():
+    state = GAME.setup(3, {}, 1)
+    force(state, 6, 1, 1)
+    state, _ = bid_all(state, 1, 1, 1)
+    assert GAME.to_act(state) == {1, 2}
+    assert [a.text for a in GAME.legal_actions(state, 2)] == ["challenge", "pass"]
+    assert GAME.legal_actions(state, 0) == []
+    state, events = act(state, 2, "pass")
+    assert [e.text for e in events] == ["Seat 2 passes."] and GAME.to_act(state) == {1}
+    assert GAME.view(state, None)["step"]["answers"] == {"2": "pass"}  # a window is public
+    state, events = act(state, 1, "challenge")
+    assert state["challengers"] == [1]
+    assert GAME.to_act(state) == {0} and top(state)["rule"] == "claim"
+
+
+def test_steps_a_resolving_rule_pushes_are_owed_before_the_steps_below():
+    state = GAME.setup(3, {}, 1)
+    force(state, 6, 1, 1)
+    state, _ = bid_all(state, 1, 1, 1)
+    assert [s["rule"] for s in reversed(flow_of(state)["stack"])] == ["challenge", "claim"]
+
+
+def test_push_puts_the_first_step_given_on_top():
+    state = GAME.setup(2, {}, 1)
+    push(state, turn("claim", 1), window("challenge", [0]))
+    assert top(state)["rule"] == "claim" and flow_of(state)["stack"][-2]["rule"] == "challenge"
+
+
+def test_a_phase_hands_over_when_its_stack_is_empty_and_the_last_one_ends_the_flow():
+    state = GAME.setup(2, {}, 1)
+    force(state, 6, 1, 6, 1)
+    for _ in range(2):
+        state, _ = bid_all(state, 1, 1)
+        state, _ = act(state, 1, "pass")
+        state, events = act(state, 0, "claim")
+    assert GAME.phase(state) == "over" and GAME.to_act(state) == set()
+    assert state["round"] == 2 and GAME.result(state).winners == [0]
+    assert not any("Round 3" in e.text for e in events)  # the flow ended instead
+
+
+def test_the_next_round_begins_as_soon_as_the_last_step_of_the_round_resolves():
+    state = GAME.setup(2, {}, 1)
+    force(state, 6, 1)
+    state, _ = bid_all(state, 2, 2)
+    state, _ = act(state, 1, "challenge")
+    state, events = act(state, 0, "claim")
+    assert [e.text for e in events] == ["Seat 0 claims 2 points.",
+                                        "Round 2: everyone bids 1 to 3 in secret."]
+    assert GAME.to_act(state) == {0, 1}
+
+
+def test_an_illegal_answer_is_refused_with_the_choices_and_changes_nothing():
+    state = GAME.setup(2, {}, 1)
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction, match="`bid 1`"):
+        act(state, 0, "bid 4")
+    assert state == before
+
+
+def test_the_opening_is_told_and_owes_the_first_secret_step():
+    state, events = new_table(2, 1)
+    assert [e.text for e in events] == ["Round 1: everyone bids 1 to 3 in secret."]
+    assert GAME.prompt(state, 0) == "It is your turn."
+
+
+def test_the_flow_is_plain_json_and_a_replay_gives_the_same_state():
+    agents = [RandomAgent(seed) for seed in (1, 2, 3)]
+    state, played = GAME.setup(3, {}, 9), []
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        action = agents[seat].choose(GAME, state, seat)
+        state, _ = GAME.apply(state, seat, action)
+        played.append((seat, action))
+    assert json.loads(json.dumps(state)) == state
+    replayed, _ = replay(GAME, 3, {}, 9, played)
+    assert replayed == state
