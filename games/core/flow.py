@@ -11,6 +11,9 @@ one of four kinds:
   in any order, and the rule resolves the step once all have answered;
 - `chance`: no seat acts; `settle` resolves it at once, drawing through games.core.chance.
 
+Any step that no seat owes (a chance step, a window nobody is eligible for) is resolved at
+once by `settle`.
+
 The steps live in `state["flow"]` as plain dicts and lists (`FlowState`), so a state stays
 JSON and deterministic. The top of the stack is what is owed now; a rule may push further steps
 when it resolves (they are owed before what was below). When the stack is empty the phase ends
@@ -150,9 +153,7 @@ class Flow:
 
     def to_act(self, state: State) -> set[int]:
         step = top(state)
-        if step is None or step["kind"] == "chance":
-            return set()
-        return set(waiting(step))
+        return set() if step is None else set(waiting(step))
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         step = top(state)
@@ -179,13 +180,13 @@ class Flow:
         return events + self.rules[step["rule"]].resolve(state, step) + self.settle(state)
 
     def settle(self, state: State) -> list[Event]:
-        """Resolve chance steps and move through phases until a seat owes a decision or the
-        flow is over."""
+        """Resolve the steps nobody owes (chance steps, a window no seat may answer) and move
+        through phases until a seat owes a decision or the flow is over."""
         events: list[Event] = []
         flow = flow_of(state)
         for _ in range(MAX_STEPS):
             step = top(state)
-            if step is not None and step["kind"] != "chance":
+            if step is not None and waiting(step):
                 return events
             if step is not None:
                 flow["stack"].pop()

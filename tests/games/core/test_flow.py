@@ -11,7 +11,7 @@ import pytest
 
 from games.core import CHANCE, Action, IllegalAction, NotYourTurn, RandomAgent, force, replay
 from games.core.flow import flow_of, push, top, turn, window
-from tests.games.core.toy import HighRoll, new_table
+from tests.games.core.toy import FLOW, HighRoll, new_table
 
 GAME = HighRoll()
 
@@ -81,6 +81,14 @@ def test_a_response_window_offers_pass_to_every_eligible_seat_and_closes_when_al
     state, events = act(state, 1, "challenge")
     assert state["challengers"] == [1]
     assert GAME.to_act(state) == {0} and top(state)["rule"] == "claim"
+
+
+def test_a_window_no_seat_may_answer_closes_at_once():
+    state = GAME.setup(2, {}, 1)
+    state["challengers"] = [1]
+    push(state, window("challenge", [], leader=0))
+    assert FLOW.settle(state) == [] and state["challengers"] == []
+    assert top(state)["kind"] == "simultaneous" and GAME.to_act(state) == {0, 1}
 
 
 def test_steps_a_resolving_rule_pushes_are_owed_before_the_steps_below():
