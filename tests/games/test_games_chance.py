@@ -84,3 +84,21 @@ def test_the_engines_draw_exactly_what_they_drew_before_chance_was_shared(name, 
         state, _ = game.apply(state, seat, agents[seat].choose(game, state, seat))
         played += 1
     assert (played, state["rng"]) == (moves, rng)
+
+
+@pytest.mark.parametrize("name, seats", [("record", 3), ("redux", 3), ("scythe", 4)])
+@pytest.mark.parametrize("seed", [4, 5])
+def test_no_public_event_of_a_random_game_names_a_hidden_card(name, seats, seed):
+    game = get_game(name)
+    state = game.setup(seats, {}, seed)
+    agents = [RandomAgent(seed + s) for s in range(seats)]
+    for played in range(300):
+        if game.result(state) is not None:
+            break
+        acting = sorted(game.to_act(state))
+        seat = acting[played % len(acting)]
+        before = set().union(set(), *game.secrets(state).values())
+        state, events = game.apply(state, seat, agents[seat].choose(game, state, seat))
+        hidden = before | set().union(set(), *game.secrets(state).values())
+        public = " ".join(e.text for e in events if e.public)
+        assert not [h for h in hidden if h in public]
