@@ -7,7 +7,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.options import parse_options
+from bot.service.options import parse_options
 from games.core import Game, GameError, get_game
 from games.core.agents import AGENTS
 
@@ -68,8 +68,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from bot.client import run_bot
     from bot.config import ConfigError, Settings
+    from bot.discord.client import run_bot
 
     try:
         settings = Settings.from_env()
@@ -81,13 +81,13 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from bot.terminal import play
+    from bot.tools.terminal import play
 
     return asyncio.run(play(args.game, args.players, args.ai, args.seed, args.boards))
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from bot.simulate import simulate
+    from bot.tools.simulate import simulate
 
     try:
         game = get_game(args.game)
@@ -109,7 +109,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     """The same verification `/game import` makes before it opens a table."""
-    from bot.export import ExportError, read_export
+    from bot.service.export import ExportError, read_export
 
     try:
         verified = read_export(args.file.read_bytes())
@@ -121,7 +121,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from bot.bench import bench
+    from bot.tools.bench import bench
 
     try:
         players = seat_count(get_game(args.game), args.players)
@@ -135,7 +135,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _bench_discord(args: argparse.Namespace) -> int:
-    from bot.bench_discord import Load, bench_discord
+    from bot.tools.bench_discord import Load, bench_discord
 
     game = get_game(args.game)
     players = args.players or max(game.min_players, args.humans)

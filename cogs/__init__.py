@@ -1,4 +1,2 @@
-"""Discord cogs: thin adapters between interactions and the GameMaster (see DESIGN.md)."""
-
-EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.moderation", "cogs.redux", "cogs.scythe",
-                               "cogs.clock", "cogs.campaign")
+"""Discord cogs: thin adapters between interactions and the GameMaster (see DESIGN.md).
+The bot loads one extension, `cogs.loader`, which loads every other cog."""

@@ -17,12 +17,12 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import escape_markdown
 
-from bot.campaigns import OpenedRound, PlayerStats, Schedule, ScheduledTable, Standings
 from bot.i18n import catalog, t, text
+from bot.playbypost.campaigns import OpenedRound, PlayerStats, Schedule, ScheduledTable, Standings
 from bot.service import Player, ServiceError, Table
 from cogs.common import (
+    app,
     chunks,
-    master,
     open_thread,
     player_for,
     post,
@@ -74,7 +74,7 @@ class CampaignCog(commands.Cog):
                   seats: app_commands.Range[int, 1, 25]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
-        created = await master(interaction).campaigns.create(
+        created = await app(interaction).campaigns.create(
             _guild(interaction), player, name=name, game=game.value, kind=kind.value,
             seats=seats)
         locale = await thread_locale(interaction)
@@ -89,7 +89,7 @@ class CampaignCog(commands.Cog):
     async def join(self, interaction: discord.Interaction, name: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
-        joined = await master(interaction).campaigns.join(_guild(interaction), name, player)
+        joined = await app(interaction).campaigns.join(_guild(interaction), name, player)
         await post(interaction.channel, t("campaigns.joined", await thread_locale(interaction),
                                           user=player.name, name=bold(joined.name)))
         await done(interaction, "campaigns.you_joined", name=bold(joined.name))
@@ -102,7 +102,7 @@ class CampaignCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         by = await player_for(interaction)
         member = Player(user.id, user.display_name) if user else by
-        left = await master(interaction).campaigns.leave(_guild(interaction), name, by, member)
+        left = await app(interaction).campaigns.leave(_guild(interaction), name, by, member)
         await post(interaction.channel, t("campaigns.left", await thread_locale(interaction),
                                           user=member.name, name=bold(left.name)))
         await done(interaction, "campaigns.done")
@@ -118,7 +118,7 @@ class CampaignCog(commands.Cog):
         if open_round and not isinstance(channel, discord.TextChannel):
             raise ServiceError(text("campaigns.not_text_channel"))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        campaigns = master(interaction).campaigns
+        campaigns = app(interaction).campaigns
         if open_round:
             opened = await campaigns.open_round(_guild(interaction), name,
                                                 await player_for(interaction), channel.id)
@@ -167,7 +167,7 @@ class CampaignCog(commands.Cog):
     @app_commands.describe(name="The campaign")
     async def close(self, interaction: discord.Interaction, name: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        campaigns = master(interaction).campaigns
+        campaigns = app(interaction).campaigns
         final = await campaigns.close(_guild(interaction), name, await player_for(interaction))
         locale = await thread_locale(interaction)
         lines = [t("campaigns.closed", locale, name=bold(final.campaign.name),
@@ -182,7 +182,7 @@ class CampaignCog(commands.Cog):
     @app_commands.describe(name="The campaign")
     async def standings(self, interaction: discord.Interaction, name: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        campaigns = master(interaction).campaigns
+        campaigns = app(interaction).campaigns
         table = await campaigns.standings(_guild(interaction), name)
         locale = await reader_locale(interaction)
         png = await campaigns.standings_image(table, locale)
@@ -197,7 +197,7 @@ class CampaignCog(commands.Cog):
                     user: discord.Member | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         who = Player(user.id, user.display_name) if user else await player_for(interaction)
-        found = await master(interaction).campaigns.stats(_guild(interaction), name, who)
+        found = await app(interaction).campaigns.stats(_guild(interaction), name, who)
         await reply_lines(interaction, stats_lines(found, await reader_locale(interaction)))
 
     # -- campaign names -------------------------------------------------------------------
@@ -211,7 +211,7 @@ class CampaignCog(commands.Cog):
                                 current: str) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None:
             return []
-        names = await master(interaction).campaigns.names(interaction.guild_id)
+        names = await app(interaction).campaigns.names(interaction.guild_id)
         wanted = current.casefold().strip()
         return [app_commands.Choice(name=n, value=n) for n in names
                 if wanted in n.casefold()][:CHOICES_LIMIT]

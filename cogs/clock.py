@@ -10,11 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.clock import MAX_VACATION_DAYS, DeadlineView, MyGame, Notice
 from bot.i18n import LOCALES, t
-from bot.models import Update
-from bot.settings import MAX_DEADLINE_HOURS, POLICIES
+from bot.playbypost.clock import MAX_VACATION_DAYS, DeadlineView, MyGame, Notice
+from bot.service.models import Update
+from bot.service.settings import MAX_DEADLINE_HOURS, POLICIES
 from cogs.common import (
+    app,
+    app_of,
     fit,
     game_here,
     master,
@@ -28,7 +30,7 @@ from cogs.common import (
 from cogs.turns import announce
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.discord.client import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +76,7 @@ class ClockCog(commands.Cog):
 
     async def run_pass(self) -> None:
         """Publishes everything the clock finds due now."""
-        for work in await self.bot.gm.clock.due_work():
+        for work in await app_of(self.bot).clock.due_work():
             if isinstance(work, Update):
                 await announce(self.bot, work, actor=None)
             else:
@@ -94,7 +96,7 @@ class ClockCog(commands.Cog):
     async def games(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         locale = await reader_locale(interaction)
-        mine = await master(interaction).clock.my_games(interaction.user.id)
+        mine = await app(interaction).clock.my_games(interaction.user.id)
         await reply_lines(interaction, games_lines(mine, locale))
 
     @me.command(name="dm", description="Also get a direct message when it is your turn")
@@ -110,7 +112,7 @@ class ClockCog(commands.Cog):
     async def vacation(self, interaction: discord.Interaction,
                        days: app_commands.Range[int, 0, MAX_VACATION_DAYS]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        until = await master(interaction).clock.set_vacation(interaction.user.id, days)
+        until = await app(interaction).clock.set_vacation(interaction.user.id, days)
         locale = await reader_locale(interaction)
         line = (t("clock.vacation_set", locale, until=f"<t:{int(until)}:F>") if until
                 else t("clock.vacation_over", locale))
@@ -141,11 +143,10 @@ class ClockCog(commands.Cog):
                            policy: str | None = None, reminders: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         by = await player_for(interaction)
-        gm = master(interaction)
+        gm, clock = master(interaction), app(interaction).clock
         game_id = await game_here(interaction)
-        await gm.clock.set_deadline(game_id, by, hours=hours, policy=policy,
-                                    reminders=reminders)
-        view = await gm.clock.deadline(game_id)
+        await clock.set_deadline(game_id, by, hours=hours, policy=policy, reminders=reminders)
+        view = await clock.deadline(game_id)
         locale = await reader_locale(interaction)
         await reply_lines(interaction, [t("clock.deadline_set", locale,
                                           deadline=deadline_line(view, locale))])
@@ -158,8 +159,7 @@ class ClockCog(commands.Cog):
                       "awaited until when")
     async def show_deadline(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        gm = master(interaction)
-        view = await gm.clock.deadline(await game_here(interaction))
+        view = await app(interaction).clock.deadline(await game_here(interaction))
         locale = await reader_locale(interaction)
         await reply_lines(interaction, deadline_lines(view, locale))
 

@@ -16,7 +16,8 @@ from bot.service import GameMaster, Player, ServiceError, Table
 from games.core import GameError
 
 if TYPE_CHECKING:
-    from bot.client import GameBot
+    from bot.app import App
+    from bot.discord.client import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +31,17 @@ def master(interaction: discord.Interaction) -> GameMaster:
 
 
 def master_of(client: discord.Client) -> GameMaster:
+    return app_of(client).gm
+
+
+def app(interaction: discord.Interaction) -> App:
+    """The service with its play-by-post features (the clock, campaigns)."""
+    return app_of(interaction.client)
+
+
+def app_of(client: discord.Client) -> App:
     bot: GameBot = client  # type: ignore[assignment]
-    return bot.gm
+    return bot.app
 
 
 def basic_player(interaction: discord.Interaction) -> Player:
@@ -42,7 +52,7 @@ def basic_player(interaction: discord.Interaction) -> Player:
 
 async def reader_locale(interaction: discord.Interaction) -> str:
     """The language of an ephemeral answer to this user: their own choice, else their
-    Discord client's, else the server's (bot/settings.py)."""
+    Discord client's, else the server's (bot/service/settings.py)."""
     return await master(interaction).settings.reader_locale(
         interaction.user.id, interaction.locale.value, interaction.guild_id)
 

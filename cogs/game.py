@@ -19,11 +19,11 @@ import discord
 from discord import app_commands, ui
 from discord.ext import commands
 
-from bot.export import MAX_BYTES
 from bot.i18n import t, text
-from bot.options import parse_options
 from bot.service import GameMaster, Player, ServiceError, Table, Update
-from bot.undo import UndoVote
+from bot.service.export import MAX_BYTES
+from bot.service.options import parse_options
+from bot.service.undo import UndoVote
 from cogs.common import (
     basic_player,
     game_here,

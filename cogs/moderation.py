@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.i18n import LOCALES, t, text
 from bot.service import Player, ServiceError, Table, Update
-from bot.settings import POLICIES, ServerConfig, parse_reminders
+from bot.service.settings import POLICIES, ServerConfig, parse_reminders
 from cogs.common import (
     chunks,
     game_here,

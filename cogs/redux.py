@@ -20,8 +20,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t, text
-from bot.models import Council, PackInfo, SeatView
-from bot.service import DESIGNED_PACK, PACK_GAME, PACK_NAME, ServiceError
+from bot.service import ServiceError
+from bot.service.models import Council, PackInfo, SeatView
+from bot.service.options import DESIGNED_PACK
+from bot.service.packs import PACK_NAME
 from cogs.common import (
     chunks,
     game_here,
@@ -43,6 +45,7 @@ NATIONS = [app_commands.Choice(name="join: seat 1 Wei, seat 2 Wu, seat 3 Shu (de
                                value="join"),
            app_commands.Choice(name="random: nations dealt at random", value="random")]
 COUNCIL_ARCHIVE_MINUTES = 1440
+GAME = "redux"
 
 
 class ReduxCog(commands.Cog):
@@ -78,14 +81,14 @@ class ReduxCog(commands.Cog):
         for name, choice in (("trade_rates", trade_rates), ("nations", nations)):
             if choice is not None:
                 options[name] = choice.value
-        await open_table(interaction, PACK_GAME, options)
+        await open_table(interaction, GAME, options)
 
     @new.autocomplete("pack")
     async def new_pack_autocomplete(self, interaction: discord.Interaction,
                                     current: str) -> list[app_commands.Choice[str]]:
         names = [DESIGNED_PACK]
         if interaction.guild_id is not None:
-            names += await master(interaction).pack_names(interaction.guild_id)
+            names += await master(interaction).pack_names(interaction.guild_id, GAME)
         return _matching(names, current)
 
     # -- data packs -----------------------------------------------------------------------
@@ -105,7 +108,7 @@ class ReduxCog(commands.Cog):
         except UnicodeDecodeError:
             raise ServiceError(text("redux.pack_not_utf8", file=file.filename)) from None
         info = await master(interaction).upload_pack(
-            _guild(interaction), by, name or file.filename.rsplit(".", 1)[0], content,
+            _guild(interaction), by, GAME, name or file.filename.rsplit(".", 1)[0], content,
             source=file.filename)
         locale = await reader_locale(interaction)
         await reply_lines(interaction, [t("redux.pack_ready", locale, name=info.name),
@@ -114,7 +117,7 @@ class ReduxCog(commands.Cog):
     @pack.command(name="list", description="The data packs of this server")
     async def pack_list(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        infos = await master(interaction).packs(_guild(interaction))
+        infos = await master(interaction).packs(_guild(interaction), GAME)
         locale = await reader_locale(interaction)
         lines = [t("redux.pack_designed", locale, name=DESIGNED_PACK)]
         lines += [t("redux.pack_entry", locale, name=i.name, title=i.title, hash=i.hash,
@@ -125,7 +128,7 @@ class ReduxCog(commands.Cog):
     @app_commands.describe(name="The pack's name in this server")
     async def pack_show(self, interaction: discord.Interaction, name: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        info = await master(interaction).pack(_guild(interaction), name)
+        info = await master(interaction).pack(_guild(interaction), GAME, name)
         await reply_lines(interaction, pack_lines(info, await reader_locale(interaction)))
 
     @pack.command(name="remove", description="Stop offering a data pack (moderators; running "
@@ -133,7 +136,7 @@ class ReduxCog(commands.Cog):
     @app_commands.describe(name="The pack's name in this server")
     async def pack_remove(self, interaction: discord.Interaction, name: str) -> None:
         by = await moderator(interaction)
-        await master(interaction).remove_pack(_guild(interaction), by, name)
+        await master(interaction).remove_pack(_guild(interaction), by, GAME, name)
         await interaction.edit_original_response(
             content=t("redux.pack_removed", await reader_locale(interaction), name=name))
 
@@ -143,7 +146,7 @@ class ReduxCog(commands.Cog):
                                      current: str) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None:
             return []
-        return _matching(await master(interaction).pack_names(interaction.guild_id), current)
+        return _matching(await master(interaction).pack_names(interaction.guild_id, GAME), current)
 
     # -- reading the game -----------------------------------------------------------------
     @redux.command(name="hand", description="Your cards, generals and secret picks (only to "
@@ -264,8 +267,9 @@ def generals_lines(seat_view: SeatView, locale: str) -> list[str]:
 
 def council_intro(council: Council, locale: str) -> str:
     allies = t("redux.and", locale).join(f"<@{s.user_id}>" for s in council.allies)
+    chooser = council.chooser.name if council.chooser else "-"  # Redux always names one
     return t("redux.council_intro", locale, allies=allies, purpose=council.purpose,
-             chooser=council.chooser.name, button=t("turns.take_turn", locale))
+             chooser=chooser, button=t("turns.take_turn", locale))
 
 
 def _card_line(card: dict[str, Any], locale: str) -> str:
@@ -315,7 +319,7 @@ def _guild(interaction: discord.Interaction) -> int:
 
 async def _redux_here(interaction: discord.Interaction) -> int:
     game_id = await game_here(interaction)
-    if (await master(interaction).table(game_id)).game != PACK_GAME:
+    if (await master(interaction).table(game_id)).game != GAME:
         raise ServiceError(text("redux.not_redux"))
     return game_id
 

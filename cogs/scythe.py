@@ -17,8 +17,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t, text
-from bot.models import SeatView
 from bot.service import ServiceError
+from bot.service.models import SeatView
 from cogs.common import (
     game_here,
     master,

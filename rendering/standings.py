@@ -1,18 +1,19 @@
 """A campaign's standings as an image: rank, player, games, wins, points and average score,
 the leader highlighted, the points rule written under the table.
 
-Labels come from the catalogs in the reader's language; when no CJK font is installed a
-label that needs one falls back to English rather than drawing empty boxes, and player
-names lose only the glyphs that cannot be drawn.
+The caller translates the labels (rendering reads no catalog) and passes them twice: in the
+reader's language and in English. When no CJK font is installed a label that needs one is
+drawn in English rather than as empty boxes, and player names lose only the glyphs that
+cannot be drawn.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 
 from PIL import Image
 
-from bot.i18n import DEFAULT_LOCALE, t
 from rendering.kit.canvas import Canvas, draw_measured
 from rendering.kit.fonts import is_cjk_char, resolve_cjk
 from rendering.kit.layout import PAD, text_lines
@@ -22,7 +23,7 @@ from rendering.kit.theme import BODY, DARK_TEXT, GOLD, MUTED, PANEL, SMALL, TEXT
 WIDTH = 960
 MARGIN = 24
 ROW_H = 44
-# (catalog key of the heading, column width); the player's column takes what is left.
+# (column, width); the player's column takes what is left.
 COLUMNS = (("rank", 70), ("player", 0), ("games", 120), ("wins", 120), ("points", 130),
            ("average", 150))
 FIXED_W = sum(w for _, w in COLUMNS)
@@ -50,41 +51,79 @@ class Standing:
         return "-" if self.average is None else f"{self.average:.1f}"
 
 
-def render_standings(name: str, subtitle: str, rows: list[Standing], locale: str, *,
-                     cjk: bool | None = None) -> Image.Image:
-    return draw_standings(name, subtitle, rows, locale, resolve_cjk(cjk))[0]
+@dataclass(frozen=True)
+class StandingsLabels:
+    """The words on the image, already translated: the column headings, the line shown when
+    nobody has joined yet, and the points rule written under the table."""
+
+    rank: str
+    player: str
+    games: str
+    wins: str
+    points: str
+    average: str
+    empty: str
+    rule: str
+
+    @classmethod
+    def translated(cls, translate: Callable[[str], str]) -> StandingsLabels:
+        """Every label as `translate(field name)` gives it, e.g. a catalog lookup."""
+        return cls(**{f.name: translate(f.name) for f in fields(cls)})
+
+    @property
+    def headings(self) -> tuple[str, ...]:
+        """The column headings, in the order of COLUMNS."""
+        return self.rank, self.player, self.games, self.wins, self.points, self.average
 
 
-def standings_png(name: str, subtitle: str, rows: list[Standing], locale: str) -> bytes:
+def render_standings(name: str, subtitle: str, rows: list[Standing], labels: StandingsLabels,
+                     english: StandingsLabels, *, cjk: bool | None = None) -> Image.Image:
+    return draw_standings(name, subtitle, rows, labels, english, resolve_cjk(cjk))[0]
+
+
+def standings_png(name: str, subtitle: str, rows: list[Standing], labels: StandingsLabels,
+                  english: StandingsLabels) -> bytes:
     """Module-level, so a process pool can run it."""
-    return to_png(render_standings(name, subtitle, rows, locale))
+    return to_png(render_standings(name, subtitle, rows, labels, english))
 
 
-def draw_standings(name: str, subtitle: str, rows: list[Standing], locale: str,
-                   cjk: bool) -> tuple[Image.Image, list[str]]:
+def draw_standings(name: str, subtitle: str, rows: list[Standing], labels: StandingsLabels,
+                   english: StandingsLabels, cjk: bool) -> tuple[Image.Image, list[str]]:
     """The image and every string drawn on it (tests read them)."""
-    return draw_measured(WIDTH, cjk, lambda c: _page(c, name, subtitle, rows, locale))
+    drawn = _drawable(labels, english, cjk)
+    return draw_measured(WIDTH, cjk, lambda c: _page(c, name, subtitle, rows, drawn))
 
 
-def _page(c: Canvas, name: str, subtitle: str, rows: list[Standing], locale: str) -> float:
+def _drawable(labels: StandingsLabels, english: StandingsLabels,
+              cjk: bool) -> StandingsLabels:
+    """The reader's labels, each one in English when this machine cannot draw its script."""
+    if cjk:
+        return labels
+    chosen: dict[str, str] = {}
+    for f in fields(StandingsLabels):
+        label = getattr(labels, f.name)
+        chosen[f.name] = getattr(english, f.name) if any(map(is_cjk_char, label)) else label
+    return StandingsLabels(**chosen)
+
+
+def _page(c: Canvas, name: str, subtitle: str, rows: list[Standing],
+          labels: StandingsLabels) -> float:
     inner = WIDTH - 2 * MARGIN
-    y = MARGIN
+    y: float = MARGIN
     c.text(MARGIN, y, c.clean(name) or "-", TITLE, GOLD, bold=True, max_width=inner)
     y += TITLE + 8
     c.text(MARGIN, y, c.clean(subtitle), BODY, MUTED, max_width=inner)
     y += BODY + 16
     c.rect((MARGIN, y, WIDTH - MARGIN, y + ROW_H), fill=PANEL, radius=6)
-    _cells(c, y, [_label(c, f"campaigns.image.{key}", locale) for key, _ in COLUMNS],
-           SMALL, MUTED, bold=True)
+    _cells(c, y, list(labels.headings), SMALL, MUTED, bold=True)
     y += ROW_H
     if not rows:
-        c.text(MARGIN + PAD, y + ROW_H / 2, _label(c, "campaigns.image.empty", locale), BODY,
-               MUTED, anchor="lm")
+        c.text(MARGIN + PAD, y + ROW_H / 2, labels.empty, BODY, MUTED, anchor="lm")
         y += ROW_H
     for index, row in enumerate(rows):
         _row(c, row, index, y)
         y += ROW_H
-    y = text_lines(c, MARGIN, y + 12, _label(c, "campaigns.image.rule", locale), inner,
+    y = text_lines(c, MARGIN, y + 12, labels.rule, inner,
                    SMALL, MUTED)
     return y + MARGIN
 
@@ -106,9 +145,9 @@ def _row(c: Canvas, row: Standing, index: int, y: float) -> None:
 def _cells(c: Canvas, y: float, values: list[str], size: int, color: str, *,
            bold: bool = False, first: str | None = None) -> None:
     """One line of the table: the player's name left-aligned, every number centred."""
-    x = MARGIN
-    for (key, width), value in zip(COLUMNS, values, strict=True):
-        width = width or _player_w()
+    x: float = MARGIN
+    for (key, fixed), value in zip(COLUMNS, values, strict=True):
+        width = fixed or _player_w()
         if key == "player":
             c.text(x + PAD, y + ROW_H / 2, value, size, color, bold, max_width=width - 2 * PAD,
                    anchor="lm")
@@ -122,10 +161,3 @@ def _cells(c: Canvas, y: float, values: list[str], size: int, color: str, *,
 def _player_w() -> float:
     return WIDTH - 2 * MARGIN - FIXED_W
 
-
-def _label(c: Canvas, key: str, locale: str) -> str:
-    """The catalog text, in English when this machine cannot draw the reader's script."""
-    label = t(key, locale)
-    if not c.cjk and any(is_cjk_char(ch) for ch in label):
-        return t(key, DEFAULT_LOCALE)
-    return label

@@ -9,13 +9,20 @@ from pathlib import Path
 
 import pytest
 
+from bot.app import App, build_app
 from bot.service import GameMaster
 from storage import SqliteRepository
 
 
 @pytest.fixture
-async def gm(tmp_path: Path) -> AsyncIterator[GameMaster]:
+async def app(tmp_path: Path) -> AsyncIterator[App]:
+    """The service with its play-by-post features, wired as the bot wires them."""
     repo = SqliteRepository(tmp_path / "gm.sqlite3")
     await repo.open()
-    yield GameMaster(repo, render=False)
+    yield build_app(repo, render=False)
     await repo.close()
+
+
+@pytest.fixture
+def gm(app: App) -> GameMaster:
+    return app.gm

@@ -23,24 +23,26 @@ from discord.ext import commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+from bot.app import App, build_app
 from bot.config import ConfigError, Settings
-from bot.loopwatch import LoopWatch
+from bot.discord.loopwatch import LoopWatch
+from bot.discord.translator import CatalogTranslator
 from bot.service import GameMaster
-from bot.translator import CatalogTranslator
-from cogs import EXTENSIONS
-from cogs.turns import DYNAMIC_ITEMS
 from storage import SqliteRepository
 
 log = logging.getLogger(__name__)
 
 
+COGS = "cogs.loader"  # the one extension, which loads every cog
+
+
 class GameBot(commands.Bot):
-    def __init__(self, gm: GameMaster, settings: Settings) -> None:
+    def __init__(self, app: App, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, allowed_mentions=discord.AllowedMentions.none())
-        self.gm = gm
+        self.app = app
         self.settings = settings
         self.loop_watch = LoopWatch()
 
@@ -49,9 +51,7 @@ class GameBot(commands.Bot):
         work), then the command tree, which Discord needs to show the slash commands, with
         their names and descriptions in every language we speak."""
         self.loop_watch.start()
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.load_extension(COGS)
         await self.tree.set_translator(CatalogTranslator(self.tree))
         await self.tree.sync()
         if self.settings.dev_guild is not None:
@@ -60,6 +60,10 @@ class GameBot(commands.Bot):
             await self.tree.sync(guild=guild)
         log.info("Commands synced%s", f" (and to dev guild {self.settings.dev_guild})"
                  if self.settings.dev_guild else "")
+
+    @property
+    def gm(self) -> GameMaster:
+        return self.app.gm
 
     async def close(self) -> None:
         self.loop_watch.stop()
@@ -95,7 +99,7 @@ async def run_bot(settings: Settings) -> int:
     await repo.open()
     renderers = render_pool()
     try:
-        async with GameBot(GameMaster(repo, executor=renderers), settings) as bot:
+        async with GameBot(build_app(repo, executor=renderers), settings) as bot:
             _close_on_sigterm(bot)
             await bot.start(token)
     except discord.LoginFailure:

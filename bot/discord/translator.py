@@ -65,7 +65,7 @@ def choice_key(parameter: str, value: str | int | float) -> str:
 
 
 class CatalogTranslator(app_commands.Translator):
-    """Localises the tree it is installed on from the catalogs (bot/i18n.py)."""
+    """Localises the tree it is installed on from the catalogs (bot/i18n/__init__.py)."""
 
     def __init__(self, tree: app_commands.CommandTree[Any]) -> None:
         self.tree = tree

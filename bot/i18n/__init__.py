@@ -17,7 +17,7 @@ client's locale when we speak it, else the server's language (`/gm set language`
 English (`ServerSettings.reader_locale`). The thread of a game speaks the server's language,
 since several readers share it (`ServerSettings.thread_locale`).
 
-Slash commands are localised separately, once, when the tree is synced: `bot/translator.py`
+Slash commands are localised separately, once, when the tree is synced: `bot/discord/translator.py`
 reads their `cmd.*` and `choice.*` keys.
 """
 

@@ -18,19 +18,18 @@ import asyncio
 import itertools
 import random
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.i18n import t, text
-from bot.models import Player, ServiceError, Table, Update
+from bot.i18n import DEFAULT_LOCALE, t, text
+from bot.service import GameMaster
+from bot.service.base import Step
+from bot.service.models import Player, ServiceError, Table, Update
 from games.core import Game, GameError, get_game
-from rendering.standings import Standing, standings_png
+from rendering.standings import Standing, StandingsLabels, standings_png
 from storage import GameRecord, SeatRecord, StorageError
 from storage.campaigns import CAMPAIGN_KINDS, CampaignRecord, MemberRecord
-
-if TYPE_CHECKING:
-    from bot.service import GameMaster
 
 ANY_GAME = 0  # check_allowed's game id for "any game of the server"
 NAME_LIMIT = 40
@@ -297,8 +296,9 @@ class Campaigns:
         return await self.gm.table(opened.game_id)
 
     # -- the end of a round, of a campaign ------------------------------------------------------
-    async def on_update(self, update: Update) -> Update:
-        """Every Update passes here before it is posted. The one that ends the last live
+    async def on_update(self, update: Update, steps: Sequence[Step] = ()) -> Update:
+        """Every Update passes here before it is posted (`steps` are not needed: a round
+        ends by its tables' status). The one that ends the last live
         table of a campaign's round carries the round's news for the channel the round was
         dealt in: who goes on (a tournament) or who leads (a league), and a tournament's
         champions once decided (it is marked finished then and there)."""
@@ -374,9 +374,14 @@ class Campaigns:
         """Drawn off the event loop, like the boards (the bot's renderer processes)."""
         loop = asyncio.get_running_loop()
         subtitle = text(f"campaigns.kind.{standings.campaign.kind}")
+
+        def labels(lang: str) -> StandingsLabels:
+            return StandingsLabels.translated(lambda key: t(f"campaigns.image.{key}", lang))
+
         return await loop.run_in_executor(
             self.gm.announcer.executor, standings_png, standings.campaign.name,
-            f"{subtitle.render(locale)} · {standings.title}", standings.rows, locale)
+            f"{subtitle.render(locale)} · {standings.title}", standings.rows, labels(locale),
+            labels(DEFAULT_LOCALE))
 
     async def stats(self, guild_id: int, name: str, player: Player) -> PlayerStats:
         campaign = await self._settled(guild_id, name)

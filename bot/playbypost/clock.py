@@ -13,19 +13,16 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from bot.i18n import t, text
-from bot.models import Player, Seat, ServiceError, Table, Update
-from bot.settings import MAX_DEADLINE_HOURS, POLICIES, parse_reminders
-from games.core import Action, Event, State, get_game
+from bot.service import GameMaster
+from bot.service.base import Step
+from bot.service.models import Player, Seat, ServiceError, Table, Update
+from bot.service.settings import MAX_DEADLINE_HOURS, POLICIES, parse_reminders
+from games.core import Action, get_game
 from storage import GameRecord, NotFound
 from storage.clock import ClockRecord, DeadlineRecord
 
-if TYPE_CHECKING:
-    from bot.service import GameMaster
-
-Step = tuple[State, list[Event], State]
 HOUR = 3600.0
 DAY = 24 * HOUR
 MAX_VACATION_DAYS = 60

@@ -1,27 +1,26 @@
 """What every part of the GameMaster shares: loading a game under its lock, the checks that
 refuse a change, persisting an action, letting AI seats play, and describing an accepted
-change as an Update.
+change as an Update, which passes through the update hooks (bot/app.py wires them).
 
-`GameMaster` (bot/service.py) is this base plus one mixin per feature (bot/seats.py,
-bot/undo.py, bot/history.py), so each feature's logic stays in a module of its own while all
-of them share one lock per game and one way to announce.
+`GameMaster` (bot/service/master.py) is this base plus one mixin per feature (seats, undo,
+history, packs, groups: each a module of bot/service/), so each feature's logic stays in a
+module of its own while all of them share one lock per game and one way to announce.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bot.announce import Announcer
 from bot.i18n import Text, text
-from bot.models import Player, Private, Seat, ServiceError, Table, Update
-from bot.settings import ServerSettings
+from bot.service.announce import Announcer
+from bot.service.models import Player, Private, Seat, ServiceError, Table, Update
+from bot.service.options import shown_options
+from bot.service.settings import ServerSettings
 from games.core import Action, Event, Game, GameError, State, get_game, make_agent, replay
-from games.redux.data import load_pack
 from storage import (
     ActionRecord,
     DuplicateInteraction,
@@ -32,27 +31,26 @@ from storage import (
     StaleVersion,
 )
 
-if TYPE_CHECKING:
-    from bot.campaigns import Campaigns
-    from bot.clock import Clock
-
 ACTIVE = ("running", "paused")
 MAX_AI_STEPS = 10_000  # a safety net: an engine bug must not spin the event loop forever
-PACK_GAME = "redux"  # the game whose data a server may replace with its printed cards
-DESIGNED_PACK = "designed"  # the option value of our own designed data (the default)
 Step = tuple[State, list[Event], State]
+# A feature that sees every Update before it is posted and may add to it (the clock picks
+# whom to mention, a campaign adds a round's news); wired by the application root.
+UpdateHook = Callable[[Update, list[Step]], Awaitable[Update]]
 
 
 class GameBase:
-    clock: Clock
-    campaigns: Campaigns
-
     def __init__(self, repo: Repository, *, render: bool = True,
                  executor: Executor | None = None) -> None:
         self.repo = repo
         self.announcer = Announcer(render=render, executor=executor)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.settings = ServerSettings(repo)
+        self._hooks: list[UpdateHook] = []
+
+    def add_update_hook(self, hook: UpdateHook) -> None:
+        """Hooks run in the order they were added (bot/app.py wires them)."""
+        self._hooks.append(hook)
 
     # -- loading, with the refusals of a game in the wrong status ---------------------------
     async def _record(self, game_id: int) -> GameRecord:
@@ -177,11 +175,10 @@ class GameBase:
         return await self._outgoing(update, steps)
 
     async def _outgoing(self, update: Update, steps: list[Step]) -> Update:
-        """Every Update passes here before the cogs post it: the clock picks whom to
-        mention (and stops an ended game's clocks), a campaign adds the news of a round
-        this change ended."""
-        update = await self.clock.on_update(update, steps)
-        return await self.campaigns.on_update(update)
+        """Every Update passes through the hooks before the cogs post it."""
+        for hook in self._hooks:
+            update = await hook(update, steps)
+        return update
 
     def _replayed(self, record: GameRecord, seats: list[SeatRecord],
                   actions: Iterable[ActionRecord]) -> State:
@@ -216,23 +213,8 @@ def table_of(record: GameRecord, seats: list[SeatRecord]) -> Table:
     return Table(record.id, record.game, engine.title, record.status,
                  [Seat(s.seat, s.user_id, s.name, s.ai) for s in seats], record.version,
                  record.guild_id, record.channel_id, record.thread_id,
-                 shown_options(record.game, record.options), engine.min_players,
+                 shown_options(engine, record.options), engine.min_players,
                  engine.max_players)
-
-
-def shown_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
-    """The options as a table shows them: a frozen pack by its title and hash, not its text
-    (None is the engine's designed data)."""
-    if game != PACK_GAME or "pack" not in options:
-        return options
-    pack = options["pack"]
-    return {**options, "pack": DESIGNED_PACK if pack is None else _pack_label(pack)}
-
-
-@functools.lru_cache(maxsize=32)
-def _pack_label(pack_text: str) -> str:
-    pack = load_pack(pack_text)
-    return f"{pack.name} ({pack.hash})"
 
 
 def is_vacant(seat: SeatRecord | Seat) -> bool:

@@ -13,11 +13,11 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from bot.announce import Announcer
-from bot.export import ExportError, Verified, export_data, read_export, verify
-from bot.gamebase import ACTIVE, GameBase, engine_of, table_of
 from bot.i18n import t, text
-from bot.models import Player, ServiceError, Table
+from bot.service.announce import Announcer
+from bot.service.base import ACTIVE, GameBase, engine_of, table_of
+from bot.service.export import ExportError, Verified, export_data, read_export, verify
+from bot.service.models import Player, ServiceError, Table
 from games.core import Action, Event
 from storage import SeatRecord
 from storage.tables import ImportedAction, ImportedGame

@@ -5,23 +5,20 @@ transaction, then describe what happened (public lines, private lines, board ima
 awaited). AI seats are played here, right after the human action that handed them the turn,
 so a table never waits on a machine.
 
-The shared machinery is `GameBase` (bot/gamebase.py); seats after the start and spectators
-(bot/seats.py), undo (bot/undo.py), history, export and import (bot/history.py) are mixins.
+The shared machinery is `GameBase` (bot/service/base.py); seats after the start and
+spectators, undo, history with export and import, data packs and private groups are mixins,
+each in its own module of bot/service/. It knows no game by name: what a game offers beyond
+the contract it declares on its engine (games/core/game.py).
 """
 
 from __future__ import annotations
 
 import random
-import re
-from concurrent.futures import Executor
 from typing import Any
 
-from bot.campaigns import Campaigns
-from bot.clock import Clock
-from bot.gamebase import (
+from bot.i18n import Text, t, text
+from bot.service.base import (
     ACTIVE,
-    DESIGNED_PACK,
-    PACK_GAME,
     awaited_seat,
     check_seat_number,
     check_seated_or_moderator,
@@ -33,11 +30,9 @@ from bot.gamebase import (
     seat_of,
     table_of,
 )
-from bot.history import HistoryMixin
-from bot.i18n import Text, t, text
-from bot.models import (
-    Council,
-    PackInfo,
+from bot.service.groups import GroupsMixin
+from bot.service.history import HistoryMixin
+from bot.service.models import (
     Player,
     SeatView,
     ServiceError,
@@ -45,25 +40,14 @@ from bot.models import (
     TurnPrompt,
     Update,
 )
-from bot.options import parse_options
-from bot.seats import SeatsMixin
-from bot.undo import UndoMixin
+from bot.service.packs import PacksMixin
+from bot.service.seats import SeatsMixin
+from bot.service.undo import UndoMixin
 from games.core import Action, Game, GameError, all_games, make_agent
-from games.redux.data import DataError, Pack, designed, load_pack
-from storage import GameRecord, NotFound, Repository, SeatRecord
-from storage.models import PackRecord
-
-PACK_NAME = re.compile(r"[A-Za-z][A-Za-z0-9._-]{0,39}")
-PACK_SECTIONS = ("generals", "cards", "regions")
+from storage import GameRecord, SeatRecord
 
 
-class GameMaster(SeatsMixin, UndoMixin, HistoryMixin):
-    def __init__(self, repo: Repository, *, render: bool = True,
-                 executor: Executor | None = None) -> None:
-        super().__init__(repo, render=render, executor=executor)
-        self.clock = Clock(self)
-        self.campaigns = Campaigns(self)
-
+class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
     @staticmethod
     def game_names() -> list[tuple[str, str]]:
         return [(g.name, g.title) for g in all_games()]
@@ -216,7 +200,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin):
         actions = [Action(a.kind, a.args, label=names(a.label or a.text, seats))
                    for a in engine.legal_actions(state, seat)]
         locale = await self.settings.reader_locale(player.user_id, None, record.guild_id)
-        prompt = names(engine.prompt(state, seat), seats) + _council_hint(record, seats, locale)
+        prompt = names(engine.prompt(state, seat), seats) + self._group_hint(record, seats, seat,
+                                                                         locale)
         return TurnPrompt(game_id, record.version, seat, prompt, actions)
 
     async def legal_actions(self, game_id: int, player: Player) -> list[Action]:
@@ -327,121 +312,12 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin):
         return (await self.repo.guild_settings(guild_id)).get("moderator_role")
 
 
-    # -- data packs -----------------------------------------------------------------------
-    async def upload_pack(self, guild_id: int, by: Player, name: str, pack_text: str, *,
-                          source: str = "pack.json") -> PackInfo:
-        """Validate a moderator's pack file and offer it for new games of the server under
-        `name` (replacing a pack of that name: games already created keep their copy)."""
-        require_moderator(by)
-        name = _pack_name(name)
-        pack = _load_pack(pack_text, source)
-        record = await self.repo.save_pack(guild_id=guild_id, game=PACK_GAME, name=name,
-                                           text=pack_text, digest=pack.hash,
-                                           uploaded_by=by.user_id)
-        await self.repo.audit(guild_id=guild_id, game_id=None, user_id=by.user_id,
-                              what="pack_upload", detail={"name": name, "hash": pack.hash})
-        return _pack_info(record, pack)
-
-    async def packs(self, guild_id: int) -> list[PackInfo]:
-        return [_pack_info(r, _load_pack(r.text, r.name))
-                for r in await self.repo.packs(guild_id, PACK_GAME)]
-
-    async def pack_names(self, guild_id: int) -> list[str]:
-        """Names only, without parsing a pack (autocomplete must answer fast)."""
-        return [r.name for r in await self.repo.packs(guild_id, PACK_GAME)]
-
-    async def pack(self, guild_id: int, name: str) -> PackInfo:
-        record = await self._pack_record(guild_id, name)
-        return _pack_info(record, _load_pack(record.text, record.name))
-
-    async def remove_pack(self, guild_id: int, by: Player, name: str) -> None:
-        """New games can no longer choose it; running games keep the copy frozen in them."""
-        require_moderator(by)
-        record = await self._pack_record(guild_id, name)
-        await self.repo.remove_pack(guild_id, PACK_GAME, record.name)
-        await self.repo.audit(guild_id=guild_id, game_id=None, user_id=by.user_id,
-                              what="pack_remove", detail={"name": name, "hash": record.hash})
-
-    async def _pack_record(self, guild_id: int, name: str) -> PackRecord:
-        try:
-            return await self.repo.get_pack(guild_id, PACK_GAME, name.strip())
-        except NotFound:
-            raise ServiceError(text("tables.no_such_pack", name=name)) from None
-
-    async def _with_pack_text(self, game: str, guild_id: int | None,
-                              options: dict[str, Any]) -> dict[str, Any]:
-        """A table names a pack; the game gets the pack's text, so the stored options freeze
-        it: editing or removing the pack later never changes this game or its replay."""
-        if game != PACK_GAME or "pack" not in options:
-            return options
-        name = str(options["pack"])
-        rest = {k: v for k, v in options.items() if k != "pack"}
-        if name == DESIGNED_PACK:
-            return rest
-        if guild_id is None:
-            raise ServiceError(text("tables.packs_need_server"))
-        return {**rest, "pack": (await self._pack_record(guild_id, name)).text}
-
-    # -- game views and the allies' council -------------------------------------------------
+    # -- game views -------------------------------------------------------------------------
     async def seat_view(self, game_id: int, player: Player | None) -> SeatView:
         """The player's own view (hand, secret picks), or the public view for None."""
         record, seats = await self._started(game_id)
         seat = None if player is None else human_seat(seats, player)
         return _seat_view(record, seats, seat)
-
-    async def council(self, game_id: int, player: Player) -> Council:
-        """This round's council, if the player is one of the two allies and the alliance
-        action is being chosen; its thread is None until `open_council`."""
-        record, seats = await self._running(game_id)
-        return await self._council(record, seats, player)
-
-    async def open_council(self, game_id: int, player: Player, thread_id: int) -> Council:
-        """Record the private thread the cog opened for the allies (StorageError if this
-        round's council already has one: the cog checks `council` first)."""
-        async with self._locks[game_id]:
-            record, seats = await self._running(game_id)
-            council = await self._council(record, seats, player)
-            await self.repo.add_private_thread(game_id, purpose=council.purpose,
-                                               thread_id=thread_id,
-                                               seats=[s.seat for s in council.allies])
-        await self._audit(game_id, player, "council", {"purpose": council.purpose,
-                                                       "thread_id": thread_id})
-        return Council(game_id, council.purpose, council.allies, council.chooser,
-                       council.channel_id, thread_id)
-
-    async def shared_view(self, thread_id: int, player: Player) -> SeatView:
-        """An ally's own view, to be posted in their council thread and nowhere else: only
-        in the thread of the council under way, and only for one of its allies."""
-        found = await self.repo.private_thread_by_id(thread_id)
-        if found is None or not found.purpose.startswith("council"):
-            raise ServiceError(text("tables.share_in_council"))
-        record, seats = await self._running(found.game_id)
-        seat = human_seat(seats, player)
-        if seat not in found.seats:
-            raise ServiceError(text("tables.share_allies_only"))
-        engine = engine_of(record.game)
-        public = engine.view(record.state, None)
-        if public["step"] != "alliance" or _council_purpose(public) != found.purpose:
-            raise ServiceError(text("tables.council_over"))
-        return _seat_view(record, seats, seat)
-
-    async def _council(self, record: GameRecord, seats: list[SeatRecord],
-                       player: Player) -> Council:
-        view = engine_of(record.game).view(record.state, None)
-        alliance = view.get("alliance") or {}
-        if view.get("step") != "alliance" or not alliance.get("allies"):
-            raise ServiceError(text("tables.council_not_now"))
-        table = table_of(record, seats)
-        allies = [table.seats[a] for a in alliance["allies"]]
-        names = " & ".join(s.name for s in allies)
-        if not any(s.user_id == player.user_id and not s.ai for s in allies):
-            raise ServiceError(text("tables.council_allies_only", names=names))
-        if any(s.ai for s in allies):
-            raise ServiceError(text("tables.council_ai", names=names))
-        purpose = _council_purpose(view)
-        existing = await self.repo.private_thread(record.id, purpose)
-        return Council(record.id, purpose, allies, table.seats[alliance["chooser"]],
-                       record.channel_id, existing.thread_id if existing else None)
 
     # -- internals ------------------------------------------------------------------------
     async def _check_still_open(self, engine: Game, record: GameRecord,
@@ -482,43 +358,6 @@ def _seat_view(record: GameRecord, seats: list[SeatRecord], seat: int | None) ->
     return SeatView(table_of(record, seats), seat, engine_of(record.game).view(record.state, seat))
 
 
-def _council_purpose(view: dict[str, Any]) -> str:
-    """A council belongs to one round's alliance choice."""
-    return f"council {view['round']}"
 
 
-def _council_hint(record: GameRecord, seats: list[SeatRecord], locale: str) -> str:
-    """While the alliance action is chosen, its chooser learns that the allies may consult
-    first (R7.2.3); an AI ally does not consult."""
-    if record.game != PACK_GAME:
-        return ""
-    view = engine_of(record.game).view(record.state, None)
-    allies = (view.get("alliance") or {}).get("allies") or []
-    if view.get("step") != "alliance" or any(seats[a].ai for a in allies):
-        return ""
-    return "\n" + t("tables.council_hint", locale)
 
-
-def _pack_name(name: str) -> str:
-    name = name.strip()
-    if name.lower() == DESIGNED_PACK:
-        raise ServiceError(text("tables.pack_name_designed", designed=DESIGNED_PACK))
-    if not PACK_NAME.fullmatch(name) or parse_options([f"pack={name}"])["pack"] != name:
-        raise ServiceError(text("tables.pack_name_bad"))
-    return name
-
-
-def _load_pack(pack_text: str, source: str) -> Pack:
-    try:
-        return load_pack(pack_text, source=source)
-    except DataError as error:
-        raise ServiceError(str(error)) from None
-
-
-def _pack_info(record: PackRecord, pack: Pack) -> PackInfo:
-    base = designed()
-    counts = {k: len(getattr(pack, k)) for k in PACK_SECTIONS}
-    changed = {k: sum(1 for key, entry in getattr(pack, k).items()
-                      if getattr(base, k).get(key) != entry) for k in PACK_SECTIONS}
-    return PackInfo(record.name, pack.name, pack.hash, pack.provenance, counts, changed,
-                    record.uploaded_by, record.uploaded_at)

@@ -12,7 +12,7 @@ from games.core import Action
 class ServiceError(Exception):
     """A refusal shown to the user in their language. Nothing was changed.
 
-    The message is a catalog `Text` (bot/i18n.py); a plain string is the English-only form
+    The message is a catalog `Text` (bot/i18n/__init__.py); a plain string is the English-only form
     older code still raises, shown as it is in every language."""
 
     def __init__(self, message: str | Text) -> None:
@@ -125,12 +125,12 @@ class SeatView:
 
 @dataclass(frozen=True)
 class Council:
-    """This round's allies, who may consult in a private thread before the chooser picks the
-    alliance action; `thread_id` is None until the thread is opened."""
+    """A private group of seats (`Game.private_groups`: Redux's allies before the alliance
+    action), who may consult in a private thread; `thread_id` is None until it is opened."""
 
     game_id: int
     purpose: str
-    allies: list[Seat]
-    chooser: Seat
+    allies: list[Seat]  # the group's members
+    chooser: Seat | None  # whose decision they talk over, if any
     channel_id: int | None  # the table's text channel, where the private thread is opened
     thread_id: int | None

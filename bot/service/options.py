@@ -1,8 +1,16 @@
 """Table options typed as text (`advanced=true two_player_lords=yes`), for `/game new` and
-`gm simulate`. The game itself then checks names and values (`Game.resolve_options`)."""
+`gm simulate`, and as a table shows them. The game itself checks names and values
+(`Game.resolve_options`)."""
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
+from games.core import Game
+from games.core.packs import PackFormat
+
+DESIGNED_PACK = "designed"  # the pack option's value for the game's own designed data
 _BOOLEANS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
 
 
@@ -25,3 +33,19 @@ def _value(raw: str) -> object:
     if lowered.lstrip("-").isdigit():
         return int(lowered)
     return raw
+
+
+def shown_options(engine: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """The options as a table shows them: a frozen data pack by its title and hash, not its
+    text (None is the engine's designed data)."""
+    packs = engine.packs
+    if packs is None or packs.option not in options:
+        return options
+    frozen = options[packs.option]
+    label = DESIGNED_PACK if frozen is None else _pack_label(packs, frozen)
+    return {**options, packs.option: label}
+
+
+@functools.lru_cache(maxsize=32)
+def _pack_label(packs: PackFormat, pack_text: str) -> str:
+    return packs.summary(pack_text).label

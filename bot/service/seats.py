@@ -9,7 +9,8 @@ seat; they read only what anyone may read.
 
 from __future__ import annotations
 
-from bot.gamebase import (
+from bot.i18n import text
+from bot.service.base import (
     GameBase,
     check_seat_number,
     check_seated_or_moderator,
@@ -17,8 +18,7 @@ from bot.gamebase import (
     seat_of,
     table_of,
 )
-from bot.i18n import text
-from bot.models import Player, ServiceError, Table, Update
+from bot.service.models import Player, ServiceError, Table, Update
 from storage import GameRecord, SeatRecord
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from bot.i18n import DEFAULT_LOCALE, LOCALES, pick_locale, text
-from bot.models import Player, ServiceError
+from bot.service.models import Player, ServiceError
 from storage import Repository
 from storage.server import EVERY_GAME, BanRecord
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.gamebase import GameBase, require_moderator, seat_of
 from bot.i18n import Text, text
-from bot.models import Player, ServiceError, Update
+from bot.service.base import GameBase, require_moderator, seat_of
+from bot.service.models import Player, ServiceError, Update
 from storage import ActionRecord, GameRecord, NotFound, SeatRecord
 from storage.tables import UndoVoteRecord
 

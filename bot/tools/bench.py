@@ -12,9 +12,9 @@ from statistics import median
 
 from PIL import Image
 
-from bot.models import Player
-from bot.service import GameMaster
-from bot.simulate import play_game
+from bot.app import build_app
+from bot.service.models import Player
+from bot.tools.simulate import play_game
 from games.core import Game, get_game, make_agent
 from rendering import render_board, to_png
 from storage import SqliteRepository
@@ -66,7 +66,7 @@ async def service_action_times(game: Game, players: int, seed: int) -> tuple[lis
         repo = SqliteRepository(Path(folder) / "bench.sqlite3")
         await repo.open()
         try:
-            gm = GameMaster(repo, render=False)
+            gm = build_app(repo, render=False).gm
             humans = [Player(i + 1, f"Player {i + 1}") for i in range(players)]
             table = await gm.new_game(game=game.name, guild_id=None, channel_id=1,
                                       creator=humans[0], seed=seed)

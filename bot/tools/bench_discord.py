@@ -1,7 +1,7 @@
 """`gm bench --discord`: many concurrent games driven through a local Discord.
 
 The bot runs as a real `gm run` process pointed at the local Discord of the end-to-end tests
-(`tests/fakediscord`, served on 127.0.0.1 by this process); scripted players open tables
+(`bot/tools/fakediscord`, served on 127.0.0.1 by this process); scripted players open tables
 with slash commands and play every seat through the components. The figures are what a
 server would feel: the time from an interaction's arrival at the bot to its
 acknowledgement and to the board image being posted, the interactions that missed
@@ -15,7 +15,6 @@ import contextlib
 import gc
 import logging
 import random
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -24,10 +23,11 @@ from pathlib import Path
 from statistics import quantiles
 from typing import Any
 
-from bot import loopwatch
-from bot.loopwatch import LoopWatch
+from bot.discord import loopwatch
+from bot.discord.loopwatch import LoopWatch
+from bot.tools.fakediscord.bots import BotProcess
+from bot.tools.fakediscord.server import FakeDiscord
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
 ACTION_PREFIXES = ("gm:act:", "gm:pick:")
 FREEZE_EVERY = 5.0  # seconds between two freezes of this process's heap (see _freezing)
 
@@ -44,17 +44,10 @@ class Load:
 
 
 def bench_discord(load: Load) -> list[str]:
-    if not (REPO_ROOT / "tests" / "fakediscord").is_dir():
-        return ["gm bench --discord needs the repository's tests/fakediscord (run it from a "
-                "checkout, not an installed package)."]
-    sys.path.insert(0, str(REPO_ROOT))  # the local Discord lives with the tests
     return asyncio.run(_bench(load))
 
 
 async def _bench(load: Load) -> list[str]:
-    from tests.fakediscord.bots import BotProcess
-    from tests.fakediscord.server import FakeDiscord
-
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "bench.sqlite3"
         async with FakeDiscord(keep_files=False) as fake:
@@ -107,7 +100,7 @@ async def _within(seconds: float, games: list[Any]) -> list[Any]:
 
 async def _one_game(fake: Any, load: Load, number: int) -> bool:
     """Open a table, seat humans and AIs, and play it to the end; whether it finished."""
-    from tests.fakediscord.autoplay import SeatPlayer, finished, open_table
+    from bot.tools.fakediscord.autoplay import SeatPlayer, finished, open_table
 
     rng = random.Random(load.seed * 1_000_003 + number)
     await asyncio.sleep(rng.random() * max(load.think, 0.01) * 10)  # players arrive over time
@@ -198,7 +191,7 @@ def _sqlite_line(size: int, done: int, stopped: int, actions: int,
 def _finished_choices(fake: Any) -> list[int]:
     """The player choices (buttons and selects of a prompt) of each game that reached its
     final scores, counted in its thread."""
-    from tests.fakediscord.autoplay import FINAL
+    from bot.tools.fakediscord.autoplay import FINAL
 
     choices: Counter[int] = Counter()
     for i in fake.world.interactions.values():

@@ -7,8 +7,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.models import Player, ServiceError, TurnPrompt, Update
+from bot.app import build_app
 from bot.service import GameMaster
+from bot.service.models import Player, ServiceError, TurnPrompt, Update
 from storage import SqliteRepository
 
 Ask = Callable[[str], str]
@@ -26,7 +27,7 @@ async def play(game: str, players: int, ai: int, seed: int | None, boards: Path,
     repo = SqliteRepository(database)
     await repo.open()
     try:
-        gm = GameMaster(repo)
+        gm = build_app(repo).gm
         table = await gm.new_game(game=game, guild_id=None, channel_id=0, creator=YOU, seed=seed)
         for number in range(2, players - ai + 1):
             await gm.join(table.game_id, Player(number, f"Player {number}"))

@@ -16,6 +16,7 @@ from typing import Any
 from games.core.actions import Action
 from games.core.errors import IllegalAction, NotYourTurn
 from games.core.events import Event
+from games.core.packs import PackFormat
 
 State = dict[str, Any]
 
@@ -61,15 +62,31 @@ class Result:
         }
 
 
+@dataclass(frozen=True)
+class PrivateGroup:
+    """Seats that may consult in private now. `purpose` names this occasion uniquely within
+    the game (e.g. "council 3"): one private thread per purpose, closed to talk once the game
+    no longer lists it; `chooser` is the seat whose decision the group talks over, if any."""
+
+    purpose: str
+    seats: tuple[int, ...]
+    chooser: int | None = None
+
+
 class Game(ABC):
     """A rules engine. Subclasses implement the underscored hooks; the public methods add the
     checks that every game shares (turn, legality, copy-on-write)."""
 
-    name: str  # registry key, e.g. "record"
+    name: str  # registry key, e.g. "record"; also names its renderer, rendering/<name>/
     title: str  # e.g. "Record of the Three Kingdoms (三國志)"
     min_players: int
     max_players: int
     options: tuple[Option, ...] = ()
+    # Capabilities beyond the contract, each declared here so that no layer names a game:
+    # its own extra slash commands live in the cog `cogs/<name>.py`;
+    extra_commands: bool = False
+    # a group may replace its designed data with their printed values (games/core/packs.py).
+    packs: PackFormat | None = None
 
     # -- the contract -------------------------------------------------------------------
     @abstractmethod
@@ -128,6 +145,11 @@ class Game(ABC):
     def prompt(self, state: State, seat: int) -> str:
         """What `seat` is being asked to decide, in words (turn prompts, reminders)."""
         return "It is your turn." if seat in self.to_act(state) else ""
+
+    def private_groups(self, state: State) -> list[PrivateGroup]:
+        """Seats that may consult privately right now (allies before a joint choice); the
+        bot opens a private thread for a group on request. Empty for most games."""
+        return []
 
     def skip_action(self, state: State, seat: int) -> Action | None:
         """What `seat` plays when its turn deadline passed under the `skip` policy: a legal

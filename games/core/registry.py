@@ -1,4 +1,10 @@
-"""The games the bot offers, by name. Each game package registers itself on import."""
+"""The games the bot offers, by name: the one place a game is registered.
+
+Each game package registers its engine on import (`register(...)` in its `__init__.py`); the
+engine declares what it brings beyond the contract (`Game.extra_commands`, `Game.packs`,
+`Game.private_groups`), and every other layer finds the game's parts by its name:
+`rendering/<name>/` draws it, `cogs/<name>.py` holds its extra commands. See
+docs/adding-a-game.md."""
 
 from __future__ import annotations
 
@@ -8,7 +14,8 @@ from games.core.errors import GameError
 from games.core.game import Game
 
 _GAMES: dict[str, Game] = {}
-_PACKAGES = ("games.record", "games.redux", "games.scythe")  # each calls register() when imported
+# Adding a game: its package here, and nothing else outside its own folders.
+GAME_PACKAGES = ("games.record", "games.redux", "games.scythe")
 
 
 def register(game: Game) -> Game:
@@ -17,7 +24,7 @@ def register(game: Game) -> Game:
 
 
 def _load_all() -> None:
-    for package in _PACKAGES:
+    for package in GAME_PACKAGES:
         importlib.import_module(package)
 
 

@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 from pathlib import Path as FilePath
 from typing import Any
 
+from games.core.packs import PackError
 from games.redux import pack_check
 from games.redux.pack_check import Fault, Path
 
@@ -26,7 +27,7 @@ ENTRY_SECTIONS = ("generals", "cards", "regions")
 OPTIONAL_SECTIONS = ("cards", "regions", "recruit")
 
 
-class DataError(ValueError):
+class DataError(PackError):
     """The pack is wrong; the message names the line, the entry and the field."""
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, Game, IllegalAction, Option, Result, State
+from games.core.game import PrivateGroup
 from games.redux import ai, checks, data, flow, scoring, setup
 from games.redux import view as views
+from games.redux.packs import ReduxPacks
 from games.redux.rules import ACTIONS, TRIBAL_OF_NATION
 from games.redux.state import action_name, general_name, player
 
@@ -24,6 +26,8 @@ class ReduxGame(Game):
     title = "Three Kingdoms Redux (삼국지 리덕스)"
     min_players = 3
     max_players = 3
+    extra_commands = True
+    packs = ReduxPacks()
     options = (
         Option("pack", "The data pack: empty for the designed data, or the text of an "
                "uploaded pack (generals, cards, regions).", default=None),
@@ -83,6 +87,16 @@ class ReduxGame(Game):
 
     def factions(self, state: State) -> list[str]:
         return [p["nation"] for p in state["players"]]
+
+    def private_groups(self, state: State) -> list[PrivateGroup]:
+        """While the alliance action is chosen, the two allies may consult first (R7.2.3):
+        one council per round."""
+        view = self.view(state, None)
+        alliance = view.get("alliance") or {}
+        if view.get("step") != "alliance" or not alliance.get("allies"):
+            return []
+        return [PrivateGroup(f"council {view['round']}", tuple(alliance["allies"]),
+                             alliance["chooser"])]
 
     def phase(self, state: State) -> str:
         """Changes at each step boundary, and with each resolution actor."""

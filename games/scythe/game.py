@@ -15,6 +15,7 @@ class ScytheGame(Game):
     title = "Scythe"
     min_players = 2
     max_players = 5
+    extra_commands = True
     options = (
         Option("assignment", "`random`: a seeded faction and player mat per seat (S3.7); "
                "`draft`: seat 0, 1, ... each picks a faction and a mat.",

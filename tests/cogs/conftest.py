@@ -8,8 +8,8 @@ import pytest
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from bot.app import build_app
 from bot.config import Settings
-from bot.service import GameMaster
 from storage import SqliteRepository
 from tests.cogs.fake_discord import FakeDiscord
 from tests.cogs.harness import Harness, fixed_seed, guild_payload, record_service_calls
@@ -17,17 +17,18 @@ from tests.cogs.harness import Harness, fixed_seed, guild_payload, record_servic
 
 @pytest.fixture
 async def harness(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Harness]:
-    from bot.client import GameBot  # after the fixtures' game registrations
+    from bot.discord.client import GameBot  # after the fixtures' game registrations
 
     fake = FakeDiscord()
     monkeypatch.setattr(HTTPClient, "request", fake.rest)
     monkeypatch.setattr(AsyncWebhookAdapter, "request", fake.webhook)
     repo = SqliteRepository(":memory:")
     await repo.open()
-    gm = GameMaster(repo)
+    app = build_app(repo)
+    gm = app.gm
     fixed_seed(gm)
     record_service_calls(gm, fake)
-    bot = GameBot(gm, Settings(token="test-token"))
+    bot = GameBot(app, Settings(token="test-token"))
     await bot.login("test-token")  # runs setup_hook: cogs, dynamic items, command sync
     bot._connection.parse_guild_create(guild_payload())  # type: ignore[arg-type]
     harness = Harness(bot, fake, gm)

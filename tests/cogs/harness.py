@@ -18,7 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.client import GameBot
+from bot.discord.client import GameBot
 from bot.service import GameMaster, Player, TurnPrompt, Update
 from games.core import get_game
 from games.record.data import CARDS

@@ -4,9 +4,9 @@ round's end in the channel, and closing a campaign."""
 
 from __future__ import annotations
 
+from tests.bot.playbypost.test_campaigns import finish
 from tests.cogs.fake_discord import CHANNEL_ID, GUILD_ID
 from tests.cogs.harness import ALICE, BOB, CARA, OWNER, STRANGER, Harness
-from tests.test_campaigns import finish
 
 PNG = b"\x89PNG\r\n\x1a\n"
 PLAYERS = (ALICE, BOB, CARA, STRANGER)
@@ -31,7 +31,7 @@ async def test_only_a_moderator_creates_a_campaign(harness):
     [news] = harness.in_channel(CHANNEL_ID)
     assert "**Spring**" in news.content and "tournament" in news.content
     assert "/campaign join" in news.content
-    assert await harness.gm.campaigns.names(GUILD_ID) == ["Spring"]
+    assert await harness.bot.app.campaigns.names(GUILD_ID) == ["Spring"]
 
 
 async def test_join_is_announced_and_a_second_join_refused(harness):
@@ -86,8 +86,8 @@ async def test_standings_after_several_games_answer_text_and_a_png(harness):
         creator = (await harness.gm.table(game_id)).seats[0].user_id
         first = next(u for u in PLAYERS if u.id == creator)
         await harness.invoke(first, "game start", where=thread)
-    await finish(harness.gm, games[0], [12, 7])
-    await finish(harness.gm, games[1], [5, 5])
+    await finish(harness.bot.app, games[0], [12, 7])
+    await finish(harness.bot.app, games[1], [5, 5])
 
     reply = await harness.invoke(ALICE, "campaign standings", name="Spring")
 
@@ -152,7 +152,7 @@ async def test_a_moderator_closes_a_campaign_with_its_final_standings(harness):
     live = await harness.invoke(OWNER, "campaign close", name="Spring")
     assert live.ephemeral and "still has tables in play" in live.text
     for game_id, totals in zip(games, ([12, 7], [5, 5]), strict=True):
-        await finish(harness.gm, game_id, totals)
+        await finish(harness.bot.app, game_id, totals)
     refused = await harness.invoke(ALICE, "campaign close", name="Spring")
     assert refused.ephemeral and "Only a moderator" in refused.text
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.clock import HOUR
 from bot.i18n import t
-from bot.models import Player
+from bot.playbypost.clock import HOUR
+from bot.service.models import Player
 from tests.cogs.fake_discord import GUILD_ID
 from tests.cogs.harness import ALICE, BOB, CARA, OWNER, Harness
 
@@ -16,7 +16,7 @@ async def started(harness: Harness, hours: float = 24) -> tuple[int, int]:
     moderator = Player(OWNER.id, OWNER.name, is_moderator=True)
     await harness.gm.settings.set_server(GUILD_ID, moderator, deadline_hours=hours,
                                          deadline_policy="wait")
-    harness.gm.clock.now = lambda: T0
+    harness.bot.app.clock.now = lambda: T0
     game_id, thread = await harness.open_table(ALICE, joiners=(BOB,))
     await harness.invoke(ALICE, "game start", where=thread)
     return game_id, thread
@@ -60,14 +60,14 @@ async def test_deadline_set_is_refused_to_a_player_who_neither_moderates_nor_cre
 async def test_the_pass_reminds_in_the_thread_and_mentions_the_awaited(harness):
     game_id, thread = await started(harness)
     awaited, _ = await awaited_user(harness, game_id)
-    harness.gm.clock.now = lambda: T0 + 12.5 * HOUR
+    harness.bot.app.clock.now = lambda: T0 + 12.5 * HOUR
     await harness.bot.get_cog("ClockCog").run_pass()  # type: ignore[union-attr]
     reminder = harness.in_channel(thread)[-1]
     assert reminder.content == f"⏰ <@{awaited.id}>: your turn ends <t:{int(T0 + 24 * HOUR)}:R>."
 
 
 async def test_me_settings_dm_vacation_and_language(harness):
-    harness.gm.clock.now = lambda: T0
+    harness.bot.app.clock.now = lambda: T0
     on = await harness.invoke(ALICE, "me dm", on=True)
     assert on.ephemeral and on.text == t("clock.dm_on")
     assert (await harness.gm.settings.user(ALICE.id)).dm

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from bot.i18n import t
-from bot.models import Player
+from bot.service.models import Player
+from bot.tools.fakediscord.limits import COMMAND_CHARACTERS
 from tests.cogs.fake_discord import GUILD_ID
 from tests.cogs.harness import ALICE, BOB, OWNER, STRANGER, Harness, User
-from tests.fakediscord.limits import COMMAND_CHARACTERS
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import t
-from bot.models import ServiceError
+from bot.service.models import ServiceError
 from tests.cogs.harness import ALICE, BOB, CARA, CHANNEL_ID, MOD, MOD_ROLE, OWNER, Harness
 
 NOT_MODERATOR = t("moderation.not_moderator")

@@ -13,7 +13,7 @@ import pytest
 from discord.http import Route
 
 from bot.i18n import t
-from bot.models import TurnPrompt
+from bot.service.models import TurnPrompt
 from cogs import redux as redux_cog
 from games.core import get_game, make_agent
 from games.redux import data
@@ -89,7 +89,7 @@ async def upload(harness: Harness, cdn: dict[str, bytes], text: str, *, by: User
 async def test_a_moderator_uploads_a_pack_and_sees_its_summary(harness, cdn):
     reply = await upload(harness, cdn, printed_text())
     assert reply.ephemeral
-    pack_hash = (await harness.gm.pack(GUILD_ID, "printed")).hash
+    pack_hash = (await harness.gm.pack(GUILD_ID, "redux", "printed")).hash
     for words in ("`printed`", "Our printed cards", pack_hash,
                   "generals: 69, cards: 42, regions: 15", "generals: 1, cards: 0, regions: 0"):
         assert words in reply.text
@@ -103,14 +103,14 @@ async def test_a_bad_pack_is_answered_with_the_line_at_fault(harness, cdn):
     line = next(n for n, row in enumerate(text.splitlines(), 1) if '"charge"' in row)
     reply = await upload(harness, cdn, text, filename="ours.json")
     assert reply.ephemeral and f"ours.json line {line}" in reply.text
-    assert await harness.gm.pack_names(GUILD_ID) == []
+    assert await harness.gm.pack_names(GUILD_ID, "redux") == []
 
 
 async def test_a_player_may_not_upload_but_the_moderator_role_may(harness, cdn):
     for user in (ALICE, MOD):
         refused = await upload(harness, cdn, printed_text(), by=user)
         assert refused.ephemeral and "Only a moderator" in refused.text
-    assert await harness.gm.pack_names(GUILD_ID) == []
+    assert await harness.gm.pack_names(GUILD_ID, "redux") == []
     await harness.invoke(OWNER, "gm role", role=MOD_ROLE)
     assert "is ready" in (await upload(harness, cdn, printed_text(), by=MOD)).text
 
@@ -123,7 +123,7 @@ async def test_a_file_too_large_or_not_text_is_refused(harness, cdn):
     cdn[binary.url] = binary.data
     assert "not UTF-8" in (await harness.invoke(OWNER, "redux pack upload",
                                                 file=binary)).text
-    assert await harness.gm.pack_names(GUILD_ID) == []
+    assert await harness.gm.pack_names(GUILD_ID, "redux") == []
 
 
 async def test_packs_are_listed_shown_offered_and_removed(harness, cdn):
@@ -142,7 +142,7 @@ async def test_packs_are_listed_shown_offered_and_removed(harness, cdn):
                                                        name="printed")).text
     removed = await harness.invoke(OWNER, "redux pack remove", name="printed")
     assert "no longer offered" in removed.text
-    assert await harness.gm.pack_names(GUILD_ID) == ["copy"]
+    assert await harness.gm.pack_names(GUILD_ID, "redux") == ["copy"]
 
 
 # -- tables ----------------------------------------------------------------------------------
@@ -158,7 +158,7 @@ async def open_redux(harness: Harness, **options: Any) -> tuple[int, int]:
 
 async def test_a_pack_is_frozen_into_the_game_at_creation(harness, cdn):
     await upload(harness, cdn, printed_text(4), name="printed")
-    original = (await harness.gm.pack(GUILD_ID, "printed")).hash
+    original = (await harness.gm.pack(GUILD_ID, "redux", "printed")).hash
     game_id, thread = await open_redux(harness, pack="printed", trade_rates="literal",
                                        nations="random")
     assert f"pack=Our printed cards ({original})" in harness.public_history()

@@ -10,8 +10,8 @@ import discord
 import pytest
 from discord.http import Route
 
-from bot.client import GameBot, run_bot, use_api_base
 from bot.config import DEFAULT_DATABASE, ConfigError, Settings
+from bot.discord.client import GameBot, run_bot, use_api_base
 from cogs.turns import DYNAMIC_ITEMS
 from tests.cogs.harness import ALICE
 
@@ -60,7 +60,7 @@ async def test_login_syncs_the_tree_once_and_registers_persistent_components(har
 
 
 async def test_dev_guild_gets_a_copy_of_the_commands(harness):
-    bot = GameBot(harness.gm, Settings(token="t", dev_guild=42))
+    bot = GameBot(harness.bot.app, Settings(token="t", dev_guild=42))
     await bot.login("t")
     try:
         assert harness.calls("PUT /applications/{application_id}/guilds/{guild_id}/commands")

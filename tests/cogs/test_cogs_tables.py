@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import t
-from bot.models import ServiceError
+from bot.service.models import ServiceError
 from cogs.game import read_options
 from tests.cogs.fake_discord import CHANNEL_ID, EPHEMERAL
 from tests.cogs.harness import ALICE, BOB, STRANGER

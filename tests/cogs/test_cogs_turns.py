@@ -8,7 +8,7 @@ import logging
 import pytest
 
 from bot.i18n import t
-from bot.models import Private, Seat, Table, TurnPrompt, Update
+from bot.service.models import Private, Seat, Table, TurnPrompt, Update
 from cogs import turns
 from games.core import Action
 from tests.cogs.fake_discord import Message

@@ -1,4 +1,4 @@
-"""End-to-end fixtures: a local Discord (tests/fakediscord) and the real bot connected to it
+"""End-to-end fixtures: a local Discord (bot/tools/fakediscord) and the real bot connected to it
 through its gateway and REST settings, with the guild's people as scripted users."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakediscord.bots import InProcessBot
-from tests.fakediscord.server import FakeDiscord
-from tests.fakediscord.users import ScriptedUser
-from tests.fakediscord.world import MANAGER_PERMISSIONS, MOD_ROLE
+from bot.tools.fakediscord.bots import InProcessBot
+from bot.tools.fakediscord.server import FakeDiscord
+from bot.tools.fakediscord.users import ScriptedUser
+from bot.tools.fakediscord.world import MANAGER_PERMISSIONS, MOD_ROLE
 
 TABLE_SEED = 4  # tables opened by /game new in-process get this seed: the same game each run
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.fakediscord.autoplay import TURN, SeatPlayer, Table, open_table
-from tests.fakediscord.world import CHANNEL_ID
+from bot.tools.fakediscord.autoplay import TURN, SeatPlayer, Table, open_table
+from bot.tools.fakediscord.world import CHANNEL_ID
 
 
 async def called(fake, table: Table, user) -> object:  # noqa: ANN001

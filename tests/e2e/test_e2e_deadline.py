@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.tools.fakediscord.autoplay import open_table
+from bot.tools.fakediscord.bots import BotProcess
 from storage import SqliteRepository
-from tests.fakediscord.autoplay import open_table
-from tests.fakediscord.bots import BotProcess
 
 DEADLINE_HOURS = 0.0005  # 1.8 seconds
 ANNOUNCED = "The deadline passed: the AI played for Alice."

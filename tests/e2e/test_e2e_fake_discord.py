@@ -13,8 +13,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.fakediscord.server import FakeDiscord
-from tests.fakediscord.world import APP_ID, CHANNEL_ID, COMMAND, TOKEN
+from bot.tools.fakediscord.server import FakeDiscord
+from bot.tools.fakediscord.world import APP_ID, CHANNEL_ID, COMMAND, TOKEN
 
 AUTH = {"Authorization": f"Bot {TOKEN}"}
 GUILDS, GUILD_MESSAGES = 1 << 0, 1 << 9
@@ -234,7 +234,7 @@ async def test_a_modal_opens_and_its_submission_is_a_new_interaction() -> None:
             {"type": 4, "custom_id": "text", "label": "Text", "style": 1}]}]}
         status, _, _ = await call(fake, "POST", callback_path(opened),
                                   body={"type": 9, "data": modal})
-        from tests.fakediscord.users import Reply
+        from bot.tools.fakediscord.users import Reply
 
         reply = Reply(fake, opened)
         submitted = asyncio.create_task(alice.submit(reply, {"text": "hello"}))

@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import Player
-from games.core import Action, all_games, get_game
-from tests.fakediscord.autoplay import (
+from bot.tools.fakediscord.autoplay import (
     FINAL,
     Chooser,
     Pick,
@@ -25,10 +24,11 @@ from tests.fakediscord.autoplay import (
     play_table,
     ref_of,
 )
-from tests.fakediscord.bots import InProcessBot
-from tests.fakediscord.secrets import SecretWatch
-from tests.fakediscord.server import FakeDiscord
-from tests.fakediscord.users import ScriptedUser
+from bot.tools.fakediscord.bots import InProcessBot
+from bot.tools.fakediscord.secrets import SecretWatch
+from bot.tools.fakediscord.server import FakeDiscord
+from bot.tools.fakediscord.users import ScriptedUser
+from games.core import Action, all_games, get_game
 
 GAMES = sorted(g.name for g in all_games())
 TABLE_SEED = 4

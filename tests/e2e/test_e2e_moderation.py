@@ -3,8 +3,8 @@ seated player is refused, Manage Server or the moderator role is obeyed."""
 
 from __future__ import annotations
 
-from tests.fakediscord.autoplay import SeatPlayer, Table, open_table
-from tests.fakediscord.world import MOD_ROLE
+from bot.tools.fakediscord.autoplay import SeatPlayer, Table, open_table
+from bot.tools.fakediscord.world import MOD_ROLE
 
 NOT_MODERATOR = "Only a moderator can do that"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.fakediscord.autoplay import FINAL, SeatPlayer, Table, finished, open_table
-from tests.fakediscord.bots import BotProcess
+from bot.tools.fakediscord.autoplay import FINAL, SeatPlayer, Table, finished, open_table
+from bot.tools.fakediscord.bots import BotProcess
 
 
 async def test_old_buttons_finish_the_game_after_a_restart(fake, people,

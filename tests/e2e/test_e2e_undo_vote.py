@@ -5,7 +5,7 @@ approval takes both moves back."""
 from __future__ import annotations
 
 from bot.i18n import t
-from tests.fakediscord.autoplay import SeatPlayer, open_table
+from bot.tools.fakediscord.autoplay import SeatPlayer, open_table
 
 
 async def test_an_undo_vote_passes_when_the_affected_player_approves(fake, bot, people) -> None:

@@ -14,9 +14,8 @@ import asyncio
 import sys
 import time
 
-from tests.storage.storage_helpers import add, events_for, replay
-
 from storage import SqliteRepository
+from tests.storage.storage_helpers import add, events_for, replay
 
 GIVE_UP_SECONDS = 20  # never outlive a parent that failed to kill us
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.storage.storage_helpers import play, started_game
 
 from storage import Repository, SqliteRepository, StorageError
+from tests.storage.storage_helpers import play, started_game
 
 
 async def test_audit_log_is_newest_first_and_filtered(repo: SqliteRepository) -> None:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.storage.storage_helpers import add, events_for, replay, started_game
-
 from storage import SqliteRepository, StaleVersion
+from tests.storage.storage_helpers import add, events_for, replay, started_game
 
 
 async def race(repo: SqliteRepository, game_id: int, version: int, n: int) -> int | None:

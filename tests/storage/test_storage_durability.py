@@ -23,9 +23,9 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from tests.storage.storage_helpers import SEATS, new_game, replay
 
 from storage import SqliteRepository
+from tests.storage.storage_helpers import SEATS, new_game, replay
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

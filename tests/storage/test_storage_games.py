@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from tests.storage.storage_helpers import SEATS, new_game, replay, started_game
 
 from storage import NotFound, SeatRecord, SqliteRepository, StaleVersion, StorageError
+from tests.storage.storage_helpers import SEATS, new_game, replay, started_game
 
 
 async def test_create_and_get_round_trip(repo: SqliteRepository) -> None:

@@ -7,9 +7,9 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
-from tests.storage.storage_helpers import add, events_for, play, replay, started_game
 
 from storage import DuplicateInteraction, SqliteRepository, StaleVersion
+from tests.storage.storage_helpers import add, events_for, play, replay, started_game
 
 
 async def snapshot_and_log(repo: SqliteRepository, game_id: int) -> tuple:

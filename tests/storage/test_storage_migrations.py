@@ -8,10 +8,10 @@ from pathlib import Path
 
 import aiosqlite
 import pytest
-from tests.storage.storage_helpers import started_game
 
 from storage import SqliteRepository
 from storage.migrations import MIGRATIONS, migrate, schema_version, statements
+from tests.storage.storage_helpers import started_game
 
 LATEST = MIGRATIONS[-1][0]
 

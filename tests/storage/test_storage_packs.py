@@ -9,10 +9,10 @@ from pathlib import Path
 
 import aiosqlite
 import pytest
-from tests.storage.storage_helpers import started_game
 
 from storage import NotFound, SqliteRepository, StorageError
 from storage.migrations import MIGRATIONS, migrate
+from tests.storage.storage_helpers import started_game
 
 
 async def save(repo: SqliteRepository, name: str, *, guild_id: int = 1, game: str = "redux",

@@ -17,9 +17,9 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from tests.fakediscord.server import FakeDiscord
-from tests.fakediscord.users import Reply, ScriptedUser
-from tests.fakediscord.world import CHANNEL_ID, Message
+from bot.tools.fakediscord.server import FakeDiscord
+from bot.tools.fakediscord.users import Reply, ScriptedUser
+from bot.tools.fakediscord.world import CHANNEL_ID, Message
 
 FINAL = "Final scores"
 TURN = "gm:turn:"

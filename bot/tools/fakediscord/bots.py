@@ -20,15 +20,16 @@ from typing import Any
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.client import GameBot, use_api_base
+from bot.app import build_app
 from bot.config import Settings
-from bot.loopwatch import STALL_MESSAGE
+from bot.discord.client import GameBot, use_api_base
+from bot.discord.loopwatch import STALL_MESSAGE
 from bot.service import GameMaster
+from bot.tools.fakediscord.server import FakeDiscord
+from bot.tools.fakediscord.world import TOKEN
 from storage import SqliteRepository
-from tests.fakediscord.server import FakeDiscord
-from tests.fakediscord.world import TOKEN
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
+REPO_ROOT = Path(__file__).resolve().parents[3]  # the folder that holds the bot package
 START_TIMEOUT = 30.0
 
 
@@ -55,10 +56,10 @@ class InProcessBot:
         use_api_base(settings.api_base, settings.gateway)
         self.repo = SqliteRepository(self.database)
         await self.repo.open()
-        gm = GameMaster(self.repo)
+        app = build_app(self.repo)
         if self.seed is not None:
-            _fix_seed(gm, self.seed)
-        self.bot = GameBot(gm, settings)
+            _fix_seed(app.gm, self.seed)
+        self.bot = GameBot(app, settings)
         ready = self.fake.gateway.ready_count + 1
         self._task = asyncio.create_task(self.bot.start(TOKEN))
         waiting = asyncio.create_task(self.fake.gateway.wait_ready(ready, START_TIMEOUT))
@@ -143,7 +144,7 @@ class BotProcess:
         return True
 
     def stalls(self) -> list[float]:
-        """The event-loop stalls the bot logged (bot.loopwatch), in seconds."""
+        """The event-loop stalls the bot logged (bot.discord.loopwatch), in seconds."""
         pattern = re.compile(STALL_MESSAGE.replace("%d", r"(\d+)"))
         text = self.log.read_text(errors="replace") if self.log.exists() else ""
         return [int(m) / 1000 for m in pattern.findall(text)]

@@ -20,7 +20,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.fakediscord.world import GUILD_ID, TOKEN, World, bot_user
+from bot.tools.fakediscord.world import GUILD_ID, TOKEN, World, bot_user
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTBEAT_ACK = (
     0, 1, 2, 6, 7, 9, 10, 11)

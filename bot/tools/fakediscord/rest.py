@@ -12,13 +12,14 @@ import json
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
-from tests.fakediscord import limits
-from tests.fakediscord.gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS
-from tests.fakediscord.world import (
+from bot.tools.fakediscord import limits
+from bot.tools.fakediscord.gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS, Gateway
+from bot.tools.fakediscord.ratelimits import RateLimiter
+from bot.tools.fakediscord.world import (
     APP_ID,
     CALLBACKS_ALLOWED,
     EPHEMERAL,
@@ -30,11 +31,25 @@ from tests.fakediscord.world import (
     Interaction,
     Message,
     Request,
+    World,
     bot_user,
 )
 
-if TYPE_CHECKING:
-    from tests.fakediscord.server import FakeDiscord
+
+class Host(Protocol):
+    """What the REST API needs of the local Discord that serves it (server.FakeDiscord)."""
+
+    world: World
+    keep_files: bool
+    gateway: Gateway
+    ratelimits: RateLimiter
+
+    @property
+    def gateway_url(self) -> str: ...
+
+    def clock(self) -> float: ...
+
+    async def watch(self, message: Message) -> None: ...
 
 ATTACHMENT_LIMIT = 10 * 1024 * 1024  # 10 MiB per file, Discord's default upload limit
 
@@ -97,7 +112,7 @@ def route(*templates: str) -> Callable[[Handler], Handler]:
 
 
 class Rest:
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: Host) -> None:
         self.fake = fake
         self.world = fake.world
         self.attachment_limit = ATTACHMENT_LIMIT

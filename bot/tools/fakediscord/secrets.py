@@ -16,8 +16,8 @@ import re
 from collections.abc import Callable
 
 from bot.service import GameMaster, Player
+from bot.tools.fakediscord.world import Message, World
 from games.core import get_game
-from tests.fakediscord.world import Message, World
 
 GAME_IN_TEXT = re.compile(r"game (\d+)")
 

@@ -18,10 +18,10 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.fakediscord.gateway import Gateway
-from tests.fakediscord.ratelimits import RateLimiter
-from tests.fakediscord.rest import ATTACHMENT_LIMIT, Rest
-from tests.fakediscord.world import (
+from bot.tools.fakediscord.gateway import Gateway
+from bot.tools.fakediscord.ratelimits import RateLimiter
+from bot.tools.fakediscord.rest import ATTACHMENT_LIMIT, Rest
+from bot.tools.fakediscord.world import (
     ACK_DEADLINE,
     APP_ID,
     BOT_PERMISSIONS,
@@ -86,7 +86,7 @@ class FakeDiscord:
 
     def env(self) -> dict[str, str]:
         """The environment that points a `gm run` process at this fake."""
-        from tests.fakediscord.world import TOKEN
+        from bot.tools.fakediscord.world import TOKEN
 
         return {"DISCORD_TOKEN": TOKEN, "GM_DISCORD_API_BASE": self.api_base,
                 "GM_DISCORD_GATEWAY": self.gateway_url}
@@ -103,7 +103,7 @@ class FakeDiscord:
     def user(self, name: str, *, roles: tuple[int, ...] = (),
              permissions: int = MEMBER_PERMISSIONS) -> Any:
         """A new guild member driven by the test (a `ScriptedUser`)."""
-        from tests.fakediscord.users import ScriptedUser
+        from bot.tools.fakediscord.users import ScriptedUser
 
         self._ids += 1
         member = Member(100 + self._ids, name, roles, permissions)

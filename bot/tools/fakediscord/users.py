@@ -9,9 +9,9 @@ action returns a `Reply`: what that user saw in answer, once the bot finished an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from tests.fakediscord.world import (
+from bot.tools.fakediscord.world import (
     AUTOCOMPLETE,
     COMMAND,
     COMPONENT,
@@ -20,10 +20,20 @@ from tests.fakediscord.world import (
     Interaction,
     Member,
     Message,
+    World,
 )
 
-if TYPE_CHECKING:
-    from tests.fakediscord.server import FakeDiscord
+
+class Server(Protocol):
+    """What a scripted user needs of the local Discord (server.FakeDiscord)."""
+
+    world: World
+
+    async def interact(self, member: Member, kind: int, data: dict[str, Any],
+                       channel_id: int, message: Message | None = None) -> Interaction: ...
+
+    async def settle(self, interaction: Interaction, *, timeout: float = 20.0,
+                     quiet: float = 0.02) -> Interaction: ...
 
 SUBCOMMAND, GROUP = 1, 2
 USER, CHANNEL, ROLE, MENTIONABLE, ATTACHMENT = 6, 7, 8, 9, 11
@@ -34,7 +44,7 @@ COMMAND_QUIET = 0.02  # seconds without a call on the token that end a command's
 class Reply:
     """What one interaction showed its user."""
 
-    fake: FakeDiscord
+    fake: Server
     interaction: Interaction
 
     @property
@@ -74,7 +84,7 @@ class Reply:
 
 
 class ScriptedUser:
-    def __init__(self, fake: FakeDiscord, member: Member) -> None:
+    def __init__(self, fake: Server, member: Member) -> None:
         self.fake = fake
         self.member = member
 

@@ -3,7 +3,7 @@ else measured per player choice with a finished game's size estimated from its c
 
 from __future__ import annotations
 
-from bot.bench_discord import _sqlite_line
+from bot.tools.bench_discord import _sqlite_line
 
 MIB = 1024 * 1024
 

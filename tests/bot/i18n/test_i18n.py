@@ -16,13 +16,13 @@ from discord import app_commands
 from discord.app_commands import TranslationContext, locale_str
 from discord.app_commands import TranslationContextLocation as Where
 
+from bot.discord.translator import CatalogTranslator, valid_name, valid_text
 from bot.i18n import DEFAULT_LOCALE, LOCALES, catalog, placeholders, t
-from bot.translator import CatalogTranslator, valid_name, valid_text
 from games.redux.pack_check import COST_KEYS, REQUIREMENTS
 from tests.cogs.conftest import harness as cog_harness  # noqa: F401 (the bot's fixture)
 from tests.cogs.harness import Harness
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 SOURCES = ("bot", "cogs")
 TEXT_FUNCTIONS = {"t", "text", "Text"}
 # Files that still raise ServiceError with a literal English text; a file leaves this set

@@ -8,8 +8,8 @@ import asyncio
 import pytest
 
 from bot.__main__ import main
-from bot.options import parse_options
-from bot.terminal import play
+from bot.service.options import parse_options
+from bot.tools.terminal import play
 
 
 def test_simulate_prints_a_summary_and_exits_zero(capsys):

@@ -12,9 +12,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.campaigns import deal, table_sizes
-from bot.models import Player, ServiceError, Update
-from bot.service import GameMaster
+from bot.app import App, build_app
+from bot.playbypost.campaigns import deal, table_sizes
+from bot.service.models import Player, ServiceError, Update
 from storage import SqliteRepository
 
 GUILD = 500
@@ -28,30 +28,30 @@ EVERYONE = (ALICE, BOB, CARA, DAN, EVE, FINN, GUS, HANA, IDA)
 
 
 @pytest.fixture
-async def gm() -> AsyncIterator[GameMaster]:
+async def app() -> AsyncIterator[App]:
     async with SqliteRepository() as repo:
-        yield GameMaster(repo, render=False)
+        yield build_app(repo, render=False)
 
 
-async def league(gm: GameMaster, members: tuple[Player, ...], *, game: str = "record",
+async def league(app: App, members: tuple[Player, ...], *, game: str = "record",
                  kind: str = "league", seats: int = 3, name: str = "Spring") -> int:
-    campaign = await gm.campaigns.create(GUILD, MOD, name=name, game=game, kind=kind,
+    campaign = await app.campaigns.create(GUILD, MOD, name=name, game=game, kind=kind,
                                          seats=seats)
     for member in members:
-        await gm.campaigns.join(GUILD, name, member)
+        await app.campaigns.join(GUILD, name, member)
     return campaign.id
 
 
-async def started(gm: GameMaster, players: tuple[Player, ...], game: str = "record") -> int:
-    table = await gm.new_game(game=game, guild_id=GUILD, channel_id=CHANNEL,
+async def started(app: App, players: tuple[Player, ...], game: str = "record") -> int:
+    table = await app.gm.new_game(game=game, guild_id=GUILD, channel_id=CHANNEL,
                               creator=players[0], seed=7)
     for player in players[1:]:
-        await gm.join(table.game_id, player)
-    await gm.start(table.game_id, players[0])
+        await app.gm.join(table.game_id, player)
+    await app.gm.start(table.game_id, players[0])
     return table.game_id
 
 
-async def finish(gm: GameMaster, game_id: int, totals: list[int],
+async def finish(app: App, game_id: int, totals: list[int],
                  tiebreaks: list[list[int]] | None = None) -> None:
     """Stores a result the way an engine's Result.to_json gives it: best first, the seats
     with the best total and tie-breaks as winners."""
@@ -62,19 +62,19 @@ async def finish(gm: GameMaster, game_id: int, totals: list[int],
                           "tiebreak": tiebreaks[s]} for s in order],
               "winners": [s for s in order if (totals[s], tiebreaks[s]) == best],
               "reason": "test", "details": {}}
-    record = await gm.repo.get_game(game_id)
-    await gm.repo.set_status(game_id, "finished", expected_version=record.version,
+    record = await app.gm.repo.get_game(game_id)
+    await app.gm.repo.set_status(game_id, "finished", expected_version=record.version,
                              result=result)
 
 
-async def add(gm: GameMaster, campaign_id: int, game_id: int, round_: int, table: int) -> None:
-    await gm.repo.add_campaign_game(campaign_id, game_id, round=round_, table=table)
+async def add(app: App, campaign_id: int, game_id: int, round_: int, table: int) -> None:
+    await app.gm.repo.add_campaign_game(campaign_id, game_id, round=round_, table=table)
 
 
 # -- creation and membership -------------------------------------------------------------------
-async def test_only_a_moderator_creates_and_the_settings_are_checked(gm):
+async def test_only_a_moderator_creates_and_the_settings_are_checked(app):
     with pytest.raises(ServiceError) as refused:
-        await gm.campaigns.create(GUILD, ALICE, name="Spring", game="record", kind="league",
+        await app.campaigns.create(GUILD, ALICE, name="Spring", game="record", kind="league",
                                   seats=3)
     assert refused.value.message.key == "campaigns.not_moderator"
     for name, game, kind, seats, key in (("", "record", "league", 3, "bad_name"),
@@ -82,70 +82,70 @@ async def test_only_a_moderator_creates_and_the_settings_are_checked(gm):
                                          ("Spring", "record", "swiss", 3, "unknown_kind"),
                                          ("Spring", "redux", "league", 4, "bad_seats")):
         with pytest.raises(ServiceError) as refused:
-            await gm.campaigns.create(GUILD, MOD, name=name, game=game, kind=kind, seats=seats)
+            await app.campaigns.create(GUILD, MOD, name=name, game=game, kind=kind, seats=seats)
         assert refused.value.message.key == f"campaigns.{key}"
-    assert await gm.campaigns.names(GUILD) == []
-    await gm.campaigns.create(GUILD, MOD, name="Spring", game="record", kind="league", seats=3)
+    assert await app.campaigns.names(GUILD) == []
+    await app.campaigns.create(GUILD, MOD, name="Spring", game="record", kind="league", seats=3)
     with pytest.raises(ServiceError) as taken:
-        await gm.campaigns.create(GUILD, MOD, name=" spring ", game="scythe",
+        await app.campaigns.create(GUILD, MOD, name=" spring ", game="scythe",
                                   kind="tournament", seats=4)
     assert taken.value.message.key == "campaigns.name_taken"
-    audit = await gm.repo.audit_log(guild_id=GUILD)
+    audit = await app.gm.repo.audit_log(guild_id=GUILD)
     assert [(a.what, a.user_id, a.detail["campaign"]) for a in audit] == [
         ("campaign_new", MOD.user_id, "Spring")]
 
 
-async def test_join_and_leave(gm):
-    await league(gm, (ALICE, BOB))
+async def test_join_and_leave(app):
+    await league(app, (ALICE, BOB))
     with pytest.raises(ServiceError) as twice:
-        await gm.campaigns.join(GUILD, "spring", ALICE)
+        await app.campaigns.join(GUILD, "spring", ALICE)
     assert twice.value.message.key == "campaigns.already_member"
-    await gm.settings.ban(GUILD, MOD, CARA.user_id)
+    await app.gm.settings.ban(GUILD, MOD, CARA.user_id)
     with pytest.raises(ServiceError):
-        await gm.campaigns.join(GUILD, "Spring", CARA)
+        await app.campaigns.join(GUILD, "Spring", CARA)
     with pytest.raises(ServiceError) as unknown:
-        await gm.campaigns.join(GUILD, "Autumn", CARA)
+        await app.campaigns.join(GUILD, "Autumn", CARA)
     assert unknown.value.message.key == "campaigns.not_found"
-    await gm.campaigns.leave(GUILD, "Spring", BOB)
+    await app.campaigns.leave(GUILD, "Spring", BOB)
     with pytest.raises(ServiceError) as gone:
-        await gm.campaigns.leave(GUILD, "Spring", BOB)
+        await app.campaigns.leave(GUILD, "Spring", BOB)
     assert gone.value.message.key == "campaigns.not_member"
     with pytest.raises(ServiceError) as other:
-        await gm.campaigns.leave(GUILD, "Spring", BOB, ALICE)
+        await app.campaigns.leave(GUILD, "Spring", BOB, ALICE)
     assert other.value.message.key == "campaigns.not_moderator"
-    members = await gm.repo.members((await gm.repo.get_campaign(GUILD, "Spring")).id)
+    members = await app.gm.repo.members((await app.gm.repo.get_campaign(GUILD, "Spring")).id)
     assert [m.name for m in members] == ["Alice"]
 
 
-async def test_a_member_at_a_live_table_leaves_only_through_a_moderator(gm):
-    await league(gm, (ALICE, BOB, CARA))
-    opened = await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+async def test_a_member_at_a_live_table_leaves_only_through_a_moderator(app):
+    await league(app, (ALICE, BOB, CARA))
+    opened = await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
     with pytest.raises(ServiceError) as live:
-        await gm.campaigns.leave(GUILD, "Spring", ALICE)
+        await app.campaigns.leave(GUILD, "Spring", ALICE)
     assert live.value.message.key == "campaigns.live_game"
     assert str(opened.tables[0].game_id) in str(live.value)
-    await gm.campaigns.leave(GUILD, "Spring", MOD, ALICE)
-    removed = (await gm.repo.audit_log(guild_id=GUILD, limit=1))[0]
+    await app.campaigns.leave(GUILD, "Spring", MOD, ALICE)
+    removed = (await app.gm.repo.audit_log(guild_id=GUILD, limit=1))[0]
     assert removed.what == "campaign_remove" and removed.detail["user_id"] == ALICE.user_id
 
 
 # -- standings ---------------------------------------------------------------------------------
-async def test_standings_count_points_ties_and_skip_abandoned_games(gm):
-    campaign = await league(gm, (ALICE, BOB, CARA, DAN, FINN, EVE))
-    shared = await started(gm, (ALICE, BOB, CARA))
-    await finish(gm, shared, [10, 10, 5])  # Alice and Bob share the win: 1.5 each
-    tied = await started(gm, (BOB, CARA, DAN))
-    await finish(gm, tied, [4, 8, 4], [[1], [0], [1]])  # Bob and Dan tie below Cara
-    abandoned = await started(gm, (ALICE, DAN, CARA))
-    record = await gm.repo.get_game(abandoned)
-    await gm.repo.set_status(abandoned, "abandoned", expected_version=record.version)
-    scored = await started(gm, (ALICE, BOB, DAN))  # "ended with scores" is a finished game
-    await finish(gm, scored, [6, 6, 9])
-    running = await started(gm, (CARA, EVE))
+async def test_standings_count_points_ties_and_skip_abandoned_games(app):
+    campaign = await league(app, (ALICE, BOB, CARA, DAN, FINN, EVE))
+    shared = await started(app, (ALICE, BOB, CARA))
+    await finish(app, shared, [10, 10, 5])  # Alice and Bob share the win: 1.5 each
+    tied = await started(app, (BOB, CARA, DAN))
+    await finish(app, tied, [4, 8, 4], [[1], [0], [1]])  # Bob and Dan tie below Cara
+    abandoned = await started(app, (ALICE, DAN, CARA))
+    record = await app.gm.repo.get_game(abandoned)
+    await app.gm.repo.set_status(abandoned, "abandoned", expected_version=record.version)
+    scored = await started(app, (ALICE, BOB, DAN))  # "ended with scores" is a finished game
+    await finish(app, scored, [6, 6, 9])
+    running = await started(app, (CARA, EVE))
     for table, game_id in enumerate((shared, tied, abandoned, scored, running), start=1):
-        await add(gm, campaign, game_id, 1, table)
+        await add(app, campaign, game_id, 1, table)
 
-    standings = await gm.campaigns.standings(GUILD, "Spring")
+    standings = await app.campaigns.standings(GUILD, "Spring")
 
     assert standings.games == 3
     rows = [(r.rank, r.name, r.points, r.wins, r.games, r.average) for r in standings.rows]
@@ -160,18 +160,18 @@ async def test_standings_count_points_ties_and_skip_abandoned_games(gm):
     assert [r.points_text for r in standings.rows[:3]] == ["2.5", "2.5", "2"]
 
 
-async def test_stats_by_role_use_the_engines_roles(gm):
-    campaign = await league(gm, (ALICE, BOB), game="scythe", seats=2)
-    first = await started(gm, (ALICE, BOB), game="scythe")
-    await finish(gm, first, [40, 30])
-    second = await started(gm, (BOB, ALICE), game="scythe")
-    await finish(gm, second, [50, 20])
-    await add(gm, campaign, first, 1, 1)
-    await add(gm, campaign, second, 2, 1)
-    engine_roles = [(await gm.repo.get_game(g)).state["players"][seat]
+async def test_stats_by_role_use_the_engines_roles(app):
+    campaign = await league(app, (ALICE, BOB), game="scythe", seats=2)
+    first = await started(app, (ALICE, BOB), game="scythe")
+    await finish(app, first, [40, 30])
+    second = await started(app, (BOB, ALICE), game="scythe")
+    await finish(app, second, [50, 20])
+    await add(app, campaign, first, 1, 1)
+    await add(app, campaign, second, 2, 1)
+    engine_roles = [(await app.gm.repo.get_game(g)).state["players"][seat]
                     for g, seat in ((first, 0), (second, 1))]
 
-    stats = await gm.campaigns.stats(GUILD, "Spring", ALICE)
+    stats = await app.campaigns.stats(GUILD, "Spring", ALICE)
 
     assert (stats.games, stats.wins, stats.average) == (2, 1, 30.0)
     factions = [r for r in stats.roles if r.kind == "faction"]
@@ -180,7 +180,7 @@ async def test_stats_by_role_use_the_engines_roles(gm):
     assert {r.role for r in factions} == {p["faction"] for p in engine_roles}
     assert {r.role for r in mats} == {p["mat"] for p in engine_roles}
     with pytest.raises(ServiceError) as stranger:
-        await gm.campaigns.stats(GUILD, "Spring", CARA)
+        await app.campaigns.stats(GUILD, "Spring", CARA)
     assert stranger.value.message.key == "campaigns.not_member"
 
 
@@ -201,173 +201,173 @@ def test_dealing_avoids_repeat_pairings():
     assert sorted(len(t) for t in tables) == [3, 3] and repeats == 2  # the least possible
 
 
-async def test_a_league_round_seats_every_member_once_and_is_seeded(gm):
-    await league(gm, (ALICE, BOB, CARA, DAN, EVE, FINN, GUS))
-    opened = await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+async def test_a_league_round_seats_every_member_once_and_is_seeded(app):
+    await league(app, (ALICE, BOB, CARA, DAN, EVE, FINN, GUS))
+    opened = await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
 
     seated = [s.user_id for t in opened.tables for s in t.seats]
     assert sorted(len(t.seats) for t in opened.tables) == [3, 4]
     assert sorted(seated) == sorted(p.user_id for p in EVERYONE[:7])
     assert all(t.status == "open" and t.channel_id == CHANNEL for t in opened.tables)
-    assert (await gm.repo.get_campaign(GUILD, "Spring")).status == "running"
-    assert (await gm.repo.audit_log(guild_id=GUILD, limit=1))[0].what == "campaign_round"
+    assert (await app.gm.repo.get_campaign(GUILD, "Spring")).status == "running"
+    assert (await app.gm.repo.audit_log(guild_id=GUILD, limit=1))[0].what == "campaign_round"
     async with SqliteRepository() as repo:  # the same campaign and round deal the same
-        again = GameMaster(repo, render=False)
+        again = build_app(repo, render=False)
         await league(again, (ALICE, BOB, CARA, DAN, EVE, FINN, GUS))
         twin = await again.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
     assert [[s.user_id for s in t.seats] for t in twin.tables] == \
         [[s.user_id for s in t.seats] for t in opened.tables]
 
     with pytest.raises(ServiceError) as overlapping:
-        await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+        await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
     assert overlapping.value.message.key == "campaigns.round_unfinished"
     for table in opened.tables:
-        await gm.end(table.game_id, MOD, scored=False)
-    second = await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
-    schedule = await gm.campaigns.schedule(GUILD, "spring")
+        await app.gm.end(table.game_id, MOD, scored=False)
+    second = await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+    schedule = await app.campaigns.schedule(GUILD, "spring")
     assert [(t.round, t.table) for t in schedule.tables] == [(1, 1), (1, 2), (2, 1), (2, 2)]
     assert second.round == 2 and schedule.waiting == []
 
 
-async def test_opening_a_round_is_for_moderators_and_checks_bans_first(gm):
-    await league(gm, (ALICE, BOB, CARA))
+async def test_opening_a_round_is_for_moderators_and_checks_bans_first(app):
+    await league(app, (ALICE, BOB, CARA))
     with pytest.raises(ServiceError) as refused:
-        await gm.campaigns.open_round(GUILD, "Spring", ALICE, CHANNEL)
+        await app.campaigns.open_round(GUILD, "Spring", ALICE, CHANNEL)
     assert refused.value.message.key == "campaigns.not_moderator"
-    await gm.settings.ban(GUILD, MOD, BOB.user_id)
+    await app.gm.settings.ban(GUILD, MOD, BOB.user_id)
     with pytest.raises(ServiceError) as banned:
-        await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+        await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
     assert banned.value.message.key == "campaigns.banned_member" and "Bob" in str(banned.value)
-    assert await gm.repo.list_games(guild_id=GUILD) == []
+    assert await app.gm.repo.list_games(guild_id=GUILD) == []
 
 
 # -- tournaments -------------------------------------------------------------------------------
-async def test_a_tournament_sends_table_winners_on_until_a_final_decides_it(gm):
-    await league(gm, EVERYONE, kind="tournament")
-    first = await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+async def test_a_tournament_sends_table_winners_on_until_a_final_decides_it(app):
+    await league(app, EVERYONE, kind="tournament")
+    first = await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
     assert [len(t.seats) for t in first.tables] == [3, 3, 3]
     with pytest.raises(ServiceError) as late:
-        await gm.campaigns.join(GUILD, "Spring", Player(30, "Late"))
+        await app.campaigns.join(GUILD, "Spring", Player(30, "Late"))
     assert late.value.message.key == "campaigns.tournament_started"
     for table in first.tables[:2]:
-        await gm.start(table.game_id, MOD)
-        await finish(gm, table.game_id, [5, 9, 1])  # the second seat wins
+        await app.gm.start(table.game_id, MOD)
+        await finish(app, table.game_id, [5, 9, 1])  # the second seat wins
     with pytest.raises(ServiceError) as unfinished:
-        await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+        await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
     assert unfinished.value.message.key == "campaigns.round_unfinished"
     last = first.tables[2]
-    await gm.start(last.game_id, MOD)
-    await finish(gm, last.game_id, [9, 5, 1])  # the first seat wins
+    await app.gm.start(last.game_id, MOD)
+    await finish(app, last.game_id, [9, 5, 1])  # the first seat wins
     winners = {first.tables[0].seats[1].user_id, first.tables[1].seats[1].user_id,
                last.seats[0].user_id}
 
-    final = await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+    final = await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
 
     assert final.round == 2 and len(final.tables) == 1
     assert {s.user_id for s in final.tables[0].seats} == winners
-    assert (await gm.campaigns.schedule(GUILD, "Spring")).champions == []
-    await gm.start(final.tables[0].game_id, MOD)
-    await finish(gm, final.tables[0].game_id, [3, 8, 2])
+    assert (await app.campaigns.schedule(GUILD, "Spring")).champions == []
+    await app.gm.start(final.tables[0].game_id, MOD)
+    await finish(app, final.tables[0].game_id, [3, 8, 2])
     champion = final.tables[0].seats[1].name
-    schedule = await gm.campaigns.schedule(GUILD, "Spring")
+    schedule = await app.campaigns.schedule(GUILD, "Spring")
     assert schedule.campaign.status == "finished" and schedule.champions == [champion]
     assert [t.winners for t in schedule.tables if t.round == 2] == [[champion]]
     with pytest.raises(ServiceError) as over:
-        await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+        await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
     assert over.value.message.key == "campaigns.finished"
 
 
-async def test_a_tournament_of_two_fills_its_final_with_an_ai_that_cannot_win_it(gm):
-    await league(gm, (ALICE, BOB), game="redux", kind="tournament")
-    final = await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+async def test_a_tournament_of_two_fills_its_final_with_an_ai_that_cannot_win_it(app):
+    await league(app, (ALICE, BOB), game="redux", kind="tournament")
+    final = await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
 
     [table] = final.tables
     assert final.ai_seats == 1 and final.sitting_out == []
     assert [s.ai is not None for s in table.seats] == [False, False, True]
-    await gm.start(table.game_id, MOD)
-    await finish(gm, table.game_id, [4, 7, 9])  # the AI seat wins; the second seat is next
-    schedule = await gm.campaigns.schedule(GUILD, "Spring")
+    await app.gm.start(table.game_id, MOD)
+    await finish(app, table.game_id, [4, 7, 9])  # the AI seat wins; the second seat is next
+    schedule = await app.campaigns.schedule(GUILD, "Spring")
     assert schedule.campaign.status == "finished"
     assert schedule.champions == [table.seats[1].name]
 
 
-async def test_a_round_needs_two_players(gm):
-    await league(gm, (ALICE,))
+async def test_a_round_needs_two_players(app):
+    await league(app, (ALICE,))
     with pytest.raises(ServiceError) as refused:
-        await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+        await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
     assert refused.value.message.key == "campaigns.too_few"
-    assert await gm.repo.list_games(guild_id=GUILD) == []
+    assert await app.gm.repo.list_games(guild_id=GUILD) == []
 
 
 # -- the news of a round, closing -------------------------------------------------------------
-async def test_the_update_ending_a_league_rounds_last_table_carries_the_news(gm):
-    await league(gm, (ALICE, BOB, CARA, DAN, EVE, FINN), seats=3)
-    opened = await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+async def test_the_update_ending_a_league_rounds_last_table_carries_the_news(app):
+    await league(app, (ALICE, BOB, CARA, DAN, EVE, FINN), seats=3)
+    opened = await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
     first, last = (t.game_id for t in opened.tables)
     for game_id in (first, last):
-        await gm.start(game_id, MOD)
+        await app.gm.start(game_id, MOD)
 
-    early = await gm.end(first, MOD, scored=True)
-    closing = await gm.end(last, MOD, scored=True)
+    early = await app.gm.end(first, MOD, scored=True)
+    closing = await app.gm.end(last, MOD, scored=True)
 
     assert early.news == []
     [news] = closing.news
-    rows = (await gm.campaigns.standings(GUILD, "Spring")).rows
+    rows = (await app.campaigns.standings(GUILD, "Spring")).rows
     leaders = ", ".join(r.name for r in rows if r.points == rows[0].points)
     assert "Spring: every table of round 1 has ended" in news
     assert f"Leading with {rows[0].points_text} points: {leaders}." in news
-    assert (await gm.campaigns.on_update(closing)).news == [news]  # told once, not again
+    assert (await app.campaigns.on_update(closing)).news == [news]  # told once, not again
 
 
-async def test_a_tournament_is_decided_by_the_update_that_ends_its_final(gm):
-    await league(gm, EVERYONE, kind="tournament")
-    first = await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
+async def test_a_tournament_is_decided_by_the_update_that_ends_its_final(app):
+    await league(app, EVERYONE, kind="tournament")
+    first = await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)
     for table in first.tables:
-        await gm.start(table.game_id, MOD)
+        await app.gm.start(table.game_id, MOD)
     for table in first.tables:
-        await finish(gm, table.game_id, [5, 9, 1])  # the second seat wins
-    round_over = await gm.campaigns.on_update(Update(await gm.table(table.game_id)))
+        await finish(app, table.game_id, [5, 9, 1])  # the second seat wins
+    round_over = await app.campaigns.on_update(Update(await app.gm.table(table.game_id)))
     going_on = ", ".join(t.seats[1].name for t in first.tables)
     assert round_over.news == [f"Spring: every table of round 1 has ended.\nGoing on: "
                                f"{going_on}.\nA moderator deals the next round with "
                                "`/campaign schedule open_round:True`."]
-    [final] = (await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)).tables
-    await gm.start(final.game_id, MOD)
-    await finish(gm, final.game_id, [2, 1, 6])
+    [final] = (await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)).tables
+    await app.gm.start(final.game_id, MOD)
+    await finish(app, final.game_id, [2, 1, 6])
 
-    decided = await gm.campaigns.on_update(Update(await gm.table(final.game_id)))
+    decided = await app.campaigns.on_update(Update(await app.gm.table(final.game_id)))
 
     assert decided.news == [f"🏆 Spring is decided. Champion: {final.seats[2].name}!"]
-    assert (await gm.repo.get_campaign(GUILD, "Spring")).status == "finished"
-    assert (await gm.repo.audit_log(guild_id=GUILD, limit=1))[0].what == "campaign_finished"
+    assert (await app.gm.repo.get_campaign(GUILD, "Spring")).status == "finished"
+    assert (await app.gm.repo.audit_log(guild_id=GUILD, limit=1))[0].what == "campaign_finished"
 
 
-async def test_a_game_outside_any_campaign_carries_no_news(gm):
-    game_id = await started(gm, (ALICE, BOB))
-    assert (await gm.end(game_id, MOD, scored=True)).news == []
+async def test_a_game_outside_any_campaign_carries_no_news(app):
+    game_id = await started(app, (ALICE, BOB))
+    assert (await app.gm.end(game_id, MOD, scored=True)).news == []
 
 
-async def test_closing_waits_for_live_tables_then_freezes_the_standings(gm):
-    await league(gm, (ALICE, BOB, CARA))
-    [table] = (await gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)).tables
+async def test_closing_waits_for_live_tables_then_freezes_the_standings(app):
+    await league(app, (ALICE, BOB, CARA))
+    [table] = (await app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL)).tables
     with pytest.raises(ServiceError) as live:
-        await gm.campaigns.close(GUILD, "Spring", MOD)
+        await app.campaigns.close(GUILD, "Spring", MOD)
     assert live.value.message.key == "campaigns.close_live"
     assert str(table.game_id) in str(live.value)
-    await gm.start(table.game_id, MOD)
-    await finish(gm, table.game_id, [3, 8, 1])
+    await app.gm.start(table.game_id, MOD)
+    await finish(app, table.game_id, [3, 8, 1])
     with pytest.raises(ServiceError) as member:
-        await gm.campaigns.close(GUILD, "Spring", ALICE)
+        await app.campaigns.close(GUILD, "Spring", ALICE)
     assert member.value.message.key == "campaigns.not_moderator"
 
-    final = await gm.campaigns.close(GUILD, "spring", MOD)
+    final = await app.campaigns.close(GUILD, "spring", MOD)
 
     assert final.campaign.status == "finished" and final.games == 1
     assert final.rows[0].name == table.seats[1].name
-    assert (await gm.repo.audit_log(guild_id=GUILD, limit=1))[0].what == "campaign_closed"
-    for refused in (gm.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL),
-                    gm.campaigns.join(GUILD, "Spring", DAN),
-                    gm.campaigns.close(GUILD, "Spring", MOD)):
+    assert (await app.gm.repo.audit_log(guild_id=GUILD, limit=1))[0].what == "campaign_closed"
+    for refused in (app.campaigns.open_round(GUILD, "Spring", MOD, CHANNEL),
+                    app.campaigns.join(GUILD, "Spring", DAN),
+                    app.campaigns.close(GUILD, "Spring", MOD)):
         with pytest.raises(ServiceError) as over:
             await refused
         assert over.value.message.key == "campaigns.finished"

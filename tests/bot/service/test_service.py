@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from bot.client import render_pool
-from bot.models import Player, ServiceError
+from bot.discord.client import render_pool
 from bot.service import GameMaster
+from bot.service.models import Player, ServiceError
 from games.core import get_game, make_agent
 from storage import SqliteRepository
 
@@ -264,7 +264,7 @@ async def test_start_with_ai_seats_awaits_the_human_and_posts_a_board(tmp_path):
 
 
 async def test_the_bots_process_pool_draws_the_same_board_as_a_thread(tmp_path):
-    """`gm run` renders in processes (bot.client.render_pool); the image must not change."""
+    """`gm run` renders in processes (bot.discord.client.render_pool); the image must not change."""
     repo = SqliteRepository(tmp_path / "pool.sqlite3")
     await repo.open()
     pool = render_pool()
@@ -283,12 +283,12 @@ async def test_the_bots_process_pool_draws_the_same_board_as_a_thread(tmp_path):
 
 
 async def test_a_failing_renderer_never_loses_an_accepted_action(tmp_path, monkeypatch):
-    import bot.announce
+    import bot.service.announce
 
     def broken(*_args):
         raise RuntimeError("no pixels today")
 
-    monkeypatch.setattr(bot.announce, "render_board", broken)
+    monkeypatch.setattr(bot.service.announce, "render_board", broken)
     repo = SqliteRepository(tmp_path / "broken.sqlite3")
     await repo.open()
     try:

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from bot.__main__ import main
-from bot.models import Player, ServiceError
 from bot.service import GameMaster
+from bot.service.models import Player, ServiceError
 from games.core import get_game, make_agent
 from storage import SqliteRepository
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import t
-from bot.models import Player, ServiceError
-from bot.settings import ServerConfig, ServerSettings, UserConfig, parse_reminders
+from bot.service.models import Player, ServiceError
+from bot.service.settings import ServerConfig, ServerSettings, UserConfig, parse_reminders
 from storage import SqliteRepository
 
 GUILD, ALICE = 1, 11

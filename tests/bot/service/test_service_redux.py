@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.models import Player, ServiceError
 from bot.service import GameMaster
+from bot.service.models import Player, ServiceError
 
 ALICE, BOB, CARA = Player(11, "Alice"), Player(12, "Bob"), Player(13, "Cara")
 MOD = Player(99, "Mod", is_moderator=True)
 GUILD = 1
-DESIGNED = (Path(__file__).parents[1] / "games" / "redux" / "data" / "designed.json")
+DESIGNED = (Path(__file__).parents[3] / "games" / "redux" / "data" / "designed.json")
 
 
 def designed_text() -> str:
@@ -41,75 +41,78 @@ def broken_text() -> tuple[str, int]:
 
 
 async def test_a_moderator_uploads_a_pack_and_reads_its_summary(gm):
-    info = await gm.upload_pack(GUILD, MOD, "printed", printed_text(), source="printed.json")
+    info = await gm.upload_pack(GUILD, MOD, "redux", "printed", printed_text(),
+                                source="printed.json")
     assert (info.name, info.title) == ("printed", "Our printed cards")
     assert info.counts == {"generals": 69, "cards": 42, "regions": 15}
     assert info.changed == {"generals": 1, "cards": 0, "regions": 0}
     assert len(info.hash) == 12 and info.provenance and info.uploaded_by == MOD.user_id
-    assert await gm.packs(GUILD) == [info] and await gm.pack(GUILD, "printed") == info
-    assert await gm.pack_names(GUILD) == ["printed"] and await gm.packs(GUILD + 1) == []
+    assert await gm.packs(GUILD, "redux") == [info]
+    assert await gm.pack(GUILD, "redux", "printed") == info
+    assert await gm.pack_names(GUILD, "redux") == ["printed"]
+    assert await gm.packs(GUILD + 1, "redux") == []
     audit = await gm.repo.audit_log(guild_id=GUILD)
     assert (audit[0].what, audit[0].detail) == ("pack_upload",
                                                 {"name": "printed", "hash": info.hash})
 
 
 async def test_the_designed_pack_uploaded_as_is_changes_nothing(gm):
-    info = await gm.upload_pack(GUILD, MOD, "copy", designed_text())
+    info = await gm.upload_pack(GUILD, MOD, "redux", "copy", designed_text())
     assert info.changed == {"generals": 0, "cards": 0, "regions": 0}
 
 
 async def test_a_player_who_is_not_a_moderator_cannot_upload_or_remove(gm):
     with pytest.raises(ServiceError, match="moderator"):
-        await gm.upload_pack(GUILD, ALICE, "printed", printed_text())
-    await gm.upload_pack(GUILD, MOD, "printed", printed_text())
+        await gm.upload_pack(GUILD, ALICE, "redux", "printed", printed_text())
+    await gm.upload_pack(GUILD, MOD, "redux", "printed", printed_text())
     with pytest.raises(ServiceError, match="moderator"):
-        await gm.remove_pack(GUILD, ALICE, "printed")
-    assert await gm.pack_names(GUILD) == ["printed"]
+        await gm.remove_pack(GUILD, ALICE, "redux", "printed")
+    assert await gm.pack_names(GUILD, "redux") == ["printed"]
 
 
 async def test_a_bad_pack_is_refused_with_its_file_and_line_and_nothing_is_stored(gm):
     text, line = broken_text()
     with pytest.raises(ServiceError) as refused:
-        await gm.upload_pack(GUILD, MOD, "broken", text, source="broken.json")
+        await gm.upload_pack(GUILD, MOD, "redux", "broken", text, source="broken.json")
     assert f"broken.json line {line}" in str(refused.value)
     assert '"charge"' in str(refused.value)
     with pytest.raises(ServiceError, match="line 1"):
-        await gm.upload_pack(GUILD, MOD, "broken", "{not json", source="broken.json")
-    assert await gm.packs(GUILD) == []
+        await gm.upload_pack(GUILD, MOD, "redux", "broken", "{not json", source="broken.json")
+    assert await gm.packs(GUILD, "redux") == []
 
 
 @pytest.mark.parametrize("name", ["designed", "Designed", "two words", "yes", "7up", "", "x" * 41])
 async def test_pack_names_must_be_typable_as_an_option(gm, name):
     with pytest.raises(ServiceError):
-        await gm.upload_pack(GUILD, MOD, name, printed_text())
-    assert await gm.packs(GUILD) == []
+        await gm.upload_pack(GUILD, MOD, "redux", name, printed_text())
+    assert await gm.packs(GUILD, "redux") == []
 
 
 async def test_uploading_under_a_known_name_replaces_the_pack(gm):
-    first = await gm.upload_pack(GUILD, MOD, "printed", printed_text(4))
-    second = await gm.upload_pack(GUILD, MOD, "printed", printed_text(3))
+    first = await gm.upload_pack(GUILD, MOD, "redux", "printed", printed_text(4))
+    second = await gm.upload_pack(GUILD, MOD, "redux", "printed", printed_text(3))
     assert first.hash != second.hash
-    assert [p.hash for p in await gm.packs(GUILD)] == [second.hash]
+    assert [p.hash for p in await gm.packs(GUILD, "redux")] == [second.hash]
 
 
 async def test_removing_a_pack(gm):
-    await gm.upload_pack(GUILD, MOD, "printed", printed_text())
-    await gm.remove_pack(GUILD, MOD, "printed")
-    assert await gm.packs(GUILD) == []
+    await gm.upload_pack(GUILD, MOD, "redux", "printed", printed_text())
+    await gm.remove_pack(GUILD, MOD, "redux", "printed")
+    assert await gm.packs(GUILD, "redux") == []
     with pytest.raises(ServiceError, match="no data pack named `printed`"):
-        await gm.remove_pack(GUILD, MOD, "printed")
+        await gm.remove_pack(GUILD, MOD, "redux", "printed")
     with pytest.raises(ServiceError, match="no data pack named `printed`"):
-        await gm.pack(GUILD, "printed")
+        await gm.pack(GUILD, "redux", "printed")
     assert (await gm.repo.audit_log(guild_id=GUILD))[0].what == "pack_remove"
 
 
 async def test_a_new_table_freezes_the_packs_text_into_its_options(gm):
-    await gm.upload_pack(GUILD, MOD, "printed", printed_text())
+    await gm.upload_pack(GUILD, MOD, "redux", "printed", printed_text())
     table = await gm.new_game(game="redux", guild_id=GUILD, channel_id=100, creator=ALICE,
                               options={"pack": "printed"}, seed=3)
     record = await gm.repo.get_game(table.game_id)
     assert record.options["pack"] == printed_text()
-    pack_hash = (await gm.pack(GUILD, "printed")).hash
+    pack_hash = (await gm.pack(GUILD, "redux", "printed")).hash
     assert table.options["pack"] == f"Our printed cards ({pack_hash})"
 
 
@@ -121,14 +124,14 @@ async def test_the_designed_pack_is_the_default_and_unknown_packs_are_refused(gm
     with pytest.raises(ServiceError, match="no data pack named `nope`"):
         await gm.new_game(game="redux", guild_id=GUILD, channel_id=100, creator=ALICE,
                           options={"pack": "nope"})
-    await gm.upload_pack(GUILD, MOD, "printed", printed_text())
+    await gm.upload_pack(GUILD, MOD, "redux", "printed", printed_text())
     with pytest.raises(ServiceError, match="no data pack named `printed`"):
         await gm.new_game(game="redux", guild_id=GUILD + 1, channel_id=100, creator=ALICE,
                           options={"pack": "printed"})
 
 
 async def test_game_status_names_the_pack_the_game_runs_on(gm):
-    info = await gm.upload_pack(GUILD, MOD, "printed", printed_text())
+    info = await gm.upload_pack(GUILD, MOD, "redux", "printed", printed_text())
     game_id = await three_humans(gm, options={"pack": "printed"})
     await gm.start(game_id, ALICE)
     assert f"Data pack: Our printed cards ({info.hash})" in await gm.status_text(game_id)

@@ -1,0 +1,34 @@
+"""The application root: the one place where the service and the play-by-post features are
+put together. The service knows nothing of clocks or campaigns; each feature receives the
+service it works through and hooks into its updates here, in the order they must run (the
+clock first decides whom to mention, then a campaign adds the news of a round that ended)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+from bot.playbypost.campaigns import Campaigns
+from bot.playbypost.clock import Clock
+from bot.service import GameMaster
+from storage import Repository
+
+
+@dataclass(frozen=True)
+class App:
+    gm: GameMaster
+    clock: Clock
+    campaigns: Campaigns
+
+
+def build_app(repo: Repository, *, render: bool = True, executor: Executor | None = None,
+              now: Callable[[], float] = time.time) -> App:
+    """`now` is the clock's time source (tests move time instead of waiting for it)."""
+    gm = GameMaster(repo, render=render, executor=executor)
+    clock = Clock(gm, now=now)
+    campaigns = Campaigns(gm)
+    gm.add_update_hook(clock.on_update)
+    gm.add_update_hook(campaigns.on_update)
+    return App(gm, clock, campaigns)

@@ -1,0 +1,20 @@
+"""The GameMaster service: tables, play, seats, undo, history, export and moderation over one
+repository. It knows no game by name; play-by-post features hook into its updates
+(`GameMaster.add_update_hook`), wired by the application root (bot/app.py)."""
+
+from bot.service.master import GameMaster
+from bot.service.models import (
+    Council,
+    PackInfo,
+    Player,
+    Private,
+    Seat,
+    SeatView,
+    ServiceError,
+    Table,
+    TurnPrompt,
+    Update,
+)
+
+__all__ = ["Council", "GameMaster", "PackInfo", "Player", "Private", "Seat", "SeatView",
+           "ServiceError", "Table", "TurnPrompt", "Update"]

@@ -1,0 +1,83 @@
+"""Private groups, for any game that declares them (`Game.private_groups`): seats that may
+consult in private right now (Redux's two allies before the alliance action, R7.2.3). The cog
+opens one private thread per group occasion (its `purpose`) and records it here; a member may
+then share their own view there, and nowhere else, while the occasion lasts."""
+
+from __future__ import annotations
+
+from bot.i18n import t, text
+from bot.service.base import GameBase, engine_of, human_seat, table_of
+from bot.service.models import Council, Player, SeatView, ServiceError
+from games.core.game import PrivateGroup
+from storage import GameRecord, SeatRecord
+
+
+class GroupsMixin(GameBase):
+    async def council(self, game_id: int, player: Player) -> Council:
+        """The group the player belongs to now; its thread is None until `open_council`."""
+        record, seats = await self._running(game_id)
+        return await self._council(record, seats, player)
+
+    async def open_council(self, game_id: int, player: Player, thread_id: int) -> Council:
+        """Record the private thread the cog opened for the group (StorageError if this
+        occasion already has one: the cog checks `council` first)."""
+        async with self._locks[game_id]:
+            record, seats = await self._running(game_id)
+            council = await self._council(record, seats, player)
+            await self.repo.add_private_thread(game_id, purpose=council.purpose,
+                                               thread_id=thread_id,
+                                               seats=[s.seat for s in council.allies])
+        await self._audit(game_id, player, "council", {"purpose": council.purpose,
+                                                       "thread_id": thread_id})
+        return Council(game_id, council.purpose, council.allies, council.chooser,
+                       council.channel_id, thread_id)
+
+    async def shared_view(self, thread_id: int, player: Player) -> SeatView:
+        """A member's own view, to be posted in their group's thread and nowhere else: only
+        in the thread of an occasion still under way, and only for one of its members."""
+        found = await self.repo.private_thread_by_id(thread_id)
+        if found is None:
+            raise ServiceError(text("tables.share_in_council"))
+        record, seats = await self._running(found.game_id)
+        seat = human_seat(seats, player)
+        if seat not in found.seats:
+            raise ServiceError(text("tables.share_allies_only"))
+        if all(g.purpose != found.purpose for g in _groups(record)):
+            raise ServiceError(text("tables.council_over"))
+        table = table_of(record, seats)
+        return SeatView(table, seat, engine_of(record.game).view(record.state, seat))
+
+    def _group_hint(self, record: GameRecord, seats: list[SeatRecord], seat: int,
+                    locale: str) -> str:
+        """A seat about to make a decision its group may talk over first learns that it may
+        (an AI member does not consult)."""
+        for group in _groups(record):
+            if group.chooser == seat and not any(seats[s].ai for s in group.seats):
+                return "\n" + t("tables.council_hint", locale)
+        return ""
+
+    async def _council(self, record: GameRecord, seats: list[SeatRecord],
+                       player: Player) -> Council:
+        groups = _groups(record)
+        if not groups:
+            raise ServiceError(text("tables.council_not_now"))
+        table = table_of(record, seats)
+        mine = [g for g in groups
+                if any(table.seats[s].user_id == player.user_id and not table.seats[s].ai
+                       for s in g.seats)]
+        if not mine:
+            names = " & ".join(table.seats[s].name for s in groups[0].seats)
+            raise ServiceError(text("tables.council_allies_only", names=names))
+        group = mine[0]
+        members = [table.seats[s] for s in group.seats]
+        if any(s.ai for s in members):
+            names = " & ".join(s.name for s in members)
+            raise ServiceError(text("tables.council_ai", names=names))
+        existing = await self.repo.private_thread(record.id, group.purpose)
+        chooser = table.seats[group.chooser] if group.chooser is not None else None
+        return Council(record.id, group.purpose, members, chooser, record.channel_id,
+                       existing.thread_id if existing else None)
+
+
+def _groups(record: GameRecord) -> list[PrivateGroup]:
+    return engine_of(record.game).private_groups(record.state)
