@@ -91,14 +91,17 @@ class CatalogTranslator(app_commands.Translator):
     def key(self, context: app_commands.TranslationContextTypes) -> str | None:
         """The catalog key of a translatable string, None for one we do not translate."""
         location, data = context.location, context.data
-        if location in (Where.command_name, Where.group_name):
-            return command_key(data.qualified_name, "name")
-        if location in (Where.command_description, Where.group_description):
-            return command_key(data.qualified_name, "description")
-        if location in (Where.parameter_name, Where.parameter_description):
-            part = "name" if location is Where.parameter_name else "description"
-            return command_key(f"{data.command.qualified_name} {data.display_name}", part)
-        if location is Where.choice_name:
+        commands = (app_commands.Command, app_commands.ContextMenu, app_commands.Group)
+        if isinstance(data, commands):
+            if location in (Where.command_name, Where.group_name):
+                return command_key(data.qualified_name, "name")
+            if location in (Where.command_description, Where.group_description):
+                return command_key(data.qualified_name, "description")
+        elif isinstance(data, app_commands.Parameter):
+            if location in (Where.parameter_name, Where.parameter_description):
+                part = "name" if location is Where.parameter_name else "description"
+                return command_key(f"{data.command.qualified_name} {data.display_name}", part)
+        elif isinstance(data, app_commands.Choice) and location is Where.choice_name:
             parameter = self.choice_parameter(data)
             return None if parameter is None else choice_key(parameter, data.value)
         return None

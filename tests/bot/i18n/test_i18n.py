@@ -113,14 +113,12 @@ Context = TranslationContext[Any, Any]
 def translatable(tree: app_commands.CommandTree[Any]) -> Iterator[tuple[Context, str]]:
     """Every string Discord shows for the tree, with its context and its English text."""
     for command in tree.walk_commands():
-        group = isinstance(command, app_commands.Group)
-        yield (TranslationContext(Where.group_name if group else Where.command_name, command),
-               command.name)
-        yield (TranslationContext(Where.group_description if group
-                                  else Where.command_description, command),
-               command.description)
-        if group:
+        if isinstance(command, app_commands.Group):
+            yield TranslationContext(Where.group_name, command), command.name
+            yield TranslationContext(Where.group_description, command), command.description
             continue
+        yield TranslationContext(Where.command_name, command), command.name
+        yield TranslationContext(Where.command_description, command), command.description
         for parameter in command.parameters:
             yield TranslationContext(Where.parameter_name, parameter), parameter.display_name
             yield (TranslationContext(Where.parameter_description, parameter),
