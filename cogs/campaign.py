@@ -78,7 +78,7 @@ class CampaignCog(commands.Cog):
             _guild(interaction), player, name=name, game=game.value, kind=kind.value,
             seats=seats)
         locale = await thread_locale(interaction)
-        await post(interaction.channel, t(
+        await news(interaction, t(
             "campaigns.created", locale, name=bold(created.name),
             kind=t(f"campaigns.kind.{created.kind}", locale), title=game.name,
             seats=created.seats))
@@ -90,8 +90,8 @@ class CampaignCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
         joined = await app(interaction).campaigns.join(_guild(interaction), name, player)
-        await post(interaction.channel, t("campaigns.joined", await thread_locale(interaction),
-                                          user=player.name, name=bold(joined.name)))
+        await news(interaction, t("campaigns.joined", await thread_locale(interaction),
+                                  user=player.name, name=bold(joined.name)))
         await done(interaction, "campaigns.you_joined", name=bold(joined.name))
 
     @campaign.command(name="leave", description="Leave a campaign (a moderator may remove "
@@ -103,8 +103,8 @@ class CampaignCog(commands.Cog):
         by = await player_for(interaction)
         member = Player(user.id, user.display_name) if user else by
         left = await app(interaction).campaigns.leave(_guild(interaction), name, by, member)
-        await post(interaction.channel, t("campaigns.left", await thread_locale(interaction),
-                                          user=member.name, name=bold(left.name)))
+        await news(interaction, t("campaigns.left", await thread_locale(interaction),
+                                  user=member.name, name=bold(left.name)))
         await done(interaction, "campaigns.done")
 
     # -- rounds -----------------------------------------------------------------------------
@@ -114,12 +114,10 @@ class CampaignCog(commands.Cog):
                            open_round="Deal the next round into new tables (moderators)")
     async def schedule(self, interaction: discord.Interaction, name: str,
                        open_round: bool = False) -> None:
-        channel = interaction.channel
-        if open_round and not isinstance(channel, discord.TextChannel):
-            raise ServiceError(text("campaigns.not_text_channel"))
+        channel = _round_channel(interaction) if open_round else None
         await interaction.response.defer(ephemeral=True, thinking=True)
         campaigns = app(interaction).campaigns
-        if open_round:
+        if channel is not None:
             opened = await campaigns.open_round(_guild(interaction), name,
                                                 await player_for(interaction), channel.id)
             await self._announce_round(interaction, channel, opened)
@@ -173,7 +171,7 @@ class CampaignCog(commands.Cog):
         lines = [t("campaigns.closed", locale, name=bold(final.campaign.name),
                    games=final.games), *standings_lines(final, locale)[1:]]
         png = await campaigns.standings_image(final, locale)
-        await _post_standings(interaction.channel, lines, png)
+        await _post_standings(news_place(interaction), lines, png)
         await done(interaction, "campaigns.done")
 
     # -- results ----------------------------------------------------------------------------
@@ -215,6 +213,33 @@ class CampaignCog(commands.Cog):
         wanted = current.casefold().strip()
         return [app_commands.Choice(name=n, value=n) for n in names
                 if wanted in n.casefold()][:CHOICES_LIMIT]
+
+
+def news_place(interaction: discord.Interaction) -> discord.abc.Messageable | None:
+    """The channel or thread a command came from, where the campaign's news goes; None when
+    discord.py could not make it out (the interaction lacks it, or it is of a type the library
+    does not know)."""
+    channel = interaction.channel
+    return channel if isinstance(channel, discord.abc.Messageable) else None
+
+
+async def news(interaction: discord.Interaction, content: str) -> None:
+    """News of a change that is already saved, for everyone where the command came from.
+    Without a channel to post in there is no news, and the asker still gets their private
+    confirmation: the change is made either way."""
+    place = news_place(interaction)
+    if place is None:
+        log.warning("No channel to post the news of interaction %s in", interaction.id)
+        return
+    await post(place, content)
+
+
+def _round_channel(interaction: discord.Interaction) -> discord.TextChannel:
+    """The text channel a round is opened from, its tables getting their threads there."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel):
+        raise ServiceError(text("campaigns.not_text_channel"))
+    return channel
 
 
 async def _post_standings(channel: discord.abc.Messageable | None, lines: list[str],

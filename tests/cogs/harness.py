@@ -194,8 +194,13 @@ class Harness:
     # -- sending interactions ------------------------------------------------------------
     async def invoke(self, user: User, command: str, /, *, where: int = CHANNEL_ID,
                      **options: Any) -> Reply:
-        data = self._command_data(command, options)
-        return (await self.dispatch(self.payload(user, 2, data, where)))[0]
+        return (await self.dispatch(self.command_payload(user, command, where=where,
+                                                         **options)))[0]
+
+    def command_payload(self, user: User, command: str, /, *, where: int = CHANNEL_ID,
+                        **options: Any) -> dict[str, Any]:
+        """The INTERACTION_CREATE payload of `/command`, for a test to alter before sending."""
+        return self.payload(user, 2, self._command_data(command, options), where)
 
     async def autocomplete(self, user: User, command: str, option: str, typed: str, /, *,
                            where: int = CHANNEL_ID, **others: Any) -> Reply:

@@ -100,6 +100,31 @@ async def test_standings_after_several_games_answer_text_and_a_png(harness):
     assert image.startswith(PNG)
 
 
+async def test_a_command_whose_channel_discord_py_cannot_make_out(harness):
+    """An interaction without its channel (or of a type discord.py does not know) leaves
+    `interaction.channel` None: the change is made and confirmed without public news, and a
+    round, whose tables need threads of a text channel, is refused with what to do."""
+    await harness.invoke(OWNER, "campaign new", name="Spring", game="record", kind="league",
+                         seats=2)
+    before = harness.in_channel(CHANNEL_ID)
+    joins = []
+    for user in PLAYERS:
+        payload = harness.command_payload(user, "campaign join", name="Spring")
+        del payload["channel"]
+        joins += await harness.dispatch(payload)
+    assert all(j.ephemeral and "You joined **Spring**" in j.text for j in joins)
+    assert harness.in_channel(CHANNEL_ID) == before
+
+    payload = harness.command_payload(OWNER, "campaign schedule", name="Spring",
+                                      open_round=True)
+    del payload["channel"]
+    [refused] = await harness.dispatch(payload)
+    assert refused.ephemeral and "Open a round from a text channel" in refused.text
+    assert harness.threads() == []
+    schedule = await harness.bot.app.campaigns.schedule(GUILD_ID, "Spring")
+    assert schedule.tables == [] and len(schedule.waiting) == len(PLAYERS)
+
+
 async def test_schedule_and_stats_answer_privately(harness):
     await spring(harness)
     schedule = await harness.invoke(BOB, "campaign schedule", name="Spring")
