@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from typing import Any
+from typing import Any, Final
 
 import discord
 from discord import app_commands
@@ -44,7 +44,7 @@ TRADE_RATES = [app_commands.Choice(name="spread: buy dear, sell cheap (default)"
 NATIONS = [app_commands.Choice(name="join: seat 1 Wei, seat 2 Wu, seat 3 Shu (default)",
                                value="join"),
            app_commands.Choice(name="random: nations dealt at random", value="random")]
-COUNCIL_ARCHIVE_MINUTES = 1440
+COUNCIL_ARCHIVE_MINUTES: Final = 1440
 GAME = "redux"
 
 
@@ -77,7 +77,7 @@ class ReduxCog(commands.Cog):
         pack = pack.strip()
         if pack != DESIGNED_PACK and not PACK_NAME.fullmatch(pack):
             raise ServiceError(text("redux.no_pack", pack=pack))
-        options = {"pack": pack}
+        options: dict[str, object] = {"pack": pack}
         for name, choice in (("trade_rates", trade_rates), ("nations", nations)):
             if choice is not None:
                 options[name] = choice.value
@@ -178,9 +178,9 @@ class ReduxCog(commands.Cog):
             council = await gm.council(game_id, player)
             if council.thread_id is None:
                 locale = await thread_locale(interaction)
-                council = await gm.open_council(game_id, player,
-                                                await self._open_council(council, locale))
-                await post(self.bot.get_partial_messageable(council.thread_id),
+                thread_id = await self._open_council(council, locale)
+                council = await gm.open_council(game_id, player, thread_id)
+                await post(self.bot.get_partial_messageable(thread_id),
                            council_intro(council, locale))
         await interaction.edit_original_response(content=t(
             "redux.council_ready", await reader_locale(interaction), thread=council.thread_id))
@@ -198,8 +198,10 @@ class ReduxCog(commands.Cog):
                        purpose=council.purpose)[:100],
                 type=discord.ChannelType.private_thread, invitable=False,
                 auto_archive_duration=COUNCIL_ARCHIVE_MINUTES)
-            for ally in council.allies:  # both human: the service refuses an AI ally
-                await thread.add_user(discord.Object(ally.user_id))
+            # The service refuses an AI ally; a seat left vacant has nobody to add.
+            for user_id in (ally.user_id for ally in council.allies):
+                if user_id is not None:
+                    await thread.add_user(discord.Object(user_id))
         except discord.Forbidden:
             raise ServiceError(text("redux.no_private_threads")) from None
         return thread.id

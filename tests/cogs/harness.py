@@ -335,6 +335,12 @@ class Harness:
     async def version(self, game_id: int) -> int:
         return (await self.gm.table(game_id)).version
 
+    async def state(self, game_id: int) -> dict[str, Any]:
+        """The engine state of a started game (an open table has none yet)."""
+        state = (await self.gm.repo.get_game(game_id)).state
+        assert state is not None, f"game {game_id} has not started"
+        return state
+
     async def prompt(self, user: User, game_id: int) -> TurnPrompt | None:
         return await self.gm.turn_prompt(game_id, Player(user.id, user.name))
 

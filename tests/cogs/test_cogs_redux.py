@@ -52,6 +52,7 @@ def members(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> dict[int, set[
 
     def with_members(route: Route, body: Any, files: list[tuple[str, bytes]]) -> Any:
         if f"{route.method} {route.path}" == THREAD_MEMBER:
+            assert route.channel_id is not None
             joined[int(route.channel_id)].add(int(route.url.rsplit("/", 1)[1]))
             return None
         return answer(route, body, files)
@@ -188,7 +189,7 @@ async def started(harness: Harness) -> tuple[int, int]:
 
 async def test_redux_hand_is_only_for_its_player(harness):
     game_id, thread = await started(harness)
-    state = (await harness.gm.repo.get_game(game_id)).state
+    state = await harness.state(game_id)
     reply = await harness.invoke(BOB, "redux hand", where=thread)
     assert reply.ephemeral and "**Hand**" in reply.text
     bob = REDUX.view(state, 1)["players"][1]
@@ -213,7 +214,7 @@ def public_names(state: dict[str, Any]) -> set[str]:
 async def test_redux_generals_lists_the_revealed_generals(harness):
     game_id, thread = await started(harness)
     reply = await harness.invoke(STRANGER, "redux generals", where=thread)
-    view = REDUX.view((await harness.gm.repo.get_game(game_id)).state, None)
+    view = REDUX.view(await harness.state(game_id), None)
     assert reply.ephemeral
     for player in view["players"]:
         assert player["nation_name"] in reply.text
@@ -233,7 +234,7 @@ async def to_alliance_step(harness: Harness, game_id: int, thread: int) -> dict[
     """Everyone makes the initial secret pick by typing it; returns the public view at the
     alliance choice."""
     for _ in range(10):
-        state = (await harness.gm.repo.get_game(game_id)).state
+        state = await harness.state(game_id)
         if state["step"] == "alliance":
             return REDUX.view(state, None)
         seat = min(REDUX.to_act(state))
@@ -263,7 +264,7 @@ async def test_the_council_thread_is_private_to_the_two_allies(harness, members)
     for ally in allies:
         shared = await harness.invoke(ally, "redux share", where=council)
         assert shared.ephemeral and "council thread only" in shared.text
-    state = (await harness.gm.repo.get_game(game_id)).state
+    state = await harness.state(game_id)
     secrets = {n for a in allies for n in own_names(state, USERS.index(a))} - \
         public_names(state)
     assert secrets
@@ -278,6 +279,21 @@ async def test_the_council_thread_is_private_to_the_two_allies(harness, members)
         allies[0], "redux share", where=thread)).text
     assert "Only the two allies" in (await harness.invoke(
         outsider, "redux share", where=council)).text
+
+
+async def test_a_council_with_an_ally_seat_left_vacant_adds_the_one_present(harness,
+                                                                              members):
+    game_id, thread = await started(harness)
+    view = await to_alliance_step(harness, game_id, thread)
+    present, gone = [USERS[s] for s in view["alliance"]["allies"]]
+    await harness.invoke(gone, "game leave", where=thread)
+    assert (await harness.gm.table(game_id)).seats[USERS.index(gone)].user_id is None
+
+    opened = await harness.invoke(present, "redux council", where=thread)
+
+    [council] = private_threads(harness)
+    assert opened.ephemeral and f"<#{council}>" in opened.text
+    assert members == {council: {present.id}}
 
 
 def private_threads(harness: Harness) -> list[int]:
@@ -322,7 +338,7 @@ async def test_the_secret_pick_is_an_ephemeral_choice_and_stays_secret(harness):
     assert all(c.startswith("recruit ") for c in choices)
     await harness.choose(ALICE, message, choices[-1], choices)
     assert "waiting for others" in message.content and not message.custom_ids()
-    state = (await harness.gm.repo.get_game(game_id)).state
+    state = await harness.state(game_id)
     pack = data.frozen(state)
     picked = [data.general_name(pack, g) for g in state["players"][0]["hidden"]]
     assert picked and not any(name in harness.public_history() for name in picked)
@@ -336,7 +352,7 @@ async def to_bidding(harness: Harness) -> tuple[int, int]:
     """Picks and the alliance choice typed with /move: Alice (Wei) bids first."""
     game_id, thread = await started(harness)
     for _ in range(10):
-        state = (await harness.gm.repo.get_game(game_id)).state
+        state = await harness.state(game_id)
         if state["step"] == "bid":
             assert state["turn"] == 0
             return game_id, thread
@@ -368,7 +384,7 @@ async def test_a_bidding_turn_asks_general_then_action_then_support(harness):
     support = await legal(harness, BOB, game_id)
     assert offered(bob) == support == ["support 0", "support 1", "cancel"]
     await harness.choose(BOB, bob, "support 1", support)
-    bids = (await harness.gm.repo.get_game(game_id)).state["bids"]
+    bids = (await harness.state(game_id))["bids"]
     assert [(b["seat"], b["general"], b["action"], b["support"]) for b in bids] == [
         (0, "wei.cao_cao", "farm", 0), (1, "wu.sun_jian", "market", 1)]
 
@@ -385,7 +401,7 @@ async def awaited(harness: Harness, game_id: int) -> tuple[User, TurnPrompt]:
     is asked of the acting player alone, and never when the rules leave no choice."""
     asked = [(u, p) for u in USERS if (p := await harness.prompt(u, game_id)) is not None]
     assert asked, "a running game with only humans awaits one of them"
-    state = (await harness.gm.repo.get_game(game_id)).state
+    state = await harness.state(game_id)
     assert len(asked) == 1 or state["step"] == "pick", f"{len(asked)} asked at {state['step']}"
     assert all(len(p.actions) > 1 for _, p in asked), "a decision the rules make was asked"
     return asked[0]
@@ -401,7 +417,7 @@ class SecretWatch:
         self.checked = 0
 
     async def check(self) -> None:
-        state = (await self.harness.gm.repo.get_game(self.game_id)).state
+        state = await self.harness.state(self.game_id)
         pack = data.frozen(state)
         hidden = set().union(*REDUX.secrets(state).values())
         names = {data.general_name(pack, i) if i in pack.generals else data.card_name(pack, i)
@@ -433,7 +449,7 @@ async def test_three_players_click_through_a_whole_game_to_the_final_scores(harn
             break
         user, prompt = await awaited(harness, game_id)
         offered |= {a.kind for a in prompt.actions}
-        state = (await harness.gm.repo.get_game(game_id)).state
+        state = await harness.state(game_id)
         action = policy(state, prompt.seat, decision)
         message = prompts.get(user.id)
         current = (f"gm:act:{game_id}:{prompt.version}:", f"gm:pick:{game_id}:{prompt.version}:")

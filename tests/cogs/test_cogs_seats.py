@@ -24,6 +24,7 @@ def members(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> dict[int, set[
     def with_members(route: Route, body: Any, files: list[tuple[str, bytes]]) -> Any:
         key = f"{route.method} {route.path}"
         if key in (THREAD_MEMBER, LEAVE_THREAD):
+            assert route.channel_id is not None
             users = joined[int(route.channel_id)]
             user = int(route.url.rsplit("/", 1)[1])
             users.add(user) if key == THREAD_MEMBER else users.discard(user)
