@@ -405,10 +405,13 @@ async def cast_ballot(interaction: discord.Interaction, vote_id: int, approve: b
                                         ephemeral=True)
         return
     assert outcome.vote is not None  # a ballot always answers with the vote
-    decided = {"view": None} if outcome.vote.status != "open" else {}
-    await interaction.edit_original_response(
-        content=outcome.vote.describe().render(await thread_locale(interaction)),
-        allowed_mentions=discord.AllowedMentions.none(), **decided)
+    content = outcome.vote.describe().render(await thread_locale(interaction))
+    mentions = discord.AllowedMentions.none()
+    if outcome.vote.status == "open":
+        await interaction.edit_original_response(content=content, allowed_mentions=mentions)
+    else:  # decided: the buttons go
+        await interaction.edit_original_response(content=content, allowed_mentions=mentions,
+                                                 view=None)
     if outcome.update is not None:
         await announce(interaction.client, outcome.update, actor=None)
 

@@ -415,7 +415,7 @@ class ActionSelect(ui.DynamicItem[ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def pick() -> None:
-            value = str((interaction.data or {})["values"][0])  # Discord sends exactly one
+            value = self.item.values[0]  # the picked value; Discord sends exactly one
             label = next((o.label for o in self.item.options if o.value == value), value)
             await play(interaction, self.game_id, self.version, value, label)
 

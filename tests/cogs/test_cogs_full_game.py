@@ -16,7 +16,7 @@ async def running(harness: Harness, game_id: int) -> bool:
 
 
 async def heuristic(harness: Harness, game_id: int, seat: int, decision: int) -> str:
-    state = (await harness.gm.repo.get_game(game_id)).state
+    state = await harness.state(game_id)
     return make_agent("heuristic", seed=decision).choose(RECORD, state, seat).text
 
 

@@ -17,6 +17,7 @@ async def played(harness: Harness, moves: int = 8) -> tuple[int, int]:
     for _ in range(moves):
         user = ALICE if await harness.prompt(ALICE, game_id) else BOB
         prompt = await harness.prompt(user, game_id)
+        assert prompt is not None, "Alice or Bob is to move"
         await harness.invoke(user, "move", where=thread, action=prompt.actions[0].text)
     return game_id, thread
 

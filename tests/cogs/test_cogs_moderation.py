@@ -34,6 +34,7 @@ async def running(harness: Harness) -> tuple[int, int]:
     game_id, thread = await harness.open_table(ALICE, joiners=(BOB,), ais=1)
     await harness.invoke(ALICE, "game start", where=thread)
     prompt = await harness.prompt(ALICE, game_id)
+    assert prompt is not None, "Alice moves first"
     await harness.invoke(ALICE, "move", where=thread, action=prompt.actions[0].text)
     return game_id, thread
 

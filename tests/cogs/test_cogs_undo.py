@@ -9,6 +9,7 @@ from tests.cogs.harness import ALICE, BOB, STRANGER, Harness, Reply, User
 async def move(harness: Harness, game_id: int, thread: int) -> User:
     user = ALICE if await harness.prompt(ALICE, game_id) else BOB
     prompt = await harness.prompt(user, game_id)
+    assert prompt is not None, "Alice or Bob is to move"
     await harness.invoke(user, "move", where=thread, action=prompt.actions[0].text)
     return user
 
