@@ -11,7 +11,9 @@ from storage.models import (
     AuditRecord,
     EventRecord,
     GameRecord,
+    NewAction,
     SeatRecord,
+    Turn,
 )
 from storage.repository import Repository
 from storage.sqlite import SqliteRepository
@@ -24,10 +26,12 @@ __all__ = [
     "DuplicateInteraction",
     "EventRecord",
     "GameRecord",
+    "NewAction",
     "NotFound",
     "Repository",
     "SeatRecord",
     "SqliteRepository",
     "StaleVersion",
     "StorageError",
+    "Turn",
 ]

@@ -40,6 +40,20 @@ class DeadlineRecord:
     reminders: tuple[float, ...]
 
 
+@dataclass(frozen=True)
+class ClockChanges:
+    """What one change of a game does to its clocks, written in that change's transaction
+    (so a crash never leaves an action without the clocks it started or stopped): `clear`
+    drops every clock of the game (it ended); otherwise the seats of `stop` lose their clock
+    and those of `start` get the given one. `deadline` is the deadline the game keeps from
+    its first clock on, stored unless the game has one already."""
+
+    start: tuple[ClockRecord, ...] = ()
+    stop: tuple[int, ...] = ()
+    clear: bool = False
+    deadline: DeadlineRecord | None = None
+
+
 class ClockStore(Protocol):
     """Part of `Repository`."""
 
@@ -48,10 +62,9 @@ class ClockStore(Protocol):
         """Running clocks, of one game or one user if given, by game and seat."""
         ...
 
-    async def replace_clocks(self, game_id: int, *, start: list[ClockRecord],
-                             stop: list[int]) -> None:
-        """In one transaction: the seats of `stop` lose their clock, those of `start` get
-        the given one (replacing an older clock of that seat)."""
+    async def clock_state(self, game_id: int) -> tuple[list[ClockRecord], DeadlineRecord | None]:
+        """The game's running clocks (by seat) and its stored deadline, in one read: what
+        the clock needs to plan the `ClockChanges` of a change of the game."""
         ...
 
     async def clear_clocks(self, game_id: int) -> None:
@@ -61,10 +74,6 @@ class ClockStore(Protocol):
     async def save_clock(self, clock: ClockRecord) -> bool:
         """Writes the clock's due time, reminders, expiry and holds if that very clock
         (same game, seat and version) still runs; False when it was replaced or stopped."""
-        ...
-
-    async def last_actions(self, game_id: int) -> dict[int, int]:
-        """Seat -> the version after its latest live (not undone) action."""
         ...
 
     async def deadline(self, game_id: int) -> DeadlineRecord | None: ...

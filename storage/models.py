@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from storage.clock import ClockChanges
 
 STATUSES = ("open", "running", "paused", "finished", "abandoned")
 # A channel has at most one game "in play" at a time; these statuses count as in play.
@@ -51,6 +54,43 @@ class ActionRecord:
     interaction_id: str | None
     created_at: float
     undone: bool
+
+
+@dataclass(frozen=True)
+class NewAction:
+    """An accepted action to append to the log: who took it (`user_id` None for an AI or
+    the game master), its JSON form, its events as `Event.to_json()` makes them, and the
+    Discord interaction that carried it, if any."""
+
+    seat: int
+    user_id: int | None
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    interaction_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Everything one accepted change of a game writes, as one transaction: new `seats`
+    (the start, a seat taken or left), then the `actions` in order (a human's and the AI
+    replies that followed it), the `state` after the last of them, the game's new `status`
+    and `result` if they changed, and what the change does to the clocks.
+
+    The version goes up by one for the seat change and by one per action, as if each had
+    been written on its own: every action keeps a version of its own in the log."""
+
+    expected_version: int
+    state: dict[str, Any]
+    actions: Sequence[NewAction] = ()
+    seats: Sequence[SeatRecord] | None = None
+    status: str | None = None
+    result: dict[str, Any] | None = None
+    clocks: ClockChanges | None = None
+
+    @property
+    def version(self) -> int:
+        """The game's version once the turn is stored."""
+        return self.expected_version + (self.seats is not None) + len(self.actions)
 
 
 @dataclass(frozen=True)

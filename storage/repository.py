@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from storage.campaigns import CampaignStore
-from storage.clock import ClockStore
+from storage.clock import ClockChanges, ClockStore
 from storage.models import (
     ActionRecord,
     AuditRecord,
@@ -20,6 +20,7 @@ from storage.models import (
     PackRecord,
     PrivateThreadRecord,
     SeatRecord,
+    Turn,
 )
 from storage.server import ServerStore
 from storage.tables import TableStore
@@ -50,6 +51,11 @@ class Repository(ServerStore, ClockStore, TableStore, CampaignStore, Protocol):
         """Raises NotFound."""
         ...
 
+    async def load_game(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
+        """The game and its seats (in seat order) as one consistent read: what every change
+        of a game starts from. Raises NotFound."""
+        ...
+
     async def game_in_channel(self, channel_id: int) -> GameRecord | None:
         """The newest open/running/paused game whose thread or channel is `channel_id`.
 
@@ -78,8 +84,10 @@ class Repository(ServerStore, ClockStore, TableStore, CampaignStore, Protocol):
         *,
         expected_version: int,
         result: dict[str, Any] | None = None,
+        clocks: ClockChanges | None = None,
     ) -> int:
-        """Returns the new version; `result` (if given) is stored alongside."""
+        """Returns the new version; `result` (if given) and the clock changes are stored in
+        the same transaction."""
         ...
 
     # -- seats ------------------------------------------------------------------------------
@@ -93,36 +101,15 @@ class Repository(ServerStore, ClockStore, TableStore, CampaignStore, Protocol):
         """In seat order."""
         ...
 
-    async def start_game(
-        self,
-        game_id: int,
-        *,
-        state: dict[str, Any],
-        seats: list[SeatRecord],
-        expected_version: int,
-    ) -> int:
-        """Status "running", the final seats and the initial snapshot, in one transaction."""
-        ...
-
     # -- the action log ---------------------------------------------------------------------
-    async def append_action(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        seat: int,
-        user_id: int | None,
-        action: dict[str, Any],
-        events: list[dict[str, Any]],
-        state: dict[str, Any],
-        interaction_id: str | None,
-        result: dict[str, Any] | None = None,
-        status: str | None = None,
-    ) -> int:
-        """Records an accepted action with its events and the state after it, atomically.
+    async def commit_turn(self, game_id: int, turn: Turn) -> int:
+        """Stores an accepted change whole, in one transaction (see `Turn`): the start of a
+        game, a human action with the AI actions that followed it, a seat change with what
+        the AI then played, each with its events, the final state and the clock changes.
 
-        Raises DuplicateInteraction (interaction already recorded) or StaleVersion, and then
-        writes nothing. Returns the new version.
+        Raises DuplicateInteraction (an interaction of its actions was already recorded) or
+        StaleVersion (the game is not at `turn.expected_version`), and then writes nothing.
+        Returns the new version, `turn.version`.
         """
         ...
 
@@ -138,10 +125,12 @@ class Repository(ServerStore, ClockStore, TableStore, CampaignStore, Protocol):
         ...
 
     async def undo_actions(
-        self, game_id: int, *, keep: int, state: dict[str, Any], expected_version: int
+        self, game_id: int, *, keep: int, state: dict[str, Any], expected_version: int,
+        clocks: ClockChanges | None = None,
     ) -> int:
         """Marks every live action after the first `keep` live ones as undone (kept for the
-        record, never deleted) and stores `state` as the snapshot. Returns the new version."""
+        record, never deleted) and stores `state` as the snapshot, with the clock changes in
+        the same transaction. Returns the new version."""
         ...
 
     # -- administration ---------------------------------------------------------------------

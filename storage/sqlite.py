@@ -11,6 +11,7 @@ from typing import Any
 
 import aiosqlite
 
+from storage.clock import ClockChanges
 from storage.errors import DuplicateInteraction, NotFound, StaleVersion
 from storage.models import (
     LIVE_STATUSES,
@@ -19,14 +20,16 @@ from storage.models import (
     AuditRecord,
     EventRecord,
     GameRecord,
+    NewAction,
     PackRecord,
     PrivateThreadRecord,
     SeatRecord,
+    Turn,
 )
 from storage.repository import Repository
 from storage.sqlbase import SqliteBase, dumps, fetch, loads, where
 from storage.sqlite_campaigns import CampaignRows
-from storage.sqlite_clock import ClockRows
+from storage.sqlite_clock import ClockRows, write_clock_changes
 from storage.sqlite_server import ServerRows
 from storage.sqlite_tables import TableRows
 
@@ -73,6 +76,18 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
         if not rows:
             raise NotFound(f"no game {game_id}")
         return _game(rows[0])
+
+    async def load_game(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
+        # One statement, so one consistent read: the seats ride along as a JSON array.
+        rows = await self._query(
+            f"SELECT {_GAME_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, name,"
+            " ai)) FROM seats WHERE game_id = games.id) AS seats FROM games WHERE id = ?",
+            (game_id,))
+        if not rows:
+            raise NotFound(f"no game {game_id}")
+        seats = sorted((SeatRecord(*values) for values in loads(rows[0]["seats"])),
+                       key=lambda seat: seat.seat)
+        return _game(rows[0]), seats
 
     async def game_in_channel(self, channel_id: int) -> GameRecord | None:
         marks = ", ".join("?" * len(LIVE_STATUSES))
@@ -130,12 +145,15 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
         *,
         expected_version: int,
         result: dict[str, Any] | None = None,
+        clocks: ClockChanges | None = None,
     ) -> int:
         changes: dict[str, Any] = {"status": _check_status(status)}
         if result is not None:
             changes["result"] = dumps(result)
         async with self._write() as db:
             await _check_version(db, game_id, expected_version)
+            if clocks is not None:
+                await write_clock_changes(db, game_id, clocks)
             return await _bump(db, game_id, changes)
 
     # -- seats ------------------------------------------------------------------------------
@@ -156,66 +174,28 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
             )
         return [SeatRecord(r["seat"], r["user_id"], r["name"], r["ai"]) for r in rows]
 
-    async def start_game(
-        self,
-        game_id: int,
-        *,
-        state: dict[str, Any],
-        seats: list[SeatRecord],
-        expected_version: int,
-    ) -> int:
-        async with self._write() as db:
-            await _check_version(db, game_id, expected_version)
-            await _replace_seats(db, game_id, seats)
-            return await _bump(db, game_id, {"status": "running", "state": dumps(state)})
-
     # -- the action log ---------------------------------------------------------------------
-    async def append_action(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        seat: int,
-        user_id: int | None,
-        action: dict[str, Any],
-        events: list[dict[str, Any]],
-        state: dict[str, Any],
-        interaction_id: str | None,
-        result: dict[str, Any] | None = None,
-        status: str | None = None,
-    ) -> int:
-        changes: dict[str, Any] = {"state": dumps(state)}
-        if result is not None:
-            changes["result"] = dumps(result)
-        if status is not None:
-            changes["status"] = _check_status(status)
-        event_rows = [_event_values(e) for e in events]
-        now = time.time()
+    async def commit_turn(self, game_id: int, turn: Turn) -> int:
+        if turn.seats is None and not turn.actions:
+            raise ValueError("a turn changes the seats or appends at least one action")
+        # Everything is encoded before the transaction: the lock is held for SQL only.
+        changes: dict[str, Any] = {"version": turn.version, "state": dumps(turn.state)}
+        if turn.result is not None:
+            changes["result"] = dumps(turn.result)
+        if turn.status is not None:
+            changes["status"] = _check_status(turn.status)
+        first_version = turn.expected_version + (turn.seats is not None) + 1
+        log = _Log(game_id, first_version, time.time(), turn.actions)
+        repeats = [a.interaction_id for a in turn.actions if a.interaction_id is not None]
         async with self._write() as db:
-            # The repeat check comes first: a redelivered interaction also carries a stale
-            # version, and "already applied" is the more useful answer.
-            if interaction_id is not None and await fetch(
-                db, "SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)
-            ):
-                raise DuplicateInteraction(interaction_id)
-            await _check_version(db, game_id, expected_version)
-            version = expected_version + 1
-            seq = await _next_seq(db, "actions", game_id)
-            await fetch(
-                db,
-                f"INSERT INTO actions (game_id, {_ACTION_COLUMNS})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
-                (game_id, seq, version, seat, user_id, dumps(action), interaction_id, now),
-            )
-            first = await _next_seq(db, "events", game_id)
-            for offset, (text, seats, kind) in enumerate(event_rows):
-                await fetch(
-                    db,
-                    "INSERT INTO events (game_id, seq, action_seq, version, text, seats, kind)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, first + offset, seq, version, text, seats, kind),
-                )
-            return await _bump(db, game_id, changes)
+            await log.number(db, turn.expected_version, repeats)
+            if turn.seats is not None:
+                await _replace_seats(db, game_id, turn.seats)
+            await log.insert(db)
+            await _set(db, game_id, changes)
+            if turn.clocks is not None:
+                await write_clock_changes(db, game_id, turn.clocks)
+        return turn.version
 
     async def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
         live = "" if include_undone else " AND undone = 0"
@@ -251,7 +231,8 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
         ]
 
     async def undo_actions(
-        self, game_id: int, *, keep: int, state: dict[str, Any], expected_version: int
+        self, game_id: int, *, keep: int, state: dict[str, Any], expected_version: int,
+        clocks: ClockChanges | None = None,
     ) -> int:
         if keep < 0:
             raise ValueError("keep must be >= 0")
@@ -267,6 +248,8 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
                     "UPDATE actions SET undone = 1 WHERE game_id = ? AND undone = 0 AND seq >= ?",
                     (game_id, live[keep]["seq"]),
                 )
+            if clocks is not None:
+                await write_clock_changes(db, game_id, clocks)
             return await _bump(db, game_id, {"state": dumps(state)})
 
     # -- administration ---------------------------------------------------------------------
@@ -443,22 +426,71 @@ async def _bump(db: aiosqlite.Connection, game_id: int, changes: dict[str, Any])
     return int(rows[0][0])
 
 
-async def _next_seq(db: aiosqlite.Connection, table: str, game_id: int) -> int:
-    rows = await fetch(
-        db, f"SELECT COALESCE(MAX(seq), 0) + 1 FROM {table} WHERE game_id = ?", (game_id,)
-    )
-    return int(rows[0][0])
+async def _set(db: aiosqlite.Connection, game_id: int, changes: dict[str, Any]) -> None:
+    """Sets the columns of `changes` (names are ours, never user input)."""
+    sets = ", ".join(f"{column} = ?" for column in changes)
+    await db.execute(f"UPDATE games SET {sets} WHERE id = ?", (*changes.values(), game_id))
+
+
+class _Log:
+    """The action and event rows of a turn's actions, numbered inside its transaction."""
+
+    def __init__(self, game_id: int, first_version: int, now: float,
+                 actions: Sequence[NewAction]) -> None:
+        self.game_id = game_id
+        self.first_version = first_version
+        self.now = now
+        self.actions = [(a, dumps(a.action), [_event_values(e) for e in a.events])
+                        for a in actions]
+        self.last_action = self.last_event = 0
+
+    async def number(self, db: aiosqlite.Connection, expected_version: int,
+                     interactions: list[str]) -> None:
+        """One statement checks the version and the interactions and finds where the log
+        goes on. A repeat wins over a stale version: a redelivered interaction also carries
+        a stale version, and "already applied" is the more useful answer."""
+        marks = ", ".join("?" * len(interactions)) or "NULL"
+        rows = await fetch(
+            db,
+            "SELECT version,"
+            " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = games.id),"
+            " (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = games.id),"
+            f" (SELECT interaction_id FROM actions WHERE interaction_id IN ({marks}) LIMIT 1)"
+            " FROM games WHERE id = ?",
+            (*interactions, self.game_id))
+        if not rows:
+            raise NotFound(f"no game {self.game_id}")
+        version, self.last_action, self.last_event, repeated = rows[0]
+        if repeated is not None:
+            raise DuplicateInteraction(repeated)
+        if version != expected_version:
+            raise StaleVersion(self.game_id, expected_version, version)
+
+    async def insert(self, db: aiosqlite.Connection) -> None:
+        """Every action row, then every event row: one statement each, however many."""
+        action_rows, event_rows = [], []
+        event_seq = self.last_event
+        for offset, (action, encoded, events) in enumerate(self.actions):
+            seq, version = self.last_action + 1 + offset, self.first_version + offset
+            action_rows.append((self.game_id, seq, version, action.seat, action.user_id,
+                                encoded, action.interaction_id, self.now))
+            for text, seats, kind in events:
+                event_seq += 1
+                event_rows.append((self.game_id, event_seq, seq, version, text, seats, kind))
+        await db.executemany(f"INSERT INTO actions (game_id, {_ACTION_COLUMNS})"
+                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)", action_rows)
+        if event_rows:
+            await db.executemany("INSERT INTO events (game_id, seq, action_seq, version, text,"
+                                 " seats, kind) VALUES (?, ?, ?, ?, ?, ?, ?)", event_rows)
 
 
 async def _replace_seats(
-    db: aiosqlite.Connection, game_id: int, seats: list[SeatRecord]
+    db: aiosqlite.Connection, game_id: int, seats: Sequence[SeatRecord]
 ) -> None:
-    await fetch(db, "DELETE FROM seats WHERE game_id = ?", (game_id,))
-    for s in seats:
-        await fetch(
-            db, "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
-            (game_id, s.seat, s.user_id, s.name, s.ai),
-        )
+    await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+    await db.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
+        [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
 
 
 def _check_status(status: str) -> str:

@@ -7,11 +7,13 @@ from collections.abc import Sequence
 
 import aiosqlite
 
-from storage.clock import ClockRecord, DeadlineRecord
+from storage.clock import ClockChanges, ClockRecord, DeadlineRecord
 from storage.sqlbase import SqliteBase, dumps, fetch, loads, where
 
-_COLUMNS = ("game_id, seat, user_id, version, started_at, due_at, reminded, expired,"
-            " held_for, held_since")
+_NAMES = ("game_id", "seat", "user_id", "version", "started_at", "due_at", "reminded",
+          "expired", "held_for", "held_since")
+_COLUMNS = ", ".join(_NAMES)
+_PREFIXED = ", ".join(f"c.{name} AS {name}" for name in _NAMES)
 
 
 class ClockRows(SqliteBase):
@@ -25,15 +27,17 @@ class ClockRows(SqliteBase):
                                    " ORDER BY game_id, seat", params)
         return [_clock(r) for r in rows]
 
-    async def replace_clocks(self, game_id: int, *, start: list[ClockRecord],
-                             stop: list[int]) -> None:
-        async with self._write() as db:
-            for seat in [*stop, *(c.seat for c in start)]:
-                await db.execute("DELETE FROM clocks WHERE game_id = ? AND seat = ?",
-                                 (game_id, seat))
-            for clock in start:
-                await db.execute(f"INSERT INTO clocks ({_COLUMNS}) VALUES"
-                                 " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _values(clock))
+    async def clock_state(self, game_id: int) -> tuple[list[ClockRecord], DeadlineRecord | None]:
+        # One statement: the deadline's columns ride on every clock row (or on one row of
+        # NULL clock columns when no clock runs).
+        rows = await self._query(
+            f"SELECT d.hours, d.policy, d.reminders, {_PREFIXED} FROM (SELECT ? AS id) g"
+            " LEFT JOIN deadlines d ON d.game_id = g.id"
+            " LEFT JOIN clocks c ON c.game_id = g.id ORDER BY c.seat", (game_id,))
+        first = rows[0]
+        deadline = None if first["hours"] is None else DeadlineRecord(
+            game_id, first["hours"], first["policy"], tuple(loads(first["reminders"])))
+        return [_clock(r) for r in rows if r["seat"] is not None], deadline
 
     async def clear_clocks(self, game_id: int) -> None:
         async with self._write() as db:
@@ -42,13 +46,6 @@ class ClockRows(SqliteBase):
     async def save_clock(self, clock: ClockRecord) -> bool:
         async with self._write() as db:
             return await _save(db, clock)
-
-    async def last_actions(self, game_id: int) -> dict[int, int]:
-        async with self._read() as db:
-            rows = await fetch(db, "SELECT seat, MAX(version) AS version FROM actions"
-                                   " WHERE game_id = ? AND undone = 0 GROUP BY seat",
-                               (game_id,))
-        return {r["seat"]: r["version"] for r in rows}
 
     async def deadline(self, game_id: int) -> DeadlineRecord | None:
         async with self._read() as db:
@@ -67,10 +64,29 @@ class ClockRows(SqliteBase):
                 "INSERT INTO deadlines (game_id, hours, policy, reminders) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (game_id) DO UPDATE SET hours = excluded.hours,"
                 " policy = excluded.policy, reminders = excluded.reminders",
-                (deadline.game_id, deadline.hours, deadline.policy,
-                 dumps(list(deadline.reminders))))
+                _deadline_values(deadline))
             for clock in retimed:
                 await _save(db, clock)
+
+
+async def write_clock_changes(db: aiosqlite.Connection, game_id: int,
+                              changes: ClockChanges) -> None:
+    """Applies `changes` inside the caller's transaction (the change of the game they go
+    with), a statement per kind of row rather than per clock."""
+    if changes.clear:
+        await db.execute("DELETE FROM clocks WHERE game_id = ?", (game_id,))
+    else:
+        gone = [(game_id, seat) for seat in (*changes.stop, *(c.seat for c in changes.start))]
+        if gone:
+            await db.executemany("DELETE FROM clocks WHERE game_id = ? AND seat = ?", gone)
+        if changes.start:
+            await db.executemany(f"INSERT INTO clocks ({_COLUMNS}) VALUES"
+                                 " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                 [_values(c) for c in changes.start])
+    if changes.deadline is not None:
+        await db.execute(
+            "INSERT INTO deadlines (game_id, hours, policy, reminders) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id) DO NOTHING", _deadline_values(changes.deadline))
 
 
 async def _save(db: aiosqlite.Connection, clock: ClockRecord) -> bool:
@@ -86,6 +102,10 @@ def _values(clock: ClockRecord) -> tuple[object, ...]:
     return (clock.game_id, clock.seat, clock.user_id, clock.version, clock.started_at,
             clock.due_at, dumps(list(clock.reminded)), int(clock.expired), clock.held_for,
             clock.held_since)
+
+
+def _deadline_values(deadline: DeadlineRecord) -> tuple[object, ...]:
+    return (deadline.game_id, deadline.hours, deadline.policy, dumps(list(deadline.reminders)))
 
 
 def _clock(row: sqlite3.Row) -> ClockRecord:

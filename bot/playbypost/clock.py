@@ -1,27 +1,27 @@
 """Turn clocks: who is awaited since when, mentions once, deadlines, reminders and what
 happens when a deadline passes (docs/play-by-post.md, "Clock").
 
-`GameMaster` owns one `Clock` and hands every Update to `on_update` before the cogs post it;
-a background task of the clock cog calls `due_work` every tick. Every clock is stored, so a
-restart loses nothing: a deadline that passed while the bot was down applies at the first
-pass. `now` is injectable so tests move time instead of waiting for it.
+`GameMaster` hands every change of a game to `plan` before storing it and stores the clock
+changes it returns in the same transaction; a background task of the clock cog calls
+`due_work` every tick. Every clock is stored, so a restart loses nothing: a deadline that
+passed while the bot was down applies at the first pass. `now` is injectable so tests move
+time instead of waiting for it.
 """
 
 from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from bot.i18n import t, text
 from bot.service import GameMaster
-from bot.service.base import Step
 from bot.service.models import Player, Seat, ServiceError, Table, Update
 from bot.service.settings import MAX_DEADLINE_HOURS, POLICIES, parse_reminders
 from games.core import Action, get_game
 from storage import GameRecord, NotFound
-from storage.clock import ClockRecord, DeadlineRecord
+from storage.clock import ClockChanges, ClockRecord, DeadlineRecord
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -63,28 +63,29 @@ class Clock:
         self.gm = gm
         self.now = now
 
-    # -- updates: who is mentioned ------------------------------------------------------
-    async def on_update(self, update: Update, steps: list[Step]) -> Update:
-        """The Update as the cogs will post it: clocks start for seats newly awaited (or
-        awaited again after acting themselves) and stop for the others; only the seats whose
-        clock just started are mentioned, and DMed if they asked for it."""
+    # -- changes of a game: who is mentioned ---------------------------------------------
+    async def plan(self, update: Update, acted: Mapping[int, int]) -> tuple[Update,
+                                                                              ClockChanges]:
+        """The service's commit hook, run before a change is stored: clocks start for seats
+        newly awaited (or awaited again after acting in this change, `acted`) and stop for
+        the others, and the service stores these changes in the change's own transaction.
+        Only the seats whose clock starts are mentioned, and DMed if they asked for it."""
         table = update.table
-        repo = self.gm.repo
         if table.status not in ACTIVE:
-            await repo.clear_clocks(table.game_id)
-            return replace(update, awaiting=[], notify_dm=[])
-        clocks = {c.seat: c for c in await repo.clocks(game_id=table.game_id)}
-        last = await repo.last_actions(table.game_id)
+            return replace(update, awaiting=[], notify_dm=[]), ClockChanges(clear=True)
+        clocks, stored = await self.gm.repo.clock_state(table.game_id)
+        running = {c.seat: c for c in clocks}
         awaited = {s.seat: s for s in update.awaiting if s.user_id is not None and not s.ai}
-        new = [s for s in awaited.values() if _starts(clocks.get(s.seat), s, last)]
-        stop = [seat for seat in clocks if seat not in awaited]
+        new = [s for s in awaited.values() if _starts(running.get(s.seat), s, acted)]
+        stop = tuple(seat for seat in running if seat not in awaited)
+        changes = ClockChanges(stop=stop)
         if new:
-            deadline = await self._kept_deadline(table.game_id, table.guild_id)
-            started = [await self._start(table, s, deadline) for s in new]
-            await repo.replace_clocks(table.game_id, start=started, stop=stop)
-        elif stop:
-            await repo.replace_clocks(table.game_id, start=[], stop=stop)
-        return replace(update, awaiting=new, notify_dm=await self._dms(new, table.guild_id))
+            deadline = stored or await self._default_deadline(table.game_id, table.guild_id)
+            changes = ClockChanges(start=tuple([await self._start(table, s, deadline)
+                                                for s in new]),
+                                   stop=stop, deadline=None if stored else deadline)
+        return (replace(update, awaiting=new, notify_dm=await self._dms(new, table.guild_id)),
+                changes)
 
     async def _start(self, table: Table, seat: Seat, deadline: DeadlineRecord) -> ClockRecord:
         assert seat.user_id is not None
@@ -137,19 +138,14 @@ class Clock:
 
     async def _deadline(self, game_id: int, guild_id: int | None) -> DeadlineRecord:
         found = await self.gm.repo.deadline(game_id)
-        if found is not None:
-            return found
+        return found or await self._default_deadline(game_id, guild_id)
+
+    async def _default_deadline(self, game_id: int, guild_id: int | None) -> DeadlineRecord:
+        """The server's defaults: a game keeps them from its first clock on (`plan` stores
+        them then), so later changes of the defaults apply to new games only."""
         config = await self.gm.settings.server(guild_id)
         return DeadlineRecord(game_id, config.deadline_hours, config.deadline_policy,
                               tuple(config.reminders))
-
-    async def _kept_deadline(self, game_id: int, guild_id: int | None) -> DeadlineRecord:
-        """A game keeps the deadline it started with: later changes of the server's
-        defaults apply to new games only."""
-        deadline = await self._deadline(game_id, guild_id)
-        if await self.gm.repo.deadline(game_id) is None:
-            await self.gm.repo.set_deadline(deadline)
-        return deadline
 
     async def _game(self, game_id: int) -> GameRecord:
         try:
@@ -306,11 +302,12 @@ class Clock:
             return None
 
 
-def _starts(clock: ClockRecord | None, seat: Seat, last: dict[int, int]) -> bool:
+def _starts(clock: ClockRecord | None, seat: Seat, acted: Mapping[int, int]) -> bool:
     """A seat's clock (re)starts when it had none, when another player now holds the seat,
-    or when it acted since its clock started and is awaited again."""
+    or when it acted since its clock started (in this change: every earlier change that
+    saw it act restarted or stopped its clock) and is awaited again."""
     return (clock is None or clock.user_id != seat.user_id
-            or last.get(seat.seat, -1) > clock.version)
+            or acted.get(seat.seat, -1) > clock.version)
 
 
 def _retimed(clock: ClockRecord, hours: float) -> ClockRecord:

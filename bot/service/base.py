@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from concurrent.futures import Executor
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.i18n import Text, text
@@ -25,18 +26,48 @@ from storage import (
     ActionRecord,
     DuplicateInteraction,
     GameRecord,
+    NewAction,
     NotFound,
     Repository,
     SeatRecord,
     StaleVersion,
+    Turn,
 )
+from storage.clock import ClockChanges
 
 ACTIVE = ("running", "paused")
 MAX_AI_STEPS = 10_000  # a safety net: an engine bug must not spin the event loop forever
 Step = tuple[State, list[Event], State]
-# A feature that sees every Update before it is posted and may add to it (the clock picks
-# whom to mention, a campaign adds a round's news); wired by the application root.
+# A feature that sees every Update after its change is stored, before it is posted, and may
+# add to it (a campaign adds a round's news); wired by the application root.
 UpdateHook = Callable[[Update, list[Step]], Awaitable[Update]]
+# The feature whose rows change with the game (the clock) plans them before the change is
+# stored, from what the service already holds: the Update about to be posted and the seats
+# that acted in the change (seat -> the version after its last action there). It returns the
+# Update (whom to mention) and its changes, which go into the change's own transaction.
+CommitHook = Callable[[Update, Mapping[int, int]], Awaitable[tuple[Update, ClockChanges]]]
+
+
+@dataclass(frozen=True)
+class Played:
+    """An action accepted by the engine and not stored yet: who took it (`user_id` None for
+    an AI or the game master), its events, and the state before and after it."""
+
+    seat: int
+    user_id: int | None
+    action: Action
+    events: list[Event]
+    before: State
+    after: State
+    interaction_id: str | None = None
+
+    @property
+    def step(self) -> Step:
+        return self.before, self.events, self.after
+
+    def row(self) -> NewAction:
+        return NewAction(self.seat, self.user_id, self.action.to_json(),
+                         [e.to_json() for e in self.events], self.interaction_id)
 
 
 class GameBase:
@@ -47,10 +78,15 @@ class GameBase:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.settings = ServerSettings(repo)
         self._hooks: list[UpdateHook] = []
+        self._commit_hook: CommitHook | None = None
 
     def add_update_hook(self, hook: UpdateHook) -> None:
         """Hooks run in the order they were added (bot/app.py wires them)."""
         self._hooks.append(hook)
+
+    def set_commit_hook(self, hook: CommitHook) -> None:
+        """The one feature whose rows are stored with every change (bot/app.py wires it)."""
+        self._commit_hook = hook
 
     # -- loading, with the refusals of a game in the wrong status ---------------------------
     async def _record(self, game_id: int) -> GameRecord:
@@ -59,17 +95,24 @@ class GameBase:
         except NotFound:
             raise ServiceError(text("tables.no_such_game", game=game_id)) from None
 
+    async def _load(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
+        """The game and its seats in one read."""
+        try:
+            return await self.repo.load_game(game_id)
+        except NotFound:
+            raise ServiceError(text("tables.no_such_game", game=game_id)) from None
+
     async def _open_table(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
-        record = await self._record(game_id)
+        record, seats = await self._load(game_id)
         if record.status != "open":
             raise ServiceError(text("tables.already_started"))
-        return record, list(await self.repo.get_seats(game_id))
+        return record, seats
 
     async def _started(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
-        record = await self._record(game_id)
+        record, seats = await self._load(game_id)
         if record.state is None:
             raise ServiceError(text("tables.not_started"))
-        return record, await self.repo.get_seats(game_id)
+        return record, seats
 
     async def _running(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
         record, seats = await self._started(game_id)
@@ -102,30 +145,13 @@ class GameBase:
         return awaited
 
     # -- changing the game ------------------------------------------------------------------
-    async def _persist(self, record: GameRecord, seat: int, user_id: int | None,
-                       action: Action, events: list[Event], state: State,
-                       interaction_id: str | None, version: int | None = None) -> int:
-        engine = engine_of(record.game)
-        result = engine.result(state)
-        try:
-            return await self.repo.append_action(
-                record.id, expected_version=record.version if version is None else version,
-                seat=seat, user_id=user_id, action=action.to_json(),
-                events=[e.to_json() for e in events], state=state,
-                interaction_id=interaction_id,
-                result=result.to_json() if result else None,
-                status="finished" if result else None)
-        except DuplicateInteraction:
-            raise ServiceError(text("tables.already_applied")) from None
-        except StaleVersion:
-            raise ServiceError(text("tables.acted_at_once")) from None
-
-    async def _play_ai(self, record: GameRecord, seats: list[SeatRecord], state: State,
-                       version: int) -> list[Step]:
-        """Let AI seats take every decision they owe, persisting each one."""
+    def _play_ai(self, record: GameRecord, seats: list[SeatRecord], state: State,
+                 version: int) -> list[Played]:
+        """Let AI seats take every decision they owe from `state`, the game's state at
+        `version` (each agent is seeded with the version its action follows)."""
         engine = engine_of(record.game)
         ai_seats = {s.seat: s.ai for s in seats if s.ai}
-        steps = []
+        played: list[Played] = []
         for _ in range(MAX_AI_STEPS):
             if engine.result(state) is not None:
                 break
@@ -135,43 +161,81 @@ class GameBase:
             seat = due[0]
             agent = make_agent(ai_seats[seat], seed=record.seed * 1_000_003 + version)
             action = agent.choose(engine, state, seat)
-            before = state
-            state, events = engine.apply(state, seat, action)
-            version = await self._persist(record, seat, None, action, events, state, None,
-                                          version=version)
-            steps.append((before, events, state))
-        return steps
+            after, events = engine.apply(state, seat, action)
+            played.append(Played(seat, None, action, events, state, after))
+            state, version = after, version + 1
+        return played
+
+    async def _commit(self, record: GameRecord, seats: list[SeatRecord],
+                      played: list[Played], *, before: State | None,
+                      new_seats: bool = False, start: bool = False,
+                      extra: Iterable[str | Text] = (), force_board: bool = False) -> Update:
+        """Stores a change as one turn, in one transaction: new seats (`new_seats`, and the
+        running status with `start`), the actions `played` with their events, the state
+        after the last, the result when it ended the game, and the clock changes. Then it
+        is described from what is in hand: nothing is read back."""
+        state = played[-1].after if played else record.state
+        assert state is not None  # a started game has a state; `start` brings the first
+        result = engine_of(record.game).result(state)
+        status = "finished" if result else "running" if start else None
+        turn = Turn(record.version, state, [p.row() for p in played],
+                    seats=seats if new_seats or start else None, status=status,
+                    result=result.to_json() if result else None)
+        after = replace(record, version=turn.version, state=state,
+                        status=status or record.status, result=turn.result)
+        first = turn.version - len(played) + 1
+        acted = {p.seat: first + n for n, p in enumerate(played)}
+        update, clocks = await self._plan(after, seats, acted)
+        try:
+            await self.repo.commit_turn(record.id, replace(turn, clocks=clocks))
+        except DuplicateInteraction:
+            raise ServiceError(text("tables.already_applied")) from None
+        except StaleVersion:
+            raise ServiceError(text("tables.acted_at_once")) from None
+        return await self._announce(update, after, seats, before, [p.step for p in played],
+                                    extra=extra, force_board=force_board)
+
+    async def _plan(self, after: GameRecord, seats: list[SeatRecord],
+                    acted: Mapping[int, int]) -> tuple[Update, ClockChanges | None]:
+        """The Update of a change about to be stored, with whom it awaits, and what the
+        commit hook (the clock) stores with it."""
+        table = table_of(after, seats)
+        waiting = ([] if after.result or after.state is None
+                   else awaiting(engine_of(after.game), after.state, table))
+        update = Update(table, awaiting=waiting)
+        if self._commit_hook is None:
+            return update, None
+        return await self._commit_hook(update, acted)
 
     async def _seats_changed(self, record: GameRecord, seats: list[SeatRecord], by: Player,
                              what: str, detail: dict[str, Any], line: Text) -> Update:
-        """Store new seats of a started game, audit who changed them, then let AI seats play
-        what they owe (unless the game is paused) and announce the change."""
-        version = await self.repo.set_seats(record.id, seats, expected_version=record.version)
-        await self._audit(record.id, by, what, detail)
-        steps: list[Step] = []
+        """Store new seats of a started game with what the AI seats then play (unless the
+        game is paused), audit who changed them, and announce the change."""
+        played: list[Played] = []
         if record.status == "running":
-            steps = await self._play_ai(await self._record(record.id), seats, record.state,
-                                        version)
-        after = steps[-1][2] if steps else record.state
-        return await self._update(record.id, record.state, after, steps, extra=[line])
+            assert record.state is not None
+            played = self._play_ai(record, seats, record.state, record.version + 1)
+        update = await self._commit(record, seats, played, before=record.state,
+                                    new_seats=True, extra=[line])
+        await self._audit(record, by, what, detail)
+        return update
 
-    async def _update(self, game_id: int, before: State | None, after: State,
-                      steps: Iterable[Step], *, extra: Iterable[str | Text] = (),
-                      force_board: bool = False) -> Update:
-        record = await self._record(game_id)
-        seats = await self.repo.get_seats(game_id)
-        table = table_of(record, seats)
-        engine = engine_of(record.game)
-        steps = list(steps)
-        locale = await self.settings.thread_locale(record.guild_id)
+    async def _announce(self, update: Update, after: GameRecord, seats: list[SeatRecord],
+                        before: State | None, steps: list[Step], *,
+                        extra: Iterable[str | Text] = (), force_board: bool = False) -> Update:
+        """What a stored change tells the table: the extra lines and public events, each
+        player's secret events, the board images and the final scores."""
+        assert after.state is not None
+        engine = engine_of(after.game)
+        locale = await self.settings.thread_locale(after.guild_id)
         events = [e for _, evs, _ in steps for e in evs]
         public = [line.render(locale) if isinstance(line, Text) else line for line in extra]
         public += [self.announcer.names(e.text, seats) for e in events if e.public]
-        boards = await self.announcer.boards(engine, before, after, steps, seats, force_board)
-        waiting = [] if record.result else awaiting(engine, after, table)
-        result = self.announcer.result_text(record.result, seats) if record.result else None
-        update = Update(table, public, privates(events, seats, self.announcer), boards,
-                        waiting, result)
+        boards = await self.announcer.boards(engine, before, after.state, steps, seats,
+                                             force_board)
+        result = self.announcer.result_text(after.result, seats) if after.result else None
+        update = replace(update, public=public, private=privates(events, seats, self.announcer),
+                         boards=boards, result=result)
         return await self._outgoing(update, steps)
 
     async def _outgoing(self, update: Update, steps: list[Step]) -> Update:
@@ -187,9 +251,11 @@ class GameBase:
                           ((a.seat, Action.from_json(a.action)) for a in actions))
         return state
 
-    async def _audit(self, game_id: int, by: Player, what: str, detail: dict) -> None:
-        record = await self._record(game_id)
-        await self.repo.audit(guild_id=record.guild_id, game_id=game_id, user_id=by.user_id,
+    async def _audit(self, game: int | GameRecord, by: Player, what: str,
+                     detail: dict) -> None:
+        """`game` is its record when the caller holds it (no read), else its id."""
+        record = game if isinstance(game, GameRecord) else await self._record(game)
+        await self.repo.audit(guild_id=record.guild_id, game_id=record.id, user_id=by.user_id,
                               what=what, detail=detail)
 
 

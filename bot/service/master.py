@@ -14,11 +14,13 @@ the contract it declares on its engine (games/core/game.py).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from bot.i18n import Text, t, text
 from bot.service.base import (
     ACTIVE,
+    Played,
     awaited_seat,
     check_seat_number,
     check_seated_or_moderator,
@@ -134,13 +136,11 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
                 state = engine.setup(len(seats), record.options, record.seed)
             except GameError as error:
                 raise ServiceError(str(error)) from None
-            version = await self.repo.start_game(game_id, state=state, seats=seats,
-                                                 expected_version=record.version)
-            await self._audit(game_id, by, "start", {})
-            record = await self._record(game_id)
-            steps = await self._play_ai(record, seats, state, version)
-            final = steps[-1][2] if steps else state
-            return await self._update(game_id, None, final, steps, force_board=True)
+            played = self._play_ai(record, seats, state, record.version + 1)
+            update = await self._commit(replace(record, state=state), seats, played,
+                                        before=None, start=True, force_board=True)
+            await self._audit(record, by, "start", {})
+            return update
 
     # -- play -----------------------------------------------------------------------------
     async def act(
@@ -156,16 +156,14 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
             if version is not None and version != record.version:
                 await self._check_still_open(engine, record, seats, player, parsed, version)
             seat = self._acting_seat(engine, state, seats, player)
-            before = state
             try:
-                state, events = engine.apply(state, seat, parsed)
+                after, events = engine.apply(state, seat, parsed)
             except GameError as error:
                 raise ServiceError(str(error)) from None
-            new_version = await self._persist(record, seat, player.user_id, parsed, events,
-                                              state, interaction_id)
-            steps = [(before, events, state)]
-            steps += await self._play_ai(await self._record(game_id), seats, state, new_version)
-            return await self._update(game_id, before, steps[-1][2], steps)
+            played = [Played(seat, player.user_id, parsed, events, state, after,
+                             interaction_id)]
+            played += self._play_ai(record, seats, after, record.version + 1)
+            return await self._commit(record, seats, played, before=state)
 
     async def act_for(self, game_id: int, seat: int, *, expected_version: int,
                       action: Action | None = None, note: str | Text | None = None) -> Update:
@@ -184,11 +182,10 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
                 after, events = engine.apply(state, seat, chosen)
             except GameError as error:
                 raise ServiceError(str(error)) from None
-            version = await self._persist(record, seat, None, chosen, events, after, None)
-            steps = [(state, events, after)]
-            steps += await self._play_ai(await self._record(game_id), seats, after, version)
+            played = [Played(seat, None, chosen, events, state, after)]
+            played += self._play_ai(record, seats, after, record.version + 1)
             extra = [note] if note is not None else []
-            return await self._update(game_id, state, steps[-1][2], steps, extra=extra)
+            return await self._commit(record, seats, played, before=state, extra=extra)
 
     async def turn_prompt(self, game_id: int, player: Player) -> TurnPrompt | None:
         record, seats = await self._running(game_id)
@@ -253,8 +250,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
         """Give a seat to another player, or to an AI when `new` is None."""
         require_moderator(by)
         async with self._locks[game_id]:
-            record = await self._record(game_id)
-            seats = list(await self.repo.get_seats(game_id))
+            record, seats = await self._load(game_id)
             check_seat_number(seats, seat)
             if new is not None and seat_of(seats, new) is not None:
                 raise ServiceError(text("tables.member_seated", name=new.name))
@@ -287,7 +283,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
     async def end(self, game_id: int, by: Player, scored: bool) -> Update:
         require_moderator(by)
         async with self._locks[game_id]:
-            record = await self._record(game_id)
+            record, seats = await self._load(game_id)
             if record.status not in ("open", *ACTIVE):
                 raise ServiceError(text("tables.already_ended"))
             engine = engine_of(record.game)
@@ -298,15 +294,16 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
                 except GameError as error:
                     raise ServiceError(str(error)) from None
             status = "finished" if result else "abandoned"
+            after = replace(record, version=record.version + 1, status=status,
+                            result=result or record.result)
+            update, clocks = await self._plan(after, seats, {})
             await self.repo.set_status(game_id, status, expected_version=record.version,
-                                       result=result)
-            await self._audit(game_id, by, "end", {"scored": scored})
-        seats = await self.repo.get_seats(game_id)
+                                       result=result, clocks=clocks)
+            await self._audit(record, by, "end", {"scored": scored})
         result_text = self.announcer.result_text(result, seats) if result else None
         locale = await self.settings.thread_locale(record.guild_id)
         line = t("tables.ended_scored" if result else "tables.ended", locale, by=by.name)
-        update = Update(await self.table(game_id), public=[line], result=result_text)
-        return await self._outgoing(update, [])
+        return await self._outgoing(replace(update, public=[line], result=result_text), [])
 
     async def moderator_role(self, guild_id: int) -> int | None:
         return (await self.repo.guild_settings(guild_id)).get("moderator_role")

@@ -8,7 +8,7 @@ of the game since makes it stale, so a late click never takes back moves made af
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.i18n import Text, text
 from bot.service.base import GameBase, require_moderator, seat_of
@@ -144,12 +144,14 @@ class UndoMixin(GameBase):
                          line: Text) -> Update:
         """Every live action after the first `keep` is taken back (kept, flagged undone)."""
         state = self._replayed(record, seats, actions[:keep])
+        after = replace(record, version=record.version + 1, state=state)
+        update, clocks = await self._plan(after, seats, {})
         await self.repo.undo_actions(record.id, keep=keep, state=state,
-                                     expected_version=record.version)
-        await self._audit(record.id, by, what, {"action": actions[keep].action,
-                                                "undone": len(actions) - keep})
-        return await self._update(record.id, record.state, state, [], extra=[line],
-                                  force_board=True)
+                                     expected_version=record.version, clocks=clocks)
+        await self._audit(record, by, what, {"action": actions[keep].action,
+                                             "undone": len(actions) - keep})
+        return await self._announce(update, after, seats, record.state, [], extra=[line],
+                                    force_board=True)
 
 
 def _affected(undone: list[ActionRecord], seats: list[SeatRecord], by: Player) -> list[int]:

@@ -15,7 +15,7 @@ import sys
 import time
 
 from storage import SqliteRepository
-from tests.storage.storage_helpers import add, events_for, replay
+from tests.storage.storage_helpers import add, append, events_for, replay
 
 GIVE_UP_SECONDS = 20  # never outlive a parent that failed to kill us
 
@@ -53,7 +53,7 @@ async def main(path: str, game_id: int, stall: tuple[str, int] | None) -> None:
         while time.monotonic() - started < GIVE_UP_SECONDS:
             n = len(done) % 7 + 1
             done.append(add(n))
-            version = await repo.append_action(
+            version = await append(repo,
                 game_id, expected_version=version, seat=len(done) % 3, user_id=101,
                 action=add(n), events=events_for(n, len(done) % 3), state=replay(done),
                 interaction_id=f"{game_id}-{len(done)}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from storage import SeatRecord, SqliteRepository
+from storage import NewAction, SeatRecord, SqliteRepository, Turn
 
 SEATS = [SeatRecord(0, 101, "Liu Bei", None), SeatRecord(1, 102, "Cao Cao", None),
          SeatRecord(2, None, "Sun Quan (AI)", "heuristic")]
@@ -43,10 +43,28 @@ async def new_game(repo: SqliteRepository, *, channel_id: int | None = 20,
                                   thread_id=thread_id, created_by=101)
 
 
+async def start(repo: SqliteRepository, game_id: int, *, state: dict[str, Any],
+                seats: list[SeatRecord], expected_version: int) -> int:
+    """Starts a game as the service does: its seats, status "running" and first snapshot."""
+    return await repo.commit_turn(game_id, Turn(expected_version, state, seats=seats,
+                                                status="running"))
+
+
+async def append(repo: SqliteRepository, game_id: int, *, expected_version: int, seat: int,
+                 user_id: int | None, action: dict[str, Any], events: list[dict[str, Any]],
+                 state: dict[str, Any], interaction_id: str | None,
+                 result: dict[str, Any] | None = None, status: str | None = None) -> int:
+    """One action as a turn of its own; returns the new version."""
+    turn = Turn(expected_version, state, [NewAction(seat, user_id, action, events,
+                                                    interaction_id)],
+                status=status, result=result)
+    return await repo.commit_turn(game_id, turn)
+
+
 async def started_game(repo: SqliteRepository, **where: Any) -> tuple[int, int]:
     """A running game with SEATS and the initial state; returns (game id, version)."""
     game_id = await new_game(repo, **where)
-    version = await repo.start_game(game_id, state=replay([]), seats=SEATS, expected_version=0)
+    version = await start(repo, game_id, state=replay([]), seats=SEATS, expected_version=0)
     return game_id, version
 
 
@@ -56,7 +74,7 @@ async def play(repo: SqliteRepository, game_id: int, version: int, amounts: list
     done = [a.action for a in await repo.actions(game_id)]
     for n in amounts:
         done.append(add(n))
-        version = await repo.append_action(
-            game_id, expected_version=version, seat=seat, user_id=101, action=add(n),
+        version = await append(
+            repo, game_id, expected_version=version, seat=seat, user_id=101, action=add(n),
             events=events_for(n, seat), state=replay(done), interaction_id=None)
     return version

@@ -6,13 +6,13 @@ import asyncio
 from pathlib import Path
 
 from storage import SqliteRepository, StaleVersion
-from tests.storage.storage_helpers import add, events_for, replay, started_game
+from tests.storage.storage_helpers import add, append, events_for, replay, started_game
 
 
 async def race(repo: SqliteRepository, game_id: int, version: int, n: int) -> int | None:
     """Appends `add n` at `version`; returns the new version, or None if it lost the race."""
     try:
-        return await repo.append_action(
+        return await append(repo,
             game_id, expected_version=version, seat=0, user_id=101, action=add(n),
             events=events_for(n, 0), state=replay([add(n)]), interaction_id=f"click-{n}")
     except StaleVersion:
@@ -49,7 +49,7 @@ async def test_reads_never_see_a_transaction_in_flight(repo: SqliteRepository) -
     async def writer() -> None:
         current = version
         for n in range(1, 31):
-            current = await repo.append_action(
+            current = await append(repo,
                 game_id, expected_version=current, seat=0, user_id=101, action=add(1),
                 events=events_for(n, 0), state=replay([add(1)] * n), interaction_id=None)
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from storage import SqliteRepository
-from tests.storage.storage_helpers import SEATS, new_game, replay
+from tests.storage.storage_helpers import SEATS, new_game, replay, start
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -80,7 +80,7 @@ class Child:
 async def make_game(db: Path) -> tuple[int, int]:
     async with SqliteRepository(db) as repo:
         game_id = await new_game(repo)
-        version = await repo.start_game(game_id, state=replay([]), seats=SEATS,
+        version = await start(repo, game_id, state=replay([]), seats=SEATS,
                                         expected_version=0)
     return game_id, version
 
@@ -129,6 +129,7 @@ STALLS = [("SELECT", 1), ("INSERT INTO events", 1), ("INSERT INTO events", 2),
           ("UPDATE games", 1), ("COMMIT", 1)]
 
 
+@pytest.mark.slow
 def test_kill_inside_the_transaction(database: tuple[Path, int, int]) -> None:
     db, game_id, version = database
     for prefix, occurrence in STALLS:
@@ -140,6 +141,7 @@ def test_kill_inside_the_transaction(database: tuple[Path, int, int]) -> None:
     assert version == 1 + len(STALLS)
 
 
+@pytest.mark.slow
 def test_kill_at_random_moments(database: tuple[Path, int, int]) -> None:
     db, game_id, version = database
     pick = random.Random(20240601)

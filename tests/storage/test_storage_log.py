@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from storage import DuplicateInteraction, SqliteRepository, StaleVersion
-from tests.storage.storage_helpers import add, events_for, play, replay, started_game
+from tests.storage.storage_helpers import add, append, events_for, play, replay, started_game
 
 
 async def snapshot_and_log(repo: SqliteRepository, game_id: int) -> tuple:
@@ -21,7 +21,7 @@ async def snapshot_and_log(repo: SqliteRepository, game_id: int) -> tuple:
 async def test_append_round_trip(repo: SqliteRepository) -> None:
     game_id, version = await started_game(repo)
     state = {"total": 5, "moves": 1, "名": "關羽"}
-    new = await repo.append_action(
+    new = await append(repo,
         game_id, expected_version=version, seat=1, user_id=102, action=add(5),
         events=events_for(5, 1), state=state, interaction_id="i-1")
     assert new == version + 1
@@ -36,7 +36,7 @@ async def test_append_round_trip(repo: SqliteRepository) -> None:
 async def test_append_can_finish_the_game(repo: SqliteRepository) -> None:
     game_id, version = await started_game(repo)
     result = {"winners": [0], "scores": [{"seat": 0, "total": 9}]}
-    await repo.append_action(game_id, expected_version=version, seat=0, user_id=101,
+    await append(repo, game_id, expected_version=version, seat=0, user_id=101,
                              action=add(9), events=[], state=replay([add(9)]),
                              interaction_id=None, result=result, status="finished")
     record = await repo.get_game(game_id)
@@ -58,7 +58,7 @@ async def test_stale_append_writes_nothing(repo: SqliteRepository) -> None:
     version = await play(repo, game_id, version, [1])
     before = await snapshot_and_log(repo, game_id)
     with pytest.raises(StaleVersion) as caught:
-        await repo.append_action(game_id, expected_version=version - 1, seat=0, user_id=101,
+        await append(repo, game_id, expected_version=version - 1, seat=0, user_id=101,
                                  action=add(2), events=events_for(2, 0), state={"bad": True},
                                  interaction_id="late-click")
     assert (caught.value.expected, caught.value.actual) == (version - 1, version)
@@ -68,20 +68,20 @@ async def test_stale_append_writes_nothing(repo: SqliteRepository) -> None:
 async def test_duplicate_interaction_writes_nothing(repo: SqliteRepository) -> None:
     game_id, version = await started_game(repo)
     other_game, other_version = await started_game(repo, channel_id=21)
-    version = await repo.append_action(game_id, expected_version=version, seat=0, user_id=101,
+    version = await append(repo, game_id, expected_version=version, seat=0, user_id=101,
                                        action=add(1), events=events_for(1, 0),
                                        state=replay([add(1)]), interaction_id="click")
     before = await snapshot_and_log(repo, game_id)
     # Redelivered with the version it was built at, and with the current one: both refused.
     for expected in (version - 1, version):
         with pytest.raises(DuplicateInteraction):
-            await repo.append_action(game_id, expected_version=expected, seat=0, user_id=101,
+            await append(repo, game_id, expected_version=expected, seat=0, user_id=101,
                                      action=add(1), events=events_for(1, 0), state={"bad": 1},
                                      interaction_id="click")
     assert await snapshot_and_log(repo, game_id) == before
     # The id is unique per repository, not per game.
     with pytest.raises(DuplicateInteraction):
-        await repo.append_action(other_game, expected_version=other_version, seat=0,
+        await append(repo, other_game, expected_version=other_version, seat=0,
                                  user_id=101, action=add(1), events=[], state={"bad": 1},
                                  interaction_id="click")
     assert await repo.actions(other_game) == []
@@ -123,7 +123,7 @@ async def test_events_visibility(repo: SqliteRepository) -> None:
 async def test_event_shared_by_several_seats(repo: SqliteRepository) -> None:
     game_id, version = await started_game(repo)
     shared = [{"text": "a pact", "seats": [0, 2], "kind": "log"}]
-    await repo.append_action(game_id, expected_version=version, seat=0, user_id=101,
+    await append(repo, game_id, expected_version=version, seat=0, user_id=101,
                              action=add(1), events=shared, state=replay([add(1)]),
                              interaction_id=None)
     assert [len(await repo.events(game_id, viewer_seat=s)) for s in (0, 1, 2)] == [1, 0, 1]
@@ -186,7 +186,7 @@ async def test_stale_undo_writes_nothing(repo: SqliteRepository) -> None:
 async def test_json_columns_are_sorted_unescaped_text(file_repo: SqliteRepository,
                                                      tmp_path: Path) -> None:
     game_id, version = await started_game(file_repo)
-    await file_repo.append_action(game_id, expected_version=version, seat=0, user_id=None,
+    await append(file_repo, game_id, expected_version=version, seat=0, user_id=None,
                                   action={"kind": "keep", "args": ["趙雲"]}, events=[],
                                   state={"b": 1, "a": "曹操"}, interaction_id=None)
     with closing(sqlite3.connect(tmp_path / "games.sqlite3")) as raw:
