@@ -27,6 +27,7 @@ play: install
 
 test: install
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -q
 
 bench: install

@@ -26,3 +26,11 @@ async def app(tmp_path: Path) -> AsyncIterator[App]:
 @pytest.fixture
 def gm(app: App) -> GameMaster:
     return app.gm
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Everything under tests/e2e is end to end (and slow), without a mark in every file."""
+    for item in items:
+        if "e2e" in item.path.relative_to(Path(__file__).parent).parts[:1]:
+            item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.slow)

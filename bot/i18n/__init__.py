@@ -1,15 +1,16 @@
 """Player-facing text in five languages: English, Korean, Simplified and Traditional Chinese,
 Japanese.
 
-Texts live in catalogs, `bot/locales/<area>.toml`, one table per key with a string for each
-locale:
+Texts live in catalogs, `bot/i18n/locales/<area>.toml` for the house and
+`games/<name>/locales/*.toml` for each registered game (its title, its extra commands, its
+own texts), one table per key with a string for each locale:
 
     ["clock.reminder"]
     en = "{who}: your turn ends {when}."
     ko = "..."
 
 A feature owns the catalog of its area, so features built side by side never edit the same
-file. Keys are unique across catalogs; `tests/test_i18n.py` fails when a key lacks a locale
+file. Keys are unique across catalogs; `tests/bot/i18n/test_i18n.py` fails when a key lacks a locale
 or a translation drops or invents a `{placeholder}`.
 
 Which language a reader gets: their own choice (`/me language`) first, else their Discord
@@ -28,7 +29,10 @@ import string
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from importlib.resources import files
 from typing import Any
+
+from games.core.registry import GAME_PACKAGES
 
 LOCALES = ("en", "ko", "zh-CN", "zh-TW", "ja")
 DEFAULT_LOCALE = "en"
@@ -43,11 +47,18 @@ class CatalogError(Exception):
     """A catalog file is malformed: the bot must not start with a broken language."""
 
 
+def catalog_files() -> list[Path]:
+    """The house's catalogs, then each registered game's, in registration order."""
+    folders = [CATALOG_DIR, *(Path(str(files(package))) / "locales"
+                              for package in GAME_PACKAGES)]
+    return [path for folder in folders for path in sorted(folder.glob("*.toml"))]
+
+
 @functools.cache
-def catalog(folder: Path = CATALOG_DIR) -> dict[str, dict[str, str]]:
+def catalog() -> dict[str, dict[str, str]]:
     """Every key of every catalog file, key -> locale -> text."""
     merged: dict[str, dict[str, str]] = {}
-    for path in sorted(folder.glob("*.toml")):
+    for path in catalog_files():
         with path.open("rb") as file:
             try:
                 entries = tomllib.load(file)

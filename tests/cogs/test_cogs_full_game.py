@@ -3,6 +3,8 @@ with no secret ever posted in public."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.i18n import t
 from games.core import make_agent
 from tests.cogs.fake_discord import Message
@@ -20,6 +22,7 @@ async def heuristic(harness: Harness, game_id: int, seat: int, decision: int) ->
     return make_agent("heuristic", seed=decision).choose(RECORD, state, seat).text
 
 
+@pytest.mark.slow
 async def test_one_human_clicks_through_a_whole_game_against_two_ais(harness):
     """The AI seats play right after each of Alice's choices, so her one ephemeral message
     goes from decision to decision until it says the game is over."""
@@ -44,6 +47,7 @@ async def test_one_human_clicks_through_a_whole_game_against_two_ais(harness):
     assert decision > 10 and watch.checked > decision
 
 
+@pytest.mark.slow
 async def test_three_humans_take_their_turns_from_the_thread_to_the_end(harness):
     """Whoever is mentioned presses Take my turn (or types /move when no button is up yet)
     and picks in their ephemeral prompt, which they keep while it stays current."""

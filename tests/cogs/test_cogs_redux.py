@@ -433,6 +433,7 @@ class SecretWatch:
             self.seen[message.id] = len(message.history)
 
 
+@pytest.mark.slow
 async def test_three_players_click_through_a_whole_game_to_the_final_scores(harness):
     """Whoever is awaited presses Take my turn (or types /move while no button is up yet)
     and picks by button or menu in their ephemeral prompt. Boards are not drawn here (the

@@ -24,6 +24,7 @@ def test_simulate_refuses_an_unknown_option(capsys):
     assert "Unknown option" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_play_finishes_a_game_with_scripted_answers(tmp_path):
     lines: list[str] = []
     status = asyncio.run(play("record", 3, 2, seed=4, boards=tmp_path,
