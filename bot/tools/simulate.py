@@ -57,6 +57,8 @@ class Summary:
     def count(self, game: Game, state: State, actions: int) -> None:
         """Add one finished game to the figures."""
         result = game.result(state)
+        if result is None:
+            raise ValueError("only a finished game is counted")
         self.length_unit, length = game.length(state)
         self.lengths.append(length)
         self.actions.append(actions)

@@ -52,11 +52,12 @@ async def _loop(gm: GameMaster, game_id: int, update: Update, humans: int, board
         if update.result:
             return 0
         seat = update.awaiting[0] if update.awaiting else None
-        if seat is None:
+        player = (Player(seat.user_id, seat.name)
+                  if seat is not None and seat.user_id is not None else None)
+        prompt = await gm.turn_prompt(game_id, player) if player is not None else None
+        if seat is None or player is None or prompt is None:
             say("Nobody is awaited; the game cannot go on.")
             return 1
-        player = Player(seat.user_id, seat.name)
-        prompt = await gm.turn_prompt(game_id, player)
         if humans > 1:
             hand = await gm.private_text(game_id, player)
             say(f"\n--- {seat.name}, your turn (hot seat) ---\n{hand}")

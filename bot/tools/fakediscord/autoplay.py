@@ -17,8 +17,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from bot.tools.fakediscord.server import FakeDiscord
-from bot.tools.fakediscord.users import Reply, ScriptedUser
+from bot.tools.fakediscord.users import Reply, ScriptedUser, Server
 from bot.tools.fakediscord.world import CHANNEL_ID, Message
 
 FINAL = "Final scores"
@@ -69,7 +68,7 @@ async def _ok(pending: Coroutine[Any, Any, Reply]) -> Reply:
     return reply
 
 
-def finished(fake: FakeDiscord, table: Table) -> bool:
+def finished(fake: Server, table: Table) -> bool:
     return any(FINAL in m.content for m in fake.world.public(table.thread))
 
 

@@ -8,6 +8,7 @@ action returns a `Reply`: what that user saw in answer, once the bot finished an
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -25,7 +26,8 @@ from bot.tools.fakediscord.world import (
 
 
 class Server(Protocol):
-    """What a scripted user needs of the local Discord (server.FakeDiscord)."""
+    """What a scripted user, and a seat player (autoplay.py), needs of the local Discord
+    (server.FakeDiscord)."""
 
     world: World
 
@@ -34,6 +36,11 @@ class Server(Protocol):
 
     async def settle(self, interaction: Interaction, *, timeout: float = 20.0,
                      quiet: float = 0.02) -> Interaction: ...
+
+    async def wait_for(self, condition: Callable[[], bool], timeout: float, what: str, *,
+                       poll: float | Callable[[], float] = 0.05, key: Hashable = None
+                       ) -> None: ...
+
 
 SUBCOMMAND, GROUP = 1, 2
 USER, CHANNEL, ROLE, MENTIONABLE, ATTACHMENT = 6, 7, 8, 9, 11

@@ -302,14 +302,15 @@ class World:
         }
 
     def new_thread(self, parent: int, name: str, kind: int) -> dict[str, Any]:
+        thread_id = self.next_id()
         thread = {
-            "id": str(self.next_id()), "type": kind, "guild_id": str(GUILD_ID),
+            "id": str(thread_id), "type": kind, "guild_id": str(GUILD_ID),
             "parent_id": str(parent), "name": name, "owner_id": str(APP_ID),
             "message_count": 0, "member_count": 0, "rate_limit_per_user": 0, "flags": 0,
             "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
                                 "archive_timestamp": TIMESTAMP, "locked": False},
         }
-        self.channels[int(thread["id"])] = thread
+        self.channels[thread_id] = thread
         return thread
 
     def dm_channel(self, user_id: int) -> int:
