@@ -31,7 +31,7 @@ def render_board(game: str, view: dict, names: list[str]) -> bytes:
 
 
 def render_battle_png(game: str, battle: dict, names: list[str]) -> bytes:
-    """PNG of one battle (a view's "battle" or "last_battle")."""
+    """PNG of one battle (a view's "battle", or the engine's `Game.finished_battle`)."""
     return to_png(_renderer(game, "render_battle", "battle")(battle, names))
 
 

@@ -93,9 +93,9 @@ class Announcer:
 
 
 def _finished_battles(engine: Game, steps: Iterable[tuple[State, list[Event], State]]):
-    """Public `last_battle` of each step that finished a new attack."""
+    """The public record of each step that finished a new battle (Game.finished_battle)."""
     for before, _, after in steps:
-        old = engine.view(before, None).get("last_battle")
-        new = engine.view(after, None).get("last_battle")
+        old = engine.finished_battle(before)
+        new = engine.finished_battle(after)
         if new and new != old:
             yield new

@@ -146,6 +146,12 @@ class Game(ABC):
         """What `seat` is being asked to decide, in words (turn prompts, reminders)."""
         return "It is your turn." if seat in self.to_act(state) else ""
 
+    def finished_battle(self, state: State) -> dict[str, Any] | None:
+        """The public record of the battle that finished last, for games that draw battles
+        (`render_battle` in rendering/<name>/): the bot posts its image when the record
+        changes between two states. None for games without battle images."""
+        return None
+
     def private_groups(self, state: State) -> list[PrivateGroup]:
         """Seats that may consult privately right now (allies before a joint choice); the
         bot opens a private thread for a group on request. Empty for most games."""

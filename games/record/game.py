@@ -85,6 +85,9 @@ class RecordGame(Game):
     def standings(self, state: State) -> Result:
         return scoring.standings(state)
 
+    def finished_battle(self, state: State) -> dict[str, Any] | None:
+        return views.finished_battle(state)
+
     def phase(self, state: State) -> str:
         """Changes at each boundary the channel gets a board for."""
         phase = state["phase"]

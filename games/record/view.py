@@ -71,6 +71,11 @@ def _player(state: State, p: dict, viewer: int | None) -> dict:
     return out
 
 
+def finished_battle(state: State) -> dict | None:
+    """The last finished attack as everyone may see it (Game.finished_battle)."""
+    return _battle(state, state["last_battle"], None)
+
+
 def _battle(state: State, battle: dict | None, viewer: int | None) -> dict | None:
     if battle is None:
         return None

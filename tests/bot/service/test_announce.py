@@ -1,0 +1,49 @@
+"""The announcer posts a battle image for every battle a change finished, read through the
+engine contract (`Game.finished_battle`), and a board only when the phase changed."""
+
+from __future__ import annotations
+
+from bot.service.announce import Announcer
+from games.core import get_game, make_agent
+from storage import SeatRecord
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def first_finished_battle():
+    """Play Record with AI seats until an action finishes a battle: (before, after)."""
+    game = get_game("record")
+    state = game.setup(3, game.default_options(), 11)
+    agents = [make_agent("random", seed=seat) for seat in range(3)]
+    while game.result(state) is None:
+        seat = min(game.to_act(state))
+        before = state
+        state, _ = game.apply(state, seat, agents[seat].choose(game, state, seat))
+        if game.finished_battle(state) not in (None, game.finished_battle(before)):
+            return game, before, state
+    raise AssertionError("a whole game without a battle")
+
+
+async def test_a_finished_battle_is_drawn_and_the_board_waits_for_a_new_phase():
+    game, before, after = first_finished_battle()
+    seats = [SeatRecord(s, None, f"AI {s + 1}", "heuristic") for s in range(3)]
+    images = await Announcer().boards(game, before, after, [(before, [], after)], seats,
+                                      force=False)
+    names = [name for name, _ in images]
+    assert names[0] == "battle-1.png" and all(data.startswith(PNG) for _, data in images)
+    assert ("board.png" in names) == (game.phase(before) != game.phase(after))
+
+
+async def test_a_change_without_a_new_battle_draws_no_battle():
+    game, _, after = first_finished_battle()
+    seats = [SeatRecord(s, None, f"AI {s + 1}", "heuristic") for s in range(3)]
+    images = await Announcer().boards(game, after, after, [(after, [], after)], seats,
+                                      force=False)
+    assert images == []
+
+
+def test_games_without_battle_images_report_none():
+    for name in ("redux", "scythe"):
+        game = get_game(name)
+        state = game.setup(game.min_players, game.default_options(), 1)
+        assert game.finished_battle(state) is None
