@@ -58,6 +58,20 @@ class Played:
         return self.record.status in LIVE
 
     @property
+    def result(self) -> dict[str, Any]:
+        """The stored result of a counted game."""
+        if self.record.result is None:
+            raise ValueError(f"game {self.record.id} has no result")
+        return self.record.result
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The engine state of a game that started (every counted game did)."""
+        if self.record.state is None:
+            raise ValueError(f"game {self.record.id} has not started")
+        return self.record.state
+
+    @property
     def counted(self) -> bool:
         """Finished games count, ended "with scores" included; abandoned ones never do."""
         return self.record.status == "finished" and self.record.result is not None
@@ -67,7 +81,7 @@ class Played:
         """The members who won it (an AI that took a seat over wins for nobody)."""
         if not self.counted:
             return []
-        won = set(self.record.result["winners"])
+        won = set(self.result["winners"])
         return [s.user_id for s in self.seats
                 if s.seat in won and s.user_id is not None and not s.ai]
 
@@ -78,7 +92,7 @@ class Played:
         or took a seat over): an AI goes nowhere, so the best-placed person does."""
         if not self.counted:
             return []
-        places = _places(self.record.result)
+        places = _places(self.result)
         people = {s.seat: s.user_id for s in self.seats
                   if s.user_id is not None and not s.ai and s.seat in places}
         best = min((places[seat] for seat in people), default=None)
@@ -530,8 +544,8 @@ def entrants(members: list[int], played: list[Played]) -> tuple[list[int], bool]
     tables (`Played.advancing`) and whoever sat that round out, as long as they are still
     members."""
     current, final = list(members), False
-    for _, tables in itertools.groupby(played, key=lambda p: p.round):
-        tables = list(tables)
+    for _, same_round in itertools.groupby(played, key=lambda p: p.round):
+        tables = list(same_round)
         seated = {u for p in tables for u in p.users}
         byes = [u for u in current if u not in seated]
         current = _unique(byes + [u for p in tables for u in p.advancing])
@@ -566,7 +580,7 @@ def rank(members: list[MemberRecord], played: list[Played]) -> list[Standing]:
     average score, then name. Per finished game a player gets one point per opponent placed
     below them and half a point per opponent tied with them."""
     names = _names(members, played)
-    points: Counter[int] = Counter()
+    points: defaultdict[int, float] = defaultdict(float)  # half points for a tie
     wins: Counter[int] = Counter()
     totals: defaultdict[int, list[int]] = defaultdict(list)
     for p in (p for p in played if p.counted):
@@ -582,7 +596,7 @@ def rank(members: list[MemberRecord], played: list[Played]) -> list[Standing]:
 
 
 def _game_points(p: Played) -> dict[int, float]:
-    places = _places(p.record.result)
+    places = _places(p.result)
     seat_of = {s.user_id: s.seat for s in p.seats if s.user_id is not None and not s.ai}
     return {user: sum(1.0 if places[seat] < places[other] else 0.5
                       for other in places if other != seat and places[seat] <= places[other])
@@ -604,7 +618,7 @@ def _places(result: dict[str, Any]) -> dict[int, int]:
 
 def _total(p: Played, user: int) -> int:
     seat = next(s.seat for s in p.seats if s.user_id == user and not s.ai)
-    return next(int(s["total"]) for s in p.record.result["scores"] if s["seat"] == seat)
+    return next(int(s["total"]) for s in p.result["scores"] if s["seat"] == seat)
 
 
 def _role_stats(engine: Game, games: list[Played], user: int) -> list[RoleStats]:
@@ -612,7 +626,7 @@ def _role_stats(engine: Game, games: list[Played], user: int) -> list[RoleStats]
     held: defaultdict[tuple[str, str], list[Played]] = defaultdict(list)
     for p in games:
         seat = next(s.seat for s in p.seats if s.user_id == user and not s.ai)
-        for kind, roles in engine.roles(p.record.state).items():
+        for kind, roles in engine.roles(p.state).items():
             if seat < len(roles) and roles[seat]:
                 held[(kind, roles[seat])].append(p)
     stats = [RoleStats(kind, role, len(ps), sum(1 for p in ps if user in p.winners),

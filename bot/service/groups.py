@@ -45,6 +45,7 @@ class GroupsMixin(GameBase):
         if all(g.purpose != found.purpose for g in _groups(record)):
             raise ServiceError(text("tables.council_over"))
         table = table_of(record, seats)
+        assert record.state is not None  # _running refuses a game that has none
         return SeatView(table, seat, engine_of(record.game).view(record.state, seat))
 
     def _group_hint(self, record: GameRecord, seats: list[SeatRecord], seat: int,
@@ -80,4 +81,6 @@ class GroupsMixin(GameBase):
 
 
 def _groups(record: GameRecord) -> list[PrivateGroup]:
+    """The groups of a running game (every caller loaded it through `_running`)."""
+    assert record.state is not None, f"game {record.id} has not started"
     return engine_of(record.game).private_groups(record.state)

@@ -63,6 +63,7 @@ class HistoryMixin(GameBase):
     async def export(self, game_id: int) -> dict[str, Any]:
         """The whole game as JSON that `gm replay` verifies and a new table can import."""
         record, seats = await self._started(game_id)
+        assert record.state is not None  # _started refuses a game that has none
         actions = [(a.seat, a.action) for a in await self.repo.actions(game_id)]
         return export_data(record.game, record.options, record.seed, [s.name for s in seats],
                            actions, record.state, record.result)
