@@ -36,6 +36,7 @@ from cogs.common import (
     thread_locale,
 )
 from cogs.game import CHOICE_LENGTH, CHOICES_LIMIT, open_table
+from cogs.groups import open_group_thread
 from cogs.moderation import moderator
 
 MAX_PACK_BYTES = 512 * 1024  # the designed pack is far smaller; a bigger file is a mistake
@@ -178,33 +179,14 @@ class ReduxCog(commands.Cog):
             council = await gm.council(game_id, player)
             if council.thread_id is None:
                 locale = await thread_locale(interaction)
-                thread_id = await self._open_council(council, locale)
+                thread_id = await open_group_thread(
+                    self.bot, council, t("redux.council_thread", locale, game=game_id,
+                                         purpose=council.purpose))
                 council = await gm.open_council(game_id, player, thread_id)
                 await post(self.bot.get_partial_messageable(thread_id),
                            council_intro(council, locale))
         await interaction.edit_original_response(content=t(
             "redux.council_ready", await reader_locale(interaction), thread=council.thread_id))
-
-    async def _open_council(self, council: Council, locale: str) -> int:
-        """A private thread in the table's channel with the two allies only (not invitable,
-        so nobody else can be added by them)."""
-        channel = (self.bot.get_channel(council.channel_id)
-                   if council.channel_id is not None else None)
-        if not isinstance(channel, discord.TextChannel):
-            raise ServiceError(text("redux.no_council_channel"))
-        try:
-            thread = await channel.create_thread(
-                name=t("redux.council_thread", locale, game=council.game_id,
-                       purpose=council.purpose)[:100],
-                type=discord.ChannelType.private_thread, invitable=False,
-                auto_archive_duration=COUNCIL_ARCHIVE_MINUTES)
-            # The service refuses an AI ally; a seat left vacant has nobody to add.
-            for user_id in (ally.user_id for ally in council.allies):
-                if user_id is not None:
-                    await thread.add_user(discord.Object(user_id))
-        except discord.Forbidden:
-            raise ServiceError(text("redux.no_private_threads")) from None
-        return thread.id
 
     @redux.command(name="share", description="Show your own view (hand, hidden picks) to your "
                    "ally in your council thread")
