@@ -195,7 +195,8 @@ class ReduxCog(commands.Cog):
         player = await player_for(interaction)
         if interaction.channel_id is None:
             raise ServiceError(text("redux.use_in_council"))
-        seat_view = await master(interaction).shared_view(interaction.channel_id, player)
+        seat_view = await master(interaction).shared_view(interaction.channel_id, player,
+                                                             GAME)
         place = self.bot.get_partial_messageable(interaction.channel_id,
                                                  guild_id=interaction.guild_id)
         locale = await thread_locale(interaction)

@@ -5,7 +5,9 @@ then share their own view there, and nowhere else, while the occasion lasts."""
 
 from __future__ import annotations
 
-from bot.i18n import t, text
+from typing import Any
+
+from bot.i18n import Text, catalog, text
 from bot.service.base import GameBase, engine_of, human_seat, table_of
 from bot.service.models import Council, Player, SeatView, ServiceError
 from games.core.game import PrivateGroup
@@ -32,18 +34,19 @@ class GroupsMixin(GameBase):
         return Council(game_id, council.purpose, council.allies, council.chooser,
                        council.channel_id, thread_id)
 
-    async def shared_view(self, thread_id: int, player: Player) -> SeatView:
+    async def shared_view(self, thread_id: int, player: Player, game: str = "") -> SeatView:
         """A member's own view, to be posted in their group's thread and nowhere else: only
-        in the thread of an occasion still under way, and only for one of its members."""
+        in the thread of an occasion still under way, and only for one of its members.
+        `game` is the game whose command asked, for its wording where the thread is none."""
         found = await self.repo.private_thread_by_id(thread_id)
         if found is None:
-            raise ServiceError(text("tables.share_in_council"))
+            raise ServiceError(say(game, "share_elsewhere"))
         record, seats = await self._running(found.game_id)
         seat = human_seat(seats, player)
         if seat not in found.seats:
-            raise ServiceError(text("tables.share_allies_only"))
+            raise ServiceError(say(record.game, "members_only"))
         if all(g.purpose != found.purpose for g in _groups(record)):
-            raise ServiceError(text("tables.council_over"))
+            raise ServiceError(say(record.game, "over"))
         table = table_of(record, seats)
         assert record.state is not None  # _running refuses a game that has none
         return SeatView(table, seat, engine_of(record.game).view(record.state, seat))
@@ -54,30 +57,37 @@ class GroupsMixin(GameBase):
         (an AI member does not consult)."""
         for group in _groups(record):
             if group.chooser == seat and not any(seats[s].ai for s in group.seats):
-                return "\n" + t("tables.council_hint", locale)
+                return "\n" + say(record.game, "hint").render(locale)
         return ""
 
     async def _council(self, record: GameRecord, seats: list[SeatRecord],
                        player: Player) -> Council:
         groups = _groups(record)
         if not groups:
-            raise ServiceError(text("tables.council_not_now"))
+            raise ServiceError(say(record.game, "not_now"))
         table = table_of(record, seats)
         mine = [g for g in groups
                 if any(table.seats[s].user_id == player.user_id and not table.seats[s].ai
                        for s in g.seats)]
         if not mine:
             names = " & ".join(table.seats[s].name for s in groups[0].seats)
-            raise ServiceError(text("tables.council_allies_only", names=names))
+            raise ServiceError(say(record.game, "outsider", names=names))
         group = mine[0]
         members = [table.seats[s] for s in group.seats]
         if any(s.ai for s in members):
             names = " & ".join(s.name for s in members)
-            raise ServiceError(text("tables.council_ai", names=names))
+            raise ServiceError(say(record.game, "with_ai", names=names))
         existing = await self.repo.private_thread(record.id, group.purpose)
         chooser = table.seats[group.chooser] if group.chooser is not None else None
         return Council(record.id, group.purpose, members, chooser, record.channel_id,
                        existing.thread_id if existing else None)
+
+
+def say(game: str, what: str, **params: Any) -> Text:
+    """The game's own words for a group refusal (`<game>.groups.<what>`, the Redux council)
+    where its catalog has them, else the house's (`groups.<what>`)."""
+    own = f"{game}.groups.{what}"
+    return text(own if own in catalog() else f"groups.{what}", **params)
 
 
 def _groups(record: GameRecord) -> list[PrivateGroup]:

@@ -209,7 +209,7 @@ async def test_an_ally_shares_their_view_only_in_the_council_under_way(gm):
     allies = seated(view, view["alliance"]["allies"])
     outsider = next(p for p in (ALICE, BOB, CARA) if p not in allies)
     with pytest.raises(ServiceError, match="only in your allies' council"):
-        await gm.shared_view(555, allies[0])
+        await gm.shared_view(555, allies[0], "redux")
     await gm.open_council(game_id, allies[0], thread_id=555)
     shared = await gm.shared_view(555, allies[1])
     seat = view["alliance"]["allies"][1]
