@@ -7,18 +7,22 @@ from __future__ import annotations
 import asyncio
 
 from bot.tools.fakediscord.autoplay import TURN, SeatPlayer, Table, open_table
-from bot.tools.fakediscord.world import CHANNEL_ID
+from bot.tools.fakediscord.server import FakeDiscord
+from bot.tools.fakediscord.users import ScriptedUser
+from bot.tools.fakediscord.world import CHANNEL_ID, Message
 
 
-async def called(fake, table: Table, user) -> object:  # noqa: ANN001
+async def called(fake: FakeDiscord, table: Table, user: ScriptedUser) -> Message:
     """The Take my turn message that mentions `user`, once the bot posted it."""
-    def found():  # noqa: ANN202
+    def found() -> Message | None:
         messages = [m for m in fake.world.public(table.thread) if m.mentions(user.id)
                     and any(c.startswith(TURN) for c in m.custom_ids())]
         return messages[-1] if messages else None
 
     await fake.wait_for(lambda: found() is not None, 10, f"a turn for {user.name}")
-    return found()
+    message = found()
+    assert message is not None
+    return message
 
 
 async def human_actions(bot, table: Table) -> int:  # noqa: ANN001
@@ -28,6 +32,7 @@ async def human_actions(bot, table: Table) -> int:  # noqa: ANN001
 async def test_a_double_click_applies_once(fake, bot, people) -> None:
     table = await open_table(people.alice, "record", joiners=(people.bob,))
     prompt = table.opening
+    assert prompt is not None, "Alice, the creator, is asked first"
     button = prompt.custom_ids()[0]
     first = asyncio.create_task(people.alice.click(prompt, button))
     second = asyncio.create_task(people.alice.click(prompt, button))
@@ -44,6 +49,7 @@ async def test_a_stale_button_is_refused_and_changes_nothing(fake, bot, people) 
     call = await called(fake, table, people.bob)
     first = (await people.bob.click(call, call.custom_ids()[0])).message
     second = (await people.bob.click(call, call.custom_ids()[0])).message
+    assert first is not None and second is not None, "each press shows Bob a prompt"
     choice = first.custom_ids()[0]
     await people.bob.click(first, choice)
     before = await human_actions(bot, table)

@@ -8,6 +8,7 @@ in a message seen by several people, and a log that replays to the stored snapsh
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,7 @@ from bot.tools.fakediscord.bots import InProcessBot
 from bot.tools.fakediscord.secrets import SecretWatch
 from bot.tools.fakediscord.server import FakeDiscord
 from bot.tools.fakediscord.users import ScriptedUser
+from bot.tools.fakediscord.world import Interaction
 from games.core import Action, all_games, get_game
 
 GAMES = sorted(g.name for g in all_games())
@@ -98,10 +100,17 @@ async def _play(name: str, folder: Path) -> Played:
                 human_actions_by_component=sum(a.user_id is not None and a.interaction_id
                                                is not None for a in actions),
                 choices=[p.choices for p in players], problems=fake.problems(),
-                late_acks=[i.acked_at - i.sent_at for i in interactions
-                           if i.acked_at is None or i.acked_at - i.sent_at > fake.ack_deadline],
+                late_acks=[_ack_delay(i) for i in interactions
+                           if _ack_delay(i) > fake.ack_deadline],
                 interactions=len(interactions), leaks=watch.leaks, checked=watch.checked,
                 replays=await bot.gm.verify(table.game_id))
+
+
+def _ack_delay(interaction: Interaction) -> float:
+    """Seconds from delivery to acknowledgement; never acknowledged is infinitely late."""
+    if interaction.acked_at is None:
+        return math.inf
+    return interaction.acked_at - interaction.sent_at
 
 
 def ai_chooser(bot: InProcessBot, game_id: int, user: ScriptedUser, seed: int) -> Chooser:
@@ -114,8 +123,8 @@ def ai_chooser(bot: InProcessBot, game_id: int, user: ScriptedUser, seed: int) -
     async def choose(picks: list[Pick]) -> Pick:
         seat_view = await bot.gm.seat_view(game_id, player)
         prompt = await bot.gm.turn_prompt(game_id, player)
-        engine = get_game(seat_view.table.game)
-        if prompt is None or seat_view.seat is None:
+        engine, seat = get_game(seat_view.table.game), seat_view.seat
+        if prompt is None or seat is None:
             return rng.choice(picks)
 
         def score(pick: Pick) -> tuple[float, float]:
@@ -123,7 +132,7 @@ def ai_chooser(bot: InProcessBot, game_id: int, user: ScriptedUser, seed: int) -
             index = int(ref[1:]) if ref.startswith("#") else None
             action = (prompt.actions[index] if index is not None and index < len(prompt.actions)
                       else Action.parse(ref))
-            return engine.action_score(seat_view.view, seat_view.seat, action), rng.random()
+            return engine.action_score(seat_view.view, seat, action), rng.random()
 
         return max(picks, key=score)
 

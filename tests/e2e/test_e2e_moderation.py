@@ -19,6 +19,7 @@ def thread_text(fake, table: Table) -> str:  # noqa: ANN001
 
 async def test_pause_and_resume_are_for_moderators(fake, bot, people) -> None:
     table = await table_for(people)
+    assert table.opening is not None, "Alice, the creator, is asked first"
     refused = await people.bob.command("gm pause", channel=table.thread)
     paused = await people.owner.command("gm pause", channel=table.thread)
     await fake.idle()

@@ -56,10 +56,13 @@ async def table(app: App, *players: Player, ais: int = 0) -> tuple[int, Update]:
 async def move(app: App, game_id: int, seat: int | None = None) -> Update:
     """The heuristic choice of the given (else the first) awaited seat, played by its user."""
     record = await app.gm.repo.get_game(game_id)
+    assert record.state is not None, f"game {game_id} has not started"
     seats = await app.gm.repo.get_seats(game_id)
     seat = min(RECORD.to_act(record.state)) if seat is None else seat
     action = make_agent("heuristic", seed=record.version).choose(RECORD, record.state, seat)
-    return await app.gm.act(game_id, PLAYERS[seats[seat].user_id], action.text)
+    user_id = seats[seat].user_id
+    assert user_id is not None, f"seat {seat} has no player"
+    return await app.gm.act(game_id, PLAYERS[user_id], action.text)
 
 
 async def until(app: App, game_id: int, wanted) -> Update:

@@ -4,6 +4,7 @@ history, export and import."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -36,10 +37,12 @@ async def table_of(gm: GameMaster, *humans: Player, ais: int = 0, seed: int = 7)
 async def step(gm: GameMaster, game_id: int) -> Player:
     """The first awaited human plays a sensible move; returns who played."""
     record = await gm.repo.get_game(game_id)
-    seats = await gm.repo.get_seats(game_id)
-    seat = min(s for s in RECORD.to_act(record.state) if seats[s].user_id)
-    action = make_agent("heuristic", seed=record.version).choose(RECORD, record.state, seat)
-    player = PLAYERS[seats[seat].user_id]
+    state = await state_of(gm, game_id)
+    humans = {seat.seat: seat.user_id for seat in await gm.repo.get_seats(game_id)
+              if seat.user_id}
+    seat = min(s for s in RECORD.to_act(state) if s in humans)
+    action = make_agent("heuristic", seed=record.version).choose(RECORD, state, seat)
+    player = PLAYERS[humans[seat]]
     await gm.act(game_id, player, action.text)
     return player
 
@@ -55,8 +58,10 @@ async def until_someone_else_moved(gm: GameMaster, game_id: int, player: Player)
     raise AssertionError("nobody else moved")
 
 
-async def state_of(gm: GameMaster, game_id: int) -> dict:
-    return (await gm.repo.get_game(game_id)).state
+async def state_of(gm: GameMaster, game_id: int) -> dict[str, Any]:
+    state = (await gm.repo.get_game(game_id)).state
+    assert state is not None, f"game {game_id} has not started"
+    return state
 
 
 # -- seats after the start ---------------------------------------------------------------------
