@@ -104,23 +104,21 @@ def region_name(pack: Pack, region_id: str) -> str:
 def _build(raw: Any) -> Pack:
     head = pack_check.header(raw)
     generals = pack_check.generals(raw["generals"])
-    sections = {
-        "cards": pack_check.cards, "regions": pack_check.regions,
-        "recruit": pack_check.recruit,
-    }
-    checked = {key: check(raw[key]) for key, check in sections.items() if key in raw}
     provenance = head["provenance"]
-    missing = [key for key in OPTIONAL_SECTIONS if key not in checked]
-    if missing:
-        base = designed()
-        checked["cards"] = checked.get("cards", list(base.cards.values()))
-        checked["regions"] = checked.get("regions", list(base.regions.values()))
-        checked["recruit"] = checked.get("recruit", base.recruit)
+    missing = [key for key in OPTIONAL_SECTIONS if key not in raw]
+    base = designed() if missing else None
+    cards = (pack_check.cards(raw["cards"]) if base is None or "cards" in raw
+             else list(base.cards.values()))
+    regions = (pack_check.regions(raw["regions"]) if base is None or "regions" in raw
+               else list(base.regions.values()))
+    recruit = (pack_check.recruit(raw["recruit"]) if base is None or "recruit" in raw
+               else base.recruit)
+    if base is not None:
         provenance += (f" {', '.join(missing).capitalize()} from the pack "
                        f'"{base.name}" ({base.hash}).')
     pack = Pack(name=head["name"], provenance=provenance, hash="",
-                generals=_by_id(generals), cards=_by_id(checked["cards"]),
-                regions=_by_id(checked["regions"]), recruit=checked["recruit"])
+                generals=_by_id(generals), cards=_by_id(cards),
+                regions=_by_id(regions), recruit=recruit)
     digest = hashlib.sha256(freeze(pack).encode("utf-8")).hexdigest()[:12]
     return replace(pack, hash=digest)
 
@@ -201,7 +199,7 @@ def _child(text: str, pos: int, step: str | int, decoder: json.JSONDecoder) -> i
     pos = _blank(text, pos + 1)
     while pos < len(text) and text[pos] != closer:
         if opener == "{":
-            key, pos = json.decoder.scanstring(text, pos + 1)
+            key, pos = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]  # the C scanner json.decoder re-exports; typeshed omits it
             pos = _blank(text, _blank(text, pos) + 1)  # past the colon
             found = pos if key == step else found
         elif index == step:
