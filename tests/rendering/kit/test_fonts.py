@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PIL import ImageFont
 
 from rendering.kit import fonts
 
@@ -55,6 +56,7 @@ def test_fit_text_never_overflows(text: str, cjk: bool) -> None:
     cjk = fonts.resolve_cjk(cjk)
     fitted, font = fonts.fit_text(text, 300, 28, 18, bold=True, cjk=cjk)
     assert fonts.text_width(fitted, font) <= 300
+    assert isinstance(font, ImageFont.FreeTypeFont)  # only FreeType fonts have a size
     assert font.size >= 18
     assert fitted.endswith(fonts.ELLIPSIS)
     assert len(fitted) > 3
@@ -65,6 +67,7 @@ def test_fit_text_shrinks_before_it_cuts() -> None:
     wide = fonts.text_width(text, fonts.get_font(28))
     fitted, font = fonts.fit_text(text, wide - 4, 28, 18)
     assert fitted == text
+    assert isinstance(font, ImageFont.FreeTypeFont)
     assert font.size < 28
 
 

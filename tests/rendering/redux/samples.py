@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from typing import Any
 
 from games.redux.rules import ACTIONS, NATION_NAMES, OFFICES
 
@@ -115,7 +116,7 @@ def player(seat: int, **fields: object) -> dict:
     """A player entry at the R3 starting values, changed by `fields`."""
     nation = NATIONS[seat]
     start = {"wei": (3, 3, 0, 5), "wu": (4, 4, 1, 6), "shu": (5, 5, 2, 7)}[nation]
-    entry = {
+    entry: dict[str, Any] = {  # a JSON-like view entry: values of many types
         "seat": seat, "nation": nation, "nation_name": NATION_NAMES[nation],
         "gold": start[0], "rice": start[1], "support": start[2],
         "armies": {"untrained": 0, "trained": 0},
@@ -327,9 +328,10 @@ def finished() -> dict:
     for p in view["players"]:
         p["generals"] = [dict(g, status="occupying" if g["status"] == "occupying"
                               else "available") for g in p["generals"]]
-    scores = [{"seat": s, "categories": {k: v[s] for k, v in CATEGORY_ROWS.items()},
-               "tiebreak": [view["players"][s]["gold"] + view["players"][s]["rice"],
-                            {0: 0, 1: 1, 2: 2}[s]]} for s in range(3)]
+    scores: list[dict[str, Any]] = [
+        {"seat": s, "categories": {k: v[s] for k, v in CATEGORY_ROWS.items()},
+         "tiebreak": [view["players"][s]["gold"] + view["players"][s]["rice"],
+                      {0: 0, 1: 1, 2: 2}[s]]} for s in range(3)]
     for score in scores:
         score["total"] = sum(score["categories"].values())
     scores.sort(key=lambda s: (s["total"], s["tiebreak"]), reverse=True)

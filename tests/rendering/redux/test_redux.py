@@ -207,7 +207,7 @@ def played() -> dict[tuple[int, str] | str, dict]:
     game = get_game("redux")
     state = game.setup(3, {}, 5)
     agents = [make_agent("heuristic", seat) for seat in range(3)]
-    kept: dict[tuple[int, str], dict] = {}
+    kept: dict[tuple[int, str] | str, dict] = {}
     while True:
         key = (state["round"], state["step"])
         ready = key[1] != "bid" or len(state["bids"]) >= 4

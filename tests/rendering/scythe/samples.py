@@ -104,7 +104,7 @@ def _prompt(state: dict) -> dict | None:
 
 
 def _card_names(state: dict, viewer: int | None) -> dict[str, str]:
-    names = {}
+    names: dict[str, str] = {}
     for p in state["players"]:
         shown = p["objectives_done"] + (p["objectives"] if p["seat"] == viewer else [])
         names |= {o: OBJECTIVES[o] for o in shown}
@@ -244,10 +244,10 @@ def _late_state() -> dict:
         for kind, territory in zip(("mine", "mill", "monument", "armory"), where, strict=False):
             build(state, seat, kind, territory)
     place(state, 0, "character", "r2c4")  # Seaworthy: Nordic's character waits on a lake
-    for where, kind, n in (("r1c4", "metal", 6), ("r3c6", "metal", 3), ("r5c3", "oil", 4),
-                           ("r6c3", "food", 7), ("r2c1", "wood", 5), ("r4c1", "wood", 2),
-                           ("r4c1", "food", 1), ("r4c1", "oil", 1), ("r4c1", "metal", 3)):
-        put(state, where, kind, n)
+    for spot, kind, n in (("r1c4", "metal", 6), ("r3c6", "metal", 3), ("r5c3", "oil", 4),
+                          ("r6c3", "food", 7), ("r2c1", "wood", 5), ("r4c1", "wood", 2),
+                          ("r4c1", "food", 1), ("r4c1", "oil", 1), ("r4c1", "metal", 3)):
+        put(state, spot, kind, n)
     stars = [{"upgrades": 1, "mechs": 1, "structures": 1, "workers": 1, "objective": 1},
              {"mechs": 1, "structures": 1, "combat": 2, "power": 1},
              {"mechs": 1, "structures": 1, "combat": 2, "objective": 1},
@@ -285,7 +285,8 @@ def finished() -> dict:
     rows = {  # seat: coins, stars, territories, resources, bonus-tile count
         3: (40, 6, 6, 12, 2), 0: (31, 5, 7, 6, 3), 1: (24, 5, 7, 3, 1), 2: (19, 5, 6, 4, 3),
     }
-    scores, details = [], []
+    scores: list[dict[str, Any]] = []
+    details: list[dict[str, Any]] = []
     for seat, (coins, stars, territories, resources, counted) in rows.items():
         p = state["players"][seat]
         tiebreak = (18, p["power"], p["popularity"], resources, territories, stars)
