@@ -7,7 +7,7 @@ value at fault; `data.load_pack` turns that path into the line of the file."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.redux import rules
@@ -121,7 +121,7 @@ def listing(check: Check, low: int, high: int, unique: bool = False) -> Check:
     return inner
 
 
-def fields(spec: dict[str, Check], value: Any, path: Path) -> dict:
+def fields(spec: Mapping[str, Check], value: Any, path: Path) -> dict:
     """An object with exactly the keys of `spec`, each checked in the order of `spec`."""
     if not isinstance(value, dict):
         raise Fault(path, f"{show(value)} must be an object")
