@@ -100,8 +100,9 @@ def new_table(seats: int, seed: int) -> tuple[State, list[Event]]:
 class HighRoll(Game):
     name, title, min_players, max_players = "toy", "High Roll", 2, 4
 
-    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
-        return new_table(seats, seed)[0]
+    def begin(self, seats: int, options: dict[str, Any],
+              seed: int) -> tuple[State, list[Event]]:
+        return new_table(seats, seed)
 
     def to_act(self, state: State) -> set[int]:
         return FLOW.to_act(state)

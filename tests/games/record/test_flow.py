@@ -185,7 +185,7 @@ def test_short_names_are_accepted():
     assert state["players"][A]["coins"] == 13
 
 
-def test_advanced_deck_rebuilds_once_then_ends_the_game():
+def test_advanced_deck_rebuilds_once_then_ends_the_game() -> None:
     state = table(options={"advanced": True}, hands={A: ["yi_shi_er_niao"]}, deck_size=1)
     waiting = [c for c in state["discard"] if not c.startswith("stratagem:")]
     assert len(waiting) == 37 - 1

@@ -8,7 +8,7 @@ from games.redux import GAME, ai
 from tests.games.redux.scenario import SHU, WEI, WU, bidding, recruited, rig, started
 
 
-def _view(state: dict, seat: int) -> dict:
+def _view(state: dict, seat: int | None) -> dict:
     return GAME.view(state, seat)
 
 
@@ -47,11 +47,13 @@ def test_support_is_spent_only_when_it_turns_the_bid() -> None:
     state["draft"] = {"seat": WEI, "general": "wei.xun_you", "action": "market", "units": None,
                       "gold": 0, "support": None, "emperor": None, "stage": "support"}
     view = _view(state, WEI)
-    lead = ai._gap(view, view["players"][WEI], ai._find(view, "market"), 4)  # Xun You: Admin 4
+    market = ai._find(view, "market")
+    assert market is not None
+    lead = ai._gap(view, view["players"][WEI], market, 4)  # Xun You: Admin 4
     fewest_to_lead = 0 if lead > 0 else 1 - lead
     assert fewest_to_lead <= 3  # the test is about a bid three tokens can turn
     scores = {n: ai.action_score(view, WEI, Action("support", (n,))) for n in range(4)}
-    assert max(scores, key=scores.get) == fewest_to_lead
+    assert max(scores, key=lambda n: scores[n]) == fewest_to_lead
 
 
 def test_three_ai_seats_play_a_whole_game_and_develop() -> None:

@@ -58,11 +58,12 @@ def play(options: dict, seed: int, agent: type) -> tuple[dict, list[tuple[int, A
 def test_random_games_keep_every_invariant_and_replay(options: dict, seed: int,
                                                       heuristic: bool) -> None:
     state, log = play(options, seed, HeuristicAgent if heuristic else RandomAgent)
-    assert state["step"] == "over" and GAME.result(state) is not None
+    result = GAME.result(state)
+    assert state["step"] == "over" and result is not None
     typed = [(seat, Action.parse(action.text)) for seat, action in log]
     again, _ = replay(GAME, 3, options, seed, typed)
     assert again == state
-    assert GAME.view(again, None)["result"] == GAME.result(state).to_json()
+    assert GAME.view(again, None)["result"] == result.to_json()
 
 
 def test_invariants_name_what_is_wrong() -> None:

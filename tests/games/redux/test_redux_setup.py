@@ -77,7 +77,8 @@ def test_initial_pick_is_secret_until_everyone_has_chosen() -> None:
     state = GAME.setup(3, {}, 5)
     wei_pick = GAME.legal_actions(state, WEI)[0]
     state, events = GAME.apply(state, WEI, wei_pick)
-    chosen = list(wei_pick.args)
+    chosen = [g for g in wei_pick.args if isinstance(g, str)]
+    assert chosen == list(wei_pick.args)  # general ids, every one
     assert state["players"][WEI]["hidden"] == chosen
     public = json.dumps(GAME.view(state, None)) + json.dumps(GAME.view(state, WU))
     assert not any(g in public for g in chosen)

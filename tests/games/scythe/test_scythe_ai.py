@@ -10,7 +10,7 @@ from games.core import Action, make_agent
 from games.scythe import ai, flow
 from games.scythe import view as views
 from games.scythe.game import ScytheGame
-from games.scythe.state import card_value, push, top
+from games.scythe.state import card_value, pending, push
 from tests.games.scythe.scenario import deal, place, put, table
 
 GAME = ScytheGame()
@@ -19,7 +19,7 @@ TURNS_PER_PLAYER = 40  # a human game takes 15-30; more means the AI dithers
 
 def scores(state: dict, seat: int | None = None) -> dict[str, float]:
     """Every legal action of `seat` (the top frame's) with its score, from its view."""
-    seat = top(state)["seat"] if seat is None else seat
+    seat = pending(state)["seat"] if seat is None else seat
     view = views.view(state, seat)
     return {a.text: ai.action_score(view, seat, a) for a in flow.legal_actions(state, seat)}
 
@@ -44,6 +44,7 @@ def test_ai_seats_finish_a_game_with_every_invariant_kept(players: int, seed: in
         assert GAME.invariants(state) == []
         assert state["turn_number"] <= TURNS_PER_PLAYER * players, "the AI seats dither"
     result = GAME.result(state)
+    assert result is not None
     assert state["end"]["reason"] and result.winners
     assert max(sum(p["stars"].values()) for p in state["players"]) == 6
 
@@ -127,7 +128,7 @@ def committed(state: dict, seat: int) -> tuple[int, list[int]]:
         action = Action.parse(best(state, seat))
         flow.dispatch(state, seat, action)
         if action.kind == "commit":
-            done = top(state)["committed"][str(seat)]
+            done = pending(state)["committed"][str(seat)]
             return done["dial"], [card_value(c) for c in done["cards"]]
     raise AssertionError("the AI never committed")
 

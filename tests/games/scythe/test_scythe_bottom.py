@@ -12,7 +12,7 @@ from games.core import Action, IllegalAction
 from games.scythe import flow
 from games.scythe.bottom import bottom_cost, has_recruit, push_free_action
 from games.scythe.game import ScytheGame
-from games.scythe.state import abilities, push, top, unit_place
+from games.scythe.state import abilities, pending, push, unit_place
 from games.scythe.top import top_value
 from tests.games.scythe.scenario import build, place, put, table
 
@@ -35,12 +35,12 @@ def start(state: dict, section: int, seat: int = 0) -> None:
 
 
 def act(state: dict, text: str) -> list:
-    events = flow.dispatch(state, top(state)["seat"], Action.parse(text))
+    events = flow.dispatch(state, pending(state)["seat"], Action.parse(text))
     return events + flow.settle(state)
 
 
 def legal(state: dict) -> set[str]:
-    return {a.text for a in flow.legal_actions(state, top(state)["seat"])}
+    return {a.text for a in flow.legal_actions(state, pending(state)["seat"])}
 
 
 def texts(events: list) -> list[str]:

@@ -12,7 +12,7 @@ from games.core import Action, IllegalAction
 from games.scythe import flow
 from games.scythe.control import controller
 from games.scythe.starts import begin_move
-from games.scythe.state import card_value, push, resources_at, top, unit_place
+from games.scythe.state import card_value, pending, push, resources_at, top, unit_place
 from tests.games.scythe.scenario import build, deal, place, put, table
 
 
@@ -316,7 +316,7 @@ def test_t28_encounter_behind_a_combat(wins: bool):
     commit(state, 0, 1 if wins else 0)
     commit(state, 1, 0 if wins else 1)
     if wins:
-        assert top(state)["kind"] == "encounter" and "r5c5" not in state["encounters"]
+        assert pending(state)["kind"] == "encounter" and "r5c5" not in state["encounters"]
     else:
         assert unit_place(state, 0, "character") == "home_crimea"
         assert "r5c5" in state["encounters"] and state["stack"] == []

@@ -12,7 +12,7 @@ import pytest
 from games.core import Action, IllegalAction
 from games.scythe import flow
 from games.scythe.game import ScytheGame
-from games.scythe.state import mat_workers, push, resources_at, top, unit_place
+from games.scythe.state import mat_workers, pending, push, resources_at, top, unit_place
 from tests.games.scythe.scenario import place, table
 
 NORDIC_SPOT, POLANIA_SPOT = "r1c4", "r3c1"  # the encounter spot of each faction's pocket
@@ -34,11 +34,11 @@ def encountering(card: str, faction: str = "nordic", coins: int | None = None,
 
 
 def act(state: dict, text: str) -> list:
-    return flow.dispatch(state, top(state)["seat"], Action.parse(text)) + flow.settle(state)
+    return flow.dispatch(state, pending(state)["seat"], Action.parse(text)) + flow.settle(state)
 
 
 def legal(state: dict) -> set[str]:
-    return {a.text for a in flow.legal_actions(state, top(state)["seat"])}
+    return {a.text for a in flow.legal_actions(state, pending(state)["seat"])}
 
 
 def stats(state: dict) -> tuple[int, int, int]:

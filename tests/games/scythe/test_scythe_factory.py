@@ -8,7 +8,7 @@ from games.core import Action
 from games.scythe import flow
 from games.scythe.game import ScytheGame
 from games.scythe.starts import begin_move
-from games.scythe.state import push, resources_at, top, unit_place
+from games.scythe.state import pending, push, resources_at, top, unit_place
 from games.scythe.view import view
 from tests.games.scythe.scenario import build, place, put, table
 
@@ -16,11 +16,11 @@ FACTORY = "r3c3"
 
 
 def act(state: dict, text: str) -> list:
-    return flow.dispatch(state, top(state)["seat"], Action.parse(text)) + flow.settle(state)
+    return flow.dispatch(state, pending(state)["seat"], Action.parse(text)) + flow.settle(state)
 
 
 def legal(state: dict) -> set[str]:
-    return {a.text for a in flow.legal_actions(state, top(state)["seat"])}
+    return {a.text for a in flow.legal_actions(state, pending(state)["seat"])}
 
 
 def three_players() -> dict:
@@ -36,7 +36,7 @@ def move_character(state: dict, *steps: str) -> list:
     events += act(state, "unit character")
     for place_ in steps:
         events += act(state, f"step {place_}")
-    if top(state)["kind"] == "step":
+    if pending(state)["kind"] == "step":
         events += act(state, "stop")
     return events + act(state, "done")
 

@@ -11,7 +11,7 @@ import pytest
 from games.core import Action, IllegalAction, NotYourTurn
 from games.scythe import flow
 from games.scythe.game import ScytheGame
-from games.scythe.state import top
+from games.scythe.state import pending, top
 
 GAME = ScytheGame()
 FINISH = ("skip", "none", "done", "end")  # how a test declines whatever it is asked
@@ -164,7 +164,8 @@ def test_over_game_takes_no_action() -> None:
     assert GAME.to_act(state) == set() and GAME.phase(state) == "over"
     with pytest.raises(NotYourTurn, match="over"):
         GAME.apply(state, 1, Action.parse("section 1"))
-    assert GAME.result(state).reason == "Polania placed a sixth star"
+    result = GAME.result(state)
+    assert result is not None and result.reason == "Polania placed a sixth star"
 
 
 # -- objectives (S16) ------------------------------------------------------------------------
@@ -186,7 +187,7 @@ def test_t40_objective() -> None:
     assert all("obj_11" not in e.text for e in events)
     assert events[0].text == ("Seat 0 (Nordic) reveals the objective “Get Rich or Cry Trying” "
                               "and returns its other objective face down.")
-    assert top(state)["kind"] == "section"  # the turn goes on
+    assert pending(state)["kind"] == "section"  # the turn goes on
     assert GAME.invariants(state) == []
 
 
@@ -212,7 +213,7 @@ def test_end_frame_only_when_an_objective_could_be_revealed() -> None:
     hold(state, 0, "obj_12", "obj_11")
     state, _ = act(state, "section 1")
     state["players"][0]["coins"] = 20
-    while top(state)["kind"] != "end":
+    while pending(state)["kind"] != "end":
         legal = GAME.legal_actions(state, 0)
         state, _ = act(state, next(a for a in legal if a.kind in FINISH).text)
     assert [a.text for a in GAME.legal_actions(state, 0)] == ["end", "objective obj_12"]
@@ -231,4 +232,5 @@ def test_objective_at_the_sixth_star_ends_the_game() -> None:
                                                 "recruits": 1, "workers": 1})
     state, _ = act(state, "objective obj_12")
     assert state["end"]["seat"] == 0 and GAME.phase(state) == "over"
-    assert GAME.result(state).winners
+    result = GAME.result(state)
+    assert result is not None and result.winners

@@ -14,17 +14,17 @@ from games.scythe import flow
 from games.scythe.control import controller
 from games.scythe.game import ScytheGame
 from games.scythe.starts import begin_move
-from games.scythe.state import push, resources_at, top, unit_place
+from games.scythe.state import pending, push, resources_at, top, unit_place
 from tests.games.scythe.scenario import build, place, put, table
 
 
 def act(state: dict, text: str) -> list:
-    events = flow.dispatch(state, top(state)["seat"], Action.parse(text))
+    events = flow.dispatch(state, pending(state)["seat"], Action.parse(text))
     return events + flow.settle(state)
 
 
 def legal(state: dict) -> set[str]:
-    return {a.text for a in flow.legal_actions(state, top(state)["seat"])}
+    return {a.text for a in flow.legal_actions(state, pending(state)["seat"])}
 
 
 def moving(state: dict, seat: int, units: int = 2, steps: int = 1, via: str = "top") -> dict:
@@ -37,7 +37,7 @@ def moving(state: dict, seat: int, units: int = 2, steps: int = 1, via: str = "t
 def refused(state: dict, text: str, words: str) -> None:
     before = copy.deepcopy(state)
     with pytest.raises(IllegalAction, match=words):
-        flow.dispatch(state, top(state)["seat"], Action.parse(text))
+        flow.dispatch(state, pending(state)["seat"], Action.parse(text))
     assert state == before
 
 

@@ -10,7 +10,7 @@ from games.core import Action, IllegalAction
 from games.scythe import flow
 from games.scythe.game import ScytheGame
 from games.scythe.payment import begin_payment, can_pay
-from games.scythe.state import card_value, top
+from games.scythe.state import card_value, pending, top
 from tests.games.scythe.scenario import deal, put, table
 
 
@@ -25,12 +25,12 @@ def crimea() -> dict:
 
 
 def act(state: dict, text: str) -> list:
-    seat = top(state)["seat"]
+    seat = pending(state)["seat"]
     return flow.dispatch(state, seat, Action.parse(text)) + flow.settle(state)
 
 
 def legal(state: dict) -> set[str]:
-    return {a.text for a in flow.legal_actions(state, top(state)["seat"])}
+    return {a.text for a in flow.legal_actions(state, pending(state)["seat"])}
 
 
 def test_one_pile_is_paid_without_asking():

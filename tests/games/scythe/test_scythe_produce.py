@@ -8,7 +8,15 @@ import pytest
 from games.core import Action, IllegalAction
 from games.scythe import flow
 from games.scythe.game import ScytheGame
-from games.scythe.state import mat_workers, push, top, unit_place, units_of, workers_off_mat
+from games.scythe.state import (
+    mat_workers,
+    pending,
+    push,
+    top,
+    unit_place,
+    units_of,
+    workers_off_mat,
+)
 from games.scythe.top import produce_cost, push_produce
 from tests.games.scythe.scenario import build, place, table
 
@@ -32,12 +40,12 @@ def start(state: dict, section: int) -> None:
 
 
 def act(state: dict, text: str) -> list:
-    events = flow.dispatch(state, top(state)["seat"], Action.parse(text))
+    events = flow.dispatch(state, pending(state)["seat"], Action.parse(text))
     return events + flow.settle(state)
 
 
 def legal(state: dict) -> set[str]:
-    return {a.text for a in flow.legal_actions(state, top(state)["seat"])}
+    return {a.text for a in flow.legal_actions(state, pending(state)["seat"])}
 
 
 def off_mat(state: dict, seat: int, count: int, where: str) -> None:

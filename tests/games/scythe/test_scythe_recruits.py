@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.core import Action
 from games.scythe import flow
 from games.scythe.bottom import push_free_action
-from games.scythe.state import push, top
+from games.scythe.state import pending, push
 from tests.games.scythe.scenario import put, table
 
 UPGRADE, DEPLOY, BUILD, ENLIST = 0, 1, 2, 3
@@ -44,7 +44,7 @@ def take(state: dict, seat: int, section: int, effect: str = "none") -> list:
 
 
 def act(state: dict, text: str) -> list:
-    events = flow.dispatch(state, top(state)["seat"], Action.parse(text))
+    events = flow.dispatch(state, pending(state)["seat"], Action.parse(text))
     return events + flow.settle(state)
 
 

@@ -103,6 +103,7 @@ def test_result_only_at_the_end() -> None:
     assert scoring.result(state) is None
     state["end"] = {"reason": "Crimea placed a sixth star", "seat": 1}
     result = scoring.result(state)
+    assert result is not None
     assert result.reason == "Crimea placed a sixth star"
     assert {line["seat"] for line in result.details["players"]} == {0, 1}
 

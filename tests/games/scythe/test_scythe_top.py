@@ -10,7 +10,7 @@ import pytest
 from games.core import Action, IllegalAction
 from games.scythe import flow
 from games.scythe.game import ScytheGame
-from games.scythe.state import push, top
+from games.scythe.state import pending, push, top
 from games.scythe.top import top_value
 from tests.games.scythe.scenario import build, place, table
 
@@ -28,12 +28,12 @@ def start(state: dict, section: int) -> None:
 
 
 def act(state: dict, text: str) -> list:
-    events = flow.dispatch(state, top(state)["seat"], Action.parse(text))
+    events = flow.dispatch(state, pending(state)["seat"], Action.parse(text))
     return events + flow.settle(state)
 
 
 def legal(state: dict) -> set[str]:
-    return {a.text for a in flow.legal_actions(state, top(state)["seat"])}
+    return {a.text for a in flow.legal_actions(state, pending(state)["seat"])}
 
 
 def stats(state: dict, seat: int = 0) -> tuple[int, int, int, int]:

@@ -114,7 +114,8 @@ def test_score_once_the_game_is_over() -> None:
     state.update(end={"reason": "Seat 1 (Crimea) placed the sixth star", "seat": 1},
                  active=None)
     v = view(state, None)
-    assert v["score"] == scoring.result(state).to_json()
+    result = scoring.result(state)
+    assert result is not None and v["score"] == result.to_json()
     assert set(v["score"]["scores"][0]["categories"]) == {"coins", "stars", "territories",
                                                           "resources", "structure bonus"}
     text = summary(v)
