@@ -18,7 +18,7 @@ from bot.service import Player
 from bot.tools.simulate import play_game
 from cogs.game import GAME_CHOICES
 from cogs.loader import extensions
-from games.core import Game, all_games
+from games.core import CHANCE, Game, all_games
 from games.core.registry import GAME_PACKAGES
 from storage import SqliteRepository
 
@@ -41,6 +41,17 @@ def test_every_game_plays_to_its_end_with_ai_seats(game: Game) -> None:
     state, log = play_game(game, game.min_players, game.default_options(), seed=3,
                            agents=["random"] * game.min_players)
     assert game.result(state) is not None and log
+
+
+@pytest.mark.parametrize("game", GAMES, ids=by_name)
+def test_every_game_tells_its_opening_draws_without_a_secret(game: Game) -> None:
+    state, events = game.begin(game.max_players, game.default_options(), 5)
+    assert state == game.setup(game.max_players, game.default_options(), 5)
+    assert any(e.kind == CHANCE for e in events), "setup shuffles are chance events"
+    public = " ".join(e.text for e in events if e.public)
+    leaks = {secret for secrets in game.secrets(state).values() for secret in secrets
+             if secret in public}
+    assert not leaks
 
 
 @pytest.mark.parametrize("game", GAMES, ids=by_name)

@@ -89,9 +89,14 @@ class Game(ABC):
     packs: PackFormat | None = None
 
     # -- the contract -------------------------------------------------------------------
-    @abstractmethod
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
         """A complete state for `seats` players; all randomness seeded from `seed`."""
+        return self.begin(seats, options, seed)[0]
+
+    @abstractmethod
+    def begin(self, seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
+        """`setup`, with what it told: its shuffles and random draws (games.core.chance) and
+        the first deals, public or for their seats only. They open the table's log."""
 
     @abstractmethod
     def to_act(self, state: State) -> set[int]:

@@ -53,7 +53,8 @@ class RecordGame(Game):
                "(alternative to AMB-13)."),
     )
 
-    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+    def begin(self, seats: int, options: dict[str, Any],
+              seed: int) -> tuple[State, list[Event]]:
         if not self.min_players <= seats <= self.max_players:
             raise IllegalAction(f"{self.title} is for {self.min_players}-{self.max_players} "
                                 f"players, not {seats}.")
@@ -63,7 +64,7 @@ class RecordGame(Game):
                                 f"2 players; this table has {seats}.")
         state, events = setup.new_state(seats, resolved, seed)
         flow.advance(state, events)
-        return state
+        return state, events
 
     def to_act(self, state: State) -> set[int]:
         return flow.to_act(state)

@@ -56,12 +56,13 @@ class ReduxGame(Game):
                 raise IllegalAction(f"The data pack cannot be used: {error}") from None
         return {**resolved, "pack": text}
 
-    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+    def begin(self, seats: int, options: dict[str, Any],
+              seed: int) -> tuple[State, list[Event]]:
         if seats != 3:
             raise IllegalAction(f"{self.title} is for exactly 3 players, not {seats}.")
         state, events = setup.new_state(self.resolve_options(options), seed)
         flow.advance(state, events)
-        return state
+        return state, events
 
     def to_act(self, state: State) -> set[int]:
         return flow.to_act(state)

@@ -30,13 +30,14 @@ class ScytheGame(Game):
                "popularity lost for workers displaced by moving in (A6).", default=False),
     )
 
-    def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
+    def begin(self, seats: int, options: dict[str, Any],
+              seed: int) -> tuple[State, list[Event]]:
         if not self.min_players <= seats <= self.max_players:
             raise IllegalAction(f"{self.title} is for {self.min_players} to "
                                 f"{self.max_players} players, not {seats}.")
-        state, _ = setup.new_state(seats, self.resolve_options(options), seed)
-        flow.settle(state)
-        return state
+        state, events = setup.new_state(seats, self.resolve_options(options), seed)
+        events += flow.settle(state)
+        return state, events
 
     def to_act(self, state: State) -> set[int]:
         return flow.to_act(state)
