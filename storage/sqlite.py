@@ -27,9 +27,18 @@ from storage.models import (
     Turn,
 )
 from storage.repository import Repository
-from storage.sqlbase import SqliteBase, dumps, fetch, loads, where
+from storage.sqlbase import (
+    SqliteBase,
+    Statement,
+    dumps,
+    fetch,
+    loads,
+    run,
+    run_async,
+    where,
+)
 from storage.sqlite_campaigns import CampaignRows
-from storage.sqlite_clock import ClockRows, write_clock_changes
+from storage.sqlite_clock import ClockRows, clock_statements
 from storage.sqlite_server import ServerRows
 from storage.sqlite_tables import TableRows
 
@@ -153,7 +162,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
         async with self._write() as db:
             await _check_version(db, game_id, expected_version)
             if clocks is not None:
-                await write_clock_changes(db, game_id, clocks)
+                await run_async(db, clock_statements(game_id, clocks))
             return await _bump(db, game_id, changes)
 
     # -- seats ------------------------------------------------------------------------------
@@ -185,16 +194,18 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
         if turn.status is not None:
             changes["status"] = _check_status(turn.status)
         first_version = turn.expected_version + (turn.seats is not None) + 1
-        log = _Log(game_id, first_version, time.time(), turn.actions)
         repeats = [a.interaction_id for a in turn.actions if a.interaction_id is not None]
-        async with self._write() as db:
-            await log.number(db, turn.expected_version, repeats)
-            if turn.seats is not None:
-                await _replace_seats(db, game_id, turn.seats)
-            await log.insert(db)
-            await _set(db, game_id, changes)
-            if turn.clocks is not None:
-                await write_clock_changes(db, game_id, turn.clocks)
+        statements = [
+            *([] if turn.seats is None else _seat_statements(game_id, turn.seats)),
+            *_log_statements(game_id, first_version, time.time(), turn.actions),
+            _set(game_id, changes),
+            *([] if turn.clocks is None else clock_statements(game_id, turn.clocks))]
+
+        def work(conn: sqlite3.Connection) -> None:
+            _check_turn(conn, game_id, turn.expected_version, repeats)
+            run(conn, statements)
+
+        await self._write_whole(work)
         return turn.version
 
     async def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
@@ -249,7 +260,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
                     (game_id, live[keep]["seq"]),
                 )
             if clocks is not None:
-                await write_clock_changes(db, game_id, clocks)
+                await run_async(db, clock_statements(game_id, clocks))
             return await _bump(db, game_id, {"state": dumps(state)})
 
     # -- administration ---------------------------------------------------------------------
@@ -426,71 +437,66 @@ async def _bump(db: aiosqlite.Connection, game_id: int, changes: dict[str, Any])
     return int(rows[0][0])
 
 
-async def _set(db: aiosqlite.Connection, game_id: int, changes: dict[str, Any]) -> None:
+def _set(game_id: int, changes: dict[str, Any]) -> Statement:
     """Sets the columns of `changes` (names are ours, never user input)."""
     sets = ", ".join(f"{column} = ?" for column in changes)
-    await db.execute(f"UPDATE games SET {sets} WHERE id = ?", (*changes.values(), game_id))
+    return f"UPDATE games SET {sets} WHERE id = ?", [(*changes.values(), game_id)]
 
 
-class _Log:
-    """The action and event rows of a turn's actions, numbered inside its transaction."""
+def _check_turn(conn: sqlite3.Connection, game_id: int, expected_version: int,
+                interactions: list[str]) -> None:
+    """One statement checks the version and the interactions. A repeat wins over a stale
+    version: a redelivered interaction also carries a stale version, and "already applied"
+    is the more useful answer."""
+    marks = ", ".join("?" * len(interactions)) or "NULL"
+    row = conn.execute(
+        "SELECT version,"
+        f" (SELECT interaction_id FROM actions WHERE interaction_id IN ({marks}) LIMIT 1)"
+        " FROM games WHERE id = ?",
+        (*interactions, game_id)).fetchone()
+    if row is None:
+        raise NotFound(f"no game {game_id}")
+    version, repeated = row
+    if repeated is not None:
+        raise DuplicateInteraction(repeated)
+    if version != expected_version:
+        raise StaleVersion(game_id, expected_version, version)
 
-    def __init__(self, game_id: int, first_version: int, now: float,
-                 actions: Sequence[NewAction]) -> None:
-        self.game_id = game_id
-        self.first_version = first_version
-        self.now = now
-        self.actions = [(a, dumps(a.action), [_event_values(e) for e in a.events])
-                        for a in actions]
-        self.last_action = self.last_event = 0
 
-    async def number(self, db: aiosqlite.Connection, expected_version: int,
-                     interactions: list[str]) -> None:
-        """One statement checks the version and the interactions and finds where the log
-        goes on. A repeat wins over a stale version: a redelivered interaction also carries
-        a stale version, and "already applied" is the more useful answer."""
-        marks = ", ".join("?" * len(interactions)) or "NULL"
-        rows = await fetch(
-            db,
-            "SELECT version,"
-            " (SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = games.id),"
-            " (SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = games.id),"
-            f" (SELECT interaction_id FROM actions WHERE interaction_id IN ({marks}) LIMIT 1)"
-            " FROM games WHERE id = ?",
-            (*interactions, self.game_id))
-        if not rows:
-            raise NotFound(f"no game {self.game_id}")
-        version, self.last_action, self.last_event, repeated = rows[0]
-        if repeated is not None:
-            raise DuplicateInteraction(repeated)
-        if version != expected_version:
-            raise StaleVersion(self.game_id, expected_version, version)
-
-    async def insert(self, db: aiosqlite.Connection) -> None:
-        """Every action row, then every event row: one statement each, however many."""
-        action_rows, event_rows = [], []
-        event_seq = self.last_event
-        for offset, (action, encoded, events) in enumerate(self.actions):
-            seq, version = self.last_action + 1 + offset, self.first_version + offset
-            action_rows.append((self.game_id, seq, version, action.seat, action.user_id,
-                                encoded, action.interaction_id, self.now))
-            for text, seats, kind in events:
-                event_seq += 1
-                event_rows.append((self.game_id, event_seq, seq, version, text, seats, kind))
-        await db.executemany(f"INSERT INTO actions (game_id, {_ACTION_COLUMNS})"
-                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)", action_rows)
-        if event_rows:
-            await db.executemany("INSERT INTO events (game_id, seq, action_seq, version, text,"
-                                 " seats, kind) VALUES (?, ?, ?, ?, ?, ?, ?)", event_rows)
+def _log_statements(game_id: int, first_version: int, now: float,
+                    actions: Sequence[NewAction]) -> list[Statement]:
+    """Appends `actions` (the first at `first_version`) with their events: one statement
+    for the actions and one for the events, however many. Each row takes the next sequence
+    number from the rows before it, in SQL, so the statements are made before the
+    transaction; an event finds its action counting back from the last action written."""
+    action_rows, event_rows = [], []
+    for offset, action in enumerate(actions):
+        version = first_version + offset
+        action_rows.append((game_id, game_id, version, action.seat, action.user_id,
+                            dumps(action.action), action.interaction_id, now))
+        back = len(actions) - 1 - offset
+        event_rows += [(game_id, game_id, game_id, back, version, text, seats, kind)
+                       for text, seats, kind in map(_event_values, action.events)]
+    return [
+        (f"INSERT INTO actions (game_id, {_ACTION_COLUMNS}) VALUES (?,"
+         " (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?),"
+         " ?, ?, ?, ?, ?, ?, 0)", action_rows),
+        ("INSERT INTO events (game_id, seq, action_seq, version, text, seats, kind)"
+         " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game_id = ?),"
+         " (SELECT MAX(seq) FROM actions WHERE game_id = ?) - ?, ?, ?, ?, ?)", event_rows),
+    ]
 
 
 async def _replace_seats(
     db: aiosqlite.Connection, game_id: int, seats: Sequence[SeatRecord]
 ) -> None:
-    await db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-    await db.executemany(
-        "INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
-        [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])
+    await run_async(db, _seat_statements(game_id, seats))
+
+
+def _seat_statements(game_id: int, seats: Sequence[SeatRecord]) -> list[Statement]:
+    return [("DELETE FROM seats WHERE game_id = ?", [(game_id,)]),
+            ("INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
+             [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])]
 
 
 def _check_status(status: str) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import aiosqlite
 
 from storage.clock import ClockChanges, ClockRecord, DeadlineRecord
-from storage.sqlbase import SqliteBase, dumps, fetch, loads, where
+from storage.sqlbase import SqliteBase, Statement, dumps, fetch, loads, where
 
 _NAMES = ("game_id", "seat", "user_id", "version", "started_at", "due_at", "reminded",
           "expired", "held_for", "held_since")
@@ -69,24 +69,22 @@ class ClockRows(SqliteBase):
                 await _save(db, clock)
 
 
-async def write_clock_changes(db: aiosqlite.Connection, game_id: int,
-                              changes: ClockChanges) -> None:
-    """Applies `changes` inside the caller's transaction (the change of the game they go
-    with), a statement per kind of row rather than per clock."""
+def clock_statements(game_id: int, changes: ClockChanges) -> list[Statement]:
+    """The statements that apply `changes` in the transaction of the change of the game
+    they go with: one per kind of row, not one per clock."""
+    statements: list[Statement]
     if changes.clear:
-        await db.execute("DELETE FROM clocks WHERE game_id = ?", (game_id,))
+        statements = [("DELETE FROM clocks WHERE game_id = ?", [(game_id,)])]
     else:
         gone = [(game_id, seat) for seat in (*changes.stop, *(c.seat for c in changes.start))]
-        if gone:
-            await db.executemany("DELETE FROM clocks WHERE game_id = ? AND seat = ?", gone)
-        if changes.start:
-            await db.executemany(f"INSERT INTO clocks ({_COLUMNS}) VALUES"
-                                 " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                 [_values(c) for c in changes.start])
+        statements = [("DELETE FROM clocks WHERE game_id = ? AND seat = ?", gone),
+                      (f"INSERT INTO clocks ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       [_values(c) for c in changes.start])]
     if changes.deadline is not None:
-        await db.execute(
-            "INSERT INTO deadlines (game_id, hours, policy, reminders) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT (game_id) DO NOTHING", _deadline_values(changes.deadline))
+        statements.append(("INSERT INTO deadlines (game_id, hours, policy, reminders)"
+                           " VALUES (?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+                           [_deadline_values(changes.deadline)]))
+    return statements
 
 
 async def _save(db: aiosqlite.Connection, clock: ClockRecord) -> bool:

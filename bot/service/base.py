@@ -153,10 +153,9 @@ class GameBase:
         ai_seats = {s.seat: s.ai for s in seats if s.ai}
         played: list[Played] = []
         for _ in range(MAX_AI_STEPS):
-            if engine.result(state) is not None:
-                break
+            # Who is due first: it is cheap, and result() is not (it scores the game).
             due = sorted(engine.to_act(state) & ai_seats.keys())
-            if not due:
+            if not due or engine.result(state) is not None:
                 break
             seat = due[0]
             agent = make_agent(ai_seats[seat], seed=record.seed * 1_000_003 + version)

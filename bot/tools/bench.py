@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
+import sqlite3
 import tempfile
 import time
 from collections.abc import Callable
@@ -18,6 +20,9 @@ from bot.tools.simulate import play_game
 from games.core import Game, get_game, make_agent
 from rendering import render_board, to_png
 from storage import SqliteRepository
+from storage.sqlbase import dumps
+
+RATIO = "service action ÷ SQLite commit (synchronous=FULL, same bytes)"
 
 
 def _median_ms(samples: list[float]) -> float:
@@ -60,8 +65,10 @@ def render_times(game: Game, players: int, seed: int, repeat: int) -> tuple[list
     return _time(lambda: render_board(game.name, view, names), repeat), encode, size
 
 
-async def service_action_times(game: Game, players: int, seed: int) -> tuple[list, int]:
-    """Human-path actions through the service with a SQLite file (no rendering)."""
+async def service_action_times(game: Game, players: int,
+                               seed: int) -> tuple[list[float], int, str]:
+    """Human-path actions through the service with a SQLite file in WAL mode, as the bot
+    runs it (no rendering); also the database size and the final state as stored."""
     with tempfile.TemporaryDirectory() as folder:
         repo = SqliteRepository(Path(folder) / "bench.sqlite3")
         await repo.open()
@@ -82,9 +89,39 @@ async def service_action_times(game: Game, players: int, seed: int) -> tuple[lis
                 start = time.perf_counter()
                 update = await gm.act(table.game_id, humans[seat], action.text)
                 samples.append(time.perf_counter() - start)
-            return samples, await repo.size_bytes()
+            final = (await repo.get_game(table.game_id)).state
+            return samples, await repo.size_bytes(), dumps(final)
         finally:
             await repo.close()
+
+
+def commit_times(payload: str, repeat: int) -> list[float]:
+    """Bare commits of `payload` into one row of a WAL file database at synchronous=FULL
+    (fsync on every commit): the floor any durable write of a state that large pays, which
+    a service action is measured against."""
+    with tempfile.TemporaryDirectory() as folder:
+        db = sqlite3.connect(Path(folder) / "commit.sqlite3", isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("CREATE TABLE snapshot (id INTEGER PRIMARY KEY, state TEXT)")
+            db.execute("INSERT INTO snapshot VALUES (1, ?)", (payload,))
+            # Two texts of the same size by turns: SQLite writes nothing for an unchanged row.
+            texts = itertools.cycle([" " + payload[1:], payload])
+
+            def commit() -> None:
+                db.execute("BEGIN IMMEDIATE")
+                db.execute("UPDATE snapshot SET state = ? WHERE id = 1", (next(texts),))
+                db.execute("COMMIT")
+
+            return _time(commit, repeat)
+        finally:
+            db.close()
+
+
+def ratio_line(service: list[float], commit: list[float]) -> str:
+    """The line to compare across runs: median service action over median bare commit."""
+    return f"{RATIO}: {median(service) / median(commit):.1f}x"
 
 
 def bench(game_name: str = "record", players: int = 4, games: int = 20, seed: int = 1) -> list[str]:
@@ -93,7 +130,8 @@ def bench(game_name: str = "record", players: int = 4, games: int = 20, seed: in
     full = _time(lambda: play_game(game, players, {}, seed, ["heuristic"] * players,
                                    check=False), max(3, games // 4))
     render, encode, size = render_times(game, players, seed, 10)
-    service, db_size = asyncio.run(service_action_times(game, players, seed))
+    service, db_size, state = asyncio.run(service_action_times(game, players, seed))
+    commit = commit_times(state, max(len(service), 50))
     return [
         f"gm bench · {game.title} · {players} players · seed {seed}",
         f"engine action (choose + apply), median of {len(actions)}: "
@@ -104,4 +142,7 @@ def bench(game_name: str = "record", players: int = 4, games: int = 20, seed: in
         f" · ratio {median(render) / median(encode):.1f}x",
         f"service action with SQLite (persist, no render), median of {len(service)}: "
         f"{_median_ms(service):.2f} ms · database after one game: {db_size / 1024:.0f} KiB",
+        f"bare SQLite commit (WAL, synchronous=FULL) of the final state "
+        f"({len(state.encode())} bytes), median of {len(commit)}: {_median_ms(commit):.2f} ms",
+        ratio_line(service, commit),
     ]
