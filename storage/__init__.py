@@ -12,6 +12,7 @@ from storage.models import (
     EventRecord,
     GameRecord,
     NewAction,
+    NewAudit,
     SeatRecord,
     Turn,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "EventRecord",
     "GameRecord",
     "NewAction",
+    "NewAudit",
     "NotFound",
     "Repository",
     "SeatRecord",

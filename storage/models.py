@@ -70,11 +70,21 @@ class NewAction:
 
 
 @dataclass(frozen=True)
+class NewAudit:
+    """A decision worth a trail (who started the game, who changed a seat), written with
+    the change it made; the game's guild and id are the turn's."""
+
+    user_id: int | None
+    what: str
+    detail: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Turn:
     """Everything one accepted change of a game writes, as one transaction: new `seats`
     (the start, a seat taken or left), then the `actions` in order (a human's and the AI
     replies that followed it), the `state` after the last of them, the game's new `status`
-    and `result` if they changed, and what the change does to the clocks.
+    and `result` if they changed, what the change does to the clocks, and its audit entry.
 
     The version goes up by one for the seat change and by one per action, as if each had
     been written on its own: every action keeps a version of its own in the log."""
@@ -86,6 +96,7 @@ class Turn:
     status: str | None = None
     result: dict[str, Any] | None = None
     clocks: ClockChanges | None = None
+    audit: NewAudit | None = None
 
     @property
     def version(self) -> int:

@@ -105,7 +105,8 @@ class Repository(ServerStore, ClockStore, TableStore, CampaignStore, Protocol):
     async def commit_turn(self, game_id: int, turn: Turn) -> int:
         """Stores an accepted change whole, in one transaction (see `Turn`): the start of a
         game, a human action with the AI actions that followed it, a seat change with what
-        the AI then played, each with its events, the final state and the clock changes.
+        the AI then played, each with its events, the final state, the clock changes and the
+        audit entry.
 
         Raises DuplicateInteraction (an interaction of its actions was already recorded) or
         StaleVersion (the game is not at `turn.expected_version`), and then writes nothing.

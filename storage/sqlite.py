@@ -21,6 +21,7 @@ from storage.models import (
     EventRecord,
     GameRecord,
     NewAction,
+    NewAudit,
     PackRecord,
     PrivateThreadRecord,
     SeatRecord,
@@ -195,11 +196,13 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
             changes["status"] = _check_status(turn.status)
         first_version = turn.expected_version + (turn.seats is not None) + 1
         repeats = [a.interaction_id for a in turn.actions if a.interaction_id is not None]
+        now = time.time()
         statements = [
             *([] if turn.seats is None else _seat_statements(game_id, turn.seats)),
-            *_log_statements(game_id, first_version, time.time(), turn.actions),
+            *_log_statements(game_id, first_version, now, turn.actions),
             _set(game_id, changes),
-            *([] if turn.clocks is None else clock_statements(game_id, turn.clocks))]
+            *([] if turn.clocks is None else clock_statements(game_id, turn.clocks)),
+            *([] if turn.audit is None else [_audit_statement(game_id, turn.audit, now)])]
 
         def work(conn: sqlite3.Connection) -> None:
             _check_turn(conn, game_id, turn.expected_version, repeats)
@@ -441,6 +444,12 @@ def _set(game_id: int, changes: dict[str, Any]) -> Statement:
     """Sets the columns of `changes` (names are ours, never user input)."""
     sets = ", ".join(f"{column} = ?" for column in changes)
     return f"UPDATE games SET {sets} WHERE id = ?", [(*changes.values(), game_id)]
+
+
+def _audit_statement(game_id: int, audit: NewAudit, now: float) -> Statement:
+    return ("INSERT INTO audit (guild_id, game_id, user_id, what, detail, created_at)"
+            " SELECT guild_id, id, ?, ?, ?, ? FROM games WHERE id = ?",
+            [(audit.user_id, audit.what, dumps(audit.detail), now, game_id)])
 
 
 def _check_turn(conn: sqlite3.Connection, game_id: int, expected_version: int,

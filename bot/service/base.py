@@ -27,6 +27,7 @@ from storage import (
     DuplicateInteraction,
     GameRecord,
     NewAction,
+    NewAudit,
     NotFound,
     Repository,
     SeatRecord,
@@ -168,18 +169,19 @@ class GameBase:
     async def _commit(self, record: GameRecord, seats: list[SeatRecord],
                       played: list[Played], *, before: State | None,
                       new_seats: bool = False, start: bool = False,
-                      extra: Iterable[str | Text] = (), force_board: bool = False) -> Update:
+                      audit: NewAudit | None = None, extra: Iterable[str | Text] = (),
+                      force_board: bool = False) -> Update:
         """Stores a change as one turn, in one transaction: new seats (`new_seats`, and the
         running status with `start`), the actions `played` with their events, the state
-        after the last, the result when it ended the game, and the clock changes. Then it
-        is described from what is in hand: nothing is read back."""
+        after the last, the result when it ended the game, the clock changes and the audit
+        entry. Then it is described from what is in hand: nothing is read back."""
         state = played[-1].after if played else record.state
         assert state is not None  # a started game has a state; `start` brings the first
         result = engine_of(record.game).result(state)
         status = "finished" if result else "running" if start else None
         turn = Turn(record.version, state, [p.row() for p in played],
                     seats=seats if new_seats or start else None, status=status,
-                    result=result.to_json() if result else None)
+                    result=result.to_json() if result else None, audit=audit)
         after = replace(record, version=turn.version, state=state,
                         status=status or record.status, result=turn.result)
         first = turn.version - len(played) + 1
@@ -209,15 +211,13 @@ class GameBase:
     async def _seats_changed(self, record: GameRecord, seats: list[SeatRecord], by: Player,
                              what: str, detail: dict[str, Any], line: Text) -> Update:
         """Store new seats of a started game with what the AI seats then play (unless the
-        game is paused), audit who changed them, and announce the change."""
+        game is paused) and who changed them (audited), and announce the change."""
         played: list[Played] = []
         if record.status == "running":
             assert record.state is not None
             played = self._play_ai(record, seats, record.state, record.version + 1)
-        update = await self._commit(record, seats, played, before=record.state,
-                                    new_seats=True, extra=[line])
-        await self._audit(record, by, what, detail)
-        return update
+        return await self._commit(record, seats, played, before=record.state, new_seats=True,
+                                  audit=NewAudit(by.user_id, what, detail), extra=[line])
 
     async def _announce(self, update: Update, after: GameRecord, seats: list[SeatRecord],
                         before: State | None, steps: list[Step], *,

@@ -46,7 +46,7 @@ from bot.service.packs import PacksMixin
 from bot.service.seats import SeatsMixin
 from bot.service.undo import UndoMixin
 from games.core import Action, Game, GameError, all_games, make_agent
-from storage import GameRecord, SeatRecord
+from storage import GameRecord, NewAudit, SeatRecord
 
 
 class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
@@ -137,10 +137,9 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
             except GameError as error:
                 raise ServiceError(str(error)) from None
             played = self._play_ai(record, seats, state, record.version + 1)
-            update = await self._commit(replace(record, state=state), seats, played,
-                                        before=None, start=True, force_board=True)
-            await self._audit(record, by, "start", {})
-            return update
+            return await self._commit(replace(record, state=state), seats, played,
+                                      before=None, start=True,
+                                      audit=NewAudit(by.user_id, "start", {}), force_board=True)
 
     # -- play -----------------------------------------------------------------------------
     async def act(
