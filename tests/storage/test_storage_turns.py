@@ -1,0 +1,144 @@
+"""A turn (`commit_turn`): a human action with the AI actions after it, new seats, the clock
+changes and the audit entry of one change, all in one transaction or not at all; and the
+reads every action starts from (`load_game`, `clock_state`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from storage import (
+    DuplicateInteraction,
+    NewAction,
+    NewAudit,
+    NotFound,
+    SeatRecord,
+    SqliteRepository,
+    StaleVersion,
+    StorageError,
+    Turn,
+)
+from storage.clock import ClockChanges, ClockRecord, DeadlineRecord
+from tests.storage.storage_helpers import (
+    SEATS,
+    add,
+    events_for,
+    new_game,
+    play,
+    replay,
+    started_game,
+)
+
+
+def acts(*amounts: int, first_seat: int = 0, interaction: str | None = None) -> list[NewAction]:
+    """`add n` for each amount, by seats in turn; the first carries `interaction`."""
+    return [NewAction((first_seat + i) % 3, 101 if i == 0 else None, add(n),
+                      events_for(n, (first_seat + i) % 3), interaction if i == 0 else None)
+            for i, n in enumerate(amounts)]
+
+
+def clock(game_id: int, seat: int, version: int, user_id: int = 101) -> ClockRecord:
+    return ClockRecord(game_id, seat, user_id, version, started_at=1000.0 + seat, due_at=None)
+
+
+async def everything(repo: SqliteRepository, game_id: int) -> tuple:
+    """All a turn may touch, to prove a refused turn changed nothing."""
+    return (await repo.load_game(game_id), await repo.actions(game_id, include_undone=True),
+            await repo.events(game_id, viewer_seat=0), await repo.clock_state(game_id),
+            await repo.audit_log(game_id=game_id))
+
+
+async def test_a_turn_of_several_actions_keeps_a_version_per_action(
+        repo: SqliteRepository) -> None:
+    game_id, version = await started_game(repo)
+    version = await play(repo, game_id, version, [5])
+    turn = Turn(version, replay([add(5), add(1), add(2), add(3)]),
+                acts(1, 2, 3, first_seat=1, interaction="click"))
+    assert await repo.commit_turn(game_id, turn) == turn.version == version + 3
+    actions = await repo.actions(game_id)
+    assert [(a.seq, a.version, a.seat, a.user_id, a.interaction_id) for a in actions] == [
+        (1, version, 0, 101, None), (2, version + 1, 1, 101, "click"),
+        (3, version + 2, 2, None, None), (4, version + 3, 0, None, None)]
+    seat_two = await repo.events(game_id, viewer_seat=2)
+    assert [(e.text, e.version) for e in seat_two] == [
+        ("added 5", version), ("added 1", version + 1), ("added 2", version + 2),
+        ("secret 2", version + 2), ("added 3", version + 3)]
+    assert [e.seq for e in await repo.events(game_id, viewer_seat=0)] == [1, 2, 3, 5, 7, 8]
+    record, _ = await repo.load_game(game_id)
+    assert (record.version, record.state) == (version + 3, replay([a.action for a in actions]))
+
+
+async def test_a_turn_with_seats_starts_the_game_with_the_ai_moves(
+        repo: SqliteRepository) -> None:
+    game_id = await new_game(repo)
+    turn = Turn(0, replay([add(4)]), acts(4, first_seat=2), seats=SEATS, status="running",
+                audit=NewAudit(101, "start", {"by": "Liu Bei"}))
+    assert await repo.commit_turn(game_id, turn) == 2  # one for the seats, one for the move
+    record, seats = await repo.load_game(game_id)
+    assert (record.status, record.version, seats) == ("running", 2, SEATS)
+    assert [(a.version, a.seat) for a in await repo.actions(game_id)] == [(2, 2)]
+    [entry] = await repo.audit_log(game_id=game_id)
+    assert (entry.guild_id, entry.user_id, entry.what, entry.detail) == (
+        1, 101, "start", {"by": "Liu Bei"})
+
+
+async def test_a_turn_writes_its_clock_changes(repo: SqliteRepository) -> None:
+    game_id, version = await started_game(repo)
+    kept = DeadlineRecord(game_id, 24.0, "skip", (1.0,))
+    first = Turn(version, replay([add(1)]), acts(1),
+                 clocks=ClockChanges(start=(clock(game_id, 0, 2), clock(game_id, 1, 2, 102)),
+                                     deadline=kept))
+    version = await repo.commit_turn(game_id, first)
+    assert await repo.clock_state(game_id) == (
+        [clock(game_id, 0, 2), clock(game_id, 1, 2, 102)], kept)
+    # A later turn restarts seat 0, stops seat 1 and leaves the deadline the game kept.
+    later = Turn(version, replay([add(1), add(2)]), acts(2),
+                 clocks=ClockChanges(start=(clock(game_id, 0, 3),), stop=(1,),
+                                     deadline=DeadlineRecord(game_id, 1.0, "wait", ())))
+    await repo.commit_turn(game_id, later)
+    assert await repo.clock_state(game_id) == ([clock(game_id, 0, 3)], kept)
+    game_over = Turn(version + 1, replay([add(1), add(2), add(3)]), acts(3), status="finished",
+                     result={"winners": [0]}, clocks=ClockChanges(clear=True))
+    await repo.commit_turn(game_id, game_over)
+    assert await repo.clock_state(game_id) == ([], kept)
+    assert (await repo.get_game(game_id)).status == "finished"
+
+
+async def test_a_refused_turn_writes_nothing_at_all(repo: SqliteRepository) -> None:
+    game_id, version = await started_game(repo)
+    version = await repo.commit_turn(game_id, Turn(
+        version, replay([add(1)]), acts(1, interaction="click"),
+        clocks=ClockChanges(start=(clock(game_id, 0, 2),))))
+    before = await everything(repo, game_id)
+    extras = {"clocks": ClockChanges(clear=True), "audit": NewAudit(101, "x", {}),
+              "seats": [SeatRecord(0, 999, "Someone", None)]}
+    with pytest.raises(StaleVersion):
+        await repo.commit_turn(game_id, Turn(version - 1, {"bad": 1}, acts(2), **extras))
+    with pytest.raises(DuplicateInteraction):  # a repeat, even behind AI moves, is refused
+        await repo.commit_turn(game_id, Turn(version, {"bad": 1},
+                                             acts(2, 3, interaction="click"), **extras))
+    with pytest.raises(StorageError, match="constraint"):  # the same click twice in one turn
+        await repo.commit_turn(game_id, Turn(version, {"bad": 1}, [
+            *acts(2, interaction="twice"), *acts(3, interaction="twice")], **extras))
+    with pytest.raises(NotFound):
+        await repo.commit_turn(game_id + 1, Turn(0, {"bad": 1}, acts(2)))
+    with pytest.raises(ValueError):
+        await repo.commit_turn(game_id, Turn(version, {"bad": 1}))
+    assert await everything(repo, game_id) == before
+
+
+async def test_load_game_reads_the_record_and_its_seats(repo: SqliteRepository) -> None:
+    game_id = await new_game(repo)
+    record, seats = await repo.load_game(game_id)
+    assert (record.status, record.state, seats) == ("open", None, [])
+    shuffled = [SEATS[2], SEATS[0], SEATS[1]]
+    await repo.set_seats(game_id, shuffled, expected_version=0)
+    record, seats = await repo.load_game(game_id)
+    assert (record, seats) == (await repo.get_game(game_id), SEATS)
+    with pytest.raises(NotFound):
+        await repo.load_game(game_id + 1)
+
+
+async def test_clock_state_without_clocks_or_deadline(repo: SqliteRepository) -> None:
+    game_id, _ = await started_game(repo)
+    assert await repo.clock_state(game_id) == ([], None)
+    assert await repo.clock_state(game_id + 1) == ([], None)
