@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from bot.i18n import t, text
 from bot.service import GameMaster
+from bot.service.base import started_state
 from bot.service.models import Player, Seat, ServiceError, Table, Update
 from bot.service.settings import MAX_DEADLINE_HOURS, POLICIES, parse_reminders
 from games.core import Action, get_game
@@ -274,7 +275,7 @@ class Clock:
         locale = await self.gm.settings.thread_locale(table.guild_id)
         name = table.seats[clock.seat].name
         engine = get_game(record.game)
-        action = engine.skip_action(record.state, clock.seat) \
+        action = engine.skip_action(started_state(record), clock.seat) \
             if deadline.policy == "skip" else None
         outcome = "waited" if deadline.policy == "wait" or (
             deadline.policy == "skip" and action is None) else deadline.policy

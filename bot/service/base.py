@@ -111,8 +111,7 @@ class GameBase:
 
     async def _started(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
         record, seats = await self._load(game_id)
-        if record.state is None:
-            raise ServiceError(text("tables.not_started"))
+        started_state(record)
         return record, seats
 
     async def _running(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
@@ -259,6 +258,13 @@ class GameBase:
 
 
 # -- helpers every feature uses ----------------------------------------------------------------
+def started_state(record: GameRecord) -> State:
+    """The state of a started game, typed as present: an open table has none yet."""
+    if record.state is None:
+        raise ServiceError(text("tables.not_started"))
+    return record.state
+
+
 def engine_of(name: str) -> Game:
     try:
         return get_game(name)
@@ -318,7 +324,7 @@ def privates(events: list[Event], seats: list[SeatRecord], announcer: Announcer)
         if event.public:
             continue
         for seat in seats:
-            if seat.seat in event.seats and seat.user_id is not None and not seat.ai:
+            if event.visible_to(seat.seat) and seat.user_id is not None and not seat.ai:
                 lines[seat.user_id].append(announcer.names(event.text, seats))
     return [Private(user, texts) for user, texts in lines.items()]
 

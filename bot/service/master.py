@@ -30,6 +30,7 @@ from bot.service.base import (
     parse_action,
     require_moderator,
     seat_of,
+    started_state,
     table_of,
 )
 from bot.service.groups import GroupsMixin
@@ -151,7 +152,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
         async with self._locks[game_id]:
             record, seats = await self._running(game_id)
             engine = engine_of(record.game)
-            state = record.state
+            state = started_state(record)
             if version is not None and version != record.version:
                 await self._check_still_open(engine, record, seats, player, parsed, version)
             seat = self._acting_seat(engine, state, seats, player)
@@ -172,7 +173,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
         async with self._locks[game_id]:
             record, seats = await self._running(game_id)
             engine = engine_of(record.game)
-            state = record.state
+            state = started_state(record)
             if record.version != expected_version or seat not in engine.to_act(state):
                 raise ServiceError(text("tables.moved_on", seat=seat + 1))
             agent = make_agent("heuristic", seed=record.seed * 1_000_003 + record.version)
@@ -189,10 +190,10 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
     async def turn_prompt(self, game_id: int, player: Player) -> TurnPrompt | None:
         record, seats = await self._running(game_id)
         engine = engine_of(record.game)
-        seat = awaited_seat(engine, record.state, seats, player)
+        state, names = started_state(record), self.announcer.names
+        seat = awaited_seat(engine, state, seats, player)
         if seat is None:
             return None
-        state, names = record.state, self.announcer.names
         actions = [Action(a.kind, a.args, label=names(a.label or a.text, seats))
                    for a in engine.legal_actions(state, seat)]
         locale = await self.settings.reader_locale(player.user_id, None, record.guild_id)
@@ -223,12 +224,14 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
         record, seats = await self._started(game_id)
         seat = human_seat(seats, player)
         engine = engine_of(record.game)
-        return self.announcer.names(engine.summary(engine.view(record.state, seat)), seats)
+        return self.announcer.names(engine.summary(engine.view(started_state(record), seat)),
+                                    seats)
 
     async def board_png(self, game_id: int) -> bytes:
         record, seats = await self._started(game_id)
         engine = engine_of(record.game)
-        return await self.announcer.board(engine, engine.view(record.state, None), seats)
+        return await self.announcer.board(engine, engine.view(started_state(record), None),
+                                          seats)
 
     async def log_lines(self, game_id: int, viewer: Player | None, limit: int = 20) -> list[str]:
         """The viewer's seat reads its own secret events too; a spectator or anyone without
@@ -322,11 +325,13 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
         """A button from an older version still counts when its seat is awaited, has not
         acted since, and the same action is still legal (others acting in a simultaneous
         step do not make your buttons stale); anything else is a stale click."""
-        seat = awaited_seat(engine, record.state, seats, player)
-        acted_since = seat is None or any(a.seat == seat and a.version > version
-                                          for a in await self.repo.actions(record.id))
-        if (version > record.version or acted_since
-                or action not in engine.legal_actions(record.state, seat)):
+        state = started_state(record)
+        seat = awaited_seat(engine, state, seats, player)
+        if seat is None or version > record.version:
+            raise ServiceError(text("tables.stale_button"))
+        acted_since = any(a.seat == seat and a.version > version
+                          for a in await self.repo.actions(record.id))
+        if acted_since or action not in engine.legal_actions(state, seat):
             raise ServiceError(text("tables.stale_button"))
 
     async def _set_status(self, game_id: int, by: Player, current: str, new: str) -> Table:
@@ -351,7 +356,8 @@ def _seat_label(seat: SeatRecord, locale: str | None) -> str:
 
 
 def _seat_view(record: GameRecord, seats: list[SeatRecord], seat: int | None) -> SeatView:
-    return SeatView(table_of(record, seats), seat, engine_of(record.game).view(record.state, seat))
+    return SeatView(table_of(record, seats), seat,
+                    engine_of(record.game).view(started_state(record), seat))
 
 
 

@@ -15,6 +15,7 @@ from statistics import median
 from PIL import Image
 
 from bot.app import build_app
+from bot.service.base import started_state
 from bot.service.models import Player
 from bot.tools.simulate import play_game
 from games.core import Game, get_game, make_agent
@@ -83,9 +84,9 @@ async def service_action_times(game: Game, players: int,
             agent = make_agent("heuristic", seed)
             samples = []
             while update.result is None:
-                record = await repo.get_game(table.game_id)
-                seat = min(game.to_act(record.state))
-                action = agent.choose(game, record.state, seat)
+                state = started_state(await repo.get_game(table.game_id))
+                seat = min(game.to_act(state))
+                action = agent.choose(game, state, seat)
                 start = time.perf_counter()
                 update = await gm.act(table.game_id, humans[seat], action.text)
                 samples.append(time.perf_counter() - start)
