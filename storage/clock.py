@@ -41,6 +41,16 @@ class DeadlineRecord:
 
 
 @dataclass(frozen=True)
+class ClockState:
+    """A game's running clocks (by seat) and its stored deadline (None: the server's
+    defaults apply until its first clock starts), read with the game: what the clock plans
+    the `ClockChanges` of a change of the game from."""
+
+    clocks: tuple[ClockRecord, ...] = ()
+    deadline: DeadlineRecord | None = None
+
+
+@dataclass(frozen=True)
 class ClockChanges:
     """What one change of a game does to its clocks, written in that change's transaction
     (so a crash never leaves an action without the clocks it started or stopped): `clear`
@@ -60,11 +70,6 @@ class ClockStore(Protocol):
     async def clocks(self, *, game_id: int | None = None,
                      user_id: int | None = None) -> list[ClockRecord]:
         """Running clocks, of one game or one user if given, by game and seat."""
-        ...
-
-    async def clock_state(self, game_id: int) -> tuple[list[ClockRecord], DeadlineRecord | None]:
-        """The game's running clocks (by seat) and its stored deadline, in one read: what
-        the clock needs to plan the `ClockChanges` of a change of the game."""
         ...
 
     async def clear_clocks(self, game_id: int) -> None:

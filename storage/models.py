@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from storage.clock import ClockChanges
+from storage.clock import ClockChanges, ClockState
 
 STATUSES = ("open", "running", "paused", "finished", "abandoned")
 # A channel has at most one game "in play" at a time; these statuses count as in play.
@@ -54,6 +54,16 @@ class ActionRecord:
     interaction_id: str | None
     created_at: float
     undone: bool
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A game as every change of it starts: its record, its seats in seat order and its
+    clocks, from one consistent read."""
+
+    record: GameRecord
+    seats: list[SeatRecord]
+    clocks: ClockState
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from storage.models import (
     AuditRecord,
     EventRecord,
     GameRecord,
+    LoadedGame,
     PackRecord,
     PrivateThreadRecord,
     SeatRecord,
@@ -51,9 +52,9 @@ class Repository(ServerStore, ClockStore, TableStore, CampaignStore, Protocol):
         """Raises NotFound."""
         ...
 
-    async def load_game(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
-        """The game and its seats (in seat order) as one consistent read: what every change
-        of a game starts from. Raises NotFound."""
+    async def load_game(self, game_id: int) -> LoadedGame:
+        """The game, its seats (in seat order) and its clocks as one consistent read: what
+        every change of a game starts from. Raises NotFound."""
         ...
 
     async def game_in_channel(self, channel_id: int) -> GameRecord | None:

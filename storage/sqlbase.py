@@ -126,14 +126,15 @@ class SqliteBase:
         async with self._lock:
             if self._db is None:
                 raise StorageError("the repository is not open")
-            return await _on_thread(self._db, _whole_transaction, work)
+            return await _on_thread(self._db, _whole_transaction, work, "IMMEDIATE")
 
-    async def _query(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        """One SELECT on its own: a single statement is its own transaction in SQLite, so it
-        sees one consistent state without BEGIN and COMMIT (two round trips to the
-        connection's thread fewer than `_read`, on the paths every action takes)."""
-        async with self._guarded() as db:
-            return await fetch(db, sql, params)
+    async def _read_whole(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """A read transaction run whole on the connection's thread (one round trip, one
+        consistent state), for the reads every action starts from."""
+        async with self._lock:
+            if self._db is None:
+                raise StorageError("the repository is not open")
+            return await _on_thread(self._db, _whole_transaction, work, "DEFERRED")
 
 
 # -- helpers (all run inside a transaction) ---------------------------------------------------
@@ -163,8 +164,9 @@ async def _on_thread(db: aiosqlite.Connection, fn: Callable[..., T], *args: Any)
     return cast(T, await db._execute(fn, db._conn, *args))
 
 
-def _whole_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    conn.execute("BEGIN IMMEDIATE")
+def _whole_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T],
+                       mode: str) -> T:
+    conn.execute(f"BEGIN {mode}")
     try:
         result = work(conn)
         conn.execute("COMMIT")

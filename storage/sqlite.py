@@ -20,6 +20,7 @@ from storage.models import (
     AuditRecord,
     EventRecord,
     GameRecord,
+    LoadedGame,
     NewAction,
     NewAudit,
     PackRecord,
@@ -39,7 +40,7 @@ from storage.sqlbase import (
     where,
 )
 from storage.sqlite_campaigns import CampaignRows
-from storage.sqlite_clock import ClockRows, clock_statements
+from storage.sqlite_clock import CLOCK_STATE, ClockRows, clock_state, clock_statements
 from storage.sqlite_server import ServerRows
 from storage.sqlite_tables import TableRows
 
@@ -87,17 +88,21 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
             raise NotFound(f"no game {game_id}")
         return _game(rows[0])
 
-    async def load_game(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
-        # One statement, so one consistent read: the seats ride along as a JSON array.
-        rows = await self._query(
-            f"SELECT {_GAME_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, name,"
-            " ai)) FROM seats WHERE game_id = games.id) AS seats FROM games WHERE id = ?",
-            (game_id,))
-        if not rows:
+    async def load_game(self, game_id: int) -> LoadedGame:
+        def read(conn: sqlite3.Connection) -> tuple[sqlite3.Row | None, list[sqlite3.Row]]:
+            # The seats ride on the game's row as a JSON array.
+            game = conn.execute(
+                f"SELECT {_GAME_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id,"
+                " name, ai)) FROM seats WHERE game_id = games.id) AS seats FROM games"
+                " WHERE id = ?", (game_id,)).fetchone()
+            return game, conn.execute(CLOCK_STATE, (game_id,)).fetchall()
+
+        game, clocks = await self._read_whole(read)
+        if game is None:
             raise NotFound(f"no game {game_id}")
-        seats = sorted((SeatRecord(*values) for values in loads(rows[0]["seats"])),
+        seats = sorted((SeatRecord(*values) for values in loads(game["seats"])),
                        key=lambda seat: seat.seat)
-        return _game(rows[0]), seats
+        return LoadedGame(_game(game), seats, clock_state(game_id, clocks))
 
     async def game_in_channel(self, channel_id: int) -> GameRecord | None:
         marks = ", ".join("?" * len(LIVE_STATUSES))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import aiosqlite
 
-from storage.clock import ClockChanges, ClockRecord, DeadlineRecord
+from storage.clock import ClockChanges, ClockRecord, ClockState, DeadlineRecord
 from storage.sqlbase import SqliteBase, Statement, dumps, fetch, loads, where
 
 _NAMES = ("game_id", "seat", "user_id", "version", "started_at", "due_at", "reminded",
@@ -26,18 +26,6 @@ class ClockRows(SqliteBase):
             rows = await fetch(db, f"SELECT {_COLUMNS} FROM clocks{clause}"
                                    " ORDER BY game_id, seat", params)
         return [_clock(r) for r in rows]
-
-    async def clock_state(self, game_id: int) -> tuple[list[ClockRecord], DeadlineRecord | None]:
-        # One statement: the deadline's columns ride on every clock row (or on one row of
-        # NULL clock columns when no clock runs).
-        rows = await self._query(
-            f"SELECT d.hours, d.policy, d.reminders, {_PREFIXED} FROM (SELECT ? AS id) g"
-            " LEFT JOIN deadlines d ON d.game_id = g.id"
-            " LEFT JOIN clocks c ON c.game_id = g.id ORDER BY c.seat", (game_id,))
-        first = rows[0]
-        deadline = None if first["hours"] is None else DeadlineRecord(
-            game_id, first["hours"], first["policy"], tuple(loads(first["reminders"])))
-        return [_clock(r) for r in rows if r["seat"] is not None], deadline
 
     async def clear_clocks(self, game_id: int) -> None:
         async with self._write() as db:
@@ -67,6 +55,21 @@ class ClockRows(SqliteBase):
                 _deadline_values(deadline))
             for clock in retimed:
                 await _save(db, clock)
+
+
+# A game's clock state in one statement (for `load_game`'s read): the deadline's columns ride
+# on every clock row, or on one row of NULL clock columns when no clock runs.
+CLOCK_STATE = (f"SELECT d.hours, d.policy, d.reminders, {_PREFIXED} FROM (SELECT ? AS id) g"
+               " LEFT JOIN deadlines d ON d.game_id = g.id"
+               " LEFT JOIN clocks c ON c.game_id = g.id ORDER BY c.seat")
+
+
+def clock_state(game_id: int, rows: list[sqlite3.Row]) -> ClockState:
+    """The rows of `CLOCK_STATE` as a `ClockState`."""
+    first = rows[0]
+    deadline = None if first["hours"] is None else DeadlineRecord(
+        game_id, first["hours"], first["policy"], tuple(loads(first["reminders"])))
+    return ClockState(tuple(_clock(r) for r in rows if r["seat"] is not None), deadline)
 
 
 def clock_statements(game_id: int, changes: ClockChanges) -> list[Statement]:

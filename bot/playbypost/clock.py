@@ -22,7 +22,7 @@ from bot.service.models import Player, Seat, ServiceError, Table, Update
 from bot.service.settings import MAX_DEADLINE_HOURS, POLICIES, parse_reminders
 from games.core import Action, get_game
 from storage import GameRecord, NotFound
-from storage.clock import ClockChanges, ClockRecord, DeadlineRecord
+from storage.clock import ClockChanges, ClockRecord, ClockState, DeadlineRecord
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -65,26 +65,27 @@ class Clock:
         self.now = now
 
     # -- changes of a game: who is mentioned ---------------------------------------------
-    async def plan(self, update: Update, acted: Mapping[int, int]) -> tuple[Update,
-                                                                              ClockChanges]:
-        """The service's commit hook, run before a change is stored: clocks start for seats
-        newly awaited (or awaited again after acting in this change, `acted`) and stop for
-        the others, and the service stores these changes in the change's own transaction.
-        Only the seats whose clock starts are mentioned, and DMed if they asked for it."""
+    async def plan(self, update: Update, acted: Mapping[int, int],
+                   state: ClockState) -> tuple[Update, ClockChanges]:
+        """The service's commit hook, run before a change is stored, from the clocks read
+        with the game (`state`): clocks start for seats newly awaited (or awaited again
+        after acting in this change, `acted`) and stop for the others, and the service
+        stores these changes in the change's own transaction. Only the seats whose clock
+        starts are mentioned, and DMed if they asked for it."""
         table = update.table
         if table.status not in ACTIVE:
             return replace(update, awaiting=[], notify_dm=[]), ClockChanges(clear=True)
-        clocks, stored = await self.gm.repo.clock_state(table.game_id)
-        running = {c.seat: c for c in clocks}
+        running = {c.seat: c for c in state.clocks}
         awaited = {s.seat: s for s in update.awaiting if s.user_id is not None and not s.ai}
         new = [s for s in awaited.values() if _starts(running.get(s.seat), s, acted)]
         stop = tuple(seat for seat in running if seat not in awaited)
         changes = ClockChanges(stop=stop)
         if new:
-            deadline = stored or await self._default_deadline(table.game_id, table.guild_id)
+            deadline = (state.deadline
+                        or await self._default_deadline(table.game_id, table.guild_id))
             changes = ClockChanges(start=tuple([await self._start(table, s, deadline)
                                                 for s in new]),
-                                   stop=stop, deadline=None if stored else deadline)
+                                   stop=stop, deadline=None if state.deadline else deadline)
         return (replace(update, awaiting=new, notify_dm=await self._dms(new, table.guild_id)),
                 changes)
 

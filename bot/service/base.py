@@ -26,6 +26,7 @@ from storage import (
     ActionRecord,
     DuplicateInteraction,
     GameRecord,
+    LoadedGame,
     NewAction,
     NewAudit,
     NotFound,
@@ -34,7 +35,7 @@ from storage import (
     StaleVersion,
     Turn,
 )
-from storage.clock import ClockChanges
+from storage.clock import ClockChanges, ClockState
 
 ACTIVE = ("running", "paused")
 MAX_AI_STEPS = 10_000  # a safety net: an engine bug must not spin the event loop forever
@@ -43,10 +44,12 @@ Step = tuple[State, list[Event], State]
 # add to it (a campaign adds a round's news); wired by the application root.
 UpdateHook = Callable[[Update, list[Step]], Awaitable[Update]]
 # The feature whose rows change with the game (the clock) plans them before the change is
-# stored, from what the service already holds: the Update about to be posted and the seats
-# that acted in the change (seat -> the version after its last action there). It returns the
-# Update (whom to mention) and its changes, which go into the change's own transaction.
-CommitHook = Callable[[Update, Mapping[int, int]], Awaitable[tuple[Update, ClockChanges]]]
+# stored, from what the service already holds: the Update about to be posted, the seats that
+# acted in the change (seat -> the version after its last action there) and the clocks read
+# with the game. It returns the Update (whom to mention) and its changes, which go into the
+# change's own transaction.
+CommitHook = Callable[[Update, Mapping[int, int], ClockState],
+                      Awaitable[tuple[Update, ClockChanges]]]
 
 
 @dataclass(frozen=True)
@@ -96,38 +99,51 @@ class GameBase:
         except NotFound:
             raise ServiceError(text("tables.no_such_game", game=game_id)) from None
 
-    async def _load(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
-        """The game and its seats in one read."""
+    async def _load(self, game_id: int) -> LoadedGame:
+        """The game, its seats and its clocks in one read."""
         try:
             return await self.repo.load_game(game_id)
         except NotFound:
             raise ServiceError(text("tables.no_such_game", game=game_id)) from None
 
-    async def _open_table(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
-        record, seats = await self._load(game_id)
-        if record.status != "open":
+    async def _open_game(self, game_id: int) -> LoadedGame:
+        loaded = await self._load(game_id)
+        if loaded.record.status != "open":
             raise ServiceError(text("tables.already_started"))
-        return record, seats
+        return loaded
+
+    async def _started_game(self, game_id: int) -> LoadedGame:
+        loaded = await self._load(game_id)
+        started_state(loaded.record)
+        return loaded
+
+    async def _running_game(self, game_id: int) -> LoadedGame:
+        loaded = await self._started_game(game_id)
+        if loaded.record.status == "paused":
+            raise ServiceError(text("tables.paused"))
+        if loaded.record.status != "running":
+            raise ServiceError(text("tables.over"))
+        return loaded
+
+    async def _active_game(self, game_id: int) -> LoadedGame:
+        """A started game that is not over (seats change while it is paused too)."""
+        loaded = await self._started_game(game_id)
+        if loaded.record.status not in ACTIVE:
+            raise ServiceError(text("tables.over"))
+        return loaded
+
+    # The record and seats only, for what reads a game without changing it.
+    async def _open_table(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
+        loaded = await self._open_game(game_id)
+        return loaded.record, loaded.seats
 
     async def _started(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
-        record, seats = await self._load(game_id)
-        started_state(record)
-        return record, seats
+        loaded = await self._started_game(game_id)
+        return loaded.record, loaded.seats
 
     async def _running(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
-        record, seats = await self._started(game_id)
-        if record.status == "paused":
-            raise ServiceError(text("tables.paused"))
-        if record.status != "running":
-            raise ServiceError(text("tables.over"))
-        return record, seats
-
-    async def _active(self, game_id: int) -> tuple[GameRecord, list[SeatRecord]]:
-        """A started game that is not over (seats change while it is paused too)."""
-        record, seats = await self._started(game_id)
-        if record.status not in ACTIVE:
-            raise ServiceError(text("tables.over"))
-        return record, list(seats)
+        loaded = await self._running_game(game_id)
+        return loaded.record, loaded.seats
 
     def _check_room(self, record: GameRecord, seats: list[SeatRecord]) -> None:
         engine = engine_of(record.game)
@@ -165,7 +181,7 @@ class GameBase:
             state, version = after, version + 1
         return played
 
-    async def _commit(self, record: GameRecord, seats: list[SeatRecord],
+    async def _commit(self, record: GameRecord, seats: list[SeatRecord], clocks: ClockState,
                       played: list[Played], *, before: State | None,
                       new_seats: bool = False, start: bool = False,
                       audit: NewAudit | None = None, extra: Iterable[str | Text] = (),
@@ -185,9 +201,9 @@ class GameBase:
                         status=status or record.status, result=turn.result)
         first = turn.version - len(played) + 1
         acted = {p.seat: first + n for n, p in enumerate(played)}
-        update, clocks = await self._plan(after, seats, acted)
+        update, changes = await self._plan(after, seats, acted, clocks)
         try:
-            await self.repo.commit_turn(record.id, replace(turn, clocks=clocks))
+            await self.repo.commit_turn(record.id, replace(turn, clocks=changes))
         except DuplicateInteraction:
             raise ServiceError(text("tables.already_applied")) from None
         except StaleVersion:
@@ -195,28 +211,29 @@ class GameBase:
         return await self._announce(update, after, seats, before, [p.step for p in played],
                                     extra=extra, force_board=force_board)
 
-    async def _plan(self, after: GameRecord, seats: list[SeatRecord],
-                    acted: Mapping[int, int]) -> tuple[Update, ClockChanges | None]:
+    async def _plan(self, after: GameRecord, seats: list[SeatRecord], acted: Mapping[int, int],
+                    clocks: ClockState) -> tuple[Update, ClockChanges | None]:
         """The Update of a change about to be stored, with whom it awaits, and what the
-        commit hook (the clock) stores with it."""
+        commit hook (the clock) stores with it, planned from the clocks read with the
+        game."""
         table = table_of(after, seats)
         waiting = ([] if after.result or after.state is None
                    else awaiting(engine_of(after.game), after.state, table))
         update = Update(table, awaiting=waiting)
         if self._commit_hook is None:
             return update, None
-        return await self._commit_hook(update, acted)
+        return await self._commit_hook(update, acted, clocks)
 
-    async def _seats_changed(self, record: GameRecord, seats: list[SeatRecord], by: Player,
+    async def _seats_changed(self, loaded: LoadedGame, seats: list[SeatRecord], by: Player,
                              what: str, detail: dict[str, Any], line: Text) -> Update:
         """Store new seats of a started game with what the AI seats then play (unless the
         game is paused) and who changed them (audited), and announce the change."""
-        played: list[Played] = []
+        record, played = loaded.record, []
         if record.status == "running":
-            assert record.state is not None
-            played = self._play_ai(record, seats, record.state, record.version + 1)
-        return await self._commit(record, seats, played, before=record.state, new_seats=True,
-                                  audit=NewAudit(by.user_id, what, detail), extra=[line])
+            played = self._play_ai(record, seats, started_state(record), record.version + 1)
+        return await self._commit(record, seats, loaded.clocks, played, before=record.state,
+                                  new_seats=True, audit=NewAudit(by.user_id, what, detail),
+                                  extra=[line])
 
     async def _announce(self, update: Update, after: GameRecord, seats: list[SeatRecord],
                         before: State | None, steps: list[Step], *,

@@ -127,7 +127,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
 
     async def start(self, game_id: int, by: Player) -> Update:
         async with self._locks[game_id]:
-            record, seats = await self._open_table(game_id)
+            loaded = await self._open_game(game_id)
+            record, seats = loaded.record, loaded.seats
             check_seated_or_moderator(seats, by)
             engine = engine_of(record.game)
             if len(seats) < engine.min_players:
@@ -138,8 +139,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
             except GameError as error:
                 raise ServiceError(str(error)) from None
             played = self._play_ai(record, seats, state, record.version + 1)
-            return await self._commit(replace(record, state=state), seats, played,
-                                      before=None, start=True,
+            return await self._commit(replace(record, state=state), seats, loaded.clocks,
+                                      played, before=None, start=True,
                                       audit=NewAudit(by.user_id, "start", {}), force_board=True)
 
     # -- play -----------------------------------------------------------------------------
@@ -150,7 +151,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
         """Apply a human's action, then every AI decision that follows it."""
         parsed = parse_action(action)
         async with self._locks[game_id]:
-            record, seats = await self._running(game_id)
+            loaded = await self._running_game(game_id)
+            record, seats = loaded.record, loaded.seats
             engine = engine_of(record.game)
             state = started_state(record)
             if version is not None and version != record.version:
@@ -163,7 +165,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
             played = [Played(seat, player.user_id, parsed, events, state, after,
                              interaction_id)]
             played += self._play_ai(record, seats, after, record.version + 1)
-            return await self._commit(record, seats, played, before=state)
+            return await self._commit(record, seats, loaded.clocks, played, before=state)
 
     async def act_for(self, game_id: int, seat: int, *, expected_version: int,
                       action: Action | None = None, note: str | Text | None = None) -> Update:
@@ -171,7 +173,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
         AI agent's choice (autopilot when a deadline passed). Refused when the game moved on
         since `expected_version` or the seat owes nothing, so a late timer never acts."""
         async with self._locks[game_id]:
-            record, seats = await self._running(game_id)
+            loaded = await self._running_game(game_id)
+            record, seats = loaded.record, loaded.seats
             engine = engine_of(record.game)
             state = started_state(record)
             if record.version != expected_version or seat not in engine.to_act(state):
@@ -185,7 +188,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
             played = [Played(seat, None, chosen, events, state, after)]
             played += self._play_ai(record, seats, after, record.version + 1)
             extra = [note] if note is not None else []
-            return await self._commit(record, seats, played, before=state, extra=extra)
+            return await self._commit(record, seats, loaded.clocks, played, before=state,
+                                      extra=extra)
 
     async def turn_prompt(self, game_id: int, player: Player) -> TurnPrompt | None:
         record, seats = await self._running(game_id)
@@ -252,7 +256,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
         """Give a seat to another player, or to an AI when `new` is None."""
         require_moderator(by)
         async with self._locks[game_id]:
-            record, seats = await self._load(game_id)
+            loaded = await self._load(game_id)
+            record, seats = loaded.record, list(loaded.seats)
             check_seat_number(seats, seat)
             if new is not None and seat_of(seats, new) is not None:
                 raise ServiceError(text("tables.member_seated", name=new.name))
@@ -263,7 +268,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
             line = text("tables.seat_replaced", seat=seat + 1, old=old.name,
                         new=seats[seat].name)
             if record.state is not None and record.status in ACTIVE:
-                return await self._seats_changed(record, seats, by, "replace", detail, line)
+                return await self._seats_changed(loaded, seats, by, "replace", detail, line)
             await self.repo.set_seats(game_id, seats, expected_version=record.version)
             await self._audit(game_id, by, "replace", detail)
             locale = await self.settings.thread_locale(record.guild_id)
@@ -285,7 +290,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
     async def end(self, game_id: int, by: Player, scored: bool) -> Update:
         require_moderator(by)
         async with self._locks[game_id]:
-            record, seats = await self._load(game_id)
+            loaded = await self._load(game_id)
+            record, seats = loaded.record, loaded.seats
             if record.status not in ("open", *ACTIVE):
                 raise ServiceError(text("tables.already_ended"))
             engine = engine_of(record.game)
@@ -298,7 +304,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
             status = "finished" if result else "abandoned"
             after = replace(record, version=record.version + 1, status=status,
                             result=result or record.result)
-            update, clocks = await self._plan(after, seats, {})
+            update, clocks = await self._plan(after, seats, {}, loaded.clocks)
             await self.repo.set_status(game_id, status, expected_version=record.version,
                                        result=result, clocks=clocks)
             await self._audit(record, by, "end", {"scored": scored})

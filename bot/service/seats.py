@@ -26,30 +26,33 @@ class SeatsMixin(GameBase):
     async def vacate(self, game_id: int, player: Player) -> Update:
         """The player leaves a started game: their seat waits, vacant, for a taker."""
         async with self._locks[game_id]:
-            record, seats = await self._active(game_id)
+            loaded = await self._active_game(game_id)
+            seats = list(loaded.seats)
             mine = _own_seat(seats, player)
             seats[mine.seat] = SeatRecord(mine.seat, None, mine.name, None)
             line = text("tables.seat_vacated", name=mine.name, seat=mine.seat + 1)
-            return await self._seats_changed(record, seats, player, "vacate",
+            return await self._seats_changed(loaded, seats, player, "vacate",
                                               {"seat": mine.seat}, line)
 
     async def handover(self, game_id: int, player: Player, to: Player) -> Update:
         """A seated player gives their seat to a member who has none."""
         async with self._locks[game_id]:
-            record, seats = await self._active(game_id)
+            loaded = await self._active_game(game_id)
+            record, seats = loaded.record, list(loaded.seats)
             mine = _own_seat(seats, player)
             await self._check_newcomer(record, seats, to)
             seats[mine.seat] = SeatRecord(mine.seat, to.user_id, to.name, None)
             await self.repo.remove_spectator(game_id, to.user_id)
             line = text("tables.seat_handed", name=mine.name, seat=mine.seat + 1, to=to.name)
-            return await self._seats_changed(record, seats, player, "handover",
+            return await self._seats_changed(loaded, seats, player, "handover",
                                               {"seat": mine.seat, "to": to.user_id}, line)
 
     async def seat_ai(self, game_id: int, by: Player, seat: int,
                       kind: str = "heuristic") -> Update:
         """An AI fills a vacant seat (a seated player or a moderator asks) and plays at once."""
         async with self._locks[game_id]:
-            record, seats = await self._active(game_id)
+            loaded = await self._active_game(game_id)
+            seats = list(loaded.seats)
             check_seated_or_moderator(seats, by)
             check_seat_number(seats, seat)
             old = seats[seat]
@@ -57,13 +60,14 @@ class SeatsMixin(GameBase):
                 raise ServiceError(text("tables.seat_not_vacant", seat=seat + 1, name=old.name))
             seats[seat] = SeatRecord(seat, None, f"AI {seat + 1}", kind)
             line = text("tables.seat_ai", by=by.name, seat=seat + 1, name=old.name)
-            return await self._seats_changed(record, seats, by, "seat_ai",
+            return await self._seats_changed(loaded, seats, by, "seat_ai",
                                               {"seat": seat, "kind": kind}, line)
 
     async def takeover(self, game_id: int, player: Player, seat: int) -> Update:
         """A member without a seat takes a vacant or AI seat (never a human's)."""
         async with self._locks[game_id]:
-            record, seats = await self._active(game_id)
+            loaded = await self._active_game(game_id)
+            record, seats = loaded.record, list(loaded.seats)
             check_seat_number(seats, seat)
             await self._check_newcomer(record, seats, player)
             old = seats[seat]
@@ -72,7 +76,7 @@ class SeatsMixin(GameBase):
             seats[seat] = SeatRecord(seat, player.user_id, player.name, None)
             await self.repo.remove_spectator(game_id, player.user_id)
             line = text("tables.seat_taken", name=player.name, seat=seat + 1, was=old.name)
-            return await self._seats_changed(record, seats, player, "takeover",
+            return await self._seats_changed(loaded, seats, player, "takeover",
                                               {"seat": seat, "from": old.name}, line)
 
     async def spectate(self, game_id: int, player: Player) -> Table:

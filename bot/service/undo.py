@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from bot.i18n import Text, text
 from bot.service.base import GameBase, require_moderator, seat_of
 from bot.service.models import Player, ServiceError, Update
-from storage import ActionRecord, GameRecord, NotFound, SeatRecord
+from storage import ActionRecord, LoadedGame, NotFound, SeatRecord
 from storage.tables import UndoVoteRecord
 
 
@@ -60,7 +60,8 @@ class UndoMixin(GameBase):
         """A moderator takes back the last human action and the AI decisions after it."""
         require_moderator(by)
         async with self._locks[game_id]:
-            record, seats = await self._running(game_id)
+            loaded = await self._running_game(game_id)
+            seats = loaded.seats
             actions = await self.repo.actions(game_id)
             last = max((i for i, a in enumerate(actions) if a.user_id is not None),
                        default=None)
@@ -68,12 +69,13 @@ class UndoMixin(GameBase):
                 raise ServiceError(text("tables.undo_nothing_yet"))
             line = text("tables.undo_by_moderator", by=by.name,
                         taken=seats[actions[last].seat].name)
-            return await self._take_back(record, seats, actions, last, by, "undo", line)
+            return await self._take_back(loaded, actions, last, by, "undo", line)
 
     async def request_undo(self, game_id: int, player: Player) -> UndoOutcome:
         """A player's own last action: at once, or by a vote of the affected players."""
         async with self._locks[game_id]:
-            record, seats = await self._running(game_id)
+            loaded = await self._running_game(game_id)
+            record, seats = loaded.record, loaded.seats
             if seat_of(seats, player) is None:
                 raise ServiceError(text("tables.not_seated"))
             actions = await self.repo.actions(game_id)
@@ -84,8 +86,8 @@ class UndoMixin(GameBase):
             affected = _affected(actions[last:], seats, player)
             if affected == [player.user_id]:
                 line = text("tables.undo_own", name=player.name)
-                update = await self._take_back(record, seats, actions, last, player,
-                                               "undo_own", line)
+                update = await self._take_back(loaded, actions, last, player, "undo_own",
+                                               line)
                 return UndoOutcome(update=update)
             if any(v.version == record.version for v in await self.repo.undo_votes(game_id)):
                 raise ServiceError(text("tables.vote_already_open"))
@@ -104,18 +106,19 @@ class UndoMixin(GameBase):
             vote = await self._vote(vote_id)
             if vote.status != "open":
                 raise ServiceError(text("tables.vote_closed"))
-            record = await self._record(game_id)
+            loaded = await self._load(game_id)
+            record, seats = loaded.record, loaded.seats
             if record.version != vote.version or record.status != "running":
                 await self.repo.set_undo_vote(vote_id, approved=vote.approved, status="stale")
                 raise ServiceError(text("tables.vote_stale"))
-            seats = await self.repo.get_seats(game_id)
             if player.user_id not in vote.affected:
                 names = ", ".join(name for _, name in _vote_view(vote, seats).affected)
                 raise ServiceError(text("tables.vote_not_affected", names=names))
-            return await self._ballot(record, seats, vote, player, approve)
+            return await self._ballot(loaded, vote, player, approve)
 
-    async def _ballot(self, record: GameRecord, seats: list[SeatRecord], vote: UndoVoteRecord,
-                      player: Player, approve: bool) -> UndoOutcome:
+    async def _ballot(self, loaded: LoadedGame, vote: UndoVoteRecord, player: Player,
+                      approve: bool) -> UndoOutcome:
+        record, seats = loaded.record, loaded.seats
         if not approve:
             vote = await self.repo.set_undo_vote(vote.id, approved=vote.approved,
                                                  status="rejected")
@@ -129,8 +132,8 @@ class UndoMixin(GameBase):
             return UndoOutcome(vote=_vote_view(vote, seats))
         view = _vote_view(vote, seats)
         line = text("tables.vote_passed", names=", ".join(name for _, name in view.affected))
-        update = await self._take_back(record, seats, await self.repo.actions(record.id),
-                                       vote.keep, player, "undo_passed", line)
+        update = await self._take_back(loaded, await self.repo.actions(record.id), vote.keep,
+                                       player, "undo_passed", line)
         return UndoOutcome(update=update, vote=view)
 
     async def _vote(self, vote_id: int) -> UndoVoteRecord:
@@ -139,13 +142,13 @@ class UndoMixin(GameBase):
         except NotFound:
             raise ServiceError(text("tables.vote_unknown")) from None
 
-    async def _take_back(self, record: GameRecord, seats: list[SeatRecord],
-                         actions: list[ActionRecord], keep: int, by: Player, what: str,
-                         line: Text) -> Update:
+    async def _take_back(self, loaded: LoadedGame, actions: list[ActionRecord], keep: int,
+                         by: Player, what: str, line: Text) -> Update:
         """Every live action after the first `keep` is taken back (kept, flagged undone)."""
+        record, seats = loaded.record, loaded.seats
         state = self._replayed(record, seats, actions[:keep])
         after = replace(record, version=record.version + 1, state=state)
-        update, clocks = await self._plan(after, seats, {})
+        update, clocks = await self._plan(after, seats, {}, loaded.clocks)
         await self.repo.undo_actions(record.id, keep=keep, state=state,
                                      expected_version=record.version, clocks=clocks)
         await self._audit(record, by, what, {"action": actions[keep].action,

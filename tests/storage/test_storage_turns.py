@@ -1,6 +1,6 @@
 """A turn (`commit_turn`): a human action with the AI actions after it, new seats, the clock
 changes and the audit entry of one change, all in one transaction or not at all; and the
-reads every action starts from (`load_game`, `clock_state`)."""
+read every action starts from (`load_game`)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from storage import (
     StorageError,
     Turn,
 )
-from storage.clock import ClockChanges, ClockRecord, DeadlineRecord
+from storage.clock import ClockChanges, ClockRecord, ClockState, DeadlineRecord
 from tests.storage.storage_helpers import (
     SEATS,
     add,
@@ -43,8 +43,11 @@ def clock(game_id: int, seat: int, version: int, user_id: int = 101) -> ClockRec
 async def everything(repo: SqliteRepository, game_id: int) -> tuple:
     """All a turn may touch, to prove a refused turn changed nothing."""
     return (await repo.load_game(game_id), await repo.actions(game_id, include_undone=True),
-            await repo.events(game_id, viewer_seat=0), await repo.clock_state(game_id),
-            await repo.audit_log(game_id=game_id))
+            await repo.events(game_id, viewer_seat=0), await repo.audit_log(game_id=game_id))
+
+
+async def clocks_of(repo: SqliteRepository, game_id: int) -> ClockState:
+    return (await repo.load_game(game_id)).clocks
 
 
 async def test_a_turn_of_several_actions_keeps_a_version_per_action(
@@ -63,7 +66,7 @@ async def test_a_turn_of_several_actions_keeps_a_version_per_action(
         ("added 5", version), ("added 1", version + 1), ("added 2", version + 2),
         ("secret 2", version + 2), ("added 3", version + 3)]
     assert [e.seq for e in await repo.events(game_id, viewer_seat=0)] == [1, 2, 3, 5, 7, 8]
-    record, _ = await repo.load_game(game_id)
+    record = (await repo.load_game(game_id)).record
     assert (record.version, record.state) == (version + 3, replay([a.action for a in actions]))
 
 
@@ -73,8 +76,8 @@ async def test_a_turn_with_seats_starts_the_game_with_the_ai_moves(
     turn = Turn(0, replay([add(4)]), acts(4, first_seat=2), seats=SEATS, status="running",
                 audit=NewAudit(101, "start", {"by": "Liu Bei"}))
     assert await repo.commit_turn(game_id, turn) == 2  # one for the seats, one for the move
-    record, seats = await repo.load_game(game_id)
-    assert (record.status, record.version, seats) == ("running", 2, SEATS)
+    loaded = await repo.load_game(game_id)
+    assert (loaded.record.status, loaded.record.version, loaded.seats) == ("running", 2, SEATS)
     assert [(a.version, a.seat) for a in await repo.actions(game_id)] == [(2, 2)]
     [entry] = await repo.audit_log(game_id=game_id)
     assert (entry.guild_id, entry.user_id, entry.what, entry.detail) == (
@@ -88,18 +91,18 @@ async def test_a_turn_writes_its_clock_changes(repo: SqliteRepository) -> None:
                  clocks=ClockChanges(start=(clock(game_id, 0, 2), clock(game_id, 1, 2, 102)),
                                      deadline=kept))
     version = await repo.commit_turn(game_id, first)
-    assert await repo.clock_state(game_id) == (
-        [clock(game_id, 0, 2), clock(game_id, 1, 2, 102)], kept)
+    assert await clocks_of(repo, game_id) == ClockState(
+        (clock(game_id, 0, 2), clock(game_id, 1, 2, 102)), kept)
     # A later turn restarts seat 0, stops seat 1 and leaves the deadline the game kept.
     later = Turn(version, replay([add(1), add(2)]), acts(2),
                  clocks=ClockChanges(start=(clock(game_id, 0, 3),), stop=(1,),
                                      deadline=DeadlineRecord(game_id, 1.0, "wait", ())))
     await repo.commit_turn(game_id, later)
-    assert await repo.clock_state(game_id) == ([clock(game_id, 0, 3)], kept)
+    assert await clocks_of(repo, game_id) == ClockState((clock(game_id, 0, 3),), kept)
     game_over = Turn(version + 1, replay([add(1), add(2), add(3)]), acts(3), status="finished",
                      result={"winners": [0]}, clocks=ClockChanges(clear=True))
     await repo.commit_turn(game_id, game_over)
-    assert await repo.clock_state(game_id) == ([], kept)
+    assert await clocks_of(repo, game_id) == ClockState((), kept)
     assert (await repo.get_game(game_id)).status == "finished"
 
 
@@ -126,19 +129,18 @@ async def test_a_refused_turn_writes_nothing_at_all(repo: SqliteRepository) -> N
     assert await everything(repo, game_id) == before
 
 
-async def test_load_game_reads_the_record_and_its_seats(repo: SqliteRepository) -> None:
+async def test_load_game_reads_the_record_its_seats_and_its_clocks(
+        repo: SqliteRepository) -> None:
     game_id = await new_game(repo)
-    record, seats = await repo.load_game(game_id)
-    assert (record.status, record.state, seats) == ("open", None, [])
+    loaded = await repo.load_game(game_id)
+    assert (loaded.record.status, loaded.record.state, loaded.seats, loaded.clocks) == (
+        "open", None, [], ClockState())
     shuffled = [SEATS[2], SEATS[0], SEATS[1]]
     await repo.set_seats(game_id, shuffled, expected_version=0)
-    record, seats = await repo.load_game(game_id)
-    assert (record, seats) == (await repo.get_game(game_id), SEATS)
+    loaded = await repo.load_game(game_id)
+    assert (loaded.record, loaded.seats) == (await repo.get_game(game_id), SEATS)
+    deadline = DeadlineRecord(game_id, 2.0, "wait", ())
+    await repo.set_deadline(deadline)
+    assert (await repo.load_game(game_id)).clocks == ClockState((), deadline)
     with pytest.raises(NotFound):
         await repo.load_game(game_id + 1)
-
-
-async def test_clock_state_without_clocks_or_deadline(repo: SqliteRepository) -> None:
-    game_id, _ = await started_game(repo)
-    assert await repo.clock_state(game_id) == ([], None)
-    assert await repo.clock_state(game_id + 1) == ([], None)

@@ -89,13 +89,13 @@ async def test_a_human_action_with_ai_replies_is_one_load_and_one_write(app: App
         watch.clear()
         update = await app.gm.act(game_id, ALICE, move, interaction_id=f"click-{before}")
         calls, transactions = dict(watch.calls), watch.transactions()
-        assert calls == {"load_game": 1, "clock_state": 1, "commit_turn": 1}
-        assert [tx[0] for tx in transactions] == ["BEGIN IMMEDIATE"]
-        assert transactions[0][-1] == "COMMIT"
+        assert calls == {"load_game": 1, "commit_turn": 1}
+        assert [tx[0] for tx in transactions] == ["BEGIN DEFERRED", "BEGIN IMMEDIATE"]
+        assert [tx[-1] for tx in transactions] == ["COMMIT", "COMMIT"]
         assert watch.writes_outside_transactions() == []
         loads = [sql for sql in watch.statements if sql.startswith("SELECT id, game, options")]
         assert len(loads) == 1
-        written = transactions[0]
+        written = transactions[1]
         assert any(sql.startswith("INSERT INTO actions") for sql in written)
         assert any(sql.startswith("UPDATE games") for sql in written)
         replies = len(await app.gm.repo.actions(game_id)) - before - 1
