@@ -5,7 +5,9 @@ required, not just convenient: without it one coroutine's reads would see anothe
 uncommitted writes between statements, and two writers would interleave inside one
 transaction. Writes use BEGIN IMMEDIATE so the write lock is taken up front (another process
 on the same file waits on busy_timeout instead of failing halfway), and any exception rolls
-the whole transaction back, so nothing is ever half-written.
+the whole transaction back, so nothing is ever half-written. The load and the write of every
+action run their transaction whole on the connection's thread (`_whole`), with the same
+guarantees, in one round trip.
 
 `SqliteRepository` combines this base with the row mixins of each feature (the game log,
 clocks, campaigns...), so they all share one connection and one lock.
@@ -86,29 +88,20 @@ class SqliteBase:
         await self.close()
 
     @asynccontextmanager
-    async def _guarded(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection, under the lock; any exception rolls back the transaction that is
-        open (a violated constraint becomes a StorageError)."""
+    async def _transaction(self, mode: str) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            if self._db is None:
-                raise StorageError("the repository is not open")
-            db = self._db
+            db = self._connection()
             try:
+                # Inside the try: a caller cancelled while BEGIN runs must still roll back.
+                await db.execute_fetchall(f"BEGIN {mode}")
                 yield db
+                await db.execute_fetchall("COMMIT")
             except sqlite3.IntegrityError as exc:
                 await _rollback(db)
                 raise StorageError(f"constraint violated: {exc}") from exc
             except BaseException:
                 await _rollback(db)
                 raise
-
-    @asynccontextmanager
-    async def _transaction(self, mode: str) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._guarded() as db:
-            # Guarded: a caller cancelled while BEGIN runs must still roll back.
-            await db.execute_fetchall(f"BEGIN {mode}")
-            yield db
-            await db.execute_fetchall("COMMIT")
 
     def _write(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         return self._transaction("IMMEDIATE")
@@ -117,24 +110,20 @@ class SqliteBase:
         """A read transaction, so a read of several statements sees one consistent state."""
         return self._transaction("DEFERRED")
 
-    async def _write_whole(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """A write transaction run whole on the connection's thread: BEGIN IMMEDIATE,
-        `work` and COMMIT in one round trip instead of one per statement (a round trip costs
-        a thread wake-up each way, more than most statements take to run). `work` runs off
-        the event loop, so it makes plain sqlite3 calls and never awaits. A caller cancelled
-        meanwhile leaves the transaction to finish whole; the next one queues behind it."""
+    async def _whole(self, mode: str, work: Callable[[sqlite3.Connection], T]) -> T:
+        """A transaction run whole on the connection's thread: BEGIN `mode`, `work` and
+        COMMIT in one round trip instead of one per statement (a round trip costs a thread
+        wake-up each way, more than most statements take to run), for the load and the
+        write every action makes. `work` runs off the event loop, so it makes plain sqlite3
+        calls and never awaits. A caller cancelled meanwhile leaves the transaction to
+        finish whole; the next one queues behind it on the same thread."""
         async with self._lock:
-            if self._db is None:
-                raise StorageError("the repository is not open")
-            return await _on_thread(self._db, _whole_transaction, work, "IMMEDIATE")
+            return await _on_thread(self._connection(), _whole_transaction, work, mode)
 
-    async def _read_whole(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """A read transaction run whole on the connection's thread (one round trip, one
-        consistent state), for the reads every action starts from."""
-        async with self._lock:
-            if self._db is None:
-                raise StorageError("the repository is not open")
-            return await _on_thread(self._db, _whole_transaction, work, "DEFERRED")
+    def _connection(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StorageError("the repository is not open")
+        return self._db
 
 
 # -- helpers (all run inside a transaction) ---------------------------------------------------
@@ -145,7 +134,7 @@ async def fetch(
 
 
 def run(conn: sqlite3.Connection, statements: Iterable[Statement]) -> None:
-    """Runs statements on the connection's thread (inside `_write_whole`'s work)."""
+    """Runs statements on the connection's thread (inside the work of `_whole`)."""
     for sql, rows in statements:
         conn.executemany(sql, rows)
 

@@ -21,7 +21,6 @@ from storage.models import (
     EventRecord,
     GameRecord,
     LoadedGame,
-    NewAction,
     NewAudit,
     PackRecord,
     PrivateThreadRecord,
@@ -41,6 +40,7 @@ from storage.sqlbase import (
 )
 from storage.sqlite_campaigns import CampaignRows
 from storage.sqlite_clock import CLOCK_STATE, ClockRows, clock_state, clock_statements
+from storage.sqlite_log import ACTION_COLUMNS, log_statements, seat_statements
 from storage.sqlite_server import ServerRows
 from storage.sqlite_tables import TableRows
 
@@ -50,7 +50,6 @@ _GAME_COLUMNS = (
 )
 _THREAD_COLUMNS = "game_id, purpose, thread_id, seats, created_at"
 _PACK_COLUMNS = "id, guild_id, game, name, text, hash, uploaded_by, uploaded_at"
-_ACTION_COLUMNS = "seq, version, seat, user_id, action, interaction_id, created_at, undone"
 
 
 class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBase,
@@ -97,7 +96,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
                 " WHERE id = ?", (game_id,)).fetchone()
             return game, conn.execute(CLOCK_STATE, (game_id,)).fetchall()
 
-        game, clocks = await self._read_whole(read)
+        game, clocks = await self._whole("DEFERRED", read)
         if game is None:
             raise NotFound(f"no game {game_id}")
         seats = sorted((SeatRecord(*values) for values in loads(game["seats"])),
@@ -203,8 +202,8 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
         repeats = [a.interaction_id for a in turn.actions if a.interaction_id is not None]
         now = time.time()
         statements = [
-            *([] if turn.seats is None else _seat_statements(game_id, turn.seats)),
-            *_log_statements(game_id, first_version, now, turn.actions),
+            *([] if turn.seats is None else seat_statements(game_id, turn.seats)),
+            *log_statements(game_id, first_version, now, turn.actions),
             _set(game_id, changes),
             *([] if turn.clocks is None else clock_statements(game_id, turn.clocks)),
             *([] if turn.audit is None else [_audit_statement(game_id, turn.audit, now)])]
@@ -213,7 +212,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
             _check_turn(conn, game_id, turn.expected_version, repeats)
             run(conn, statements)
 
-        await self._write_whole(work)
+        await self._whole("IMMEDIATE", work)
         return turn.version
 
     async def actions(self, game_id: int, *, include_undone: bool = False) -> list[ActionRecord]:
@@ -222,7 +221,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
             await _version(db, game_id)
             rows = await fetch(
                 db,
-                f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ?{live} ORDER BY seq",
+                f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ?{live} ORDER BY seq",
                 (game_id,),
             )
         return [_action(r) for r in rows]
@@ -477,53 +476,16 @@ def _check_turn(conn: sqlite3.Connection, game_id: int, expected_version: int,
         raise StaleVersion(game_id, expected_version, version)
 
 
-def _log_statements(game_id: int, first_version: int, now: float,
-                    actions: Sequence[NewAction]) -> list[Statement]:
-    """Appends `actions` (the first at `first_version`) with their events: one statement
-    for the actions and one for the events, however many. Each row takes the next sequence
-    number from the rows before it, in SQL, so the statements are made before the
-    transaction; an event finds its action counting back from the last action written."""
-    action_rows, event_rows = [], []
-    for offset, action in enumerate(actions):
-        version = first_version + offset
-        action_rows.append((game_id, game_id, version, action.seat, action.user_id,
-                            dumps(action.action), action.interaction_id, now))
-        back = len(actions) - 1 - offset
-        event_rows += [(game_id, game_id, game_id, back, version, text, seats, kind)
-                       for text, seats, kind in map(_event_values, action.events)]
-    return [
-        (f"INSERT INTO actions (game_id, {_ACTION_COLUMNS}) VALUES (?,"
-         " (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?),"
-         " ?, ?, ?, ?, ?, ?, 0)", action_rows),
-        ("INSERT INTO events (game_id, seq, action_seq, version, text, seats, kind)"
-         " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game_id = ?),"
-         " (SELECT MAX(seq) FROM actions WHERE game_id = ?) - ?, ?, ?, ?, ?)", event_rows),
-    ]
-
-
 async def _replace_seats(
     db: aiosqlite.Connection, game_id: int, seats: Sequence[SeatRecord]
 ) -> None:
-    await run_async(db, _seat_statements(game_id, seats))
-
-
-def _seat_statements(game_id: int, seats: Sequence[SeatRecord]) -> list[Statement]:
-    return [("DELETE FROM seats WHERE game_id = ?", [(game_id,)]),
-            ("INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",
-             [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])]
+    await run_async(db, seat_statements(game_id, seats))
 
 
 def _check_status(status: str) -> str:
     if status not in STATUSES:
         raise ValueError(f"unknown game status {status!r}; expected one of {STATUSES}")
     return status
-
-
-def _event_values(event: dict[str, Any]) -> tuple[str, str | None, str]:
-    """(text, seats JSON or None, kind) from an `Event.to_json()` dict."""
-    seats = event.get("seats")
-    return (event["text"], None if seats is None else dumps([int(s) for s in seats]),
-            event.get("kind", "log"))
 
 
 def _game(r: sqlite3.Row) -> GameRecord:

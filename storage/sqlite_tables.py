@@ -5,13 +5,12 @@ from __future__ import annotations
 import sqlite3
 import time
 
-import aiosqlite
-
 from storage.errors import NotFound
-from storage.sqlbase import SqliteBase, dumps, fetch, loads
+from storage.models import NewAction
+from storage.sqlbase import SqliteBase, dumps, fetch, loads, run_async
+from storage.sqlite_log import log_statements, seat_statements
 from storage.tables import (
     VOTE_STATUSES,
-    ImportedAction,
     ImportedGame,
     SpectatorRecord,
     UndoVoteRecord,
@@ -102,30 +101,10 @@ class TableRows(SqliteBase):
                  guild_id, channel_id, created_by, now, version, dumps(imported.state),
                  None if imported.result is None else dumps(imported.result)))
             game_id = int(rows[0][0])
-            for s in imported.seats:
-                await fetch(db, "INSERT INTO seats (game_id, seat, user_id, name, ai)"
-                            " VALUES (?, ?, ?, ?, ?)", (game_id, s.seat, s.user_id, s.name, s.ai))
-            await _insert_log(db, game_id, imported.actions, now)
+            actions = [NewAction(a.seat, None, a.action, a.events) for a in imported.actions]
+            await run_async(db, [*seat_statements(game_id, imported.seats),
+                                 *log_statements(game_id, _STARTED_VERSION + 1, now, actions)])
         return game_id
-
-
-async def _insert_log(db: aiosqlite.Connection, game_id: int, actions: list[ImportedAction],
-                      now: float) -> None:
-    """Actions numbered from 1 with the versions they reached, each with its events."""
-    event_seq = 0
-    for seq, item in enumerate(actions, start=1):
-        version = _STARTED_VERSION + seq
-        await fetch(db, "INSERT INTO actions (game_id, seq, version, seat, user_id, action,"
-                    " interaction_id, created_at, undone) VALUES (?, ?, ?, ?, NULL, ?, NULL, ?, 0)",
-                    (game_id, seq, version, item.seat, dumps(item.action), now))
-        for event in item.events:
-            event_seq += 1
-            seats = event.get("seats")
-            await fetch(db, "INSERT INTO events (game_id, seq, action_seq, version, text, seats,"
-                        " kind) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (game_id, event_seq, seq, version, event["text"],
-                         None if seats is None else dumps([int(s) for s in seats]),
-                         event.get("kind", "log")))
 
 
 def _vote_status(status: str) -> str:
