@@ -123,7 +123,7 @@ def test_kill_after_some_appends(database: tuple[Path, int, int]) -> None:
     assert version >= 2 + 5 + 3 - 1
 
 
-# Where the stall hits append_action's transaction: right after BEGIN, with the action row
+# Where the stall hits commit_turn's transaction: right after BEGIN, with the action row
 # written but no event, between the two events, before the snapshot, and before COMMIT.
 STALLS = [("SELECT", 1), ("INSERT INTO events", 1), ("INSERT INTO events", 2),
           ("UPDATE games", 1), ("COMMIT", 1)]

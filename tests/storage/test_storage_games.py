@@ -64,7 +64,7 @@ async def test_failed_seat_change_rolls_back_the_delete(repo: SqliteRepository) 
     assert (await repo.get_game(game_id)).version == 1
 
 
-async def test_start_game_sets_status_seats_and_snapshot(repo: SqliteRepository) -> None:
+async def test_the_start_sets_status_seats_and_snapshot(repo: SqliteRepository) -> None:
     game_id, version = await started_game(repo)
     record = await repo.get_game(game_id)
     assert (record.status, record.version, record.state) == ("running", version, replay([]))
