@@ -18,6 +18,7 @@ from storage.models import (
     EventRecord,
     GameRecord,
     LoadedGame,
+    NewAudit,
     PackRecord,
     PrivateThreadRecord,
     SeatRecord,
@@ -86,9 +87,10 @@ class Repository(ServerStore, ClockStore, TableStore, CampaignStore, Protocol):
         expected_version: int,
         result: dict[str, Any] | None = None,
         clocks: ClockChanges | None = None,
+        audit: NewAudit | None = None,
     ) -> int:
-        """Returns the new version; `result` (if given) and the clock changes are stored in
-        the same transaction."""
+        """Returns the new version; `result` (if given), the clock changes and the audit
+        entry are stored in the same transaction."""
         ...
 
     # -- seats ------------------------------------------------------------------------------
@@ -128,11 +130,11 @@ class Repository(ServerStore, ClockStore, TableStore, CampaignStore, Protocol):
 
     async def undo_actions(
         self, game_id: int, *, keep: int, state: dict[str, Any], expected_version: int,
-        clocks: ClockChanges | None = None,
+        clocks: ClockChanges | None = None, audit: NewAudit | None = None,
     ) -> int:
         """Marks every live action after the first `keep` live ones as undone (kept for the
-        record, never deleted) and stores `state` as the snapshot, with the clock changes in
-        the same transaction. Returns the new version."""
+        record, never deleted) and stores `state` as the snapshot, with the clock changes and
+        the audit entry in the same transaction. Returns the new version."""
         ...
 
     # -- administration ---------------------------------------------------------------------

@@ -160,14 +160,14 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
         expected_version: int,
         result: dict[str, Any] | None = None,
         clocks: ClockChanges | None = None,
+        audit: NewAudit | None = None,
     ) -> int:
         changes: dict[str, Any] = {"status": _check_status(status)}
         if result is not None:
             changes["result"] = dumps(result)
         async with self._write() as db:
             await _check_version(db, game_id, expected_version)
-            if clocks is not None:
-                await run_async(db, clock_statements(game_id, clocks))
+            await run_async(db, _alongside(game_id, clocks, audit))
             return await _bump(db, game_id, changes)
 
     # -- seats ------------------------------------------------------------------------------
@@ -200,13 +200,11 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
             changes["status"] = _check_status(turn.status)
         first_version = turn.expected_version + (turn.seats is not None) + 1
         repeats = [a.interaction_id for a in turn.actions if a.interaction_id is not None]
-        now = time.time()
         statements = [
             *([] if turn.seats is None else seat_statements(game_id, turn.seats)),
-            *log_statements(game_id, first_version, now, turn.actions),
+            *log_statements(game_id, first_version, time.time(), turn.actions),
             _set(game_id, changes),
-            *([] if turn.clocks is None else clock_statements(game_id, turn.clocks)),
-            *([] if turn.audit is None else [_audit_statement(game_id, turn.audit, now)])]
+            *_alongside(game_id, turn.clocks, turn.audit)]
 
         def work(conn: sqlite3.Connection) -> None:
             _check_turn(conn, game_id, turn.expected_version, repeats)
@@ -250,7 +248,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
 
     async def undo_actions(
         self, game_id: int, *, keep: int, state: dict[str, Any], expected_version: int,
-        clocks: ClockChanges | None = None,
+        clocks: ClockChanges | None = None, audit: NewAudit | None = None,
     ) -> int:
         if keep < 0:
             raise ValueError("keep must be >= 0")
@@ -266,8 +264,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
                     "UPDATE actions SET undone = 1 WHERE game_id = ? AND undone = 0 AND seq >= ?",
                     (game_id, live[keep]["seq"]),
                 )
-            if clocks is not None:
-                await run_async(db, clock_statements(game_id, clocks))
+            await run_async(db, _alongside(game_id, clocks, audit))
             return await _bump(db, game_id, {"state": dumps(state)})
 
     # -- administration ---------------------------------------------------------------------
@@ -450,10 +447,17 @@ def _set(game_id: int, changes: dict[str, Any]) -> Statement:
     return f"UPDATE games SET {sets} WHERE id = ?", [(*changes.values(), game_id)]
 
 
-def _audit_statement(game_id: int, audit: NewAudit, now: float) -> Statement:
-    return ("INSERT INTO audit (guild_id, game_id, user_id, what, detail, created_at)"
-            " SELECT guild_id, id, ?, ?, ?, ? FROM games WHERE id = ?",
-            [(audit.user_id, audit.what, dumps(audit.detail), now, game_id)])
+def _alongside(game_id: int, clocks: ClockChanges | None,
+               audit: NewAudit | None) -> list[Statement]:
+    """What a change of the game writes beside it, in its transaction: the clock changes
+    and the audit entry (with the game's guild)."""
+    statements = [] if clocks is None else clock_statements(game_id, clocks)
+    if audit is not None:
+        statements.append(
+            ("INSERT INTO audit (guild_id, game_id, user_id, what, detail, created_at)"
+             " SELECT guild_id, id, ?, ?, ?, ? FROM games WHERE id = ?",
+             [(audit.user_id, audit.what, dumps(audit.detail), time.time(), game_id)]))
+    return statements
 
 
 def _check_turn(conn: sqlite3.Connection, game_id: int, expected_version: int,

@@ -190,8 +190,7 @@ class GameBase:
         running status with `start`), the actions `played` with their events, the state
         after the last, the result when it ended the game, the clock changes and the audit
         entry. Then it is described from what is in hand: nothing is read back."""
-        state = played[-1].after if played else record.state
-        assert state is not None  # a started game has a state; `start` brings the first
+        state = played[-1].after if played else started_state(record)
         result = engine_of(record.game).result(state)
         status = "finished" if result else "running" if start else None
         turn = Turn(record.version, state, [p.row() for p in played],
@@ -240,14 +239,13 @@ class GameBase:
                         extra: Iterable[str | Text] = (), force_board: bool = False) -> Update:
         """What a stored change tells the table: the extra lines and public events, each
         player's secret events, the board images and the final scores."""
-        assert after.state is not None
         engine = engine_of(after.game)
         locale = await self.settings.thread_locale(after.guild_id)
         events = [e for _, evs, _ in steps for e in evs]
         public = [line.render(locale) if isinstance(line, Text) else line for line in extra]
         public += [self.announcer.names(e.text, seats) for e in events if e.public]
-        boards = await self.announcer.boards(engine, before, after.state, steps, seats,
-                                             force_board)
+        boards = await self.announcer.boards(engine, before, started_state(after), steps,
+                                             seats, force_board)
         result = self.announcer.result_text(after.result, seats) if after.result else None
         update = replace(update, public=public, private=privates(events, seats, self.announcer),
                          boards=boards, result=result)
@@ -266,11 +264,9 @@ class GameBase:
                           ((a.seat, Action.from_json(a.action)) for a in actions))
         return state
 
-    async def _audit(self, game: int | GameRecord, by: Player, what: str,
-                     detail: dict) -> None:
-        """`game` is its record when the caller holds it (no read), else its id."""
-        record = game if isinstance(game, GameRecord) else await self._record(game)
-        await self.repo.audit(guild_id=record.guild_id, game_id=record.id, user_id=by.user_id,
+    async def _audit(self, game_id: int, by: Player, what: str, detail: dict) -> None:
+        record = await self._record(game_id)
+        await self.repo.audit(guild_id=record.guild_id, game_id=game_id, user_id=by.user_id,
                               what=what, detail=detail)
 
 

@@ -306,8 +306,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
                             result=result or record.result)
             update, clocks = await self._plan(after, seats, {}, loaded.clocks)
             await self.repo.set_status(game_id, status, expected_version=record.version,
-                                       result=result, clocks=clocks)
-            await self._audit(record, by, "end", {"scored": scored})
+                                       result=result, clocks=clocks,
+                                       audit=NewAudit(by.user_id, "end", {"scored": scored}))
         result_text = self.announcer.result_text(result, seats) if result else None
         locale = await self.settings.thread_locale(record.guild_id)
         line = t("tables.ended_scored" if result else "tables.ended", locale, by=by.name)

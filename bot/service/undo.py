@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from bot.i18n import Text, text
 from bot.service.base import GameBase, require_moderator, seat_of
 from bot.service.models import Player, ServiceError, Update
-from storage import ActionRecord, LoadedGame, NotFound, SeatRecord
+from storage import ActionRecord, LoadedGame, NewAudit, NotFound, SeatRecord
 from storage.tables import UndoVoteRecord
 
 
@@ -149,10 +149,11 @@ class UndoMixin(GameBase):
         state = self._replayed(record, seats, actions[:keep])
         after = replace(record, version=record.version + 1, state=state)
         update, clocks = await self._plan(after, seats, {}, loaded.clocks)
+        audit = NewAudit(by.user_id, what, {"action": actions[keep].action,
+                                            "undone": len(actions) - keep})
         await self.repo.undo_actions(record.id, keep=keep, state=state,
-                                     expected_version=record.version, clocks=clocks)
-        await self._audit(record, by, what, {"action": actions[keep].action,
-                                             "undone": len(actions) - keep})
+                                     expected_version=record.version, clocks=clocks,
+                                     audit=audit)
         return await self._announce(update, after, seats, record.state, [], extra=[line],
                                     force_board=True)
 

@@ -16,6 +16,7 @@ from games.core import get_game, make_agent
 from storage import SqliteRepository
 
 ALICE, BOB = Player(11, "Alice"), Player(12, "Bob")
+MOD = Player(99, "Mod", is_moderator=True)
 RECORD = get_game("record")
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
@@ -144,3 +145,26 @@ async def test_a_seat_change_and_what_the_ai_then_plays_is_one_write(app: App) -
     assert played  # Bob's seat was awaited: the AI played at once
     assert sum(sql.startswith("INSERT INTO actions") for sql in writes[0]) == played
     assert await gm.verify(table.game_id)
+
+
+def the_one_write(watch: Watch) -> list[str]:
+    """The statements of the only write transaction, after checking it is the only one."""
+    writes = [tx for tx in watch.transactions() if tx[0] == "BEGIN IMMEDIATE"]
+    assert len(writes) == 1 and watch.writes_outside_transactions() == []
+    assert watch.calls["load_game"] == 1
+    return writes[0]
+
+
+async def test_an_undo_and_an_end_are_one_write_each(app: App) -> None:
+    gm = app.gm
+    game_id = await alice_against_two_ais(app)
+    await gm.act(game_id, ALICE, await alice_moves(app, game_id))
+    watch = await watched(app)
+    await gm.request_undo(game_id, ALICE)  # only AIs moved since: taken back at once
+    assert any(sql.startswith("INSERT INTO audit") for sql in the_one_write(watch))
+    watch.clear()
+    await gm.end(game_id, MOD, scored=False)
+    written = the_one_write(watch)
+    assert any(sql.startswith("INSERT INTO audit") for sql in written)
+    assert any(sql.startswith("DELETE FROM clocks") for sql in written)
+    assert (await gm.repo.load_game(game_id)).clocks.clocks == ()
