@@ -86,8 +86,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
         return record.id
 
     async def table(self, game_id: int) -> Table:
-        record = await self._record(game_id)
-        return table_of(record, await self.repo.get_seats(game_id))
+        loaded = await self._load(game_id)
+        return table_of(loaded.record, loaded.seats)
 
     async def join(self, game_id: int, player: Player) -> Table:
         async with self._locks[game_id]:
@@ -212,8 +212,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
     # -- reading --------------------------------------------------------------------------
     async def status_text(self, game_id: int, locale: str | None = None) -> str:
         """The public summary, the same for every viewer (`private_text` holds the rest)."""
-        record = await self._record(game_id)
-        seats = await self.repo.get_seats(game_id)
+        loaded = await self._load(game_id)
+        record, seats = loaded.record, loaded.seats
         engine = engine_of(record.game)
         head = t("tables.status_head", locale, title=engine.title, game=game_id,
                  status=t(f"tables.status_{record.status}", locale))
