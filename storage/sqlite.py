@@ -198,7 +198,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
             changes["result"] = dumps(turn.result)
         if turn.status is not None:
             changes["status"] = _check_status(turn.status)
-        first_version = turn.expected_version + (turn.seats is not None) + 1
+        first_version = turn.version - len(turn.actions) + 1
         repeats = [a.interaction_id for a in turn.actions if a.interaction_id is not None]
         statements = [
             *([] if turn.seats is None else seat_statements(game_id, turn.seats)),
