@@ -1,6 +1,8 @@
 """The GameMaster service: tables, play, seats, undo, history, export and moderation over one
-repository. It knows no game by name; play-by-post features hook into its updates
-(`GameMaster.add_update_hook`), wired by the application root (bot/app.py)."""
+repository. It knows no game by name; play-by-post features hook into its changes (the
+clock plans its rows for each change's transaction through `GameMaster.set_commit_hook`,
+others see the stored change's Update through `GameMaster.add_update_hook`), wired by the
+application root (bot/app.py)."""
 
 from bot.service.master import GameMaster
 from bot.service.models import (

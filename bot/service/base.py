@@ -1,6 +1,12 @@
 """What every part of the GameMaster shares: loading a game under its lock, the checks that
-refuse a change, persisting an action, letting AI seats play, and describing an accepted
-change as an Update, which passes through the update hooks (bot/app.py wires them).
+refuse a change, letting AI seats play, storing a change and describing it as an Update.
+
+One change, one load, one write: a game is read once (record, seats and clocks, in one
+read), the human action and the AI replies that follow it are applied in memory, and
+everything they change (actions with their events, the new state and version, the clock
+changes the commit hook plans, the audit entry) is stored as one `Turn` in one transaction.
+The Update is then built from what is in hand, never read back, and passes through the
+update hooks (bot/app.py wires the hooks).
 
 `GameMaster` (bot/service/master.py) is this base plus one mixin per feature (seats, undo,
 history, packs, groups: each a module of bot/service/), so each feature's logic stays in a
