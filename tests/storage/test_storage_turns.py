@@ -112,16 +112,19 @@ async def test_a_refused_turn_writes_nothing_at_all(repo: SqliteRepository) -> N
         version, replay([add(1)]), acts(1, interaction="click"),
         clocks=ClockChanges(start=(clock(game_id, 0, 2),))))
     before = await everything(repo, game_id)
-    extras = {"clocks": ClockChanges(clear=True), "audit": NewAudit(101, "x", {}),
-              "seats": [SeatRecord(0, 999, "Someone", None)]}
+
+    def refused(expected: int, actions: list[NewAction]) -> Turn:
+        """A turn that writes everything a turn can, were it accepted."""
+        return Turn(expected, {"bad": 1}, actions, seats=[SeatRecord(0, 999, "Someone", None)],
+                    clocks=ClockChanges(clear=True), audit=NewAudit(101, "x", {}))
+
     with pytest.raises(StaleVersion):
-        await repo.commit_turn(game_id, Turn(version - 1, {"bad": 1}, acts(2), **extras))
+        await repo.commit_turn(game_id, refused(version - 1, acts(2)))
     with pytest.raises(DuplicateInteraction):  # a repeat, even behind AI moves, is refused
-        await repo.commit_turn(game_id, Turn(version, {"bad": 1},
-                                             acts(2, 3, interaction="click"), **extras))
+        await repo.commit_turn(game_id, refused(version, acts(2, 3, interaction="click")))
     with pytest.raises(StorageError, match="constraint"):  # the same click twice in one turn
-        await repo.commit_turn(game_id, Turn(version, {"bad": 1}, [
-            *acts(2, interaction="twice"), *acts(3, interaction="twice")], **extras))
+        await repo.commit_turn(game_id, refused(version, [*acts(2, interaction="twice"),
+                                                          *acts(3, interaction="twice")]))
     with pytest.raises(NotFound):
         await repo.commit_turn(game_id + 1, Turn(0, {"bad": 1}, acts(2)))
     with pytest.raises(ValueError):

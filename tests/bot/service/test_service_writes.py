@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.app import App
+from bot.service.base import started_state
 from bot.service.models import Player
 from games.core import get_game, make_agent
 from storage import SqliteRepository
@@ -45,17 +46,26 @@ class Watch:
     def transactions(self) -> list[list[str]]:
         """The statements of each explicit transaction, BEGIN to COMMIT."""
         found: list[list[str]] = []
-        for sql in self.statements:
+        for sql, inside in self._placed():
             if sql.startswith("BEGIN"):
                 found.append([])
-            if found and (sql.startswith("BEGIN") or found[-1][-1:] != ["COMMIT"]):
+            if inside:
                 found[-1].append(sql)
         return found
 
     def writes_outside_transactions(self) -> list[str]:
-        inside = {id(sql) for tx in self.transactions() for sql in tx}
-        return [sql for sql in self.statements
-                if sql.lstrip().upper().startswith(WRITES) and id(sql) not in inside]
+        return [sql for sql, inside in self._placed()
+                if not inside and sql.lstrip().upper().startswith(WRITES)]
+
+    def _placed(self) -> list[tuple[str, bool]]:
+        """Each statement, and whether it ran inside a transaction (its BEGIN and its end
+        count as inside)."""
+        placed, inside = [], False
+        for sql in self.statements:
+            inside = inside or sql.startswith("BEGIN")
+            placed.append((sql, inside))
+            inside = inside and sql not in ("COMMIT", "ROLLBACK")
+        return placed
 
 
 async def watched(app: App) -> Watch:
@@ -77,7 +87,8 @@ async def alice_against_two_ais(app: App) -> int:
 
 async def alice_moves(app: App, game_id: int) -> str:
     record = await app.gm.repo.get_game(game_id)
-    return make_agent("heuristic", seed=record.version).choose(RECORD, record.state, 0).text
+    agent = make_agent("heuristic", seed=record.version)
+    return agent.choose(RECORD, started_state(record), 0).text
 
 
 async def test_a_human_action_with_ai_replies_is_one_load_and_one_write(app: App) -> None:
@@ -130,7 +141,7 @@ async def test_a_seat_change_and_what_the_ai_then_plays_is_one_write(app: App) -
     table = await gm.new_game(game="record", guild_id=1, channel_id=100, creator=ALICE, seed=3)
     await gm.join(table.game_id, BOB)
     await gm.start(table.game_id, ALICE)
-    while 1 not in RECORD.to_act((await gm.repo.get_game(table.game_id)).state):
+    while 1 not in RECORD.to_act(started_state(await gm.repo.get_game(table.game_id))):
         await gm.act(table.game_id, ALICE, await alice_moves(app, table.game_id))
     await gm.vacate(table.game_id, BOB)
     watch = await watched(app)
