@@ -56,8 +56,8 @@ async def test_reads_never_see_a_transaction_in_flight(repo: SqliteRepository) -
     async def reader() -> None:
         for _ in range(60):
             actions = await repo.actions(game_id)
-            record = await repo.get_game(game_id)
-            assert len(actions) <= record.state["moves"]
+            state = (await repo.get_game(game_id)).state
+            assert state is not None and len(actions) <= state["moves"]
             events = await repo.events(game_id, viewer_seat=0)
             assert len(events) % 2 == 0
             await asyncio.sleep(0)

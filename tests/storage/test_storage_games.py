@@ -95,13 +95,19 @@ async def test_set_thread_does_not_bump_version(repo: SqliteRepository) -> None:
     assert (record.thread_id, record.version) == (777, 0)
 
 
+async def game_in(repo: SqliteRepository, channel_id: int) -> int | None:
+    """The id of the game in play there, if any."""
+    found = await repo.game_in_channel(channel_id)
+    return None if found is None else found.id
+
+
 async def test_game_in_channel_finds_the_newest_game_in_play(repo: SqliteRepository) -> None:
     assert await repo.game_in_channel(20) is None
     old = await new_game(repo, channel_id=20)
     new = await new_game(repo, channel_id=20)
-    assert (await repo.game_in_channel(20)).id == new
+    assert await game_in(repo, 20) == new
     await repo.set_status(new, "finished", expected_version=0)
-    assert (await repo.game_in_channel(20)).id == old
+    assert await game_in(repo, 20) == old
     await repo.set_status(old, "abandoned", expected_version=0)
     assert await repo.game_in_channel(20) is None
 
@@ -109,10 +115,10 @@ async def test_game_in_channel_finds_the_newest_game_in_play(repo: SqliteReposit
 async def test_game_in_channel_matches_threads_first(repo: SqliteRepository) -> None:
     in_thread = await new_game(repo, channel_id=20, thread_id=30)
     in_channel = await new_game(repo, channel_id=20, thread_id=None)
-    assert (await repo.game_in_channel(30)).id == in_thread
-    assert (await repo.game_in_channel(20)).id == in_channel
+    assert await game_in(repo, 30) == in_thread
+    assert await game_in(repo, 20) == in_channel
     await repo.set_status(in_channel, "paused", expected_version=0)
-    assert (await repo.game_in_channel(20)).id == in_channel  # paused is still in play
+    assert await game_in(repo, 20) == in_channel  # paused is still in play
 
 
 async def test_list_games_filters(repo: SqliteRepository) -> None:

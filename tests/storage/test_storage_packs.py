@@ -93,7 +93,8 @@ async def test_a_purpose_has_one_thread_per_game(repo: SqliteRepository) -> None
         await repo.add_private_thread(game_id, purpose="council 1", thread_id=78, seats=[0, 1])
     with pytest.raises(StorageError):  # a thread serves one purpose of one game
         await repo.add_private_thread(game_id, purpose="council 2", thread_id=77, seats=[0, 1])
-    assert (await repo.private_thread(game_id, "council 1")).thread_id == 77
+    found = await repo.private_thread(game_id, "council 1")
+    assert found is not None and found.thread_id == 77
 
 
 @pytest.mark.parametrize("version", [1, 2])

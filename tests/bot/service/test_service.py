@@ -10,6 +10,7 @@ import pytest
 
 from bot.discord.client import render_pool
 from bot.service import GameMaster
+from bot.service.base import started_state
 from bot.service.models import Player, ServiceError
 from games.core import get_game, make_agent
 from storage import SqliteRepository
@@ -28,16 +29,18 @@ async def three_humans(gm: GameMaster, seed: int = 7) -> int:
 
 
 async def state_of(gm: GameMaster, game_id: int) -> dict:
-    return (await gm.repo.get_game(game_id)).state
+    return started_state(await gm.repo.get_game(game_id))
 
 
 async def next_move(gm: GameMaster, game_id: int) -> tuple[Player, str, int]:
     """The first awaited human and a sensible move for them, with the current version."""
-    record = await gm.repo.get_game(game_id)
-    seats = await gm.repo.get_seats(game_id)
-    seat = min(RECORD.to_act(record.state))
-    action = make_agent("heuristic", seed=record.version).choose(RECORD, record.state, seat)
-    return PLAYERS[seats[seat].user_id], action.text, record.version
+    loaded = await gm.repo.load_game(game_id)
+    state = started_state(loaded.record)
+    seat = min(RECORD.to_act(state))
+    action = make_agent("heuristic", seed=loaded.record.version).choose(RECORD, state, seat)
+    user_id = loaded.seats[seat].user_id
+    assert user_id is not None
+    return PLAYERS[user_id], action.text, loaded.record.version
 
 
 async def play_out(gm: GameMaster, game_id: int, limit: int = 5000):
