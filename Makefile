@@ -28,6 +28,7 @@ play: install
 test: install
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
+	$(PY) -m mypy bot cogs games rendering storage tests
 	$(PY) -m pytest -q
 
 bench: install

@@ -28,8 +28,8 @@ import functools
 import string
 import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 from games.core.registry import GAME_PACKAGES
