@@ -92,9 +92,10 @@ class NewAudit:
 @dataclass(frozen=True)
 class Turn:
     """Everything one accepted change of a game writes, as one transaction: new `seats`
-    (the start, a seat taken or left), then the `actions` in order (a human's and the AI
-    replies that followed it), the `state` after the last of them, the game's new `status`
-    and `result` if they changed, what the change does to the clocks, and its audit entry.
+    (the start, with what the setup told, `opening`; a seat taken or left), then the
+    `actions` in order (a human's and the AI replies that followed it), the `state` after
+    the last of them, the game's new `status` and `result` if they changed, what the
+    change does to the clocks, and its audit entry.
 
     The version goes up by one for the seat change and by one per action, as if each had
     been written on its own: every action keeps a version of its own in the log."""
@@ -107,6 +108,8 @@ class Turn:
     result: dict[str, Any] | None = None
     clocks: ClockChanges | None = None
     audit: NewAudit | None = None
+    # at the start: what the setup told (Event.to_json() dicts), the log's first lines
+    opening: Sequence[dict[str, Any]] = ()
 
     @property
     def version(self) -> int:

@@ -40,7 +40,12 @@ from storage.sqlbase import (
 )
 from storage.sqlite_campaigns import CampaignRows
 from storage.sqlite_clock import CLOCK_STATE, ClockRows, clock_state, clock_statements
-from storage.sqlite_log import ACTION_COLUMNS, log_statements, seat_statements
+from storage.sqlite_log import (
+    ACTION_COLUMNS,
+    log_statements,
+    opening_statements,
+    seat_statements,
+)
 from storage.sqlite_server import ServerRows
 from storage.sqlite_tables import TableRows
 
@@ -202,6 +207,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
         repeats = [a.interaction_id for a in turn.actions if a.interaction_id is not None]
         statements = [
             *([] if turn.seats is None else seat_statements(game_id, turn.seats)),
+            *opening_statements(game_id, turn.opening),
             *log_statements(game_id, first_version, time.time(), turn.actions),
             _set(game_id, changes),
             *_alongside(game_id, turn.clocks, turn.audit)]
@@ -232,14 +238,18 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
         async with self._read() as db:
             await _version(db, game_id)
             # A NULL viewer never matches json_each, so None sees public events only.
+            # The opening (seq < 0, version 0) reads before every action's events.
             rows = await fetch(
                 db,
-                "SELECT e.seq, e.version, e.text, e.seats, e.kind FROM events e"
+                "SELECT seq, version, text, seats, kind FROM ("
+                " SELECT e.seq, e.version, e.text, e.seats, e.kind FROM events e"
                 " JOIN actions a ON a.game_id = e.game_id AND a.seq = e.action_seq"
-                " WHERE e.game_id = ? AND a.undone = 0 AND (e.seats IS NULL OR EXISTS"
-                " (SELECT 1 FROM json_each(e.seats) WHERE json_each.value = ?))"
-                " ORDER BY e.seq DESC LIMIT ?",
-                (game_id, viewer_seat, -1 if limit is None else limit),
+                " WHERE e.game_id = ? AND a.undone = 0"
+                " UNION ALL SELECT o.seq, 0, o.text, o.seats, o.kind FROM opening_events o"
+                " WHERE o.game_id = ?) AS l WHERE l.seats IS NULL OR EXISTS"
+                " (SELECT 1 FROM json_each(l.seats) WHERE json_each.value = ?)"
+                " ORDER BY seq DESC LIMIT ?",
+                (game_id, game_id, viewer_seat, -1 if limit is None else limit),
             )
         return [
             EventRecord(r["seq"], r["version"], r["text"], loads(r["seats"]), r["kind"])

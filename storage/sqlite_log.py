@@ -36,6 +36,16 @@ def log_statements(game_id: int, first_version: int, now: float,
     ]
 
 
+def opening_statements(game_id: int, events: Sequence[dict[str, Any]]) -> list[Statement]:
+    """What the game's setup told (`Event.to_json()` dicts), numbered -N..-1 so it reads
+    before the events of the actions."""
+    count = len(events)
+    rows = [(game_id, index - count, *_event_values(event))
+            for index, event in enumerate(events)]
+    return [("INSERT INTO opening_events (game_id, seq, text, seats, kind)"
+             " VALUES (?, ?, ?, ?, ?)", rows)] if rows else []
+
+
 def seat_statements(game_id: int, seats: Sequence[SeatRecord]) -> list[Statement]:
     return [("DELETE FROM seats WHERE game_id = ?", [(game_id,)]),
             ("INSERT INTO seats (game_id, seat, user_id, name, ai) VALUES (?, ?, ?, ?, ?)",

@@ -8,7 +8,7 @@ import time
 from storage.errors import NotFound
 from storage.models import NewAction
 from storage.sqlbase import SqliteBase, dumps, fetch, loads, run_async
-from storage.sqlite_log import log_statements, seat_statements
+from storage.sqlite_log import log_statements, opening_statements, seat_statements
 from storage.tables import (
     VOTE_STATUSES,
     ImportedGame,
@@ -103,6 +103,7 @@ class TableRows(SqliteBase):
             game_id = int(rows[0][0])
             actions = [NewAction(a.seat, None, a.action, a.events) for a in imported.actions]
             await run_async(db, [*seat_statements(game_id, imported.seats),
+                                 *opening_statements(game_id, imported.opening),
                                  *log_statements(game_id, _STARTED_VERSION + 1, now, actions)])
         return game_id
 

@@ -6,7 +6,7 @@ The interface and its records; `storage/sqlite_tables.py` holds the SQLite rows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from storage.models import SeatRecord
@@ -59,6 +59,7 @@ class ImportedGame:
     state: dict[str, Any]
     result: dict[str, Any] | None
     status: str  # running, or finished when the log reaches the end of the game
+    opening: list[dict[str, Any]] = field(default_factory=list)  # what the setup told
 
 
 class TableStore(Protocol):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
@@ -191,17 +191,19 @@ class GameBase:
                       played: list[Played], *, before: State | None,
                       new_seats: bool = False, start: bool = False,
                       audit: NewAudit | None = None, extra: Iterable[str | Text] = (),
-                      force_board: bool = False) -> Update:
+                      force_board: bool = False, opening: Sequence[Event] = ()) -> Update:
         """Stores a change as one turn, in one transaction: new seats (`new_seats`, and the
-        running status with `start`), the actions `played` with their events, the state
-        after the last, the result when it ended the game, the clock changes and the audit
-        entry. Then it is described from what is in hand: nothing is read back."""
+        running status with `start`, with what the setup told: `opening`), the actions
+        `played` with their events, the state after the last, the result when it ended the
+        game, the clock changes and the audit entry. Then it is described from what is in
+        hand: nothing is read back."""
         state = played[-1].after if played else started_state(record)
         result = engine_of(record.game).result(state)
         status = "finished" if result else "running" if start else None
         turn = Turn(record.version, state, [p.row() for p in played],
                     seats=seats if new_seats or start else None, status=status,
-                    result=result.to_json() if result else None, audit=audit)
+                    result=result.to_json() if result else None, audit=audit,
+                    opening=[e.to_json() for e in opening])
         after = replace(record, version=turn.version, state=state,
                         status=status or record.status, result=turn.result)
         first = turn.version - len(played) + 1
@@ -213,8 +215,10 @@ class GameBase:
             raise ServiceError(text("tables.already_applied")) from None
         except StaleVersion:
             raise ServiceError(text("tables.acted_at_once")) from None
-        return await self._announce(update, after, seats, before, [p.step for p in played],
-                                    extra=extra, force_board=force_board)
+        told = [(started_state(record), list(opening), started_state(record))] if opening else []
+        return await self._announce(update, after, seats, before,
+                                    told + [p.step for p in played], extra=extra,
+                                    force_board=force_board)
 
     async def _plan(self, after: GameRecord, seats: list[SeatRecord], acted: Mapping[int, int],
                     clocks: ClockState) -> tuple[Update, ClockChanges | None]:

@@ -27,7 +27,8 @@ class ExportError(Exception):
 
 @dataclass(frozen=True)
 class Verified:
-    """An export whose log replayed to its state, with each action's events."""
+    """An export whose log replayed to its state, with what its setup told and each
+    action's events."""
 
     engine: Game
     options: dict[str, Any]
@@ -36,6 +37,7 @@ class Verified:
     actions: list[tuple[int, Action]]
     events: list[list[Event]]  # per action, in log order
     state: State
+    opening: list[Event]  # what the setup told
 
 
 def export_data(game: str, options: dict[str, Any], seed: int, names: list[str],
@@ -67,10 +69,10 @@ def verify(data: Any) -> Verified:
         options = engine.resolve_options(options)
     except GameError as error:
         raise ExportError(text("tables.export_setup", error=str(error))) from None
-    state, events = _replayed(engine, names, options, seed, actions)
+    state, opening, events = _replayed(engine, names, options, seed, actions)
     if state != data["state"]:
         raise ExportError(text("tables.export_differs", count=len(actions)))
-    return Verified(engine, options, seed, names, actions, events, state)
+    return Verified(engine, options, seed, names, actions, events, state, opening)
 
 
 def _fields(data: Any) -> tuple[Game, dict[str, Any], int, list[str], list[tuple[int, Action]]]:
@@ -91,9 +93,11 @@ def _fields(data: Any) -> tuple[Game, dict[str, Any], int, list[str], list[tuple
 
 
 def _replayed(engine: Game, names: list[str], options: dict[str, Any], seed: int,
-              actions: list[tuple[int, Action]]) -> tuple[State, list[list[Event]]]:
+              actions: list[tuple[int, Action]]
+              ) -> tuple[State, list[Event], list[list[Event]]]:
+    """The state the log reaches, what the setup told, and each action's events."""
     try:
-        state = engine.setup(len(names), options, seed)
+        state, opening = engine.begin(len(names), options, seed)
     except GameError as error:
         raise ExportError(text("tables.export_setup", error=str(error))) from None
     events = []
@@ -104,4 +108,4 @@ def _replayed(engine: Game, names: list[str], options: dict[str, Any], seed: int
             raise ExportError(text("tables.export_refused", step=step, error=str(error))) \
                 from None
         events.append(new)
-    return state, events
+    return state, opening, events

@@ -18,7 +18,7 @@ from bot.service.announce import Announcer
 from bot.service.base import ACTIVE, GameBase, engine_of, table_of
 from bot.service.export import ExportError, Verified, export_data, read_export, verify
 from bot.service.models import Player, ServiceError, Table
-from games.core import Action, Event
+from games.core import Action
 from storage import SeatRecord
 from storage.tables import ImportedAction, ImportedGame
 
@@ -49,8 +49,7 @@ class HistoryMixin(GameBase):
         if not 0 <= step <= len(actions):
             raise ServiceError(text("tables.history_range", step=step, last=len(actions)))
         engine = engine_of(record.game)
-        state = engine.setup(len(seats), record.options, record.seed)
-        events: list[Event] = []
+        state, events = engine.begin(len(seats), record.options, record.seed)
         for done in actions[:step]:
             state, events = engine.apply(state, done.seat, Action.from_json(done.action))
         names = self.announcer.names
@@ -102,6 +101,7 @@ def readable_log(verified: Verified, names: list[str], game_id: int, locale: str
     lines = [t("tables.export_log_head", locale, title=verified.engine.title, game=game_id,
                seed=verified.seed, seats=", ".join(names)),
              t("tables.export_log_setup", locale)]
+    lines += [f"    {Announcer.names(e.text, seats)}" for e in verified.opening if e.public]
     for step, ((seat, action), events) in enumerate(zip(verified.actions, verified.events,
                                                         strict=True), start=1):
         lines.append(f"{step}. {names[seat]}: {action.text}")
@@ -119,7 +119,8 @@ def _imported(verified: Verified) -> ImportedGame:
                  for (seat, action), events in zip(verified.actions, verified.events,
                                                    strict=True)],
         state=verified.state, result=result.to_json() if result else None,
-        status="finished" if result else "running")
+        status="finished" if result else "running",
+        opening=[e.to_json() for e in verified.opening])
 
 
 def _json(data: dict[str, Any]) -> str:

@@ -135,13 +135,14 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
                 raise ServiceError(text("tables.too_few", title=engine.title,
                                         least=engine.min_players, seated=len(seats)))
             try:
-                state = engine.setup(len(seats), record.options, record.seed)
+                state, opening = engine.begin(len(seats), record.options, record.seed)
             except GameError as error:
                 raise ServiceError(str(error)) from None
             played = self._play_ai(record, seats, state, record.version + 1)
             return await self._commit(replace(record, state=state), seats, loaded.clocks,
                                       played, before=None, start=True,
-                                      audit=NewAudit(by.user_id, "start", {}), force_board=True)
+                                      audit=NewAudit(by.user_id, "start", {}), force_board=True,
+                                      opening=opening)
 
     # -- play -----------------------------------------------------------------------------
     async def act(

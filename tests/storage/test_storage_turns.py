@@ -4,6 +4,8 @@ read every action starts from (`load_game`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from storage import (
@@ -147,3 +149,25 @@ async def test_load_game_reads_the_record_its_seats_and_its_clocks(
     assert (await repo.load_game(game_id)).clocks == ClockState((), deadline)
     with pytest.raises(NotFound):
         await repo.load_game(game_id + 1)
+
+
+async def test_the_opening_is_stored_with_the_start_and_reads_first(
+        repo: SqliteRepository) -> None:
+    """What the setup told belongs to no action: it reads before every action's events, each
+    secret line only for its seats, and an undo never takes it back."""
+    game_id = await new_game(repo)
+    opening: list[dict[str, Any]] = [
+        {"text": "The deck is shuffled.", "seats": None, "kind": "chance"},
+        {"text": "You draw 3.", "seats": [1], "kind": "log"}]
+    version = await repo.commit_turn(game_id, Turn(0, replay([]), seats=SEATS,
+                                                   status="running", opening=opening))
+    version = await play(repo, game_id, version, [5])
+    public = await repo.events(game_id)
+    assert [(e.text, e.version, e.kind) for e in public] == [
+        ("The deck is shuffled.", 0, "chance"), ("added 5", version, "log")]
+    assert public[0].seq < 0 < public[1].seq
+    assert "You draw 3." in [e.text for e in await repo.events(game_id, viewer_seat=1)]
+    assert "You draw 3." not in [e.text for e in await repo.events(game_id, viewer_seat=0)]
+    assert [e.text for e in await repo.events(game_id, limit=1)] == ["added 5"]
+    await repo.undo_actions(game_id, keep=0, state=replay([]), expected_version=version)
+    assert [e.text for e in await repo.events(game_id)] == ["The deck is shuffled."]

@@ -266,7 +266,11 @@ async def test_a_running_games_export_is_for_moderators_and_audited(gm):
     assert files.log_text.splitlines()[1] == "0. setup"
     first = (await gm.repo.actions(game_id))[0]
     name = (await gm.table(game_id)).seats[first.seat].name
-    assert files.log_text.splitlines()[2].startswith(f"1. {name}: ")
+    lines = files.log_text.splitlines()
+    told = [line for line in lines[2:] if line.startswith("    ")][:1]
+    assert told == ["    The lord deck is shuffled."]  # what the setup drew, under step 0
+    assert next(line for line in lines[2:] if not line.startswith("    ")).startswith(
+        f"1. {name}: ")
     assert (await gm.repo.audit_log(game_id=game_id))[0].what == "export"
     await gm.end(game_id, MOD, scored=False)
     assert (await gm.export_files(game_id, BOB, "ko")).log_text.splitlines()[1] == "0. 게임 준비"
