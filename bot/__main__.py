@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bot.service.options import parse_options
-from games.core import Game, GameError, get_game
+from games.core import Game, GameError, all_games, get_game
 from games.core.agents import AGENTS
 
 
@@ -50,7 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     rep.set_defaults(handler=_replay)
 
     bench = commands.add_parser("bench", help="medians of engine, render and service costs")
-    bench.add_argument("--game", default="record")
+    bench.add_argument("--game", default=None,
+                       help="one game (default: every registered game; record with --discord)")
     bench.add_argument("--players", type=int, default=None,
                        help="seats per game (default: 4, or what the game allows)")
     bench.add_argument("--games", type=int, default=20)
@@ -121,16 +122,22 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    """Each game measured on its own, one after the other, so every ratio line compares two
+    figures taken in the same run."""
     from bot.tools.bench import bench
 
+    if args.discord:
+        args.game = args.game or "record"
     try:
-        players = seat_count(get_game(args.game), args.players)
+        games = [get_game(args.game)] if args.game else all_games()
+        seats = [seat_count(game, args.players) for game in games]
     except GameError as error:
         print(error, file=sys.stderr)
         return 2
     if args.discord:
         return _bench_discord(args)
-    print("\n".join(bench(args.game, players, args.games, args.seed)))
+    for game, players in zip(games, seats, strict=True):
+        print("\n".join(bench(game.name, players, args.games, args.seed)), flush=True)
     return 0
 
 

@@ -15,148 +15,42 @@ dealt in (`on_update`); a tournament is decided there, and a moderator closes a 
 from __future__ import annotations
 
 import asyncio
-import itertools
-import random
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.i18n import DEFAULT_LOCALE, t, text
+from bot.playbypost.campaigns.models import (
+    DONE,
+    OpenedRound,
+    Played,
+    PlayerStats,
+    Schedule,
+    ScheduledTable,
+    Standings,
+    engine_of,
+)
+from bot.playbypost.campaigns.pairing import deal_round, entrants
+from bot.playbypost.campaigns.ranking import (
+    champions_of,
+    is_over,
+    last_round,
+    mean_of,
+    member_names,
+    rank,
+    role_stats,
+    total_of,
+)
 from bot.service import GameMaster
 from bot.service.base import Step
 from bot.service.models import Player, ServiceError, Table, Update
-from games.core import Game, GameError, get_game
-from rendering.standings import Standing, StandingsLabels, standings_png
-from storage import GameRecord, SeatRecord, StorageError
+from rendering.standings import StandingsLabels, standings_png
+from storage import StorageError
 from storage.campaigns import CAMPAIGN_KINDS, CampaignRecord, MemberRecord
 
 ANY_GAME = 0  # check_allowed's game id for "any game of the server"
 NAME_LIMIT = 40
-DEAL_ATTEMPTS = 32  # seeded shuffles tried per round; the one with fewest repeat pairings wins
-MIN_PEOPLE = 2  # a round deals at least this many players; AI seats fill a table up to the
-# game's minimum (a tournament's last two players of Redux still play their final)
-LIVE = ("open", "running", "paused")
-DONE = ("finished", "abandoned")
-
-
-@dataclass(frozen=True)
-class Played:
-    """A table the campaign dealt, with its game as stored now."""
-
-    round: int
-    table: int
-    record: GameRecord
-    seats: list[SeatRecord]
-
-    @property
-    def users(self) -> list[int]:
-        return [s.user_id for s in self.seats if s.user_id is not None and not s.ai]
-
-    @property
-    def live(self) -> bool:
-        return self.record.status in LIVE
-
-    @property
-    def result(self) -> dict[str, Any]:
-        """The stored result of a counted game."""
-        if self.record.result is None:
-            raise ValueError(f"game {self.record.id} has no result")
-        return self.record.result
-
-    @property
-    def state(self) -> dict[str, Any]:
-        """The engine state of a game that started (every counted game did)."""
-        if self.record.state is None:
-            raise ValueError(f"game {self.record.id} has not started")
-        return self.record.state
-
-    @property
-    def counted(self) -> bool:
-        """Finished games count, ended "with scores" included; abandoned ones never do."""
-        return self.record.status == "finished" and self.record.result is not None
-
-    @property
-    def winners(self) -> list[int]:
-        """The members who won it (an AI that took a seat over wins for nobody)."""
-        if not self.counted:
-            return []
-        won = set(self.result["winners"])
-        return [s.user_id for s in self.seats
-                if s.seat in won and s.user_id is not None and not s.ai]
-
-    @property
-    def advancing(self) -> list[int]:
-        """Who goes on from this table in a tournament: the members placed best among its
-        members. These are the winners, unless an AI seat won (one that filled the table,
-        or took a seat over): an AI goes nowhere, so the best-placed person does."""
-        if not self.counted:
-            return []
-        places = _places(self.result)
-        people = {s.seat: s.user_id for s in self.seats
-                  if s.user_id is not None and not s.ai and s.seat in places}
-        best = min((places[seat] for seat in people), default=None)
-        return [user for seat, user in people.items() if places[seat] == best]
-
-
-@dataclass(frozen=True)
-class ScheduledTable:
-    round: int
-    table: int
-    game_id: int
-    thread_id: int | None
-    status: str
-    players: list[str]
-    winners: list[str]
-
-
-@dataclass(frozen=True)
-class Schedule:
-    """The rounds so far and who is free for the next one (`champions` once a tournament
-    is decided)."""
-
-    campaign: CampaignRecord
-    title: str
-    members: int
-    tables: list[ScheduledTable]
-    waiting: list[str]
-    champions: list[str]
-
-
-@dataclass(frozen=True)
-class OpenedRound:
-    campaign: CampaignRecord
-    round: int
-    tables: list[Table]
-    sitting_out: list[str]
-    ai_seats: int  # AI seats that fill the only table when too few players are left
-
-
-@dataclass(frozen=True)
-class Standings:
-    campaign: CampaignRecord
-    title: str
-    rows: list[Standing]
-    games: int  # the finished games counted
-
-
-@dataclass(frozen=True)
-class RoleStats:
-    kind: str  # the engine's kind of role: "faction", "mat"
-    role: str
-    games: int
-    wins: int
-    average: float | None
-
-
-@dataclass(frozen=True)
-class PlayerStats:
-    campaign: CampaignRecord
-    name: str
-    games: int
-    wins: int
-    average: float | None
-    roles: list[RoleStats]
 
 
 class Campaigns:
@@ -175,7 +69,7 @@ class Campaigns:
                      seats: int) -> CampaignRecord:
         _require_moderator(by)
         name = _campaign_name(name)
-        engine = _engine(game)
+        engine = engine_of(game)
         if kind not in CAMPAIGN_KINDS:
             raise ServiceError(text("campaigns.unknown_kind", kinds=", ".join(CAMPAIGN_KINDS)))
         if not engine.min_players <= seats <= engine.max_players:
@@ -235,13 +129,13 @@ class Campaigns:
         campaign = await self._settled(guild_id, name)
         members = await self.repo.members(campaign.id)
         played = await self._played(campaign)
-        names = _names(members, played)
+        names = member_names(members, played)
         busy = {u for p in played if p.live for u in p.users}
         tables = [ScheduledTable(p.round, p.table, p.record.id, p.record.thread_id,
                                  p.record.status, [s.name for s in p.seats],
                                  [names[u] for u in p.winners]) for p in played]
-        champions = _champions(campaign, members, played) or []
-        return Schedule(campaign, _engine(campaign.game).title, len(members), tables,
+        champions = champions_of(campaign, members, played) or []
+        return Schedule(campaign, engine_of(campaign.game).title, len(members), tables,
                         [m.name for m in members if m.user_id not in busy],
                         [names[u] for u in champions])
 
@@ -257,11 +151,11 @@ class Campaigns:
         async with self._locks[campaign.id]:
             members = await self.repo.members(campaign.id)
             played = await self._played(campaign)
-            names = _names(members, played)
+            names = member_names(members, played)
             players = self._round_players(campaign, members, played)
             await self._check_allowed(guild_id, players, names)
             number = max((p.round for p in played), default=0) + 1
-            dealt, out, ais = _deal_round(campaign, players, played, number)
+            dealt, out, ais = deal_round(campaign, players, played, number)
             tables = [await self._open_table(campaign, number, table, users, names,
                                              channel_id, ais)
                       for table, users in enumerate(dealt, start=1)]
@@ -276,7 +170,7 @@ class Campaigns:
         """Who the next round deals. Rounds never overlap, in a league either: a player
         would otherwise sit at two tables of one campaign, and a straggling table would
         count towards a later round's standings."""
-        unfinished = [p.record.id for p in _last_round(played) if not _done(p)]
+        unfinished = [p.record.id for p in last_round(played) if not is_over(p)]
         if unfinished:
             raise ServiceError(text("campaigns.round_unfinished", name=campaign.name,
                                     round=played[-1].round, games=_numbers(unfinished)))
@@ -324,10 +218,10 @@ class Campaigns:
             return update
         async with self._locks[campaign.id]:
             played = await self._played(campaign)
-            last = _last_round(played)
+            last = last_round(played)
             number = last[0].round
             if (table.game_id not in {p.record.id for p in last}
-                    or not all(_done(p) for p in last)
+                    or not all(is_over(p) for p in last)
                     or (campaign.id, number) in self._announced):
                 return update
             self._announced.add((campaign.id, number))
@@ -338,7 +232,7 @@ class Campaigns:
                           number: int) -> str:
         locale = await self.gm.settings.thread_locale(campaign.guild_id)
         members = await self.repo.members(campaign.id)
-        names = _names(members, played)
+        names = member_names(members, played)
         champions = await self._decide(campaign)
         if champions is not None:
             key = "campaigns.news.champions" if champions else "campaigns.news.no_champion"
@@ -381,7 +275,7 @@ class Campaigns:
         campaign = await self._settled(guild_id, name)
         members = await self.repo.members(campaign.id)
         played = await self._played(campaign)
-        return Standings(campaign, _engine(campaign.game).title, rank(members, played),
+        return Standings(campaign, engine_of(campaign.game).title, rank(members, played),
                          sum(1 for p in played if p.counted))
 
     async def standings_image(self, standings: Standings, locale: str) -> bytes:
@@ -405,11 +299,11 @@ class Campaigns:
         if not mine and all(m.user_id != player.user_id for m in members):
             raise ServiceError(text("campaigns.not_member", user=player.name,
                                     name=campaign.name))
-        engine = _engine(campaign.game)
-        totals = [_total(p, player.user_id) for p in mine]
+        engine = engine_of(campaign.game)
+        totals = [total_of(p, player.user_id) for p in mine]
         wins = sum(1 for p in mine if player.user_id in p.winners)
-        return PlayerStats(campaign, _names(members, played).get(player.user_id, player.name),
-                           len(mine), wins, _mean(totals), _role_stats(engine, mine,
+        return PlayerStats(campaign, member_names(members, played).get(player.user_id, player.name),
+                           len(mine), wins, mean_of(totals), role_stats(engine, mine,
                                                                         player.user_id))
 
     # -- internals --------------------------------------------------------------------------
@@ -433,7 +327,7 @@ class Campaigns:
         if campaign.kind != "tournament" or campaign.status != "running":
             return None
         members = await self.repo.members(campaign.id)
-        champions = _champions(campaign, members, await self._played(campaign))
+        champions = champions_of(campaign, members, await self._played(campaign))
         if champions is None:
             return None
         await self.repo.set_campaign_status(campaign.id, "finished")
@@ -453,207 +347,6 @@ class Campaigns:
                               what=what, detail={"campaign": campaign.name, **detail})
 
 
-# -- dealing ------------------------------------------------------------------------------------
-def _deal_round(campaign: CampaignRecord, players: list[int], played: list[Played],
-                number: int) -> tuple[list[list[int]], list[int], int]:
-    """The round's tables (user ids, the table's creator first), who sits it out, and the
-    AI seats that fill the only table when fewer players are left than the game needs."""
-    engine = _engine(campaign.game)
-    sizes = table_sizes(len(players), campaign.seats, engine.min_players, engine.max_players)
-    ais = 0
-    if not sizes and len(players) >= MIN_PEOPLE:
-        sizes, ais = [len(players)], engine.min_players - len(players)
-    if not sizes:
-        raise ServiceError(text("campaigns.too_few", name=campaign.name, low=MIN_PEOPLE,
-                                count=len(players)))
-    rng = random.Random(campaign.id * 1_000_003 + number)  # seeded by campaign and round
-    seated, out = _sit_out(players, sum(sizes), played, rng)
-    return deal(seated, sizes, _met(played), rng), out, ais
-
-
-def table_sizes(count: int, wanted: int, low: int, high: int) -> list[int]:
-    """Table sizes for as many of `count` players as can be seated (all when the game's
-    limits allow), as even as possible and as close to `wanted` as they can be; fewer tables
-    when two splits are equally close. Empty when not even one table can be filled."""
-    for seated in range(count, low - 1, -1):
-        splits = [_split(seated, tables) for tables in range(1, seated // low + 1)]
-        fitting = [s for s in splits if low <= min(s) and max(s) <= high]
-        if fitting:
-            return min(fitting, key=lambda s: max(abs(size - wanted) for size in s))
-    return []
-
-
-def _split(count: int, tables: int) -> list[int]:
-    small, extra = divmod(count, tables)
-    return [small + 1] * extra + [small] * (tables - extra)
-
-
-def deal(players: list[int], sizes: list[int], met: Counter[frozenset[int]],
-         rng: random.Random) -> list[list[int]]:
-    """Players into tables of `sizes`, meeting again as few times as possible: each of a
-    few seeded shuffles is dealt greedily (each seat goes to the player who met the table's
-    players least often), and the deal with the fewest repeat pairings is kept."""
-    best: tuple[int, list[list[int]]] | None = None
-    for _ in range(DEAL_ATTEMPTS):
-        order = list(players)
-        rng.shuffle(order)
-        tables = _greedy(order, sizes, met)
-        repeats = sum(met[frozenset(pair)] for table in tables
-                      for pair in itertools.combinations(table, 2))
-        if best is None or repeats < best[0]:
-            best = (repeats, tables)
-        if repeats == 0:
-            break
-    return best[1] if best else []
-
-
-def _greedy(order: list[int], sizes: list[int], met: Counter[frozenset[int]]) -> list[list[int]]:
-    left = list(order)
-    tables: list[list[int]] = []
-    for size in sizes:
-        table: list[int] = []
-        for _ in range(size):
-            pick = min(left, key=lambda u: sum(met[frozenset((u, v))] for v in table))
-            left.remove(pick)
-            table.append(pick)
-        tables.append(table)
-    return tables
-
-
-def _met(played: Iterable[Played]) -> Counter[frozenset[int]]:
-    """How often each pair of players already shared a campaign table."""
-    return Counter(frozenset(pair) for p in played
-                   for pair in itertools.combinations(sorted(set(p.users)), 2))
-
-
-def _sit_out(players: list[int], seats: int, played: list[Played],
-             rng: random.Random) -> tuple[list[int], list[int]]:
-    """When the game's table sizes cannot seat everyone, those who played most so far sit
-    out (a tournament's sitters go on to the next round); ties by a seeded shuffle."""
-    counts = Counter(u for p in played for u in p.users)
-    order = list(players)
-    rng.shuffle(order)
-    order.sort(key=lambda u: counts[u])
-    return sorted(order[:seats], key=players.index), sorted(order[seats:], key=players.index)
-
-
-# -- tournaments --------------------------------------------------------------------------------
-def entrants(members: list[int], played: list[Played]) -> tuple[list[int], bool]:
-    """Who plays the next tournament round, and whether the last round was a final (one
-    table, nobody sitting out): everyone in round 1, then those who go on from each round's
-    tables (`Played.advancing`) and whoever sat that round out, as long as they are still
-    members."""
-    current, final = list(members), False
-    for _, same_round in itertools.groupby(played, key=lambda p: p.round):
-        tables = list(same_round)
-        seated = {u for p in tables for u in p.users}
-        byes = [u for u in current if u not in seated]
-        current = _unique(byes + [u for p in tables for u in p.advancing])
-        final = len(tables) == 1 and not byes
-    return [u for u in current if u in members], final
-
-
-def _champions(campaign: CampaignRecord, members: list[MemberRecord],
-               played: list[Played]) -> list[int] | None:
-    """A tournament's winners once decided (empty when its final was abandoned), else None:
-    decided when the last round is over and was the final, or left one player or none."""
-    if campaign.kind != "tournament" or not played:
-        return None
-    if not all(_done(p) for p in _last_round(played)):
-        return None
-    going_on, final = entrants([m.user_id for m in members], played)
-    return going_on if final or len(going_on) <= 1 else None
-
-
-def _last_round(played: list[Played]) -> list[Played]:
-    last = max((p.round for p in played), default=0)
-    return [p for p in played if p.round == last]
-
-
-def _done(p: Played) -> bool:
-    return p.record.status in DONE
-
-
-# -- standings ----------------------------------------------------------------------------------
-def rank(members: list[MemberRecord], played: list[Played]) -> list[Standing]:
-    """Every member and everyone who played a counted game, by points, then wins, then
-    average score, then name. Per finished game a player gets one point per opponent placed
-    below them and half a point per opponent tied with them."""
-    names = _names(members, played)
-    points: defaultdict[int, float] = defaultdict(float)  # half points for a tie
-    wins: Counter[int] = Counter()
-    totals: defaultdict[int, list[int]] = defaultdict(list)
-    for p in (p for p in played if p.counted):
-        for user, gained in _game_points(p).items():
-            points[user] += gained
-            totals[user].append(_total(p, user))
-        wins.update(p.winners)
-    players = _unique([m.user_id for m in members] + list(totals))
-    rows = sorted(players, key=lambda u: (-points[u], -wins[u], -_sortable(_mean(totals[u])),
-                                          names[u].casefold()))
-    return [Standing(i + 1, u, names[u], len(totals[u]), wins[u], points[u],
-                     _mean(totals[u])) for i, u in enumerate(rows)]
-
-
-def _game_points(p: Played) -> dict[int, float]:
-    places = _places(p.result)
-    seat_of = {s.user_id: s.seat for s in p.seats if s.user_id is not None and not s.ai}
-    return {user: sum(1.0 if places[seat] < places[other] else 0.5
-                      for other in places if other != seat and places[seat] <= places[other])
-            for user, seat in seat_of.items() if seat in places}
-
-
-def _places(result: dict[str, Any]) -> dict[int, int]:
-    """Seat -> place (0 is first) from a stored Result: the winners share first place; the
-    others follow in the engine's order, tied when their total and tie-breaks are equal."""
-    winners = set(result["winners"])
-    places = {int(s): 0 for s in winners}
-    keys: list[tuple[Any, ...]] = []
-    for score in (s for s in result["scores"] if s["seat"] not in winners):
-        key = (score["total"], tuple(score.get("tiebreak") or ()))
-        places[int(score["seat"])] = 1 + (keys.index(key) if key in keys else len(keys))
-        keys.append(key)
-    return places
-
-
-def _total(p: Played, user: int) -> int:
-    seat = next(s.seat for s in p.seats if s.user_id == user and not s.ai)
-    return next(int(s["total"]) for s in p.result["scores"] if s["seat"] == seat)
-
-
-def _role_stats(engine: Game, games: list[Played], user: int) -> list[RoleStats]:
-    """Games, wins and average score by each role the player held (engine.roles)."""
-    held: defaultdict[tuple[str, str], list[Played]] = defaultdict(list)
-    for p in games:
-        seat = next(s.seat for s in p.seats if s.user_id == user and not s.ai)
-        for kind, roles in engine.roles(p.state).items():
-            if seat < len(roles) and roles[seat]:
-                held[(kind, roles[seat])].append(p)
-    stats = [RoleStats(kind, role, len(ps), sum(1 for p in ps if user in p.winners),
-                       _mean([_total(p, user) for p in ps]))
-             for (kind, role), ps in held.items()]
-    return sorted(stats, key=lambda s: (s.kind, -s.games, s.role))
-
-
-# -- helpers ------------------------------------------------------------------------------------
-def _names(members: list[MemberRecord], played: list[Played]) -> dict[int, str]:
-    """Members by the name they joined with; former members by their seat's name."""
-    names = {s.user_id: s.name for p in played for s in p.seats if s.user_id is not None}
-    return {**names, **{m.user_id: m.name for m in members}}
-
-
-def _mean(values: list[int]) -> float | None:
-    return sum(values) / len(values) if values else None
-
-
-def _sortable(average: float | None) -> float:
-    """No games yet ranks below any average score."""
-    return float("-inf") if average is None else average
-
-
-def _unique(values: Iterable[int]) -> list[int]:
-    return list(dict.fromkeys(values))
-
 
 def _numbers(game_ids: list[int]) -> str:
     return ", ".join(str(g) for g in game_ids)
@@ -664,13 +357,6 @@ def _campaign_name(name: str) -> str:
     if not 1 <= len(name) <= NAME_LIMIT or not name.isprintable():
         raise ServiceError(text("campaigns.bad_name", limit=NAME_LIMIT))
     return name
-
-
-def _engine(game: str) -> Game:
-    try:
-        return get_game(game)
-    except GameError:
-        raise ServiceError(text("campaigns.unknown_game", game=game)) from None
 
 
 def _check_not_finished(campaign: CampaignRecord) -> None:
