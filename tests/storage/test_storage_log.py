@@ -192,5 +192,5 @@ async def test_json_columns_are_sorted_unescaped_text(file_repo: SqliteRepositor
     with closing(sqlite3.connect(tmp_path / "games.sqlite3")) as raw:
         state, = raw.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
         action, = raw.execute("SELECT action FROM actions").fetchone()
-    assert state == '{"a": "曹操", "b": 1}'
-    assert action == '{"args": ["趙雲"], "kind": "keep"}'
+    assert state == '{"a":"曹操","b":1}'  # sorted, compact, unescaped
+    assert action == '{"args":["趙雲"],"kind":"keep"}'
