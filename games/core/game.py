@@ -194,15 +194,6 @@ class Game(ABC):
         events = self._apply(new_state, seat, action)
         return new_state, events
 
-    def check_legal(self, state: State, seat: int, action: Action) -> None:
-        """Refuse an action that is not among the legal ones, listing a few that are."""
-        legal = self.legal_actions(state, seat)
-        if action in legal:
-            return
-        sample = ", ".join(f"`{a.text}`" for a in legal[:6])
-        more = " …" if len(legal) > 6 else ""
-        raise IllegalAction(f"`{action.text}` is not possible now. You can: {sample}{more}")
-
     def default_options(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}
 
