@@ -114,7 +114,11 @@ class Game(ABC):
 
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """What `seat` may see; `None` is the public view. The only exit for hidden data."""
+        """What `seat` may see; `None` is the public view. The only exit for hidden data.
+
+        The view's shape is the game's own (its renderer and its extra cog read it). A thing
+        this seat may not see is left out (a count stands for it) or, where it is shown in
+        place, is the dict `{"hidden": True}` (rendering/kit/views.is_hidden): never its id."""
 
     @abstractmethod
     def result(self, state: State) -> Result | None:
