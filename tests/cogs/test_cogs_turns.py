@@ -121,6 +121,22 @@ async def test_a_stale_menu_choice_by_index_is_not_applied(harness, monkeypatch)
     assert await harness.version(game_id) == version
 
 
+@pytest.mark.parametrize("forged", ["#-1", "#-2", "#x", "#", "#١"])
+async def test_a_forged_action_index_changes_nothing(harness, monkeypatch, forged):
+    """A client can send any custom id: an index that is not a plain number names no
+    action, even one Python would read from the end of the list."""
+    monkeypatch.setattr(turns, "CUSTOM_ID_LIMIT", 10)
+    game_id, _ = await started(harness)
+    prompt = await harness.prompt(ALICE, game_id)
+    message = harness.find(ALICE, f"gm:act:{game_id}:{prompt.version}:#0")
+    version = await harness.version(game_id)
+    forged_id = f"gm:act:{game_id}:{prompt.version}:{forged}"
+    message.component(f"gm:act:{game_id}:{prompt.version}:#0")["custom_id"] = forged_id
+    reply = await harness.click(ALICE, forged_id, message=message)
+    assert t("turns.stale") in reply.text
+    assert await harness.version(game_id) == version
+
+
 async def test_two_clicks_of_one_button_at_once_apply_once(harness):
     game_id, thread = await started(harness)
     prompt = await harness.prompt(ALICE, game_id)
