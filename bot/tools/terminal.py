@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.app import build_app
 from bot.service import GameMaster
-from bot.service.models import Player, ServiceError, TurnPrompt, Update
+from bot.service.models import Player, ServiceError, Table, TurnPrompt, Update
 from storage import SqliteRepository
 
 Ask = Callable[[str], str]
@@ -51,16 +51,14 @@ async def _loop(gm: GameMaster, game_id: int, update: Update, humans: int, board
         step = _show(update, boards, step, say)
         if update.result:
             return 0
-        seat = update.awaiting[0] if update.awaiting else None
-        player = (Player(seat.user_id, seat.name)
-                  if seat is not None and seat.user_id is not None else None)
-        prompt = await gm.turn_prompt(game_id, player) if player is not None else None
-        if seat is None or player is None or prompt is None:
+        awaited = await _next_turn(gm, game_id, update.table)
+        if awaited is None:
             say("Nobody is awaited; the game cannot go on.")
             return 1
+        player, prompt = awaited
         if humans > 1:
             hand = await gm.private_text(game_id, player)
-            say(f"\n--- {seat.name}, your turn (hot seat) ---\n{hand}")
+            say(f"\n--- {player.name}, your turn (hot seat) ---\n{hand}")
         choice = _choose(prompt, ask, say)
         if choice is None:
             say("Left the table.")
@@ -70,6 +68,21 @@ async def _loop(gm: GameMaster, game_id: int, update: Update, humans: int, board
         except ServiceError as error:
             say(f"Refused: {error}")
             update = Update(update.table, awaiting=update.awaiting)
+
+
+async def _next_turn(gm: GameMaster, game_id: int,
+                     table: Table) -> tuple[Player, TurnPrompt] | None:
+    """The first human seat that owes a decision now, with its prompt. Asked of every seat,
+    not only of those an update newly awaits: in a simultaneous step a seat that still owes
+    its choice is not mentioned again, but the hot seat must come back to it."""
+    for seat in table.seats:
+        if seat.user_id is None or seat.ai:
+            continue
+        player = Player(seat.user_id, seat.name)
+        prompt = await gm.turn_prompt(game_id, player)
+        if prompt is not None:
+            return player, prompt
+    return None
 
 
 def _choose(prompt: TurnPrompt, ask: Ask, say: Say) -> str | None:

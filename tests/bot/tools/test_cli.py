@@ -35,6 +35,19 @@ def test_play_finishes_a_game_with_scripted_answers(tmp_path):
     assert main(["replay", str(tmp_path / "game.json")]) == 0
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players"), [("record", 2), ("record", 3), ("redux", 3)])
+def test_hot_seat_play_goes_back_to_a_seat_that_still_owes_a_secret_choice(
+        tmp_path, game, players):
+    """All seats human (`--ai 0`): after one seat's secret draft pick or recruit, the others
+    still owe theirs though no update newly awaits them, and the table comes to each."""
+    lines: list[str] = []
+    status = asyncio.run(play(game, players, 0, seed=4, boards=tmp_path,
+                              ask=lambda _: "1", say=lines.append))
+    assert status == 0 and "Nobody is awaited; the game cannot go on." not in lines
+    assert any("Final scores" in line for line in lines)
+
+
 def test_play_quits_cleanly_on_q(tmp_path):
     lines: list[str] = []
     assert asyncio.run(play("record", 2, 1, seed=4, boards=tmp_path, ask=lambda _: "q",
