@@ -127,30 +127,32 @@ def _bench(args: argparse.Namespace) -> int:
     from bot.tools.bench import bench
 
     if args.discord:
-        args.game = args.game or "record"
+        return _bench_discord(args, args.game or "record")
     try:
         games = [get_game(args.game)] if args.game else all_games()
         seats = [seat_count(game, args.players) for game in games]
     except GameError as error:
         print(error, file=sys.stderr)
         return 2
-    if args.discord:
-        return _bench_discord(args)
     for game, players in zip(games, seats, strict=True):
         print("\n".join(bench(game.name, players, args.games, args.seed)), flush=True)
     return 0
 
 
-def _bench_discord(args: argparse.Namespace) -> int:
+def _bench_discord(args: argparse.Namespace, name: str) -> int:
     from bot.tools.bench_discord import Load, bench_discord
 
-    game = get_game(args.game)
+    try:
+        game = get_game(name)
+    except GameError as error:
+        print(error, file=sys.stderr)
+        return 2
     players = args.players or max(game.min_players, args.humans)
     if not 1 <= args.humans <= players <= game.max_players:
         print(f"--humans must be 1-{players} and --players at most {game.max_players}.",
               file=sys.stderr)
         return 2
-    print("\n".join(bench_discord(Load(args.game, args.games, players, args.humans,
+    print("\n".join(bench_discord(Load(name, args.games, players, args.humans,
                                          args.think, args.seed, args.minutes))))
     return 0
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from rendering.kit.canvas import Canvas
 from rendering.kit.layout import INNER, MARGIN, PAD, boxed, text_lines
 from rendering.kit.theme import BODY, DARK_TEXT, GOLD, LARGE, MUTED, PANEL, SMALL, TEXT, TILE
-from rendering.kit.views import player_name
+from rendering.kit.views import player_name, score_categories
 from rendering.redux.style import Table
 
 CATEGORY_NAMES = {
@@ -45,13 +45,6 @@ def category_name(key: str) -> str:
     return CATEGORY_NAMES.get(key, key.replace("_", " ").capitalize())
 
 
-def categories(result: dict) -> list[str]:
-    """Every category key any score reports, in the engine's order."""
-    keys: list[str] = []
-    for score in result.get("scores", []):
-        keys += [k for k in score.get("categories", {}) if k not in keys]
-    return keys
-
 
 def draw_score(c: Canvas, t: Table, y: float) -> float:
     result = t.view.get("result") or {}
@@ -72,7 +65,7 @@ def _body(c: Canvas, t: Table, result: dict, y: float) -> float:
     winners = set(result.get("winners", []))
     col_w = (w - LABEL_W) / len(scores)
     rows = [(category_name(k), [s.get("categories", {}).get(k, 0) for s in scores], False)
-            for k in categories(result)]
+            for k in score_categories(result)]
     rows.append(("Total", [s.get("total", 0) for s in scores], True))
     if any(s.get("tiebreak") for s in scores):
         rows.append(("Tie-break", [" / ".join(map(str, s.get("tiebreak") or [])) or "-"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from rendering.kit.canvas import Canvas
 from rendering.kit.layout import INNER, MARGIN, PAD, boxed, text_lines
 from rendering.kit.theme import BODY, GOLD, LARGE, MUTED, PANEL, SMALL, TEXT, TILE
-from rendering.kit.views import player_name
+from rendering.kit.views import player_name, score_categories
 from rendering.scythe.style import Table, words
 
 CATEGORY_NAMES = {"coins": "Coins in hand", "stars": "Stars (count x rate)",
@@ -32,13 +32,6 @@ HEAD_H = 70
 def category_name(key: str) -> str:
     return CATEGORY_NAMES.get(key, words(key))
 
-
-def categories(score: dict) -> list[str]:
-    """Every category key any player's score reports, in the engine's order."""
-    keys: list[str] = []
-    for entry in score.get("scores", []):
-        keys += [k for k in entry.get("categories", {}) if k not in keys]
-    return keys
 
 
 def draw_score(c: Canvas, t: Table, y: float) -> float:
@@ -61,7 +54,7 @@ def _body(c: Canvas, t: Table, score: dict, y: float) -> float:
     col_w = (w - LABEL_W) / len(entries)
     details = {int(d["seat"]): d for d in (score.get("details") or {}).get("players", [])}
     rows = [(category_name(k), [_cell(e, k, details.get(int(e["seat"]))) for e in entries],
-             False) for k in categories(score)]
+             False) for k in score_categories(score)]
     rows.append(("Total", [str(e.get("total", 0)) for e in entries], True))
     rows += [(f"Tie-break: {name}", [_tiebreak(e, i) for e in entries], False)
              for i, name in enumerate(TIEBREAKS) if any(e.get("tiebreak") for e in entries)]

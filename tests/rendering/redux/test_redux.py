@@ -16,8 +16,9 @@ from games.core import get_game
 from games.core.agents import make_agent
 from games.redux.data import frozen
 from rendering.kit import fonts
+from rendering.kit.views import score_categories as categories
 from rendering.redux import table
-from rendering.redux.score import categories, category_name
+from rendering.redux.score import category_name
 from tests.rendering.redux import samples
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -14,8 +14,9 @@ import rendering
 from games.core import Action, get_game, make_agent
 from games.scythe import cards
 from rendering.kit import fonts
+from rendering.kit.views import score_categories as categories
 from rendering.scythe import table
-from rendering.scythe.score import categories, category_name
+from rendering.scythe.score import category_name
 from rendering.scythe.style import board_data
 from tests.rendering.scythe import samples
 
