@@ -7,6 +7,7 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot.i18n import words
 from bot.service.options import parse_options
 from games.core import Game, GameError, all_games, get_game
 from games.core.agents import AGENTS
@@ -29,6 +30,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=3)
     play.add_argument("--ai", type=int, default=2, help="how many seats the AI plays")
     play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--locale", default="en",
+                      help="the table's language: en, ko, zh-CN, zh-TW or ja")
     play.add_argument("--boards", type=Path, default=Path("boards"),
                       help="folder for the board images")
     play.set_defaults(handler=_play)
@@ -84,7 +87,8 @@ def _run(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from bot.tools.terminal import play
 
-    return asyncio.run(play(args.game, args.players, args.ai, args.seed, args.boards))
+    return asyncio.run(play(args.game, args.players, args.ai, args.seed, args.boards,
+                            locale=args.locale))
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -94,7 +98,7 @@ def _simulate(args: argparse.Namespace) -> int:
         game = get_game(args.game)
         options = game.resolve_options(parse_options(args.option))
     except (GameError, ValueError) as error:
-        print(error, file=sys.stderr)
+        print(_said(error), file=sys.stderr)
         return 2
     agents = tuple(kind.strip() for kind in args.agents.split(",") if kind.strip())
     unknown = [kind for kind in agents if kind not in AGENTS]
@@ -132,7 +136,7 @@ def _bench(args: argparse.Namespace) -> int:
         games = [get_game(args.game)] if args.game else all_games()
         seats = [seat_count(game, args.players) for game in games]
     except GameError as error:
-        print(error, file=sys.stderr)
+        print(_said(error), file=sys.stderr)
         return 2
     for game, players in zip(games, seats, strict=True):
         print("\n".join(bench(game.name, players, args.games, args.seed)), flush=True)
@@ -145,7 +149,7 @@ def _bench_discord(args: argparse.Namespace, name: str) -> int:
     try:
         game = get_game(name)
     except GameError as error:
-        print(error, file=sys.stderr)
+        print(_said(error), file=sys.stderr)
         return 2
     players = args.players or max(game.min_players, args.humans)
     if not 1 <= args.humans <= players <= game.max_players:
@@ -166,3 +170,8 @@ def seat_count(game: Game, requested: int | None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _said(error: Exception) -> str:
+    """An error as the terminal shows it: an engine's refusal in words, in English."""
+    return words(error.message) if isinstance(error, GameError) else str(error)

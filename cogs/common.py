@@ -191,9 +191,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 
 
 def refusal_text(error: ServiceError | GameError, locale: str) -> str:
-    """A refusal in the reader's language; the engine's own refusals are its English words
-    (texts under games/ are not in the catalogs yet)."""
-    return error.render(locale) if isinstance(error, ServiceError) else str(error)
+    """A refusal in the reader's language."""
+    return (error if isinstance(error, ServiceError) else ServiceError.of(error)).render(locale)
 
 
 async def _error_locale(interaction: discord.Interaction) -> str:

@@ -267,8 +267,8 @@ class GameCog(commands.Cog):
     async def history(self, interaction: discord.Interaction,
                       step: app_commands.Range[int, 0, MAX_STEP]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        seen = await master(interaction).history(await game_here(interaction), step)
         mine = await reader_locale(interaction)
+        seen = await master(interaction).history(await game_here(interaction), step, mine)
         head = (t("tables.history_step", mine, step=seen.step, last=seen.last, who=seen.who,
                   action=seen.action) if seen.who else
                 t("tables.history_setup", mine, last=seen.last))
@@ -322,17 +322,17 @@ class GameCog(commands.Cog):
     async def log(self, interaction: discord.Interaction,
                   limit: app_commands.Range[int, 1, 50] = 20) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        player = await player_for(interaction)
+        player, mine = await player_for(interaction), await reader_locale(interaction)
         lines = await master(interaction).log_lines(await game_here(interaction), player,
-                                                    limit)
-        await reply_lines(interaction,
-                          lines or [t("tables.log_empty", await reader_locale(interaction))])
+                                                    limit, mine)
+        await reply_lines(interaction, lines or [t("tables.log_empty", mine)])
 
     @game.command(name="hand", description="Your hand and secret information (only to you)")
     async def hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
-        words = await master(interaction).private_text(await game_here(interaction), player)
+        words = await master(interaction).private_text(await game_here(interaction), player,
+                                                       await reader_locale(interaction))
         await reply_lines(interaction, words.splitlines())
 
     # -- typed moves --------------------------------------------------------------------
@@ -362,7 +362,7 @@ class GameCog(commands.Cog):
         typed = current.strip().lower()
         choices = []
         for action in actions:
-            label = action.label or action.text
+            label = str(action.label or action.text)  # the service worded the label
             if len(action.text) > CHOICE_LENGTH:
                 continue  # Discord cannot carry it; the buttons of the prompt can
             if typed in action.text.lower() or typed in label.lower():

@@ -248,7 +248,7 @@ def _button_rows(actions: list[Action]) -> list[int]:
 
 
 def _label(action: Action, limit: int) -> str:
-    return fit(action.label or action.text, limit)
+    return fit(str(action.label or action.text), limit)  # the service worded the label
 
 
 def _description(action: Action) -> str | None:

@@ -123,7 +123,7 @@ class EventRecord:
 
     seq: int
     version: int
-    text: str
+    text: str | dict[str, Any]  # a plain sentence, or a message (Msg.to_json)
     seats: list[int] | None
     kind: str
 

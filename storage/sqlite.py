@@ -241,18 +241,21 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
             # The opening (seq < 0, version 0) reads before every action's events.
             rows = await fetch(
                 db,
-                "SELECT seq, version, text, seats, kind FROM ("
-                " SELECT e.seq, e.version, e.text, e.seats, e.kind FROM events e"
+                "SELECT seq, version, text, message, seats, kind FROM ("
+                " SELECT e.seq, e.version, e.text, e.message, e.seats, e.kind FROM events e"
                 " JOIN actions a ON a.game_id = e.game_id AND a.seq = e.action_seq"
                 " WHERE e.game_id = ? AND a.undone = 0"
-                " UNION ALL SELECT o.seq, 0, o.text, o.seats, o.kind FROM opening_events o"
+                " UNION ALL SELECT o.seq, 0, o.text, o.message, o.seats, o.kind"
+                " FROM opening_events o"
                 " WHERE o.game_id = ?) AS l WHERE l.seats IS NULL OR EXISTS"
                 " (SELECT 1 FROM json_each(l.seats) WHERE json_each.value = ?)"
                 " ORDER BY seq DESC LIMIT ?",
                 (game_id, game_id, viewer_seat, -1 if limit is None else limit),
             )
         return [
-            EventRecord(r["seq"], r["version"], r["text"], loads(r["seats"]), r["kind"])
+            EventRecord(r["seq"], r["version"],
+                        r["text"] if r["message"] is None else loads(r["message"]),
+                        loads(r["seats"]), r["kind"])
             for r in reversed(rows)
         ]
 

@@ -24,15 +24,15 @@ def log_statements(game_id: int, first_version: int, now: float,
         action_rows.append((game_id, game_id, version, action.seat, action.user_id,
                             dumps(action.action), action.interaction_id, now))
         back = len(actions) - 1 - offset
-        event_rows += [(game_id, game_id, game_id, back, version, text, seats, kind)
-                       for text, seats, kind in map(_event_values, action.events)]
+        event_rows += [(game_id, game_id, game_id, back, version, *values)
+                       for values in map(_event_values, action.events)]
     return [
         (f"INSERT INTO actions (game_id, {ACTION_COLUMNS}) VALUES (?,"
          " (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?),"
          " ?, ?, ?, ?, ?, ?, 0)", action_rows),
-        ("INSERT INTO events (game_id, seq, action_seq, version, text, seats, kind)"
+        ("INSERT INTO events (game_id, seq, action_seq, version, text, message, seats, kind)"
          " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game_id = ?),"
-         " (SELECT MAX(seq) FROM actions WHERE game_id = ?) - ?, ?, ?, ?, ?)", event_rows),
+         " (SELECT MAX(seq) FROM actions WHERE game_id = ?) - ?, ?, ?, ?, ?, ?)", event_rows),
     ]
 
 
@@ -42,8 +42,8 @@ def opening_statements(game_id: int, events: Sequence[dict[str, Any]]) -> list[S
     count = len(events)
     rows = [(game_id, index - count, *_event_values(event))
             for index, event in enumerate(events)]
-    return [("INSERT INTO opening_events (game_id, seq, text, seats, kind)"
-             " VALUES (?, ?, ?, ?, ?)", rows)] if rows else []
+    return [("INSERT INTO opening_events (game_id, seq, text, message, seats, kind)"
+             " VALUES (?, ?, ?, ?, ?, ?)", rows)] if rows else []
 
 
 def seat_statements(game_id: int, seats: Sequence[SeatRecord]) -> list[Statement]:
@@ -52,8 +52,10 @@ def seat_statements(game_id: int, seats: Sequence[SeatRecord]) -> list[Statement
              [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])]
 
 
-def _event_values(event: dict[str, Any]) -> tuple[str, str | None, str]:
-    """(text, seats JSON or None, kind) from an `Event.to_json()` dict."""
-    seats = event.get("seats")
-    return (event["text"], None if seats is None else dumps([int(s) for s in seats]),
+def _event_values(event: dict[str, Any]) -> tuple[str, str | None, str | None, str]:
+    """(text, message JSON, seats JSON or None, kind) from an `Event.to_json()` dict: its
+    "text" is a plain sentence, or a message as a dict, stored as JSON."""
+    said, seats = event["text"], event.get("seats")
+    text, message = (said, None) if isinstance(said, str) else ("", dumps(said))
+    return (text, message, None if seats is None else dumps([int(s) for s in seats]),
             event.get("kind", "log"))

@@ -48,7 +48,7 @@ def test_every_game_tells_its_opening_draws_without_a_secret(game: Game) -> None
     state, events = game.begin(game.max_players, game.default_options(), 5)
     assert state == game.setup(game.max_players, game.default_options(), 5)
     assert any(e.kind == CHANCE for e in events), "setup shuffles are chance events"
-    public = " ".join(e.text for e in events if e.public)
+    public = " ".join(str(e.text) for e in events if e.public)
     leaks = {secret for secrets in game.secrets(state).values() for secret in secrets
              if secret in public}
     assert not leaks

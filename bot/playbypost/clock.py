@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from bot.i18n import t, text
 from bot.service import GameMaster
+from bot.service.announce import reader_of, said_text
 from bot.service.base import started_state
 from bot.service.models import Player, Seat, ServiceError, Table, Update
 from bot.service.settings import MAX_DEADLINE_HOURS, POLICIES, parse_reminders
@@ -174,7 +175,9 @@ class Clock:
         waiting_for = None
         if seat is not None and record.state and seat.seat in engine.to_act(record.state):
             seats = await self.gm.repo.get_seats(record.id)
-            prompt = self.gm.announcer.names(engine.prompt(record.state, seat.seat), seats)
+            locale = await self.gm.settings.reader_locale(user_id, None, record.guild_id)
+            prompt = said_text(engine.prompt(record.state, seat.seat),
+                               reader_of(seats, locale, seat.seat))
             waiting_for = _first_line(prompt)
         place = table.thread_id or table.channel_id
         link = f"https://discord.com/channels/{table.guild_id or '@me'}/{place}"

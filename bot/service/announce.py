@@ -1,21 +1,38 @@
-"""Turns engine output into what a table reads: names instead of seat numbers, board and
-battle images (rendered off the event loop), and the final score text."""
+"""Turns engine output into what a table reads: its messages in the reader's words with the
+players' names, board and battle images (rendered off the event loop), and the final
+scores."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
+from bot.i18n import Reader, t, words
+from bot.i18n.catalog import catalog
 from games.core import Event, Game, State
+from games.core.messages import Said, said_of
 from rendering import render_battle_png, render_board
 from storage import SeatRecord
 
 log = logging.getLogger(__name__)
-_SEAT = re.compile(r"\bSeat (\d+)\b")
+
+
+def names_of(seats: Sequence[SeatRecord]) -> tuple[str, ...]:
+    return tuple(s.name for s in seats)
+
+
+def reader_of(seats: Sequence[SeatRecord], locale: str, seat: int | None = None) -> Reader:
+    """A reader of this table: its language, and their own seat for private texts."""
+    return Reader(locale, names_of(seats), seat)
+
+
+def said_text(said: Said | list[Said], reader: Reader) -> str:
+    """What an engine said (one message or a line each) as text."""
+    lines = said if isinstance(said, list) else [said]
+    return "\n".join(words(line, reader) for line in lines)
 
 
 class Announcer:
@@ -29,17 +46,6 @@ class Announcer:
 
     async def _run(self, *call: Any) -> bytes:
         return await asyncio.get_running_loop().run_in_executor(self.executor, *call)
-
-    @staticmethod
-    def names(text: str, seats: list[SeatRecord]) -> str:
-        """Engines say "Seat 2" (the 0-based seat index, see games.core.events); the table
-        knows that seat by its player's name."""
-
-        def name(match: re.Match[str]) -> str:
-            index = int(match.group(1))
-            return seats[index].name if 0 <= index < len(seats) else match.group(0)
-
-        return _SEAT.sub(name, text)
 
     async def board(self, engine: Game, view: dict[str, Any], seats: list[SeatRecord]) -> bytes:
         names = [s.name for s in seats]
@@ -79,17 +85,27 @@ class Announcer:
         names = [s.name for s in seats]
         return await self._run(render_battle_png, engine.name, battle, names)
 
-    def result_text(self, result: dict[str, Any], seats: list[SeatRecord]) -> str:
-        """Final scores with every category, winners first."""
-        lines = ["**Final scores**"]
+    def result_text(self, game: str, result: dict[str, Any], seats: list[SeatRecord],
+                    locale: str) -> str:
+        """Final scores with every category (named in the reader's language where the game's
+        catalog names it, `<game>.score.<category>`), winners first."""
+        reader = reader_of(seats, locale)
+        lines = [t("tables.final_scores", locale)]
         for score in result["scores"]:
-            name = seats[score["seat"]].name
-            parts = ", ".join(f"{k} {v}" for k, v in score["categories"].items())
+            parts = ", ".join(f"{_category(game, k, locale)} {v}"
+                              for k, v in score["categories"].items())
             crown = " 🏆" if score["seat"] in result["winners"] else ""
-            lines.append(f"{name}: **{score['total']}** ({parts}){crown}")
-        shared = " (shared victory)" if len(result["winners"]) > 1 else ""
-        lines.append(f"Ended by: {result['reason']}{shared}")
+            lines.append(f"{seats[score['seat']].name}: **{score['total']}** ({parts}){crown}")
+        reason = words(said_of(result["reason"]), reader)
+        shared = len(result["winners"]) > 1
+        lines.append(t("tables.ended_by_shared" if shared else "tables.ended_by", locale,
+                       reason=reason))
         return "\n".join(lines)
+
+
+def _category(game: str, category: str, locale: str) -> str:
+    key = f"{game}.score.{category}"
+    return t(key, locale) if key in catalog() else category
 
 
 def _finished_battles(engine: Game, steps: Iterable[tuple[State, list[Event], State]]):

@@ -22,8 +22,8 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.i18n import Text, text
-from bot.service.announce import Announcer
+from bot.i18n import Text, text, words
+from bot.service.announce import Announcer, reader_of
 from bot.service.models import Player, Private, Seat, ServiceError, Table, Update
 from bot.service.options import shown_options
 from bot.service.settings import ServerSettings
@@ -253,13 +253,28 @@ class GameBase:
         locale = await self.settings.thread_locale(after.guild_id)
         events = [e for _, evs, _ in steps for e in evs]
         public = [line.render(locale) if isinstance(line, Text) else line for line in extra]
-        public += [self.announcer.names(e.text, seats) for e in events if e.public]
+        public += [words(e.text, reader_of(seats, locale)) for e in events if e.public]
         boards = await self.announcer.boards(engine, before, started_state(after), steps,
                                              seats, force_board)
-        result = self.announcer.result_text(after.result, seats) if after.result else None
-        update = replace(update, public=public, private=privates(events, seats, self.announcer),
-                         boards=boards, result=result)
+        result = (self.announcer.result_text(after.game, after.result, seats, locale)
+                  if after.result else None)
+        private = await self._privates(events, seats, after.guild_id)
+        update = replace(update, public=public, private=private, boards=boards, result=result)
         return await self._outgoing(update, steps)
+
+    async def _privates(self, events: list[Event], seats: list[SeatRecord],
+                        guild_id: int | None) -> list[Private]:
+        """Each human player's secret events, in their own language, addressed to them."""
+        privates = []
+        for seat in seats:
+            if seat.user_id is None or seat.ai:
+                continue
+            mine = [e.text for e in events if not e.public and e.visible_to(seat.seat)]
+            if mine:
+                locale = await self.settings.reader_locale(seat.user_id, None, guild_id)
+                reader = reader_of(seats, locale, seat.seat)
+                privates.append(Private(seat.user_id, [words(said, reader) for said in mine]))
+        return privates
 
     async def _outgoing(self, update: Update, steps: list[Step]) -> Update:
         """Every Update passes through the hooks before the cogs post it."""
@@ -292,14 +307,14 @@ def engine_of(name: str) -> Game:
     try:
         return get_game(name)
     except GameError as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError.of(error) from None
 
 
 def parse_action(words: str) -> Action:
     try:
         return Action.parse(words)
     except GameError as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError.of(error) from None
 
 
 def table_of(record: GameRecord, seats: list[SeatRecord]) -> Table:
@@ -339,17 +354,6 @@ def human_seat(seats: list[SeatRecord], player: Player) -> int:
 def awaiting(engine: Game, state: State, table: Table) -> list[Seat]:
     due = engine.to_act(state)
     return [s for s in table.seats if s.seat in due and s.user_id is not None and not s.ai]
-
-
-def privates(events: list[Event], seats: list[SeatRecord], announcer: Announcer) -> list[Private]:
-    lines: defaultdict[int, list[str]] = defaultdict(list)
-    for event in events:
-        if event.public:
-            continue
-        for seat in seats:
-            if event.visible_to(seat.seat) and seat.user_id is not None and not seat.ai:
-                lines[seat.user_id].append(announcer.names(event.text, seats))
-    return [Private(user, texts) for user, texts in lines.items()]
 
 
 def check_seated_or_moderator(seats: list[SeatRecord], by: Player) -> None:

@@ -13,8 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n import t, text
-from bot.service.announce import Announcer
+from bot.i18n import t, text, words
+from bot.service.announce import reader_of
 from bot.service.base import ACTIVE, GameBase, engine_of, table_of
 from bot.service.export import ExportError, Verified, export_data, read_export, verify
 from bot.service.models import Player, ServiceError, Table
@@ -43,7 +43,7 @@ class ExportFiles:
 
 
 class HistoryMixin(GameBase):
-    async def history(self, game_id: int, step: int) -> HistoryStep:
+    async def history(self, game_id: int, step: int, locale: str = "en") -> HistoryStep:
         record, seats = await self._started(game_id)
         actions = await self.repo.actions(game_id)
         if not 0 <= step <= len(actions):
@@ -52,8 +52,8 @@ class HistoryMixin(GameBase):
         state, events = engine.begin(len(seats), record.options, record.seed)
         for done in actions[:step]:
             state, events = engine.apply(state, done.seat, Action.from_json(done.action))
-        names = self.announcer.names
-        lines = [names(e.text, seats) for e in events if e.public]
+        reader = reader_of(seats, locale)
+        lines = [words(e.text, reader) for e in events if e.public]
         board = await self.announcer.board(engine, engine.view(state, None), seats)
         last = actions[step - 1] if step else None
         return HistoryStep(step, len(actions), seats[last.seat].name if last else None,
@@ -101,11 +101,12 @@ def readable_log(verified: Verified, names: list[str], game_id: int, locale: str
     lines = [t("tables.export_log_head", locale, title=verified.engine.title, game=game_id,
                seed=verified.seed, seats=", ".join(names)),
              t("tables.export_log_setup", locale)]
-    lines += [f"    {Announcer.names(e.text, seats)}" for e in verified.opening if e.public]
+    reader = reader_of(seats, locale)
+    lines += [f"    {words(e.text, reader)}" for e in verified.opening if e.public]
     for step, ((seat, action), events) in enumerate(zip(verified.actions, verified.events,
                                                         strict=True), start=1):
         lines.append(f"{step}. {names[seat]}: {action.text}")
-        lines += [f"    {Announcer.names(e.text, seats)}" for e in events if e.public]
+        lines += [f"    {words(e.text, reader)}" for e in events if e.public]
     return "\n".join(lines) + "\n"
 
 

@@ -17,7 +17,8 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from bot.i18n import Text, t, text
+from bot.i18n import Text, t, text, words
+from bot.service.announce import names_of, reader_of, said_text
 from bot.service.base import (
     ACTIVE,
     Played,
@@ -47,6 +48,7 @@ from bot.service.packs import PacksMixin
 from bot.service.seats import SeatsMixin
 from bot.service.undo import UndoMixin
 from games.core import Action, Game, GameError, all_games, make_agent
+from games.core.messages import said_of
 from storage import GameRecord, NewAudit, SeatRecord
 
 
@@ -66,7 +68,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
         try:
             resolved = engine.resolve_options(options)
         except GameError as error:
-            raise ServiceError(str(error)) from None
+            raise ServiceError.of(error) from None
         seed = random.SystemRandom().randrange(2**62) if seed is None else seed
         game_id = await self.repo.create_game(
             game=game, options=resolved, seed=seed, guild_id=guild_id,
@@ -137,7 +139,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
             try:
                 state, opening = engine.begin(len(seats), record.options, record.seed)
             except GameError as error:
-                raise ServiceError(str(error)) from None
+                raise ServiceError.of(error, names_of(seats)) from None
             played = self._play_ai(record, seats, state, record.version + 1)
             return await self._commit(replace(record, state=state), seats, loaded.clocks,
                                       played, before=None, start=True,
@@ -162,7 +164,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
             try:
                 after, events = engine.apply(state, seat, parsed)
             except GameError as error:
-                raise ServiceError(str(error)) from None
+                raise ServiceError.of(error, names_of(seats)) from None
             played = [Played(seat, player.user_id, parsed, events, state, after,
                              interaction_id)]
             played += self._play_ai(record, seats, after, record.version + 1)
@@ -185,7 +187,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
             try:
                 after, events = engine.apply(state, seat, chosen)
             except GameError as error:
-                raise ServiceError(str(error)) from None
+                raise ServiceError.of(error, names_of(seats)) from None
             played = [Played(seat, None, chosen, events, state, after)]
             played += self._play_ai(record, seats, after, record.version + 1)
             extra = [note] if note is not None else []
@@ -195,15 +197,16 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
     async def turn_prompt(self, game_id: int, player: Player) -> TurnPrompt | None:
         record, seats = await self._running(game_id)
         engine = engine_of(record.game)
-        state, names = started_state(record), self.announcer.names
+        state = started_state(record)
         seat = awaited_seat(engine, state, seats, player)
         if seat is None:
             return None
-        actions = [Action(a.kind, a.args, label=names(a.label or a.text, seats))
-                   for a in engine.legal_actions(state, seat)]
         locale = await self.settings.reader_locale(player.user_id, None, record.guild_id)
-        prompt = names(engine.prompt(state, seat), seats) + self._group_hint(record, seats, seat,
-                                                                         locale)
+        reader = reader_of(seats, locale, seat)
+        actions = [Action(a.kind, a.args, label=said_text(a.label or a.text, reader))
+                   for a in engine.legal_actions(state, seat)]
+        prompt = said_text(engine.prompt(state, seat), reader) + self._group_hint(
+            record, seats, seat, locale)
         return TurnPrompt(game_id, record.version, seat, prompt, actions)
 
     async def legal_actions(self, game_id: int, player: Player) -> list[Action]:
@@ -222,15 +225,19 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
                              name=_seat_label(s, locale)) for s in seats)
         if record.state is None:
             return f"{head}\n{listed}"
-        body = self.announcer.names(engine.summary(engine.view(record.state, None)), seats)
+        body = said_text(engine.summary(engine.view(record.state, None)),
+                         reader_of(seats, locale or "en"))
         return f"{head}\n{listed}\n{body}"
 
-    async def private_text(self, game_id: int, player: Player) -> str:
+    async def private_text(self, game_id: int, player: Player, locale: str | None = None) -> str:
+        """The player's own view in their words (`locale`, else their chosen language)."""
         record, seats = await self._started(game_id)
         seat = human_seat(seats, player)
         engine = engine_of(record.game)
-        return self.announcer.names(engine.summary(engine.view(started_state(record), seat)),
-                                    seats)
+        locale = locale or await self.settings.reader_locale(player.user_id, None,
+                                                             record.guild_id)
+        return said_text(engine.summary(engine.view(started_state(record), seat)),
+                         reader_of(seats, locale, seat))
 
     async def board_png(self, game_id: int) -> bytes:
         record, seats = await self._started(game_id)
@@ -238,14 +245,16 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
         return await self.announcer.board(engine, engine.view(started_state(record), None),
                                           seats)
 
-    async def log_lines(self, game_id: int, viewer: Player | None, limit: int = 20) -> list[str]:
+    async def log_lines(self, game_id: int, viewer: Player | None, limit: int = 20,
+                        locale: str = "en") -> list[str]:
         """The viewer's seat reads its own secret events too; a spectator or anyone without
         a seat reads the public events only."""
         seats = await self.repo.get_seats(game_id)
         seat = seat_of(seats, viewer) if viewer else None
         events = await self.repo.events(game_id, viewer_seat=seat.seat if seat else None,
                                         limit=limit)
-        return [self.announcer.names(e.text, seats) for e in events]
+        reader = reader_of(seats, locale, seat.seat if seat else None)
+        return [words(said_of(e.text), reader) for e in events]
 
     async def verify(self, game_id: int) -> bool:
         """Replay the log from the setup and compare with the stored snapshot."""
@@ -301,7 +310,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
                 try:
                     result = engine.standings(record.state).to_json()
                 except GameError as error:
-                    raise ServiceError(str(error)) from None
+                    raise ServiceError.of(error, names_of(seats)) from None
             status = "finished" if result else "abandoned"
             after = replace(record, version=record.version + 1, status=status,
                             result=result or record.result)
@@ -309,8 +318,9 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
             await self.repo.set_status(game_id, status, expected_version=record.version,
                                        result=result, clocks=clocks,
                                        audit=NewAudit(by.user_id, "end", {"scored": scored}))
-        result_text = self.announcer.result_text(result, seats) if result else None
         locale = await self.settings.thread_locale(record.guild_id)
+        result_text = (self.announcer.result_text(record.game, result, seats, locale)
+                       if result else None)
         line = t("tables.ended_scored" if result else "tables.ended", locale, by=by.name)
         return await self._outgoing(replace(update, public=[line], result=result_text), [])
 

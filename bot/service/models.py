@@ -5,24 +5,32 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import Text
-from games.core import Action
+from bot.i18n import Reader, words
+from games.core import Action, GameError
+from games.core.messages import Said
 
 
 class ServiceError(Exception):
     """A refusal shown to the user in their language. Nothing was changed.
 
-    The message is a catalog `Text` (bot/i18n/__init__.py); a plain string is the English-only form
-    older code still raises, shown as it is in every language."""
+    The message is a catalog message (bot/i18n), worded in the reader's language; `names`
+    are the table's players by seat, for a message that names one. A plain string is the
+    English-only form older code still raises, shown as it is in every language."""
 
-    def __init__(self, message: str | Text) -> None:
+    def __init__(self, message: Said, names: tuple[str, ...] = ()) -> None:
         super().__init__(str(message))
-        self.message = message
+        self.message, self.names = message, names
+
+    @classmethod
+    def of(cls, error: GameError, names: tuple[str, ...] = ()) -> ServiceError:
+        """An engine's refusal, as the service passes it on."""
+        return cls(error.message, names)
 
     def render(self, locale: str | None = None) -> str:
-        if isinstance(self.message, Text):
-            return self.message.render(locale)
-        return self.message
+        return words(self.message, Reader(locale or "en", self.names))
+
+    def __str__(self) -> str:
+        return self.render()
 
 
 @dataclass(frozen=True)

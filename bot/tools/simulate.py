@@ -63,7 +63,7 @@ class Summary:
         self.lengths.append(length)
         self.actions.append(actions)
         self.wins.update(result.winners)
-        self.reasons.update(result.reason.split("; "))  # each end condition that was met
+        self.reasons.update(str(result.reason).split("; "))  # each end condition that was met
         for kind, roles in game.roles(state).items():
             self.role_games.setdefault(kind, Counter()).update(roles)
             self.role_wins.setdefault(kind, Counter()).update(roles[s] for s in result.winners)

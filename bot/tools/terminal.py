@@ -1,5 +1,8 @@
 """`gm play`: a table at the terminal, through the same service the Discord bot uses, so a
-newcomer without a token plays the real thing. Boards are written to a folder as PNGs."""
+newcomer without a token plays the real thing. Boards are written to a folder as PNGs.
+
+The table speaks `locale` (a code of `/me language`): the terminal is a server of its own
+whose language is that one, and every player at it has chosen it."""
 
 from __future__ import annotations
 
@@ -8,65 +11,82 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.app import build_app
+from bot.i18n import LOCALES, t
 from bot.service import GameMaster
 from bot.service.models import Player, ServiceError, Table, TurnPrompt, Update
 from storage import SqliteRepository
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
-YOU = Player(1, "You")
+TERMINAL = 1  # the terminal's own server, whose language is the table's
+HOST = 1  # the user id of the first human seat, the table's creator
 
 
 async def play(game: str, players: int, ai: int, seed: int | None, boards: Path,
-               database: str = ":memory:", ask: Ask = input, say: Say = print) -> int:
-    """Play until the game ends or the human quits; returns an exit status."""
-    if not 0 <= ai < players:
-        say("--ai must leave one seat for you: 0 <= ai < players.")
+               database: str = ":memory:", ask: Ask = input, say: Say = print,
+               locale: str = "en") -> int:
+    """Play until the game ends or the humans quit; returns an exit status. With every seat
+    an AI the game plays itself to the end, for a log to read."""
+    if locale not in LOCALES:
+        say(t("terminal.bad_locale", "en", locale=locale, known=", ".join(LOCALES)))
+        return 2
+    if not 0 <= ai <= players:
+        say(t("terminal.bad_ai", locale, players=players))
         return 2
     boards.mkdir(parents=True, exist_ok=True)
     repo = SqliteRepository(database)
     await repo.open()
     try:
         gm = build_app(repo).gm
-        table = await gm.new_game(game=game, guild_id=None, channel_id=0, creator=YOU, seed=seed)
-        for number in range(2, players - ai + 1):
-            await gm.join(table.game_id, Player(number, f"Player {number}"))
-        for _ in range(ai):
-            await gm.add_ai(table.game_id, YOU)
-        update = await gm.start(table.game_id, YOU)
-        status = await _loop(gm, table.game_id, update, players - ai, boards, ask, say)
+        host = Player(HOST, t("terminal.you", locale) if players - ai == 1 else
+                      t("terminal.player", locale, number=1), is_moderator=True)
+        await gm.settings.set_server(TERMINAL, host, language=locale)
+        humans = [host] + [Player(n, t("terminal.player", locale, number=n))
+                           for n in range(2, players - ai + 1)]
+        for human in humans:
+            await gm.settings.set_user(human.user_id, language=locale)
+        table = await gm.new_game(game=game, guild_id=TERMINAL, channel_id=0, creator=host,
+                                  seed=seed)
+        for human in humans[1:]:
+            await gm.join(table.game_id, human)
+        for _ in range(min(ai, players - 1)):
+            await gm.add_ai(table.game_id, host)
+        if ai == players:  # the host only opened the table: their seat is an AI's too
+            await gm.replace(table.game_id, host, 0, None)
+        update = await gm.start(table.game_id, host)
+        status = await _loop(gm, table.game_id, update, len(humans), boards, ask, say, locale)
         export = boards / "game.json"
         export.write_text(json.dumps(await gm.export(table.game_id), ensure_ascii=False),
                           encoding="utf-8")
-        say(f"The game's log is in {export}; `gm replay {export}` verifies it.")
+        say(t("terminal.exported", locale, path=str(export)))
         return status
     finally:
         await repo.close()
 
 
 async def _loop(gm: GameMaster, game_id: int, update: Update, humans: int, boards: Path,
-                ask: Ask, say: Say) -> int:
+                ask: Ask, say: Say, locale: str) -> int:
     step = 0
     while True:
-        step = _show(update, boards, step, say)
+        step = _show(update, boards, step, say, locale)
         if update.result:
             return 0
         awaited = await _next_turn(gm, game_id, update.table)
         if awaited is None:
-            say("Nobody is awaited; the game cannot go on.")
+            say(t("terminal.stuck", locale))
             return 1
         player, prompt = awaited
         if humans > 1:
             hand = await gm.private_text(game_id, player)
-            say(f"\n--- {player.name}, your turn (hot seat) ---\n{hand}")
-        choice = _choose(prompt, ask, say)
+            say("\n" + t("terminal.hot_seat", locale, name=player.name) + f"\n{hand}")
+        choice = _choose(prompt, ask, say, locale)
         if choice is None:
-            say("Left the table.")
+            say(t("terminal.left", locale))
             return 0
         try:
             update = await gm.act(game_id, player, choice)
         except ServiceError as error:
-            say(f"Refused: {error}")
+            say(t("terminal.refused", locale, why=error.render(locale)))
             update = Update(update.table, awaiting=update.awaiting)
 
 
@@ -85,13 +105,13 @@ async def _next_turn(gm: GameMaster, game_id: int,
     return None
 
 
-def _choose(prompt: TurnPrompt, ask: Ask, say: Say) -> str | None:
+def _choose(prompt: TurnPrompt, ask: Ask, say: Say, locale: str) -> str | None:
     """Show the legal actions numbered; accept a number or the action's text."""
     say(f"\n{prompt.text}")
     for number, action in enumerate(prompt.actions, start=1):
         say(f"  {number:>2}. {action.label or action.text}   [{action.text}]")
     try:
-        answer = ask("Your choice (number or move, q to quit): ").strip()
+        answer = ask(t("terminal.ask", locale) + " ").strip()
     except EOFError:
         return None
     if answer.lower() in ("q", "quit", "exit"):
@@ -101,18 +121,18 @@ def _choose(prompt: TurnPrompt, ask: Ask, say: Say) -> str | None:
     return answer
 
 
-def _show(update: Update, boards: Path, step: int, say: Say) -> int:
+def _show(update: Update, boards: Path, step: int, say: Say, locale: str) -> int:
     for line in update.public:
         say(line)
     for private in update.private:
-        if private.user_id == YOU.user_id:  # hot-seat players see theirs at their turn
+        if private.user_id == HOST:  # hot-seat players see theirs at their turn
             for line in private.lines:
-                say(f"(only you see) {line}")
+                say(t("terminal.only_you", locale, line=line))
     for name, png in update.boards:
         step += 1
         path = boards / f"{step:04d}-{name}"
         path.write_bytes(png)
-        say(f"[board image: {path}]")
+        say(t("terminal.board", locale, path=str(path)))
     if update.result:
         say(update.result)
     return step

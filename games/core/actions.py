@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core.errors import MalformedAction
+from games.core.messages import Said, msg
 
 Arg = str | int
 
@@ -19,8 +20,8 @@ Arg = str | int
 class Action:
     kind: str
     args: tuple[Arg, ...] = ()
-    # A label for buttons and menus; not part of the action's identity.
-    label: str = field(default="", compare=False, hash=False)
+    # A label for buttons and menus, worded for the reader; not part of the identity.
+    label: Said = field(default="", compare=False, hash=False)
 
     @property
     def text(self) -> str:
@@ -38,7 +39,7 @@ class Action:
         """Read the canonical text form; numbers become ints."""
         words = text.strip().split()
         if not words:
-            raise MalformedAction("Empty move: type an action such as `pass`.")
+            raise MalformedAction(msg("engine.empty_move"))
         return cls(words[0].lower(), tuple(_arg(w) for w in words[1:]))
 
     def word(self, index: int = 0) -> str:
@@ -50,14 +51,13 @@ class Action:
         """Argument `index` as an integer (an amount, a seat); refused when it is a word."""
         value = self._arg_at(index)
         if not isinstance(value, int):
-            raise MalformedAction(f"`{self.text}`: argument {index + 1} must be a number, "
-                                  f"not `{value}`.")
+            raise MalformedAction(msg("engine.not_a_number", action=self.text, place=index + 1,
+                                      value=str(value)))
         return value
 
     def _arg_at(self, index: int) -> Arg:
         if index >= len(self.args):
-            raise MalformedAction(f"`{self.text}` needs at least {index + 1} argument"
-                                  f"{'s' * (index > 0)}.")
+            raise MalformedAction(msg("engine.too_few_args", action=self.text, count=index + 1))
         return self.args[index]
 
     def __str__(self) -> str:

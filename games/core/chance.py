@@ -1,9 +1,10 @@
 """Chance: every die roll, shuffle and random pick an engine makes, told in the log.
 
 Each helper draws from the PRNG kept in the state (`state["rng"]`, games.core.rng), stores its
-new state back, and returns an Event of kind `CHANCE` that a player can read ("Seat 1 rolls 2d6
-for the battle: 4+5 = 9.", "The battle deck is shuffled."). A shuffle's event never shows the
-order; a pick from hidden cards is told in full only to the seats given as `seen_by`.
+new state back, and returns an Event of kind `CHANCE` that a player can read ("Liu Bei rolls 2d6
+for the battle: 4+5 = 9.", "The battle deck is shuffled."), a message (games.core.messages)
+the bot words for each reader. A shuffle's event never shows the order; a pick from hidden
+cards is told in full only to the seats given as `seen_by`.
 
 The test hook is `force(state, *outcomes)`. It queues outcomes *in the state* (key
 `FORCED`), and the next chance steps take them in order. Why the state and not a context
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
 from games.core.events import Event
+from games.core.messages import Msg, Param, Said, msg
 from games.core.rng import Rng
 
 T = TypeVar("T")
@@ -65,7 +67,7 @@ class Roll:
     """The faces rolled, the named modifiers added, and the event that tells it."""
 
     faces: tuple[int, ...]
-    modifiers: tuple[tuple[str, int], ...]
+    modifiers: tuple[tuple[Param, int], ...]
     event: Event
 
     @property
@@ -78,21 +80,23 @@ class Roll:
         return self.natural + sum(value for _, value in self.modifiers)
 
 
-def roll(state: dict[str, Any], dice: int, sides: int, *, who: str, why: str = "",
-         modifiers: Sequence[tuple[str, int]] = ()) -> Roll:
-    """Roll `dice`d`sides` for `who` ("Seat 1"); `why` names the roll ("the battle") and each
-    modifier is shown with its name: "Seat 1 rolls 2d6 for the battle: 4+5 +2 (general) = 11."
-    """
+def roll(state: dict[str, Any], dice: int, sides: int, *, who: Param,
+         why: Param | None = None, modifiers: Sequence[tuple[Param, int]] = ()) -> Roll:
+    """Roll `dice`d`sides` for `who` (a `Seat`, or a name); `why` names the roll (a message or
+    a term: "the battle") and each modifier comes with its name: "Liu Bei rolls 2d6 for the
+    battle: 4+5, with +2 (general), = 11." """
     if dice < 1 or sides < 2:
         raise ValueError(f"cannot roll {dice}d{sides}")
     faces = tuple(_face(state, sides) for _ in range(dice))
     named = tuple((name, value) for name, value in modifiers)
-    shown = "+".join(str(f) for f in faces)
-    shown += "".join(f" {value:+d} ({name})" for name, value in named)
     total = sum(faces) + sum(value for _, value in named)
-    purpose = f" for {why}" if why else ""
-    text = f"{who} rolls {dice}d{sides}{purpose}: {shown} = {total}."
-    return Roll(faces, named, Event(text, kind=CHANCE))
+    shown = "+".join(str(f) for f in faces)
+    result = (msg("engine.dice_modified", faces=shown, total=total, modifiers=tuple(
+        msg("engine.modifier", value=f"{value:+d}", name=name) for name, value in named))
+        if named else msg("engine.dice", faces=shown, total=total))
+    told = (msg("engine.roll", who=who, dice=dice, sides=sides, result=result) if why is None
+            else msg("engine.roll_for", who=who, dice=dice, sides=sides, why=why, result=result))
+    return Roll(faces, named, Event(told, kind=CHANCE))
 
 
 def _face(state: dict[str, Any], sides: int) -> int:
@@ -106,7 +110,7 @@ def _face(state: dict[str, Any], sides: int) -> int:
 
 
 # -- shuffles ----------------------------------------------------------------------------------
-def shuffle(state: dict[str, Any], items: MutableSequence[T], text: str, *,
+def shuffle(state: dict[str, Any], items: MutableSequence[T], text: Said, *,
             top: Top = "first") -> Event:
     """Shuffle `items` in place (Fisher-Yates); `text` tells it without the order ("The
     battle deck is shuffled."). `top` says which end is the top, for forced outcomes."""
@@ -138,11 +142,11 @@ class Pick(Generic[T]):
     events: tuple[Event, ...]
 
 
-def pick(state: dict[str, Any], items: Sequence[T], text: str, *,
-         show: Callable[[T], str] = str, seen_by: tuple[int, ...] | None = None) -> Pick[T]:
-    """Pick one of `items` at random. `text` tells the pick ("Seat 2 takes a random card from
-    Seat 0's hand"); the item, as `show` words it, is added for everyone, or only for the
-    seats `seen_by` when the item is hidden (the others read `text` alone)."""
+def pick(state: dict[str, Any], items: Sequence[T], text: Said, *,
+         show: Callable[[T], Param] = str, seen_by: tuple[int, ...] | None = None) -> Pick[T]:
+    """Pick one of `items` at random. `text` tells the pick ("Zhang Fei takes a random card
+    from Cao Cao's hand."); the item, as `show` words it, is added for everyone, or only for
+    the seats `seen_by` when the item is hidden (the others read `text` alone)."""
     if not items:
         raise ValueError("cannot pick from nothing")
     index = _below(state, len(items))
@@ -152,7 +156,17 @@ def pick(state: dict[str, Any], items: Sequence[T], text: str, *,
             raise ForcedOutcomeError(f"cannot pick the forced {forced!r} from {list(items)!r}")
         index = list(items).index(forced)
     item = items[index]
-    told = Event(f"{text}: {show(item)}.", seats=seen_by, kind=CHANCE)
+    told = Event(_picked(text, show(item)), seats=seen_by, kind=CHANCE)
     if seen_by is None:
         return Pick(index, item, (told,))
-    return Pick(index, item, (Event(f"{text}.", kind=CHANCE), told))
+    return Pick(index, item, (Event(_sentence(text), kind=CHANCE), told))
+
+
+def _picked(text: Said, item: Param) -> Said:
+    if isinstance(text, Msg):
+        return msg("engine.picked", what=text, item=item)
+    return f"{text}: {item}."  # a sentence of code not yet moved to messages
+
+
+def _sentence(text: Said) -> Said:
+    return text if isinstance(text, Msg) else f"{text}."

@@ -30,6 +30,7 @@ from typing import Any, Literal, TypedDict, cast
 from games.core.actions import Action
 from games.core.errors import IllegalAction, NotYourTurn
 from games.core.events import Event
+from games.core.messages import Seat, msg
 
 State = dict[str, Any]
 Kind = Literal["turn", "simultaneous", "window", "chance"]
@@ -167,11 +168,11 @@ class Flow:
         answered, then settle. Refuses, changing nothing, an action that is not legal."""
         step = top(state)
         if step is None or seat not in self.to_act(state):
-            raise NotYourTurn("It is not your turn: you owe no decision right now.")
+            raise NotYourTurn(msg("engine.not_your_turn"))
         legal = self.legal_actions(state, seat)
         if action not in legal:
-            sample = ", ".join(f"`{a.text}`" for a in legal[:6])
-            raise IllegalAction(f"`{action.text}` is not possible now. You can: {sample}")
+            choices = tuple(a.label or a.text for a in legal[:6])
+            raise IllegalAction(msg("engine.not_possible", action=action.text, choices=choices))
         step["answers"][step["seats"].index(seat)] = action.to_json()
         events = _told(step, seat, action)
         if waiting(step):
@@ -204,11 +205,11 @@ def _told(step: Step, seat: int, action: Action) -> list[Event]:
     """A secret answer is told as made, and only its seat reads what it was; the others are
     public at once (a turn's own rule tells what it does)."""
     if step["kind"] == "simultaneous":
-        return [Event(f"Seat {seat} has chosen."),
-                Event(f"You chose: {action.label or action.text}.", seats=(seat,))]
+        return [Event(msg("engine.has_chosen", who=Seat(seat))),
+                Event(msg("engine.you_chose", what=action.label or action.text), seats=(seat,))]
     if step["kind"] == "window":
-        return [Event(f"Seat {seat} passes." if action == PASS else
-                      f"Seat {seat} answers: {action.label or action.text}.")]
+        return [Event(msg("engine.passes", who=Seat(seat)) if action == PASS else
+                      msg("engine.answers", who=Seat(seat), what=action.label or action.text))]
     return []
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from games.core.actions import Action
 from games.core.errors import IllegalAction, NotYourTurn
 from games.core.events import Event
+from games.core.messages import Said, msg, said_json
 from games.core.packs import PackFormat
 
 State = dict[str, Any]
@@ -47,7 +48,7 @@ class Result:
 
     scores: list[Score]
     winners: list[int]
-    reason: str
+    reason: Said
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict:
@@ -57,7 +58,7 @@ class Result:
                  "tiebreak": list(s.tiebreak)} for s in self.scores
             ],
             "winners": self.winners,
-            "reason": self.reason,
+            "reason": said_json(self.reason),
             "details": self.details,
         }
 
@@ -129,12 +130,12 @@ class Game(ABC):
         """A short label of the current phase; the service posts a board when it changes."""
 
     @abstractmethod
-    def summary(self, view: dict[str, Any]) -> str:
-        """A view as plain multi-line text (the terminal, `/game status`, `/game hand`)."""
+    def summary(self, view: dict[str, Any]) -> Said | list[Said]:
+        """A view in words, a line each (the terminal, `/game status`, `/game hand`)."""
 
     def standings(self, state: State) -> Result:
         """Scores as if the game ended now, for a moderator's scored early end."""
-        raise IllegalAction(f"{self.title} cannot be scored before its end.")
+        raise IllegalAction(msg("engine.no_early_score"))
 
     def factions(self, state: State) -> list[str]:
         """The faction each seat plays (a nation, a lord), for statistics by faction; empty
@@ -151,9 +152,9 @@ class Game(ABC):
         """How far a game went, in the game's own unit, for simulation statistics."""
         return "rounds", state.get("round", 0)
 
-    def prompt(self, state: State, seat: int) -> str:
-        """What `seat` is being asked to decide, in words (turn prompts, reminders)."""
-        return "It is your turn." if seat in self.to_act(state) else ""
+    def prompt(self, state: State, seat: int) -> Said:
+        """What `seat` is being asked to decide (turn prompts, reminders)."""
+        return msg("engine.your_turn") if seat in self.to_act(state) else ""
 
     def finished_battle(self, state: State) -> dict[str, Any] | None:
         """The public record of the battle that finished last, for games that draw battles
@@ -191,9 +192,9 @@ class Game(ABC):
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """Apply `action` for `seat` to a copy of `state`; the input is never changed."""
         if self.result(state) is not None:
-            raise NotYourTurn("The game is over.")
+            raise NotYourTurn(msg("engine.game_over"))
         if seat not in self.to_act(state):
-            raise NotYourTurn("It is not your turn: you owe no decision right now.")
+            raise NotYourTurn(msg("engine.not_your_turn"))
         new_state = copy.deepcopy(state)
         events = self._apply(new_state, seat, action)
         return new_state, events
@@ -206,10 +207,10 @@ class Game(ABC):
         known = {o.name: o for o in self.options}
         for name, value in given.items():
             if name not in known:
-                names = ", ".join(known) or "none"
-                raise IllegalAction(f"Unknown option `{name}`. Options of {self.title}: {names}.")
+                raise IllegalAction(msg("engine.unknown_option", name=name,
+                                        known=", ".join(known) or "-"))
             choices = known[name].choices or (True, False)
             if value not in choices:
-                allowed = ", ".join(str(c) for c in choices)
-                raise IllegalAction(f"Option `{name}` must be one of: {allowed}.")
+                raise IllegalAction(msg("engine.option_value", name=name,
+                                        allowed=", ".join(str(c) for c in choices)))
         return {**self.default_options(), **given}

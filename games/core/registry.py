@@ -12,6 +12,7 @@ import importlib
 
 from games.core.errors import GameError
 from games.core.game import Game
+from games.core.messages import msg
 
 _GAMES: dict[str, Game] = {}
 # Adding a game: its package here, and nothing else outside its own folders.
@@ -33,7 +34,8 @@ def get_game(name: str) -> Game:
     try:
         return _GAMES[name]
     except KeyError:
-        raise GameError(f"Unknown game `{name}`. Games: {', '.join(sorted(_GAMES))}.") from None
+        raise GameError(msg("engine.unknown_game", name=name, games=", ".join(sorted(_GAMES)))) \
+            from None
 
 
 def all_games() -> list[Game]:

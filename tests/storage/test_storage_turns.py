@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from games.core import Event
+from games.core.messages import Seat, msg
 from storage import (
     DuplicateInteraction,
     NewAction,
@@ -171,3 +173,18 @@ async def test_the_opening_is_stored_with_the_start_and_reads_first(
     assert [e.text for e in await repo.events(game_id, limit=1)] == ["added 5"]
     await repo.undo_actions(game_id, keep=0, state=replay([]), expected_version=version)
     assert [e.text for e in await repo.events(game_id)] == ["The deck is shuffled."]
+
+
+async def test_an_event_s_message_is_stored_and_read_back_as_it_was(
+        repo: SqliteRepository) -> None:
+    """Events say messages (games/core/messages.py); older rows hold plain sentences."""
+    game_id, version = await started_game(repo)
+    said = msg("engine.roll", who=Seat(1), dice=2, sides=6,
+               result=msg("engine.dice", faces="1+2", total=3))
+    events = [Event(said).to_json(), Event("An older sentence.", seats=(0,)).to_json(),
+              Event(msg("engine.your_turn"), seats=(1,)).to_json()]
+    turn = Turn(version, replay([add(1)]), [NewAction(0, 101, add(1), events)])
+    await repo.commit_turn(game_id, turn)
+    stored = (await repo.events(game_id, viewer_seat=0))[-2:]
+    assert [Event.from_json({"text": e.text, "seats": e.seats}) for e in stored] == [
+        Event(said), Event("An older sentence.", seats=(0,))]

@@ -1,7 +1,8 @@
-"""Nothing a player reads lacks a translation: every catalog key has its five locales with the
-same placeholders, every key the code names exists, every slash command, group, parameter
-and choice has its localised name and description within Discord's limits, and the files
-converted so far raise no refusal with a literal English text."""
+"""Nothing a player reads lacks a translation: every catalog key has its five locales, each a
+Fluent pattern that parses whole, with the same variables, every key the code names exists,
+every slash command, group, parameter and choice has its localised name and description
+within Discord's limits, and the files converted so far raise no refusal with a literal
+English text."""
 
 from __future__ import annotations
 
@@ -17,14 +18,15 @@ from discord.app_commands import TranslationContext, locale_str
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot.discord.translator import CatalogTranslator, valid_name, valid_text
-from bot.i18n import DEFAULT_LOCALE, LOCALES, catalog, placeholders, t
+from bot.i18n import DEFAULT_LOCALE, LOCALES, CatalogError, catalog, t
+from bot.i18n.catalog import check_pattern
 from games.redux.pack_check import COST_KEYS, REQUIREMENTS
 from tests.cogs.conftest import harness as cog_harness  # noqa: F401 (the bot's fixture)
 from tests.cogs.harness import Harness
 
 ROOT = Path(__file__).resolve().parents[3]
-SOURCES = ("bot", "cogs")
-TEXT_FUNCTIONS = {"t", "text", "Text"}
+SOURCES = ("bot", "cogs", "games")
+TEXT_FUNCTIONS = {"t", "text", "Text", "msg", "Msg"}
 # Files that still raise ServiceError with a literal English text; a file leaves this set
 # when its texts move to a catalog (the lead shrinks it as features land).
 NOT_CONVERTED: set[str] = set()
@@ -33,16 +35,24 @@ TRANSLATED = [locale for locale in LOCALES if locale != DEFAULT_LOCALE]
 
 
 # -- the catalogs ---------------------------------------------------------------------------
-def test_every_key_has_all_five_locales_with_the_same_placeholders():
-    problems = []
+def variables(key: str, locale: str, text: str, problems: list[str]) -> set[str]:
+    try:
+        return check_pattern(key, locale, text)
+    except CatalogError as error:
+        problems.append(str(error))
+        return set()
+
+
+def test_every_key_has_all_five_locales_with_the_same_variables():
+    problems: list[str] = []
     for key, texts in catalog().items():
-        english = placeholders(texts[DEFAULT_LOCALE])
+        english = variables(key, DEFAULT_LOCALE, texts[DEFAULT_LOCALE], problems)
         for locale in LOCALES:
             text = texts.get(locale, "")
             if not text.strip():
                 problems.append(f"{key}: no {locale} text")
-            elif placeholders(text) != english:
-                problems.append(f"{key} [{locale}]: placeholders {sorted(placeholders(text))}"
+            elif (found := variables(key, locale, text, problems)) != english:
+                problems.append(f"{key} [{locale}]: variables {sorted(found)}"
                                 f" instead of {sorted(english)}")
         problems += [f"{key}: unknown locale {extra}" for extra in set(texts) - set(LOCALES)]
     assert not problems, "\n".join(problems)

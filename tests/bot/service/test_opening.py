@@ -10,6 +10,7 @@ import json
 from bot.service import GameMaster
 from bot.service.models import Player
 from games.core import CHANCE, Event, get_game
+from tests.wording import told as told_as
 
 ALICE, BOB, CARA = Player(11, "Alice"), Player(12, "Bob"), Player(13, "Cara")
 MOD = Player(1, "Mod", is_moderator=True)
@@ -29,11 +30,7 @@ def opening(game: str = "record") -> list[Event]:
 
 def told(game: str = "record") -> list[str]:
     """The opening's public lines as the table reads them, with its players' names."""
-    names = {"Seat 0": "Alice", "Seat 1": "Bob", "Seat 2": "Cara"}
-    lines = [e.text for e in opening(game) if e.public]
-    for seat, name in names.items():
-        lines = [line.replace(seat, name) for line in lines]
-    return lines
+    return told_as([e for e in opening(game) if e.public], ("Alice", "Bob", "Cara"))
 
 
 async def test_the_start_announces_what_the_setup_drew(gm):

@@ -55,9 +55,20 @@ def test_play_quits_cleanly_on_q(tmp_path):
     assert "Left the table." in lines
 
 
-def test_play_needs_a_human_seat(tmp_path):
+def test_play_refuses_more_ai_seats_than_seats_and_an_unknown_language(tmp_path):
     lines: list[str] = []
-    assert asyncio.run(play("record", 3, 3, None, tmp_path, say=lines.append)) == 2
+    assert asyncio.run(play("record", 3, 4, None, tmp_path, say=lines.append)) == 2
+    assert asyncio.run(play("record", 3, 3, None, tmp_path, say=lines.append,
+                            locale="xx")) == 2
+    assert lines == ["--ai must be between 0 (everyone at this terminal) and 3 (the AI plays "
+                     "every seat).", "Unknown language `xx`: choose one of en, ko, zh-CN, "
+                     "zh-TW, ja."]
+
+
+def test_play_with_every_seat_an_ai_plays_the_whole_game_without_input(tmp_path):
+    lines: list[str] = []
+    assert asyncio.run(play("record", 3, 3, 5, tmp_path, ask=None, say=lines.append)) == 0
+    assert "**Final scores**" in lines[-2]
 
 
 def test_options_parse_booleans_and_numbers():

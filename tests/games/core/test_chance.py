@@ -16,6 +16,8 @@ from games.core import (
     shuffle,
 )
 from games.core.chance import FORCED
+from games.core.messages import Seat
+from tests.wording import english
 
 
 def fresh(seed: int = 7) -> dict:
@@ -33,17 +35,21 @@ def test_a_roll_draws_each_die_from_the_state_generator_in_order():
 def test_a_roll_event_shows_faces_named_modifiers_and_total():
     state = fresh()
     force(state, 4, 5)
-    rolled = roll(state, 2, 6, who="Seat 1", why="the battle",
+    rolled = roll(state, 2, 6, who=Seat(1), why="the battle",
                   modifiers=[("general", 2), ("river", -1)])
     assert rolled.natural == 9 and rolled.total == 10
-    assert rolled.event.text == "Seat 1 rolls 2d6 for the battle: 4+5 +2 (general) -1 (river) = 10."
+    assert english(rolled.event.text, ["Cao Cao", "Liu Bei"]) == (
+        "Liu Bei rolls 2d6 for the battle: 4+5, with +2 (general) and -1 (river), = 10.")
+    assert english(rolled.event.text, ["Cao Cao", "Liu Bei"], seat=1).startswith("You roll 2d6")
+    assert english(rolled.event.text, ["曹操", "刘备"], locale="zh-CN") == (
+        "刘备为the battle掷 2d6：4+5，修正 +2（general）和-1（river），合计 10。")
     assert rolled.event.kind == CHANCE and rolled.event.public
 
 
 def test_a_roll_without_purpose_or_modifiers_reads_plainly():
     state = fresh()
     force(state, 6)
-    assert roll(state, 1, 6, who="Seat 0").event.text == "Seat 0 rolls 1d6: 6 = 6."
+    assert english(roll(state, 1, 6, who=Seat(0)).event.text) == "Seat 1 rolls 1d6: 6 = 6."
 
 
 def test_impossible_dice_are_refused():

@@ -26,6 +26,7 @@ from games.core.flow import (
     turn,
     window,
 )
+from games.core.messages import Seat
 
 ROUNDS = 2
 
@@ -52,7 +53,7 @@ def _bids_revealed(state: State, step: Step) -> list[Event]:
 
 
 def _roll(state: State, step: Step) -> list[Event]:
-    rolls = [roll(state, 1, 6, who=f"Seat {s}", modifiers=[("bid", bid)])
+    rolls = [roll(state, 1, 6, who=Seat(s), modifiers=[("bid", bid)])
              for s, bid in enumerate(state["bids"])]
     totals = [r.total for r in rolls]
     leader = totals.index(max(totals))

@@ -170,7 +170,7 @@ def idle_until(state: dict, seat: int, round_: int) -> tuple[dict, list[Event]]:
 
 
 def public_texts(events: list[Event]) -> list[str]:
-    return [e.text for e in events if e.public]
+    return [str(e.text) for e in events if e.public]
 
 
 def kinds(cards: list[str]) -> list[str]:

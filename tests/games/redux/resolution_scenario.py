@@ -100,7 +100,7 @@ def refused(state: dict, seat: int, text: str, match: str) -> None:
 
 
 def events_text(events: list[Event]) -> str:
-    return "\n".join(e.text for e in events)
+    return "\n".join(str(e.text) for e in events)
 
 
 def legal_texts(state: dict, seat: int) -> list[str]:

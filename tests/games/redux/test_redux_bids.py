@@ -59,7 +59,7 @@ def test_ex03_bid() -> None:
     assert bids.leading(state, "market") == [WEI]
     state, events = closed(state)
     assert state["winners"]["market"] == [WEI]
-    assert "Market" in events[1].text and "Wei 5, Shu 4" in events[1].text
+    assert "Market" in str(events[1].text) and "Wei 5, Shu 4" in str(events[1].text)
 
 
 def ex4a() -> dict:
@@ -106,7 +106,7 @@ def test_ex04c_tied_bid_cao_cao() -> None:
     assert bids.winning_side(state, "market") == ("0", "wins the tie by ability")
     state, events = closed(state)
     assert state["winners"]["market"] == [WEI]
-    assert any("tie by ability" in e.text for e in events)
+    assert any("tie by ability" in str(e.text) for e in events)
 
 
 def test_cao_cao_does_not_help_below_the_highest_value() -> None:
@@ -199,7 +199,7 @@ def test_last_rounds_flipped_general_returns_at_r81() -> None:
     state["flipped"] = {"seat": WEI, "general": "wei.cao_hong"}
     state, events = closed(state)
     assert state["flipped"] is None
-    assert any("Cao Hong returns to Seat 0 (Wei)'s supply" in e.text for e in events)
+    assert any("Cao Hong returns to Seat 0 (Wei)'s supply" in str(e.text) for e in events)
 
 
 def test_successes_count_tribal_and_manipulate_winner() -> None:
@@ -243,7 +243,7 @@ def test_ex06_close_sets_action_order_and_next_alliance() -> None:
     assert state["action_order"] == [WEI, WU, SHU]
     assert state["bid_order"] == [SHU, WEI, WU]
     assert bids.allies(state) == [WU, SHU]  # this round's allies stay readable
-    assert "Next round's bid order: Seat 2 (Shu), Seat 0 (Wei), Seat 1 (Wu)" in events[-1].text
+    assert "Next round's bid order: Seat 2 (Shu), Seat 0 (Wei), Seat 1 (Wu)" in str(events[-1].text)
 
 
 # -- ability bonuses (R7.10.1) ---------------------------------------------------------------
@@ -256,7 +256,7 @@ def test_general_bid_bonus_on_matching_actions() -> None:
     state, _ = place(state, WEI, "wei.jia_xu", "farm")
     state, _ = act(state, SHU, "pass")
     state, events = place(state, WU, "wu.zhou_yu", "battle_wei_wu")
-    assert state["bids"][-1]["bonus"] == 2 and "ability bonus of +2" in events[-1].text
+    assert state["bids"][-1]["bonus"] == 2 and "ability bonus of +2" in str(events[-1].text)
     combat = combat_of(state, "wu.sun_jian") + combat_of(state, "wu.zhou_yu")
     assert bids.totals(state, "battle_wei_wu")["1"][0] == combat + 1 + 2
 

@@ -82,7 +82,7 @@ def test_round_three_starts_with_the_secret_recruitment() -> None:
     state = play_until(started(), lambda s: s["round"] == 3)
     assert state["step"] == "pick" and GAME.to_act(state) == {WEI, WU, SHU}
     assert [len(p["drawn"]) for p in state["players"]] == [4, 4, 4]
-    assert "Choose in secret the 2 generals" in GAME.prompt(state, WEI)
+    assert "Choose in secret the 2 generals" in str(GAME.prompt(state, WEI))
 
 
 def test_phase_changes_at_each_step() -> None:
@@ -102,7 +102,7 @@ def test_factions_are_the_nations() -> None:
 def test_resolution_prompts_name_the_won_actions() -> None:
     state = play_until(started(), lambda s: s["step"] == "resolve" and s["doing"] is None)
     actor = state["actor"]
-    prompt = GAME.prompt(state, actor)
+    prompt = str(GAME.prompt(state, actor))
     assert prompt.startswith("Perform the actions you won")
     assert state["todo"][str(actor)]
     assert all(action_name(a) in prompt for a in state["todo"][str(actor)])

@@ -82,7 +82,7 @@ def test_initial_pick_is_secret_until_everyone_has_chosen() -> None:
     assert state["players"][WEI]["hidden"] == chosen
     public = json.dumps(GAME.view(state, None)) + json.dumps(GAME.view(state, WU))
     assert not any(g in public for g in chosen)
-    assert all(g not in e.text for e in events if e.public for g in chosen)
+    assert all(g not in str(e.text) for e in events if e.public for g in chosen)
     assert GAME.to_act(state) == {WU, SHU}
     state, _ = GAME.apply(state, SHU, GAME.legal_actions(state, SHU)[0])
     state, events = GAME.apply(state, WU, GAME.legal_actions(state, WU)[0])
@@ -90,7 +90,7 @@ def test_initial_pick_is_secret_until_everyone_has_chosen() -> None:
     assert wei["generals"] == [RULERS["wei"], *chosen] and wei["hidden"] == []
     assert len(wei["general_deck"]) == 18
     assert [len(p["generals"]) for p in state["players"]] == [5, 4, 3]
-    assert any("recruits" in e.text and e.public for e in events)
+    assert any("recruits" in str(e.text) and e.public for e in events)
     assert state["step"] == "alliance" and GAME.to_act(state) == {SHU}
 
 

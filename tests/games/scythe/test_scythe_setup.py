@@ -77,7 +77,7 @@ def test_draft_seat_by_seat_then_start_values() -> None:
     state, events = GAME.apply(state, 2, Action("pick", ("polania", "mechanical")))
     assert state["order"] == [0, 2, 1] and state["active"] == 0  # Saxony, Polania, Nordic
     assert len(state["players"][0]["cards"]) == 4  # Saxony (S3.9)
-    assert any("Order of play" in e.text for e in events)
+    assert any("Order of play" in str(e.text) for e in events)
     assert GAME.invariants(state) == []
 
 
@@ -96,7 +96,7 @@ def test_private_deals_and_public_start() -> None:
     state = GAME.setup(2, {"assignment": "draft"}, 2)
     state, _ = GAME.apply(state, 0, Action("pick", ("saxony", "industrial")))
     started, events = GAME.apply(state, 1, Action("pick", ("polania", "patriotic")))
-    public = " ".join(e.text for e in events if e.public)
+    public = " ".join(str(e.text) for e in events if e.public)
     hands = [p["cards"] + p["objectives"] for p in started["players"]]
     assert not any(secret in public for hand in hands for secret in hand)
     assert {e.seats for e in events if not e.public} == {(0,), (1,)}

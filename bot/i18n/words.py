@@ -1,0 +1,99 @@
+"""Putting a message into words for one reader: their language, the table's names, their seat.
+
+Engines and the service say `Msg`s (games/core/messages.py); only here, at the edge, do they
+become sentences. A `Seat` parameter becomes the player's name (and "you" where the text
+selects on `PERSON`), a `Term` the thing's name in the reader's language, a list a list in
+that language's own form. A number is shown without grouping (a game number 1234 is not
+"1,234") and selects the language's plural form.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from babel.lists import format_list
+from fluent.runtime.types import fluent_number
+
+from bot.i18n.catalog import DEFAULT_LOCALE, CatalogError, bundle, catalog, fluent_id
+from bot.i18n.functions import Who
+from games.core.messages import Msg, Param, Said, Seat, Term
+
+# Babel's names of our locales, for the form of a list.
+_BABEL = {"en": "en", "ko": "ko", "zh-CN": "zh_Hans_CN", "zh-TW": "zh_Hant_TW", "ja": "ja"}
+# Older engine sentences name a player "Seat N" (0-based); see `words`.
+_SEAT = re.compile(r"\bSeat (\d+)\b")
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who reads: `names` are the table's players by seat; `seat` is the reader's own, whose
+    player the texts address as "you" (None in a shared thread)."""
+
+    locale: str = DEFAULT_LOCALE
+    names: Sequence[str] = ()
+    seat: int | None = None
+
+
+def words(said: Said, reader: Reader = Reader()) -> str:
+    """The message in the reader's words. A plain sentence (code not yet moved to keys) is
+    shown as it is, its "Seat N" replaced by the player's name."""
+    if isinstance(said, Msg):
+        return fill(said.key, said.params, reader)
+    return _SEAT.sub(lambda m: _name(int(m.group(1)), reader, m.group(0)), said)
+
+
+def t(key: str, locale: str | None = None, /, **params: Any) -> str:
+    """The text of `key` in `locale` (English when the catalog lacks it), filled with
+    `params`. An unknown key raises KeyError: a typo must fail in the tests, not show."""
+    return fill(key, params, Reader(locale or DEFAULT_LOCALE))
+
+
+def fill(key: str, params: Mapping[str, Any], reader: Reader) -> str:
+    texts = catalog()[key]
+    locale = reader.locale if reader.locale in texts else DEFAULT_LOCALE
+    if locale != reader.locale:
+        reader = Reader(locale, reader.names, reader.seat)
+    language = bundle(locale)
+    message = language.get_message(fluent_id(key))
+    if message.value is None:  # check_pattern refuses such a text; mypy cannot know
+        raise CatalogError(f"{key} ({locale}) has no text")
+    args = {name: _arg(value, reader) for name, value in params.items()}
+    text, errors = language.format_pattern(message.value, args)
+    if errors:
+        raise CatalogError(f"{key} ({locale}): {errors[0]}")
+    return str(text)
+
+
+def _arg(value: Param | Any, reader: Reader) -> Any:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float)):
+        return fluent_number(value, useGrouping=False)
+    if isinstance(value, Seat):
+        return Who(_name(value.index, reader), value.index == reader.seat)
+    if isinstance(value, (list, tuple)):
+        return format_list([_plain(v, reader) for v in value],
+                           locale=_BABEL.get(reader.locale, "en"))
+    return _plain(value, reader)
+
+
+def _plain(value: Param | Any, reader: Reader) -> str:
+    """A parameter as text on its own (in a list, or where no selector reads it)."""
+    if isinstance(value, Msg):
+        return words(value, reader)
+    if isinstance(value, Term):
+        return fill(value.key, {}, reader)
+    if isinstance(value, Seat):
+        return _name(value.index, reader)
+    if isinstance(value, (list, tuple)):
+        return str(_arg(value, reader))
+    return str(value)
+
+
+def _name(index: int, reader: Reader, unknown: str | None = None) -> str:
+    if 0 <= index < len(reader.names):
+        return reader.names[index]
+    return unknown or t("engine.seat", reader.locale, number=index + 1)
