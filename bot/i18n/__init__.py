@@ -34,10 +34,10 @@ from typing import Any
 
 from bot.i18n.catalog import CATALOG_DIR, DEFAULT_LOCALE, LOCALES, CatalogError, catalog
 from bot.i18n.words import Reader, t, words
-from games.core.messages import Msg, set_english
+from games.core.messages import Msg, Term, set_english
 
 __all__ = ["CATALOG_DIR", "DEFAULT_LOCALE", "DISCORD_LOCALES", "LOCALES", "CatalogError",
-           "Reader", "Text", "catalog", "pick_locale", "t", "text", "words"]
+           "Reader", "Text", "catalog", "game_title", "pick_locale", "t", "text", "words"]
 
 # Discord's locale codes (discord.Locale values) to ours: every English variant is English,
 # every Spanish one falls back to the default.
@@ -70,6 +70,11 @@ class Text(Msg):
 
 
 set_english(words)
+
+
+def game_title(game: str) -> Term:
+    """A game's title in the reader's language (its `/game new` choice), as a parameter."""
+    return Term(f"choice.game.{game}")
 
 
 def text(key: str, /, **params: Any) -> Text:

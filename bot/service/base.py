@@ -22,7 +22,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.i18n import Text, text, words
+from bot.i18n import Text, game_title, text, words
 from bot.service.announce import Announcer, reader_of
 from bot.service.models import Player, Private, Seat, ServiceError, Table, Update
 from bot.service.options import shown_options
@@ -154,7 +154,8 @@ class GameBase:
     def _check_room(self, record: GameRecord, seats: list[SeatRecord]) -> None:
         engine = engine_of(record.game)
         if len(seats) >= engine.max_players:
-            raise ServiceError(text("tables.full", title=engine.title, most=engine.max_players))
+            raise ServiceError(text("tables.full", title=game_title(engine.name),
+                                    most=engine.max_players))
 
     def _acting_seat(self, engine: Game, state: State, seats: list[SeatRecord],
                      player: Player) -> int:
@@ -319,7 +320,7 @@ def parse_action(words: str) -> Action:
 
 def table_of(record: GameRecord, seats: list[SeatRecord]) -> Table:
     engine = engine_of(record.game)
-    return Table(record.id, record.game, engine.title, record.status,
+    return Table(record.id, record.game, game_title(record.game), record.status,
                  [Seat(s.seat, s.user_id, s.name, s.ai) for s in seats], record.version,
                  record.guild_id, record.channel_id, record.thread_id,
                  shown_options(engine, record.options), engine.min_players,

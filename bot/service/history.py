@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n import t, text, words
+from bot.i18n import game_title, t, text, words
 from bot.service.announce import reader_of
 from bot.service.base import ACTIVE, GameBase, engine_of, table_of
 from bot.service.export import ExportError, Verified, export_data, read_export, verify
@@ -98,8 +98,8 @@ class HistoryMixin(GameBase):
 def readable_log(verified: Verified, names: list[str], game_id: int, locale: str) -> str:
     """Step, who, action and the public events of each step, as a text file."""
     seats = [SeatRecord(i, None, name) for i, name in enumerate(names)]
-    lines = [t("tables.export_log_head", locale, title=verified.engine.title, game=game_id,
-               seed=verified.seed, seats=", ".join(names)),
+    lines = [t("tables.export_log_head", locale, title=game_title(verified.engine.name),
+               game=game_id, seed=verified.seed, seats=", ".join(names)),
              t("tables.export_log_setup", locale)]
     reader = reader_of(seats, locale)
     lines += [f"    {words(e.text, reader)}" for e in verified.opening if e.public]

@@ -17,7 +17,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from bot.i18n import Text, t, text, words
+from bot.i18n import Text, game_title, t, text, words
 from bot.service.announce import names_of, reader_of, said_text
 from bot.service.base import (
     ACTIVE,
@@ -134,7 +134,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
             check_seated_or_moderator(seats, by)
             engine = engine_of(record.game)
             if len(seats) < engine.min_players:
-                raise ServiceError(text("tables.too_few", title=engine.title,
+                raise ServiceError(text("tables.too_few", title=game_title(engine.name),
                                         least=engine.min_players, seated=len(seats)))
             try:
                 state, opening = engine.begin(len(seats), record.options, record.seed)
@@ -219,7 +219,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
         loaded = await self._load(game_id)
         record, seats = loaded.record, loaded.seats
         engine = engine_of(record.game)
-        head = t("tables.status_head", locale, title=engine.title, game=game_id,
+        head = t("tables.status_head", locale, title=game_title(engine.name), game=game_id,
                  status=t(f"tables.status_{record.status}", locale))
         listed = ", ".join(t("tables.status_seat", locale, seat=s.seat + 1,
                              name=_seat_label(s, locale)) for s in seats)

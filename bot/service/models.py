@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n import Reader, words
 from games.core import Action, GameError
-from games.core.messages import Said
+from games.core.messages import Said, Term
 
 
 class ServiceError(Exception):
@@ -58,7 +58,7 @@ class Seat:
 class Table:
     game_id: int
     game: str
-    title: str
+    title: Term  # the game's title, worded for each reader (bot.i18n.game_title)
     status: str  # open | running | paused | finished | abandoned
     seats: list[Seat]
     version: int

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.i18n import text
+from bot.i18n import game_title, text
 from bot.service.base import GameBase, engine_of, require_moderator
 from bot.service.models import PackInfo, Player, ServiceError
 from bot.service.options import DESIGNED_PACK, parse_options
@@ -82,7 +82,7 @@ class PacksMixin(GameBase):
 
 def pack_format(engine: Game) -> PackFormat:
     if engine.packs is None:
-        raise ServiceError(text("tables.no_packs", title=engine.title))
+        raise ServiceError(text("tables.no_packs", title=game_title(engine.name)))
     return engine.packs
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from bot.i18n import text
 from bot.service.models import ServiceError, Table
 from games.core import Game, GameError, get_game
+from games.core.messages import Term
 from rendering.standings import Standing
 from storage import GameRecord, SeatRecord
 from storage.campaigns import CampaignRecord
@@ -94,7 +95,7 @@ class Schedule:
     is decided)."""
 
     campaign: CampaignRecord
-    title: str
+    title: Term  # the game's, worded for each reader
     members: int
     tables: list[ScheduledTable]
     waiting: list[str]
@@ -113,7 +114,7 @@ class OpenedRound:
 @dataclass(frozen=True)
 class Standings:
     campaign: CampaignRecord
-    title: str
+    title: Term  # the game's, worded for each reader
     rows: list[Standing]
     games: int  # the finished games counted
 

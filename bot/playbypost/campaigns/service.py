@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.i18n import DEFAULT_LOCALE, t, text
+from bot.i18n import DEFAULT_LOCALE, game_title, t, text
 from bot.playbypost.campaigns.models import (
     DONE,
     OpenedRound,
@@ -73,7 +73,7 @@ class Campaigns:
         if kind not in CAMPAIGN_KINDS:
             raise ServiceError(text("campaigns.unknown_kind", kinds=", ".join(CAMPAIGN_KINDS)))
         if not engine.min_players <= seats <= engine.max_players:
-            raise ServiceError(text("campaigns.bad_seats", title=engine.title,
+            raise ServiceError(text("campaigns.bad_seats", title=game_title(engine.name),
                                     low=engine.min_players, high=engine.max_players))
         if await self.repo.get_campaign(guild_id, name) is not None:
             raise ServiceError(text("campaigns.name_taken", name=name))
@@ -135,7 +135,7 @@ class Campaigns:
                                  p.record.status, [s.name for s in p.seats],
                                  [names[u] for u in p.winners]) for p in played]
         champions = champions_of(campaign, members, played) or []
-        return Schedule(campaign, engine_of(campaign.game).title, len(members), tables,
+        return Schedule(campaign, game_title(campaign.game), len(members), tables,
                         [m.name for m in members if m.user_id not in busy],
                         [names[u] for u in champions])
 
@@ -275,7 +275,7 @@ class Campaigns:
         campaign = await self._settled(guild_id, name)
         members = await self.repo.members(campaign.id)
         played = await self._played(campaign)
-        return Standings(campaign, engine_of(campaign.game).title, rank(members, played),
+        return Standings(campaign, game_title(campaign.game), rank(members, played),
                          sum(1 for p in played if p.counted))
 
     async def standings_image(self, standings: Standings, locale: str) -> bytes:
@@ -288,8 +288,8 @@ class Campaigns:
 
         return await loop.run_in_executor(
             self.gm.announcer.executor, standings_png, standings.campaign.name,
-            f"{subtitle.render(locale)} · {standings.title}", standings.rows, labels(locale),
-            labels(DEFAULT_LOCALE))
+            f"{subtitle.render(locale)} · {t(standings.title.key, locale)}", standings.rows,
+            labels(locale), labels(DEFAULT_LOCALE))
 
     async def stats(self, guild_id: int, name: str, player: Player) -> PlayerStats:
         campaign = await self._settled(guild_id, name)
