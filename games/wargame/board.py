@@ -1,0 +1,225 @@
+"""The board in the state: who controls each area, the troops in it, where each general is,
+and the changes every rule shares (control update, entry, succession, destruction).
+
+State keys read here:
+- `areas[aid]` = {"control": nation id | "gozoku" | None, "troops": {power: count}}; a power
+  is a nation id or "gozoku"; zero counts are removed;
+- `generals[gid]` = {"state": "waiting" | "nation" | "zaiya" | "dead" | "exited",
+  "nation": nid | None, "area": aid | None} ("waiting": not yet entered);
+- `nations[nid]` = {"alive", "ruler", "seat", "base", "fell"};
+- `ledger` = {"added", "removed"}: every troop ever placed or taken, for the invariants.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.chance import pick
+from games.core.events import Event
+from games.wargame.data import WargameData
+from games.wargame.texts import area, general, generals, nation, power, say
+
+State = dict[str, Any]
+GOZOKU = "gozoku"
+
+
+# -- reading the board ---------------------------------------------------------------------------
+def troops(state: State, aid: str, pid: str | None = None) -> int:
+    counts = state["areas"][aid]["troops"]
+    return sum(counts.values()) if pid is None else int(counts.get(pid, 0))
+
+
+def generals_in(state: State, aid: str, nid: str | None = None) -> list[str]:
+    """The nation generals standing in `aid` (of `nid` only when given), in data order."""
+    return [g for g, s in state["generals"].items()
+            if s["state"] == "nation" and s["area"] == aid and (nid is None or s["nation"] == nid)]
+
+
+def zaiya_in(state: State, aid: str) -> list[str]:
+    return [g for g, s in state["generals"].items() if s["state"] == "zaiya" and s["area"] == aid]
+
+
+def powers_in(state: State, aid: str) -> set[str]:
+    """The powers with units in `aid` (在野 generals are no power's units, W4.6a)."""
+    found = {p for p, n in state["areas"][aid]["troops"].items() if n > 0}
+    found |= {state["generals"][g]["nation"] for g in generals_in(state, aid)}
+    return found
+
+
+def controlled(state: State, nid: str) -> list[str]:
+    return [a for a, s in state["areas"].items() if s["control"] == nid]
+
+
+def alive(state: State) -> list[str]:
+    return [n for n, s in state["nations"].items() if s["alive"]]
+
+
+def is_major(state: State, nid: str) -> bool:
+    return state["nations"][nid]["seat"] is not None
+
+
+def value(state: State, data: WargameData, nid: str) -> int:
+    """W29.1."""
+    return sum(data.value_of(a) for a in controlled(state, nid))
+
+
+def big_cities(state: State, data: WargameData, nid: str) -> int:
+    return sum(data.areas[a]["city"] == "big" for a in controlled(state, nid))
+
+
+def nation_troops(state: State, nid: str) -> int:
+    return sum(s["troops"].get(nid, 0) for s in state["areas"].values())
+
+
+# -- changing troops -----------------------------------------------------------------------------
+def add_troops(state: State, aid: str, pid: str, count: int) -> None:
+    if count <= 0:
+        return
+    counts = state["areas"][aid]["troops"]
+    counts[pid] = counts.get(pid, 0) + count
+    state["ledger"]["added"] += count
+
+
+def remove_troops(state: State, aid: str, pid: str, count: int) -> int:
+    """Take up to `count` troops of `pid` from `aid`; returns how many were taken."""
+    counts = state["areas"][aid]["troops"]
+    taken = min(count, counts.get(pid, 0))
+    if taken:
+        counts[pid] -= taken
+        state["ledger"]["removed"] += taken
+    if counts.get(pid, 1) == 0:
+        del counts[pid]
+    return taken
+
+
+def move_troops(state: State, source: str, target: str, pid: str, count: int) -> None:
+    counts = state["areas"][source]["troops"]
+    counts[pid] -= count
+    if counts[pid] == 0:
+        del counts[pid]
+    into = state["areas"][target]["troops"]
+    into[pid] = into.get(pid, 0) + count
+
+
+# -- control (W4) --------------------------------------------------------------------------------
+def control_update(state: State) -> list[Event]:
+    """W4.1a: the end of an action step. An area with units of exactly one power passes to it;
+    an area without units keeps its controller, except that a 豪族 area becomes neutral (W4.5);
+    then every 在野 general in a nation's area joins it (W5.5.9)."""
+    events: list[Event] = []
+    for aid, spot in state["areas"].items():
+        found = powers_in(state, aid)
+        if len(found) == 1:
+            (owner,) = found
+            if spot["control"] != owner:
+                events.append(Event(say("wargame.control.gains", power=power(owner),
+                                        area=area(aid))))
+                spot["control"] = owner
+        elif not found and spot["control"] == GOZOKU:
+            spot["control"] = None
+            events.append(Event(say("wargame.control.neutral", area=area(aid))))
+    events += collect_zaiya(state)
+    return events
+
+
+def collect_zaiya(state: State) -> list[Event]:
+    """W5.5.9: a free general serves the first nation to control his area."""
+    events: list[Event] = []
+    for gid, spot in state["generals"].items():
+        if spot["state"] != "zaiya":
+            continue
+        owner = state["areas"][spot["area"]]["control"]
+        if owner and owner != GOZOKU:
+            spot.update(state="nation", nation=owner)
+            events.append(Event(say("wargame.zaiya.joins", general=general(gid),
+                                    nation=nation(owner), area=area(spot["area"]))))
+    return events
+
+
+# -- entering generals (W5.5a, W26.3) -----------------------------------------------------------
+def place(state: State, gid: str, aid: str) -> Event:
+    """X appears in `aid`: a nation's general where a nation controls it (even empty), 在野
+    where it is neutral or 豪族 (W5.5.7, W5.5.8)."""
+    owner = state["areas"][aid]["control"]
+    spot = state["generals"][gid]
+    if owner and owner != GOZOKU:
+        spot.update(state="nation", nation=owner, area=aid)
+        return Event(say("wargame.enter.joins", general=general(gid), nation=nation(owner),
+                         area=area(aid)))
+    spot.update(state="zaiya", nation=None, area=aid)
+    return Event(say("wargame.enter.zaiya", general=general(gid), area=area(aid)))
+
+
+def random_nation(state: State, eligible: list[str], why: str) -> tuple[str | None, list[Event]]:
+    """The chance event `random_nation` (W2.8): uniform among the eligible nations."""
+    if not eligible:
+        return None, []
+    picked = pick(state, eligible, say(why), show=nation)
+    return picked.item, list(picked.events)
+
+
+# -- rulers (W26, W27) ---------------------------------------------------------------------------
+def ruler_gone(state: State, data: WargameData, nid: str) -> list[Event]:
+    """W26a: the next heir after the ruler who serves this nation, or who has not entered yet
+    (he enters, W26b); none left: the nation is destroyed (W27, outside combat here)."""
+    line = data.nations[nid]["succession"]
+    old = state["nations"][nid]["ruler"]
+    after = line[line.index(old) + 1:] if old in line else line
+    for heir in after:
+        spot = state["generals"][heir]
+        if spot["state"] == "nation" and spot["nation"] == nid:
+            state["nations"][nid]["ruler"] = heir
+            return [Event(say("wargame.ruler.new", general=general(heir), nation=nation(nid)))]
+        if spot["state"] == "waiting":
+            where = heir_area(state, nid)
+            if where is None:
+                continue
+            spot.update(state="nation", nation=nid, area=where)
+            state["nations"][nid]["ruler"] = heir
+            return [Event(say("wargame.ruler.heir_enters", general=general(heir),
+                              nation=nation(nid), area=area(where)))]
+    return destroy(state, nid)
+
+
+def heir_area(state: State, nid: str) -> str | None:
+    """W26b under auto: the controlled area with the most troops (data order breaks ties);
+    with no area, any area holding the nation's units."""
+    owned = controlled(state, nid)
+    if owned:
+        return max(owned, key=lambda a: (troops(state, a, nid), -list(state["areas"]).index(a)))
+    holding = [a for a in state["areas"] if nid in powers_in(state, a)]
+    return holding[0] if holding else None
+
+
+def destroy(state: State, nid: str) -> list[Event]:
+    """W27.3-W27.5, outside combat: the generals become 在野 where they stand, the troops go,
+    the areas become neutral, the marker leaves the cup, the player is without a nation."""
+    spot = state["nations"][nid]
+    spot.update(alive=False, ruler=None, fell=state["turn"])
+    freed = []
+    for gid, g in state["generals"].items():
+        if g["state"] == "nation" and g["nation"] == nid:
+            g.update(state="zaiya", nation=None)
+            freed.append(gid)
+    for aid, a in state["areas"].items():
+        remove_troops(state, aid, nid, troops(state, aid, nid))
+        if a["control"] == nid:
+            a["control"] = None
+    if nid in state["cup"]:
+        state["cup"].remove(nid)
+    events = [Event(say("wargame.nation.destroyed", nation=nation(nid)))]
+    if freed:
+        events.append(Event(say("wargame.nation.freed", generals=generals(freed))))
+    # a freed general standing in another nation's area serves it at once (W5.5.9)
+    events += collect_zaiya(state)
+    return events
+
+
+def remove_general(state: State, data: WargameData, gid: str, how: str) -> list[Event]:
+    """Death (`dead`) or exit (`exited`): off the map; a ruler triggers W26 at once."""
+    spot = state["generals"][gid]
+    was, served = spot["state"], spot["nation"]
+    spot.update(state=how, nation=None, area=None)
+    if was == "nation" and served and state["nations"][served]["ruler"] == gid:
+        return ruler_gone(state, data, served)
+    return []

@@ -1,0 +1,505 @@
+"""The 三国志演義 area wargame engine (2-11 players) on the shared flow (games/core/flow.py).
+
+A game is a `pick` phase (the seat order is drawn, then each seat picks its nation, W28.2)
+followed by one `turn` phase per turn (W3.1a): the 天命札 phase, the cup filled with the
+nations' markers, one marker drawn at a time (a chance step, `marker_draw`), each phase
+resolved: minor nations and the 豪族 grow (W8), the relaxation marker removes no-invasion
+markers (W7), a major nation's player takes the action step and the redeploy step
+(games/wargame/orders.py). The end of a turn checks sudden death, scores a scoring turn and
+ends the game after the last turn (W29). docs/progress/wargame.md says what is built.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.actions import Action
+from games.core.chance import pick, shuffle
+from games.core.errors import IllegalAction
+from games.core.events import Event
+from games.core.flow import Flow, Phase, Rule, Step, chance, new_flow, push, step_view, top, turn
+from games.core.game import Game, Option, Result, Score
+from games.core.messages import Msg, Said, Seat
+from games.core.rng import Rng
+from games.wargame import orders
+from games.wargame.board import (
+    GOZOKU,
+    add_troops,
+    alive,
+    big_cities,
+    controlled,
+    is_major,
+    nation_troops,
+    powers_in,
+    troops,
+    value,
+)
+from games.wargame.data import WargameData, data_for
+from games.wargame.tenmei import reveal
+from games.wargame.texts import area, general, marker, nation, say
+
+State = dict[str, Any]
+SCENARIOS = ("S2", "S1", "S3")
+
+
+# -- set-up (W28) --------------------------------------------------------------------------------
+def new_state(data: WargameData, seats: int, options: dict[str, Any], seed: int) -> State:
+    scenario = data.scenarios[options["scenario"]]
+    setup = scenario["setup"]
+    areas: dict[str, dict[str, Any]] = {a: {"control": None, "troops": {}} for a in data.areas}
+    nations: dict[str, dict[str, Any]] = {}
+    gens: dict[str, dict[str, Any]] = {g: {"state": "waiting", "nation": None, "area": None}
+                                       for g in data.generals}
+    for nid, n in data.nations.items():
+        if setup not in n["setups"]:
+            continue  # W28.3.1: a nation absent from the set-up does not exist in this game
+        st = n["setups"][setup]
+        nations[nid] = {"alive": True, "ruler": st["ruler"], "seat": None, "base": 0,
+                        "fell": None}
+        for aid, count in st["areas"].items():
+            areas[aid]["control"] = nid
+            if count:
+                areas[aid]["troops"][nid] = count
+        for gid, aid in st["generals"].items():
+            gens[gid] = {"state": "nation", "nation": nid, "area": aid}
+    for aid, spot in scenario["gozoku"].items():
+        areas[aid] = {"control": GOZOKU, "troops": {GOZOKU: spot["troops"]}}
+    for gid, aid in scenario["zaiya"].items():
+        gens[gid] = {"state": "zaiya", "nation": None, "area": aid}
+    for gid, g in data.generals.items():
+        if g["setup"].get(setup, {}).get("status") == "removed" or gid in scenario["removed"]:
+            gens[gid] = {"state": "exited", "nation": None, "area": None}
+    initial = sum(sum(a["troops"].values()) for a in areas.values())
+    return {
+        "seed": seed, "rng": Rng.from_seed(seed).state, "options": options,
+        "scenario": scenario["id"], "turn": scenario["first_turn"] - 1,
+        "players": [{"nation": None, "banked": 0, "scores": {}} for _ in range(seats)],
+        "areas": areas, "generals": gens, "nations": nations,
+        "decks": {str(p): list(ids) for p, ids in data.decks.items()}, "revealed": [],
+        "cup": [], "acting": None, "markers": {}, "step": None, "redeploy": None,
+        "pick_order": [], "ledger": {"initial": initial, "added": 0, "removed": 0},
+        "over": None,
+    }
+
+
+def _begin_pick(state: State) -> list[Event]:
+    data = _data(state)
+    events = [shuffle(state, state["decks"][str(p)], say("wargame.tenmei.shuffled", period=p))
+              for p in sorted(data.decks)]
+    order = list(range(len(state["players"])))
+    events.append(shuffle(state, order, say("wargame.setup.seat_order")))
+    state["pick_order"] = order
+    events.append(Event(say("wargame.setup.order", seats=tuple(Seat(s) for s in order))))
+    choice = state["options"]["nation_choice"]
+    if choice == "random":
+        listed = list(_pickable(state))
+        events.append(shuffle(state, listed, say("wargame.setup.deal")))
+        for seat, nid in zip(order, listed, strict=False):
+            events += _take(state, seat, nid)
+        return events
+    push(state, *(turn("pick", seat) for seat in order))
+    return events
+
+
+def _pickable(state: State) -> list[str]:
+    data = _data(state)
+    scenario = data.scenarios[state["scenario"]]
+    if state["options"]["nation_choice"] == "free":
+        listed = list(state["nations"])
+    else:
+        listed = list(scenario["player_nations"][str(len(state["players"]))])
+    return [n for n in listed if state["nations"][n]["seat"] is None]
+
+
+def _pick_legal(state: State, step: Step, seat: int) -> list[Action]:
+    return [Action("pick", (n,), label=say("wargame.pick.label", nation=nation(n)))
+            for n in _pickable(state)]
+
+
+def _pick_resolve(state: State, step: Step) -> list[Event]:
+    answer = step["answers"][0]
+    assert answer is not None
+    return _take(state, step["seats"][0], Action.from_json(answer).word(0))
+
+
+def _take(state: State, seat: int, nid: str) -> list[Event]:
+    state["players"][seat]["nation"] = nid
+    state["nations"][nid]["seat"] = seat
+    state["nations"][nid]["base"] = value(state, _data(state), nid)  # W28.3.7
+    return [Event(say("wargame.pick.done", who=Seat(seat), nation=nation(nid),
+                      base=state["nations"][nid]["base"]))]
+
+
+# -- a turn (W3.1a) ------------------------------------------------------------------------------
+def _begin_turn(state: State) -> list[Event]:
+    data = _data(state)
+    state["turn"] += 1
+    events = reveal(state, data)
+    # W6.1-W6.3, W6.2a: a marker per surviving nation, one for all 豪族, the relaxation marker
+    cup = list(alive(state))
+    if any(a["control"] == GOZOKU for a in state["areas"].values()):
+        cup.append(GOZOKU)
+    if state["options"]["diplomacy"]:
+        cup.append("relax")
+    state["cup"] = cup
+    events.append(Event(say("wargame.cup.filled", markers=tuple(marker(m) for m in cup))))
+    push(state, chance("draw"))
+    return events
+
+
+def _after_turn(state: State) -> str | None:
+    return None if state["over"] else "turn"
+
+
+def _draw(state: State, step: Step) -> list[Event]:
+    """W6.4-W6.6: draw a marker (`marker_draw`) and resolve its phase; an empty cup ends the
+    turn."""
+    if not state["cup"]:
+        return end_of_turn(state)
+    drawn = pick(state, state["cup"], say("wargame.cup.draw"), show=marker)
+    mid = drawn.item
+    state["cup"].remove(mid)
+    state["acting"] = mid
+    events = list(drawn.events)
+    push(state, chance("draw"))
+    if mid == "relax":
+        events += relax(state)
+    elif mid == GOZOKU:
+        events += grow(state, GOZOKU)
+    elif not is_major(state, mid):
+        events += grow(state, mid)
+    else:
+        events += orders.begin_action(state, mid)
+    return events
+
+
+def relax(state: State) -> list[Event]:
+    """W7.2: one marker leaves every side that holds any."""
+    touched = sorted(state["markers"])
+    for key in touched:
+        state["markers"][key] -= 1
+        if not state["markers"][key]:
+            del state["markers"][key]
+    return [Event(say("wargame.phase.relax", count=len(touched)))]
+
+
+def grow(state: State, pid: str) -> list[Event]:
+    """W8.2-W8.3: +1 troop in every area the power controls, generals or not."""
+    per = int(_data(state).constants["minor_phase_growth_per_area"])
+    owned = [a for a, s in state["areas"].items() if s["control"] == pid]
+    for aid in owned:
+        add_troops(state, aid, pid, per)
+    if pid == GOZOKU:
+        return [Event(say("wargame.phase.gozoku", count=len(owned)))]
+    return [Event(say("wargame.phase.minor", nation=nation(pid), count=len(owned)))]
+
+
+def end_of_turn(state: State) -> list[Event]:
+    """W3.1a step 5: sudden death (W29.3), scoring (W29.2), the last turn (W29.4)."""
+    data = _data(state)
+    scenario = data.scenarios[state["scenario"]]
+    state["acting"] = None
+    events = [Event(say("wargame.turn.ended", turn=state["turn"]))]
+    sudden = scenario["sudden_death"]
+    if sudden:
+        qualified = [s for s, p in enumerate(state["players"]) if p["nation"]
+                     and state["nations"][p["nation"]]["alive"]
+                     and big_cities(state, data, p["nation"]) >= sudden["big_cities"]]
+        if qualified:
+            best = max(qualified, key=lambda s: _ranking(state, data, s)[1:])
+            state["over"] = {"reason": "sudden_death", "winners": [best]}
+            return [*events, Event(say("wargame.end.sudden_death", who=Seat(best),
+                                       count=big_cities(state, data,
+                                                        state["players"][best]["nation"])))]
+    if state["turn"] in scenario["scoring"]["score_turns"]:
+        for seat, player in enumerate(state["players"]):
+            nid = player["nation"]
+            vp = value(state, data, nid) - state["nations"][nid]["base"] if nid and \
+                state["nations"][nid]["alive"] else 0
+            player["banked"] += vp
+            player["scores"][str(state["turn"])] = vp
+            events.append(Event(say("wargame.score.banked", who=Seat(seat), vp=vp,
+                                    total=player["banked"])))
+    running = [s for s, p in enumerate(state["players"])
+               if p["nation"] and state["nations"][p["nation"]]["alive"]]
+    minors = [n for n in alive(state) if not is_major(state, n)]
+    if state["turn"] >= scenario["last_turn"]:
+        state["over"] = {"reason": "last_turn", "winners": None}
+    elif not minors and len(running) <= 1:
+        state["over"] = {"reason": "last_nation" if running else "no_nation",
+                         "winners": running or None}
+    if state["over"]:
+        events.append(Event(say("wargame.end.over")))
+    return events
+
+
+def _ranking(state: State, data: WargameData, seat: int) -> tuple[int, int, int, int]:
+    """W29.4: banked VP, then value, big cities, total troops (a player without a nation
+    has 0 of each)."""
+    player = state["players"][seat]
+    nid = player["nation"]
+    if not nid or not state["nations"][nid]["alive"]:
+        return player["banked"], 0, 0, 0
+    return (player["banked"], value(state, data, nid), big_cities(state, data, nid),
+            nation_troops(state, nid))
+
+
+def _data(state: State) -> WargameData:
+    return data_for(state["options"])
+
+
+FLOW = Flow(
+    rules={
+        "pick": Rule(_pick_resolve, _pick_legal),
+        "draw": Rule(_draw),
+        "act": Rule(orders.act_resolve, orders.act_legal),
+        "levy": Rule(orders.levy_resolve, orders.levy_legal),
+        "diplo": Rule(orders.diplo_resolve, orders.diplo_legal),
+        "block": Rule(orders.block_resolve, orders.block_legal),
+        "invade": Rule(orders.invade_resolve, orders.invade_legal),
+        "redeploy": Rule(orders.redeploy_resolve, orders.redeploy_legal),
+        "move": Rule(orders.move_resolve, orders.move_legal),
+    },
+    phases={"pick": Phase(_begin_pick, lambda state: "turn"),
+            "turn": Phase(_begin_turn, _after_turn)},
+)
+
+PROMPTS = {"pick": "wargame.prompt.pick", "act": "wargame.prompt.act",
+           "levy": "wargame.prompt.levy", "diplo": "wargame.prompt.diplo",
+           "block": "wargame.prompt.block", "invade": "wargame.prompt.invade",
+           "redeploy": "wargame.prompt.redeploy", "move": "wargame.prompt.move"}
+SCORES = {"levy": 3.0, "extra": 4.0, "join": 1.0, "confirm": 6.0, "cancel": -10.0,
+          "diplo": 0.5, "group": 2.0, "block": -2.0, "unblock": -2.0, "from": 0.0, "to": 1.0,
+          "end": 0.0, "move": -1.0, "pick": 0.0}
+
+
+class WargameGame(Game):
+    name = "wargame"
+    title = "三国志演義 area wargame (三国志演義ウォーゲーム)"
+    min_players = 2
+    max_players = 11
+    options = (
+        Option("scenario", "S2 (190-199, the play-by-post game), S1 (190-234), S3 (225-234, "
+               "2-3 players)", "S2", SCENARIOS),
+        Option("diplomacy", "the diplomacy rules (W1.4)", True),
+        Option("nation_choice", "nations by the recommended list, free, or dealt (W28.2)",
+               "recommended", ("recommended", "free", "random")),
+    )
+
+    # -- the contract --------------------------------------------------------------------------
+    def begin(self, seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
+        options = self.resolve_options(options)
+        data = data_for(options)
+        players = data.scenarios[options["scenario"]]["players"]
+        if not players["min"] <= seats <= players["max"]:
+            raise IllegalAction(say("wargame.refuse.seats", scenario=options["scenario"],
+                                    low=players["min"], high=players["max"]))
+        state = new_state(data, seats, options, seed)
+        new_flow(state)
+        events = FLOW.start(state, "pick")
+        return state, events
+
+    def to_act(self, state: State) -> set[int]:
+        return set() if state["over"] else FLOW.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return [] if state["over"] else FLOW.legal_actions(state, seat)
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        return FLOW.act(state, seat, action)
+
+    def phase(self, state: State) -> str:
+        if state["over"]:
+            return "over"
+        step = top(state)
+        rule = step["rule"] if step else "-"
+        if rule in ("act", "levy", "diplo", "block", "invade"):
+            rule = "action"
+        elif rule in ("redeploy", "move"):
+            rule = "redeploy"
+        return f"turn {state['turn']} {state['acting'] or ''} {rule}".strip()
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        data = _data(state)
+        return {
+            "game": self.name, "scenario": state["scenario"],
+            "turn": max(state["turn"], data.scenarios[state["scenario"]]["first_turn"]),
+            "year": data.year_of(max(state["turn"], 1)),
+            "period": data.period_of(max(state["turn"], 1)),
+            "last_turn": data.scenarios[state["scenario"]]["last_turn"],
+            "areas": {a: {"control": s["control"], "troops": dict(s["troops"])}
+                      for a, s in state["areas"].items()},
+            "generals": {g: dict(s) for g, s in state["generals"].items()
+                         if s["state"] in ("nation", "zaiya")},
+            "gone": sorted(g for g, s in state["generals"].items()
+                           if s["state"] in ("dead", "exited")),
+            "nations": {n: {**s, "value": value(state, data, n),
+                            "big_cities": big_cities(state, data, n),
+                            "troops": nation_troops(state, n)}
+                        for n, s in state["nations"].items()},
+            "players": [dict(p) for p in state["players"]],
+            "cup": sorted(state["cup"]), "acting": state["acting"],
+            "revealed": list(state["revealed"]),
+            "deck_left": {p: len(d) for p, d in state["decks"].items()},
+            "markers": dict(state["markers"]),
+            "step": state["step"], "redeploy": state["redeploy"],
+            "flow": step_view(state, seat), "draft": _draft(state, seat),
+            "over": state["over"],
+        }
+
+    def result(self, state: State) -> Result | None:
+        if not state["over"]:
+            return None
+        return self.standings(state)
+
+    def standings(self, state: State) -> Result:
+        data = _data(state)
+        scores = []
+        for seat in range(len(state["players"])):
+            banked, val, big, count = _ranking(state, data, seat)
+            scores.append(Score(seat, banked, {"vp": banked, "value": val, "big_cities": big,
+                                               "troops": count}, (val, big, count)))
+        scores.sort(key=lambda s: (s.total, s.tiebreak), reverse=True)
+        over = state["over"] or {"reason": "standings", "winners": None}
+        winners = over["winners"]
+        if not winners:
+            best = (scores[0].total, scores[0].tiebreak)
+            winners = [s.seat for s in scores if (s.total, s.tiebreak) == best]
+        return Result(scores, sorted(winners), say(f"wargame.end.reason.{over['reason']}"),
+                      details={"reason": over["reason"]})
+
+    def summary(self, view: dict[str, Any]) -> Said | list[Said]:
+        lines: list[Said] = [say("wargame.summary.turn", turn=view["turn"], year=view["year"],
+                                 period=view["period"], last=view["last_turn"])]
+        for nid, n in view["nations"].items():
+            if not n["alive"]:
+                lines.append(say("wargame.summary.fallen", nation=nation(nid)))
+                continue
+            ruler = n["ruler"]
+            owner: Any = Seat(n["seat"]) if n["seat"] is not None else say("wargame.summary.minor")
+            lines.append(say("wargame.summary.nation", nation=nation(nid), owner=owner,
+                             ruler=general(ruler) if ruler else "-",
+                             areas=sum(a["control"] == nid for a in view["areas"].values()),
+                             troops=n["troops"], value=n["value"]))
+        if view["cup"]:
+            lines.append(say("wargame.summary.cup", markers=tuple(marker(m) for m in view["cup"])))
+        if view["step"]:
+            lines.append(say("wargame.summary.dp", nation=nation(view["step"]["nation"]),
+                             dp=view["step"]["dp"]))
+        return lines
+
+    def prompt(self, state: State, seat: int) -> Said:
+        step = top(state)
+        if step is None or seat not in self.to_act(state):
+            return ""
+        extra: dict[str, Any] = {}
+        if step["rule"] == "act":
+            extra["dp"] = state["step"]["dp"]
+        if step["rule"] in ("levy",):
+            extra["area"] = area(step["data"]["area"])
+        if step["rule"] == "invade":
+            extra["area"] = area(step["data"]["target"])
+        if step["rule"] == "move":
+            extra["area"] = area(step["data"]["source"])
+        return say(PROMPTS[step["rule"]], **extra)
+
+    def factions(self, state: State) -> list[str]:
+        return [p["nation"] or "-" for p in state["players"]]
+
+    def length(self, state: State) -> tuple[str, int]:
+        return "turns", state["turn"]
+
+    def skip_action(self, state: State, seat: int) -> Action | None:
+        """W33.5: a player past a deadline ends the step and redeploys nothing."""
+        legal = self.legal_actions(state, seat)
+        for kind in ("end", "cancel"):
+            found = next((a for a in legal if a.kind == kind), None)
+            if found:
+                return found
+        return None
+
+    # -- the heuristic AI ------------------------------------------------------------------------
+    def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
+        if action.kind == "invade":
+            spot = view["areas"][action.word(0)]
+            return 4.0 + 0.1 * len(spot["troops"]) + (0.5 if spot["control"] else 0.0)
+        if action.kind == "general":
+            draft = view.get("draft") or {}
+            return 1.0 if draft.get("rule") == "move" else 2.0
+        if action.kind == "troops":
+            amount = action.number(len(action.args) - 1)
+            return 1.0 + min(amount, 10) / 20
+        return SCORES.get(action.kind, 0.0)
+
+    # -- checks ----------------------------------------------------------------------------------
+    def invariants(self, state: State) -> list[str]:
+        return check(state, _data(state))
+
+    def secrets(self, state: State) -> dict[int, set[str]]:
+        """No seat holds a secret yet: the decks' order is hidden from everyone (the views show
+        only how many cards are left)."""
+        return {}
+
+
+def _draft(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The order being built, for the seat building it (its buttons read it)."""
+    step = top(state)
+    if step is None or step["kind"] != "turn" or seat not in step["seats"]:
+        return None
+    return {"rule": step["rule"], **step["data"]}
+
+
+def check(state: State, data: WargameData) -> list[str]:
+    """Troops and generals accounted for, control consistent with the units (W4.2, W4.5)."""
+    broken: list[str] = []
+    ledger = state["ledger"]
+    total = sum(sum(a["troops"].values()) for a in state["areas"].values())
+    if total != ledger["initial"] + ledger["added"] - ledger["removed"]:
+        broken.append(f"troops: {total} on the map, ledger says "
+                      f"{ledger['initial'] + ledger['added'] - ledger['removed']}")
+    acting = state["step"]["nation"] if state["step"] else None
+    for aid, spot in state["areas"].items():
+        if any(n <= 0 for n in spot["troops"].values()):
+            broken.append(f"{aid}: a zero or negative troop count {spot['troops']}")
+        found = powers_in(state, aid)
+        if len(found) > 1:
+            broken.append(f"{aid}: units of {sorted(found)} outside combat (W4.2)")
+        for pid in found:
+            if pid != GOZOKU and not state["nations"][pid]["alive"]:
+                broken.append(f"{aid}: units of the destroyed nation {pid}")
+            if pid != spot["control"] and not (pid == acting and state["redeploy"] is None):
+                broken.append(f"{aid}: units of {pid} in an area controlled by "
+                              f"{spot['control']}")
+        if (spot["control"] == GOZOKU) != (troops(state, aid, GOZOKU) > 0):
+            broken.append(f"{aid}: 豪族 control without 豪族 troops, or the reverse (W4.5)")
+        if spot["control"] not in (None, GOZOKU) and not state["nations"][spot["control"]]["alive"]:
+            broken.append(f"{aid}: controlled by the destroyed nation {spot['control']}")
+    for gid, g in state["generals"].items():
+        if g["state"] == "nation":
+            if g["nation"] not in state["nations"] or not state["nations"][g["nation"]]["alive"]:
+                broken.append(f"{gid}: serves {g['nation']}, which does not exist")
+            if g["area"] not in data.areas:
+                broken.append(f"{gid}: stands nowhere")
+        elif g["state"] == "zaiya":
+            if g["area"] not in data.areas or g["nation"]:
+                broken.append(f"{gid}: a free general must stand in an area and serve nobody")
+        elif g["area"] is not None or g["nation"] is not None:
+            broken.append(f"{gid}: {g['state']} but still placed")
+    for nid, n in state["nations"].items():
+        if n["alive"]:
+            ruler = state["generals"].get(n["ruler"] or "", {})
+            if ruler.get("state") != "nation" or ruler.get("nation") != nid:
+                broken.append(f"{nid}: its ruler {n['ruler']} does not serve it")
+        elif controlled(state, nid) or nid in state["cup"]:
+            broken.append(f"{nid}: destroyed but still on the map or in the cup")
+        if n["seat"] is not None and state["players"][n["seat"]]["nation"] != nid:
+            broken.append(f"{nid}: seat {n['seat']} does not run it")
+    if len(set(state["cup"])) != len(state["cup"]):
+        broken.append(f"cup: a marker twice {state['cup']}")
+    for m in state["cup"]:
+        if m not in ("relax", GOZOKU) and not state["nations"][m]["alive"]:
+            broken.append(f"cup: the marker of a destroyed nation {m}")
+    return broken
+
+
+__all__ = ["FLOW", "Msg", "WargameGame", "check"]

@@ -1,0 +1,40 @@
+"""The wargame's messages. `say` is `games.core.messages.msg` under another name until the
+game is registered: the house test that checks every `msg("…")` key loads only registered
+games' catalogs, so this game's keys are checked by tests/games/wargame/test_wargame_texts.py
+against `games/wargame/locales/*.toml` (docs/progress/wargame.md, unclear place 3)."""
+
+from __future__ import annotations
+
+from games.core.messages import Msg, Param, Term, msg
+
+
+def say(key: str, /, **params: Param) -> Msg:
+    return msg(key, **params)
+
+
+def area(aid: str) -> Term:
+    return Term(f"wargame.area.{aid}")
+
+
+def general(gid: str) -> Term:
+    return Term(f"wargame.general.{gid}")
+
+
+def nation(nid: str) -> Term:
+    return Term(f"wargame.nation.{nid}")
+
+
+def power(pid: str) -> Term:
+    """A nation, or the 豪族 (`gozoku`)."""
+    return Term("wargame.marker.gozoku") if pid == "gozoku" else nation(pid)
+
+
+def marker(mid: str) -> Term:
+    """A marker of the cup: a nation's, the 豪族's or the relaxation marker."""
+    if mid in ("gozoku", "relax"):
+        return Term(f"wargame.marker.{mid}")
+    return nation(mid)
+
+
+def generals(gids: list[str]) -> tuple[Term, ...]:
+    return tuple(general(g) for g in gids)
