@@ -12,8 +12,9 @@ from discord.ext import commands, tasks
 
 from bot.i18n import LOCALES, t
 from bot.playbypost.clock import MAX_VACATION_DAYS, DeadlineView, MyGame, Notice
+from bot.playbypost.quiet import QuietHours
 from bot.service.models import Update
-from bot.service.settings import MAX_DEADLINE_HOURS, POLICIES
+from bot.service.settings import MAX_DEADLINE_HOURS, POLICIES, UserConfig
 from cogs.common import (
     app,
     app_of,
@@ -83,12 +84,21 @@ class ClockCog(commands.Cog):
                 await self._notice(work)
 
     async def _notice(self, notice: Notice) -> None:
-        try:
-            place = table_place(self.bot, notice.table)
-            await place.send(fit(notice.text), allowed_mentions=discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in notice.mention]))
-        except Exception:  # one game's thread gone must not stop the others' reminders
-            log.exception("Could not post a clock notice of game %s", notice.table.game_id)
+        if notice.text:
+            try:
+                place = table_place(self.bot, notice.table)
+                await place.send(fit(notice.text), allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False,
+                    users=[discord.Object(u) for u in notice.mention]))
+            except Exception:  # one game's thread gone must not stop the others' reminders
+                log.exception("Could not post a clock notice of game %s",
+                              notice.table.game_id)
+        for user_id, line in notice.dms:
+            try:  # best effort, like every DM: a user may refuse them
+                channel = await self.bot.create_dm(discord.Object(user_id))
+                await channel.send(fit(line))
+            except discord.HTTPException:
+                log.info("Could not DM user %s about game %s", user_id, notice.table.game_id)
 
     # -- /me ----------------------------------------------------------------------------
     @me.command(name="games", description="The games waiting for you, with their deadlines, "
@@ -129,6 +139,58 @@ class ClockCog(commands.Cog):
         line = (t("clock.language_set", locale, language=t(f"language.{chosen}", locale))
                 if chosen else t("clock.language_discord", locale))
         await reply_lines(interaction, [line])
+
+    @me.command(name="quiet", description="Hours of the day without mentions or DMs, when "
+                "your deadlines do not expire")
+    @app_commands.describe(start="When they begin, e.g. 23 or 22:30 (leave both hours empty "
+                           "to remove them)", end="When they end, e.g. 8 or 7:30",
+                           zone="Your time zone: a name such as Europe/Paris, or an offset "
+                           "such as +9")
+    async def quiet(self, interaction: discord.Interaction, start: str | None = None,
+                    end: str | None = None, zone: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hours = await app(interaction).clock.set_quiet(interaction.user.id, start, end, zone)
+        locale = await reader_locale(interaction)
+        line = (t("clock.quiet_set", locale, span=hours.span()) if hours
+                else t("clock.quiet_cleared", locale))
+        await reply_lines(interaction, [line])
+
+    @me.command(name="next", description="A DM when you are next, after the player now "
+                "awaited")
+    @app_commands.describe(on="True: tell me when I am next; False: do not")
+    async def next_up(self, interaction: discord.Interaction, on: bool) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await app(interaction).clock.set_heads_up(interaction.user.id, on)
+        locale = await reader_locale(interaction)
+        await reply_lines(interaction, [t("clock.heads_up_on" if on else "clock.heads_up_off",
+                                          locale)])
+
+    @me.command(name="block", description="Never be seated with this member at a campaign "
+                "table")
+    @app_commands.describe(user="The member you do not want to play with")
+    async def block(self, interaction: discord.Interaction, user: discord.User) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await master(interaction).settings.block(interaction.user.id, user.id)
+        locale = await reader_locale(interaction)
+        await reply_lines(interaction, [t("campaigns.blocked", locale, user=f"<@{user.id}>")])
+
+    @me.command(name="unblock", description="Take a member off your block list")
+    @app_commands.describe(user="The member to take off your block list")
+    async def unblock(self, interaction: discord.Interaction, user: discord.User) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await master(interaction).settings.unblock(interaction.user.id, user.id)
+        locale = await reader_locale(interaction)
+        await reply_lines(interaction, [t("campaigns.unblocked", locale,
+                                          user=f"<@{user.id}>")])
+
+    @me.command(name="settings", description="Your own settings: language, DMs, quiet hours, "
+                "vacation, blocked players")
+    async def settings(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        config = await master(interaction).settings.user(interaction.user.id)
+        locale = await reader_locale(interaction)
+        await reply_lines(interaction, settings_lines(config, locale,
+                                                      app(interaction).clock.now()))
 
     # -- /deadline ----------------------------------------------------------------------
     @deadline.command(name="set", description="Set this game's turn deadline (moderators "
@@ -183,6 +245,28 @@ def games_lines(games: list[MyGame], locale: str) -> list[str]:
         lines += [t("clock.my_other_line", locale, title=g.table.title, game=g.table.game_id,
                     link=g.link) for g in others]
     return lines or [t("clock.no_games", locale)]
+
+
+def settings_lines(config: UserConfig, locale: str, now: float) -> list[str]:
+    """`/me settings`: every choice a member made for themselves, their block list too."""
+    def on_off(value: bool) -> str:
+        return t("clock.setting_on" if value else "clock.setting_off", locale)
+
+    none = t("clock.setting_none", locale)
+    language = (t(f"language.{config.language}", locale) if config.language
+                else t("choice.language.discord", locale))
+    quiet = QuietHours.stored(config.quiet)
+    lines = [t("clock.my_settings", locale),
+             t("clock.setting_language", locale, language=language),
+             t("clock.setting_dm", locale, value=on_off(config.dm)),
+             t("clock.setting_heads_up", locale, value=on_off(config.heads_up)),
+             t("clock.setting_quiet", locale, span=quiet.span() if quiet else none)]
+    if config.vacation_until is not None and config.vacation_until > now:
+        lines.append(t("clock.setting_vacation", locale,
+                       until=f"<t:{int(config.vacation_until)}:F>"))
+    blocked = ", ".join(f"<@{u}>" for u in config.blocked) or none
+    lines.append(t("clock.setting_blocked", locale, users=blocked))
+    return lines
 
 
 def deadline_line(view: DeadlineView, locale: str) -> str:

@@ -10,13 +10,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+# In `ClockRecord.reminded`: the mention of the turn's start, held back by the player's quiet
+# hours until they end (reminders are hours > 0 before the deadline, so 0 names nothing else).
+HELD = 0.0
+
 
 @dataclass(frozen=True)
 class ClockRecord:
     """One awaited human seat. A clock is known by (game, seat, version): a seat awaited
     again gets a new clock at a new version, so a late writer of the old one changes
     nothing. `held_for` is the time it stood still (vacation, pause) before `held_since`,
-    the start of the current hold, if any."""
+    the start of the current hold, if any. `reminded` holds the reminders sent (hours
+    before the deadline) and `HELD` while the turn's mention waits for quiet hours to end."""
 
     game_id: int
     seat: int

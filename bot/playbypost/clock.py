@@ -6,24 +6,35 @@ changes it returns in the same transaction; a background task of the clock cog c
 `due_work` every tick. Every clock is stored, so a restart loses nothing: a deadline that
 passed while the bot was down applies at the first pass. `now` is injectable so tests move
 time instead of waiting for it.
+
+A player's quiet hours (bot/playbypost/quiet.py) hold back what would reach them: the
+mention of a turn that starts inside them (the thread names them instead, and the pass
+mentions them when the quiet hours end), reminders, their DMs (secret lines wait in memory
+until the quiet hours end), and the expiry of their deadlines (moved to the end of the quiet
+hours). After each stored change the update hook `on_update` adds what the plan decided and
+the state tells: a heads-up "you are next" to the player after the one now awaited (only
+when every choice of the awaited seat leads to that same next seat), and the nudge to the
+last seat still owing a choice in a simultaneous step.
 """
 
 from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from bot.i18n import t, text
+from bot.playbypost.ahead import certain_next
+from bot.playbypost.quiet import QuietHours, parse_quiet
 from bot.service import GameMaster
 from bot.service.announce import reader_of, said_text
-from bot.service.base import started_state
-from bot.service.models import Player, Seat, ServiceError, Table, Update
+from bot.service.base import Step, started_state
+from bot.service.models import Player, Private, Seat, ServiceError, Table, Update
 from bot.service.settings import MAX_DEADLINE_HOURS, POLICIES, parse_reminders
-from games.core import Action, get_game
+from games.core import Action, State, get_game
 from storage import GameRecord, NotFound
-from storage.clock import ClockChanges, ClockRecord, ClockState, DeadlineRecord
+from storage.clock import HELD, ClockChanges, ClockRecord, ClockState, DeadlineRecord
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -38,8 +49,22 @@ class Notice:
     thread's language, and the users it may mention."""
 
     table: Table
-    text: str
+    text: str  # empty: the notice is DMs only
     mention: list[int]
+    dms: list[tuple[int, str]] = field(default_factory=list)  # (user, text in their language)
+
+
+@dataclass(frozen=True)
+class Planned:
+    """What `plan` decided for a change that `on_update` words once it is stored: seats
+    whose mention their quiet hours hold back (with the end of those hours), the last seat
+    still owing a choice, the seats whose clock started, and the users who acted."""
+
+    version: int
+    held: list[tuple[Seat, float]]
+    last: Seat | None
+    started: list[Seat]
+    acted: set[int]
 
 
 @dataclass(frozen=True)
@@ -64,6 +89,11 @@ class Clock:
     def __init__(self, gm: GameMaster, now: Callable[[], float] = time.time) -> None:
         self.gm = gm
         self.now = now
+        self._planned: dict[int, Planned] = {}  # by game: the last change planned
+        # secret lines that arrived during a player's quiet hours: user -> (table, lines)
+        self._held_dms: defaultdict[int, list[tuple[Table, list[str]]]] = defaultdict(list)
+        # The clock's own update hook (the commit hook is wired by the application root).
+        gm.add_update_hook(self.on_update)
 
     # -- changes of a game: who is mentioned ---------------------------------------------
     async def plan(self, update: Update, acted: Mapping[int, int],
@@ -72,30 +102,51 @@ class Clock:
         with the game (`state`): clocks start for seats newly awaited (or awaited again
         after acting in this change, `acted`) and stop for the others, and the service
         stores these changes in the change's own transaction. Only the seats whose clock
-        starts are mentioned, and DMed if they asked for it."""
+        starts are mentioned, and DMed if they asked for it, unless their quiet hours hold
+        the mention back; the last seat still owing a choice in a simultaneous step is
+        mentioned once more."""
         table = update.table
         if table.status not in ACTIVE:
+            self._planned.pop(table.game_id, None)
             return replace(update, awaiting=[], notify_dm=[]), ClockChanges(clear=True)
+        now = self.now()
         running = {c.seat: c for c in state.clocks}
         awaited = {s.seat: s for s in update.awaiting if s.user_id is not None and not s.ai}
         new = [s for s in awaited.values() if _starts(running.get(s.seat), s, acted)]
         stop = tuple(seat for seat in running if seat not in awaited)
+        quiet = {s.seat: until for s in new
+                 if (until := await self._quiet_until(s.user_id, now)) is not None}
         changes = ClockChanges(stop=stop)
         if new:
             deadline = (state.deadline
                         or await self._default_deadline(table.game_id, table.guild_id))
-            changes = ClockChanges(start=tuple([await self._start(table, s, deadline)
+            changes = ClockChanges(start=tuple([await self._start(table, s, deadline,
+                                                                  s.seat in quiet)
                                                 for s in new]),
                                    stop=stop, deadline=None if state.deadline else deadline)
-        return (replace(update, awaiting=new, notify_dm=await self._dms(new, table.guild_id)),
-                changes)
+        last = _last_one(table, awaited, running, new, stop)
+        if last is not None and await self._quiet_until(last.user_id, now) is not None:
+            last = None
+        mention = [s for s in new if s.seat not in quiet] + ([last] if last else [])
+        self._planned[table.game_id] = Planned(
+            table.version, [(s, quiet[s.seat]) for s in new if s.seat in quiet], last, new,
+            {u for seat in acted if (u := table.seats[seat].user_id) is not None})
+        return (replace(update, awaiting=mention,
+                        notify_dm=await self._dms(mention, table.guild_id)), changes)
 
-    async def _start(self, table: Table, seat: Seat, deadline: DeadlineRecord) -> ClockRecord:
+    async def _start(self, table: Table, seat: Seat, deadline: DeadlineRecord,
+                     quiet: bool = False) -> ClockRecord:
+        """A new clock; its deadline never falls inside the player's quiet hours, and a
+        mention held back by them is marked (`HELD`) until the pass sends it."""
         assert seat.user_id is not None
         now = self.now()
         due = now + deadline.hours * HOUR if deadline.hours else None
+        hours = await self._quiet(seat.user_id)
+        if due is not None and hours is not None:
+            due = hours.moved(due)
         away = await self._on_vacation(seat.user_id, now)
         return ClockRecord(table.game_id, seat.seat, seat.user_id, table.version, now, due,
+                           reminded=(HELD,) if quiet else (),
                            held_since=now if away else None)
 
     async def _dms(self, seats: list[Seat], guild_id: int | None) -> list[tuple[int, str]]:
@@ -133,7 +184,10 @@ class Clock:
                              current.reminders if reminders is None
                              else parse_reminders(reminders))
         clocks = await self.gm.repo.clocks(game_id=game_id)
-        await self.gm.repo.set_deadline(new, retimed=[_retimed(c, hours) for c in clocks])
+        retimed = [_retimed(c, hours) for c in clocks]
+        retimed = [replace(c, due_at=await self._out_of_quiet(c.user_id, c.due_at))
+                   for c in retimed]
+        await self.gm.repo.set_deadline(new, retimed=retimed)
         await self.gm.repo.audit(
             guild_id=record.guild_id, game_id=game_id, user_id=by.user_id, what="deadline_set",
             detail={"hours": hours, "policy": new.policy, "reminders": list(new.reminders)})
@@ -179,9 +233,7 @@ class Clock:
             prompt = said_text(engine.prompt(record.state, seat.seat),
                                reader_of(seats, locale, seat.seat))
             waiting_for = _first_line(prompt)
-        place = table.thread_id or table.channel_id
-        link = f"https://discord.com/channels/{table.guild_id or '@me'}/{place}"
-        return MyGame(table, link, waiting_for, clock.due_at if clock else None)
+        return MyGame(table, _link(table), waiting_for, clock.due_at if clock else None)
 
     async def set_vacation(self, user_id: int, days: int) -> float | None:
         """Away for `days` (0 ends the vacation); returns when it ends. The user's clocks
@@ -201,6 +253,37 @@ class Clock:
         until = (await self.gm.settings.user(user_id)).vacation_until
         return until is not None and until > now
 
+    # -- quiet hours ----------------------------------------------------------------------
+    async def set_quiet(self, user_id: int, start: str | None, end: str | None,
+                        zone: str | None) -> QuietHours | None:
+        """`/me quiet`: daily quiet hours in the player's time zone; no hours at all clears
+        them. Running deadlines that now fall inside them move at the next pass."""
+        if not (start or "").strip() and not (end or "").strip():
+            await self.gm.settings.set_user(user_id, quiet=None)
+            return None
+        if not (zone or "").strip():
+            raise ServiceError(text("clock.quiet_needs_zone"))
+        hours = parse_quiet(start or "", end or "", zone or "")
+        await self.gm.settings.set_user(user_id, quiet=hours.as_stored())
+        return hours
+
+    async def set_heads_up(self, user_id: int, on: bool) -> None:
+        await self.gm.settings.set_user(user_id, heads_up=on)
+
+    async def _quiet(self, user_id: int | None) -> QuietHours | None:
+        if user_id is None:
+            return None
+        return QuietHours.stored((await self.gm.settings.user(user_id)).quiet)
+
+    async def _quiet_until(self, user_id: int | None, now: float) -> float | None:
+        """The end of the user's quiet hours if they are in them at `now`, else None."""
+        hours = await self._quiet(user_id)
+        return None if hours is None else hours.until(now)
+
+    async def _out_of_quiet(self, user_id: int, due: float | None) -> float | None:
+        hours = await self._quiet(user_id)
+        return due if due is None or hours is None else hours.moved(due)
+
     # -- the background pass ------------------------------------------------------------
     async def due_work(self) -> list[Notice | Update]:
         """Everything due at `now()`: reminders to post, deadlines that passed (a notice,
@@ -212,7 +295,7 @@ class Clock:
         work: list[Notice | Update] = []
         for game_id, clocks in by_game.items():
             work += await self._game_work(game_id, clocks)
-        return work
+        return work + await self._released_dms()
 
     async def _game_work(self, game_id: int, clocks: list[ClockRecord]) -> list[Notice | Update]:
         record = await self.gm.repo.get_game(game_id)
@@ -225,15 +308,79 @@ class Clock:
         for clock in clocks:
             now = self.now()
             clock = await self._held(clock, record.status == "paused", now)
+            quiet_until = await self._quiet_until(clock.user_id, now)
+            found: Notice | Update | None = None
+            if HELD in clock.reminded and quiet_until is None and record.status == "running":
+                found = await self._held_mention(table, record, deadline, clock, now)
+                if found is not None:
+                    work.append(found)
+                    clock = await self._clock(clock)
             if clock.held_since is not None or clock.due_at is None:
+                continue
+            if now >= clock.due_at and quiet_until is not None and not clock.expired:
+                # a deadline does not expire inside quiet hours: it moves to their end
+                await self.gm.repo.save_clock(replace(clock, due_at=quiet_until))
                 continue
             if now >= clock.due_at:
                 found = None if clock.expired else await self._expire(table, deadline, clock)
+            elif quiet_until is None:  # a reminder inside quiet hours waits for their end
+                found = await self._remind(table, record, deadline, clock, now)
             else:
-                found = await self._remind(table, deadline, clock, now)
+                found = None
             if found is not None:
                 work.append(found)
         return work
+
+    async def _held_mention(self, table: Table, record: GameRecord, deadline: DeadlineRecord,
+                            clock: ClockRecord, now: float) -> Notice | None:
+        """The mention a turn that began in the player's quiet hours did not get, once they
+        are over (and the DM, if they asked for one). It stands for the reminders that fell
+        due meanwhile, so they are marked sent with it."""
+        reminded = tuple(h for h in clock.reminded if h != HELD)
+        if clock.due_at is not None:
+            reminded += tuple(h for h in deadline.reminders
+                              if h not in reminded and clock.due_at - h * HOUR <= now)
+        if not await self.gm.repo.save_clock(replace(clock, reminded=reminded)):
+            return None
+        locale = await self.gm.settings.thread_locale(table.guild_id)
+        owed = await self._owed(record, clock.seat, locale) or "-"
+        who = f"<@{clock.user_id}>"
+        line = (t("clock.quiet_turn", locale, who=who, owed=owed) if clock.due_at is None
+                else t("clock.quiet_turn_due", locale, who=who, owed=owed,
+                       when=f"<t:{int(clock.due_at)}:R>"))
+        dms = []
+        if (await self.gm.settings.user(clock.user_id)).dm:
+            own = await self.gm.settings.reader_locale(clock.user_id, None, table.guild_id)
+            dms.append((clock.user_id, t("turns.dm_your_turn", own, title=table.title,
+                                         game=table.game_id, link=_link(table))))
+        return Notice(table, line, [clock.user_id], dms)
+
+    async def _clock(self, clock: ClockRecord) -> ClockRecord:
+        """The clock as stored now (after a save)."""
+        found = [c for c in await self.gm.repo.clocks(game_id=clock.game_id)
+                 if c.seat == clock.seat]
+        return found[0] if found else clock
+
+    async def _released_dms(self) -> list[Notice | Update]:
+        """Secret lines held during quiet hours, sent once they are over."""
+        now, released = self.now(), list[Notice | Update]()
+        for user_id in list(self._held_dms):
+            if await self._quiet_until(user_id, now) is not None:
+                continue
+            for table, lines in self._held_dms.pop(user_id):
+                locale = await self.gm.settings.reader_locale(user_id, None, table.guild_id)
+                head = t("turns.dm_head", locale, title=table.title, game=table.game_id)
+                released.append(Notice(table, "", [], [(user_id, "\n".join([head, *lines]))]))
+        return released
+
+    async def _owed(self, record: GameRecord, seat: int, locale: str) -> str:
+        """What the seat can still do now, in the engine's words (its prompt), as the
+        reminder quotes it; empty when the engine has nothing to say."""
+        if record.state is None:
+            return ""
+        seats = await self.gm.repo.get_seats(record.id)
+        prompt = get_game(record.game).prompt(record.state, seat)
+        return _first_line(said_text(prompt, reader_of(seats, locale, seat)))
 
     async def _held(self, clock: ClockRecord, paused: bool, now: float) -> ClockRecord:
         """Starts a hold when the game is paused or the player away; ends it when neither
@@ -253,11 +400,11 @@ class Clock:
             await self.gm.repo.save_clock(changed)
         return changed
 
-    async def _remind(self, table: Table, deadline: DeadlineRecord, clock: ClockRecord,
-                      now: float) -> Notice | None:
+    async def _remind(self, table: Table, record: GameRecord, deadline: DeadlineRecord,
+                      clock: ClockRecord, now: float) -> Notice | None:
         """One reminder for all those due (after a restart several may be), never twice,
         and none that would fall at or before the start of the turn (a 12 h reminder of a
-        2 h deadline)."""
+        2 h deadline). It says what the seat still owes, in the engine's words."""
         assert clock.due_at is not None
         due = [h for h in deadline.reminders if h not in clock.reminded
                and clock.started_at < clock.due_at - h * HOUR <= now]
@@ -265,8 +412,9 @@ class Clock:
                 replace(clock, reminded=(*clock.reminded, *due))):
             return None
         locale = await self.gm.settings.thread_locale(table.guild_id)
-        line = t("clock.reminder", locale, who=f"<@{clock.user_id}>",
-                 when=f"<t:{int(clock.due_at)}:R>")
+        owed = await self._owed(record, clock.seat, locale)
+        line = t("clock.reminder_owed" if owed else "clock.reminder", locale,
+                 who=f"<@{clock.user_id}>", when=f"<t:{int(clock.due_at)}:R>", owed=owed)
         return Notice(table, line, [clock.user_id])
 
     async def _expire(self, table: Table, deadline: DeadlineRecord,
@@ -306,6 +454,88 @@ class Clock:
         except ServiceError:
             return None
 
+    # -- after a change is stored: what the plan decided, worded ---------------------------
+    async def on_update(self, update: Update, steps: Sequence[Step] = ()) -> Update:
+        """An update hook: names the seats whose mention quiet hours hold back, tells who
+        is the last one awaited, holds back DMs of players in their quiet hours and gives
+        the heads-up "you are next" to those who asked for it."""
+        table = update.table
+        planned = self._planned.pop(table.game_id, None)
+        if planned is not None and planned.version != table.version:
+            planned = None
+        private = await self._hold_quiet(update, planned.acted if planned else set())
+        if planned is None:
+            return replace(update, private=private)
+        locale = await self.gm.settings.thread_locale(table.guild_id)
+        public = list(update.public)
+        public += [t("clock.quiet_held", locale, name=seat.name, when=f"<t:{int(until)}:t>")
+                   for seat, until in planned.held]
+        if planned.last is not None:
+            public.append(t("clock.last_one", locale, name=planned.last.name))
+        private += await self._heads_up(table, planned, steps)
+        return replace(update, public=public, private=private)
+
+    async def _hold_quiet(self, update: Update, acted: set[int]) -> list[Private]:
+        """The secret lines of players in their quiet hours wait (in memory) for their end;
+        those who acted in this change read theirs in their own answer."""
+        now, sent = self.now(), []
+        for private in update.private:
+            if (private.user_id not in acted
+                    and await self._quiet_until(private.user_id, now) is not None):
+                self._held_dms[private.user_id].append((update.table, private.lines))
+            else:
+                sent.append(private)
+        return sent
+
+    async def _heads_up(self, table: Table, planned: Planned,
+                        steps: Sequence[Step]) -> list[Private]:
+        """"You are next" for the player after the seat now awaited alone, when they asked
+        for it, are not in their quiet hours and did not just act: only when every choice
+        of the awaited seat leads to that next seat (bot/playbypost/ahead.py)."""
+        if len(planned.started) != 1 or table.status != "running":
+            return []
+        awaited = planned.started[0]
+        now = self.now()
+        wanting = {s.seat: s for s in table.seats
+                   if s.user_id is not None and not s.ai and s.user_id != awaited.user_id
+                   and s.user_id not in planned.acted
+                   and (await self.gm.settings.user(s.user_id)).heads_up
+                   and await self._quiet_until(s.user_id, now) is None}
+        if not wanting:
+            return []
+        state = await self._state(table.game_id, steps)
+        engine = get_game(table.game)
+        if state is None or engine.to_act(state) != {awaited.seat}:
+            return []
+        following = certain_next(engine, state, awaited.seat)
+        if following not in wanting:
+            return []
+        user_id = wanting[following].user_id
+        assert user_id is not None
+        locale = await self.gm.settings.reader_locale(user_id, None, table.guild_id)
+        return [Private(user_id, [t("clock.heads_up", locale, name=awaited.name)])]
+
+    async def _state(self, game_id: int, steps: Sequence[Step]) -> State | None:
+        if steps:
+            return steps[-1][2]
+        return (await self.gm.repo.get_game(game_id)).state
+
+
+def _last_one(table: Table, awaited: Mapping[int, Seat], running: Mapping[int, ClockRecord],
+              new: list[Seat], stop: tuple[int, ...]) -> Seat | None:
+    """The one seat still owing a choice of a step others owed with it and answered: it
+    was awaited before this change and still is (its clock runs on), and the clocks of the
+    others stopped now. This happens once per step."""
+    if table.status != "running" or len(awaited) != 1 or new or not stop:
+        return None
+    [seat] = awaited.values()
+    return seat if seat.seat in running else None
+
+
+def _link(table: Table) -> str:
+    place = table.thread_id or table.channel_id
+    return f"https://discord.com/channels/{table.guild_id or '@me'}/{place}"
+
 
 def _starts(clock: ClockRecord | None, seat: Seat, acted: Mapping[int, int]) -> bool:
     """A seat's clock (re)starts when it had none, when another player now holds the seat,
@@ -316,8 +546,10 @@ def _starts(clock: ClockRecord | None, seat: Seat, acted: Mapping[int, int]) -> 
 
 
 def _retimed(clock: ClockRecord, hours: float) -> ClockRecord:
+    """A new deadline: reminders may go out again; a mention still held back stays so."""
     due = clock.started_at + clock.held_for + hours * HOUR if hours else None
-    return replace(clock, due_at=due, reminded=(), expired=False)
+    return replace(clock, due_at=due, reminded=tuple(h for h in clock.reminded if h == HELD),
+                   expired=False)
 
 
 def _first_line(prompt: str) -> str:

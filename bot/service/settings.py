@@ -19,6 +19,7 @@ from storage.server import EVERY_GAME, BanRecord
 POLICIES = ("wait", "skip", "autopilot")
 MAX_DEADLINE_HOURS = 720.0  # a month: longer than any play-by-post turn
 MAX_REMINDERS = 5
+MAX_BLOCKED = 50  # members one player may block
 UNSET = object()  # "leave as it is" for keyword arguments where None means "clear"
 
 
@@ -41,6 +42,11 @@ class UserConfig:
     language: str | None = None  # None: follow the Discord client's language
     dm: bool = False  # a DM as well as the mention when it is their turn
     vacation_until: float | None = None  # epoch seconds; None: not on vacation
+    # quiet hours: (start, end) in minutes after local midnight and the time zone as stored
+    # (bot/playbypost/quiet.py reads them); None: none
+    quiet: tuple[int, int, str] | None = None
+    heads_up: bool = False  # a DM "you are next" when the turn order makes it certain
+    blocked: tuple[int, ...] = ()  # members never to be seated with in a campaign
 
 
 SERVER_KEYS = tuple(f.name for f in fields(ServerConfig))
@@ -65,8 +71,7 @@ class ServerSettings:
     async def user(self, user_id: int) -> UserConfig:
         if user_id not in self._users:
             stored = await self.repo.user_settings(user_id)
-            self._users[user_id] = UserConfig(**{k: v for k, v in stored.items()
-                                                 if k in USER_KEYS})
+            self._users[user_id] = _user_config(stored)
         return self._users[user_id]
 
     async def reader_locale(self, user_id: int, discord_locale: str | None,
@@ -109,18 +114,43 @@ class ServerSettings:
         return await self.server(guild_id)
 
     async def set_user(self, user_id: int, *, language: Any = UNSET, dm: Any = UNSET,
-                       vacation_until: Any = UNSET) -> UserConfig:
-        """A member's own choices; only the given ones change, None restores a default."""
-        given = {"language": language, "dm": dm, "vacation_until": vacation_until}
+                       vacation_until: Any = UNSET, quiet: Any = UNSET,
+                       heads_up: Any = UNSET) -> UserConfig:
+        """A member's own choices; only the given ones change, None restores a default.
+        `quiet` is validated by the clock (bot/playbypost/quiet.py) before it comes here."""
+        given = {"language": language, "dm": dm, "vacation_until": vacation_until,
+                 "quiet": quiet, "heads_up": heads_up}
         changes = {k: v for k, v in given.items() if v is not UNSET}
         if changes.get("language") not in (None, *LOCALES):
             raise ServiceError(text("moderation.unknown_language", languages=", ".join(LOCALES)))
+        return await self._store_user(user_id, changes)
+
+    async def block(self, user_id: int, other_id: int) -> UserConfig:
+        """The member never sits at a campaign table with `other_id` (nor they with them)."""
+        if other_id == user_id:
+            raise ServiceError(text("campaigns.block_self"))
+        blocked = (await self.user(user_id)).blocked
+        if other_id in blocked:
+            raise ServiceError(text("campaigns.already_blocked"))
+        if len(blocked) >= MAX_BLOCKED:
+            raise ServiceError(text("campaigns.too_many_blocked", most=MAX_BLOCKED))
+        return await self._store_user(user_id, {"blocked": [*blocked, other_id]})
+
+    async def unblock(self, user_id: int, other_id: int) -> UserConfig:
+        blocked = (await self.user(user_id)).blocked
+        if other_id not in blocked:
+            raise ServiceError(text("campaigns.not_blocked"))
+        left = [u for u in blocked if u != other_id]
+        return await self._store_user(user_id, {"blocked": left or None})
+
+    async def _store_user(self, user_id: int, changes: dict[str, Any]) -> UserConfig:
         for key, value in changes.items():
             await self.repo.set_user_setting(user_id, key, value)
         current = await self.user(user_id)
         defaults = UserConfig()
         self._users[user_id] = replace(current, **{
-            k: getattr(defaults, k) if v is None else v for k, v in changes.items()})
+            k: getattr(defaults, k) if v is None else _user_value(k, v)
+            for k, v in changes.items()})
         return self._users[user_id]
 
     # -- bans -------------------------------------------------------------------------------
@@ -152,6 +182,20 @@ def _server_config(stored: dict[str, Any]) -> ServerConfig:
         if key in known:
             known[key] = tuple(known[key])
     return ServerConfig(**known)
+
+
+def _user_config(stored: dict[str, Any]) -> UserConfig:
+    """Stored values as the dataclass holds them; unknown keys are ignored."""
+    return UserConfig(**{k: _user_value(k, v) for k, v in stored.items() if k in USER_KEYS})
+
+
+def _user_value(key: str, value: Any) -> Any:
+    if key == "quiet":
+        start, end, zone = value
+        return int(start), int(end), str(zone)
+    if key == "blocked":
+        return tuple(int(u) for u in value)
+    return value
 
 
 def _validated(key: str, value: Any) -> Any:

@@ -63,7 +63,12 @@ async def test_the_pass_reminds_in_the_thread_and_mentions_the_awaited(harness):
     harness.bot.app.clock.now = lambda: T0 + 12.5 * HOUR
     await harness.bot.get_cog("ClockCog").run_pass()  # type: ignore[union-attr]
     reminder = harness.in_channel(thread)[-1]
-    assert reminder.content == f"⏰ <@{awaited.id}>: your turn ends <t:{int(T0 + 24 * HOUR)}:R>."
+    prompt = await harness.prompt(awaited, game_id)
+    assert prompt is not None
+    owed = prompt.text.splitlines()[0]  # what the seat still owes, in the engine's words
+    assert owed and "lord" in owed
+    assert reminder.content == (f"⏰ <@{awaited.id}>: your turn ends <t:{int(T0 + 24 * HOUR)}:R>."
+                                f" You still owe: {owed}")
 
 
 async def test_me_settings_dm_vacation_and_language(harness):

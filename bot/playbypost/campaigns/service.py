@@ -31,7 +31,7 @@ from bot.playbypost.campaigns.models import (
     Standings,
     engine_of,
 )
-from bot.playbypost.campaigns.pairing import deal_round, entrants
+from bot.playbypost.campaigns.pairing import Blocked, NoDeal, deal_round, entrants
 from bot.playbypost.campaigns.ranking import (
     champions_of,
     is_over,
@@ -155,7 +155,15 @@ class Campaigns:
             players = self._round_players(campaign, members, played)
             await self._check_allowed(guild_id, players, names)
             number = max((p.round for p in played), default=0) + 1
-            dealt, out, ais = deal_round(campaign, players, played, number)
+            blocked = await self._blocked(players)
+            try:
+                dealt, out, ais = deal_round(campaign, players, played, number, blocked)
+            except NoDeal as none:
+                raise ServiceError(text(
+                    "campaigns.blocked_round", name=campaign.name, round=number,
+                    sizes=tuple(str(size) for size in none.sizes),
+                    pairs=tuple(text("campaigns.blocked_pair", first=names[a],
+                                     second=names[b]) for a, b in none.pairs))) from None
             tables = [await self._open_table(campaign, number, table, users, names,
                                              channel_id, ais)
                       for table, users in enumerate(dealt, start=1)]
@@ -178,6 +186,16 @@ class Campaigns:
         if campaign.kind == "league":
             return member_ids
         return entrants(member_ids, played)[0]
+
+    async def _blocked(self, players: list[int]) -> Blocked:
+        """The pairs of the round's players who must not share a table: one of the two
+        blocked the other (`/me block`); nobody learns who blocked whom."""
+        pairs: set[frozenset[int]] = set()
+        for user_id in players:
+            for other in (await self.gm.settings.user(user_id)).blocked:
+                if other in players and other != user_id:
+                    pairs.add(frozenset((user_id, other)))
+        return frozenset(pairs)
 
     async def _check_allowed(self, guild_id: int, players: list[int],
                              names: dict[int, str]) -> None:

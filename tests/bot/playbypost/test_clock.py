@@ -89,7 +89,9 @@ async def test_a_simultaneous_step_mentions_each_seat_once(app, now):
     assert mentioned(draft) == ["Alice", "Bob", "Cara"]
     assert draft.notify_dm == [(BOB.user_id, "en")]
     assert mentioned(await move(app, game_id, 0)) == []  # Bob and Cara still wait: no news
-    assert mentioned(await move(app, game_id, 1)) == []
+    last = await move(app, game_id, 1)  # Cara alone still owes her pick: one nudge
+    assert mentioned(last) == ["Cara"]
+    assert "the table waits for Cara alone" in last.public[-1]
     after = await move(app, game_id, 2)  # everyone picked: each owes the next pick
     state = (await app.gm.repo.get_game(game_id)).state
     assert RECORD.to_act(state) == {0, 1, 2} and mentioned(after) == ["Alice", "Bob", "Cara"]
