@@ -191,3 +191,26 @@ async def test_a_moderator_closes_a_campaign_with_its_final_standings(harness):
     assert name == "standings.png" and image.startswith(PNG)
     again = await harness.invoke(BOB, "campaign join", name="Spring")
     assert "has finished" in again.text
+
+
+async def test_blocked_players_are_never_dealt_together_and_an_impossible_round_is_said(harness):
+    await spring(harness)  # four players, tables of two
+    await harness.invoke(ALICE, "me block", user=BOB)
+    await harness.invoke(CARA, "me block", user=ALICE)
+    await harness.invoke(OWNER, "campaign schedule", name="Spring", open_round=True)
+    for thread in harness.threads():
+        table = await harness.gm.table(await harness.gm.game_id_for_channel(thread))
+        users = {s.user_id for s in table.seats}
+        assert users in ({ALICE.id, STRANGER.id}, {BOB.id, CARA.id})
+
+    await harness.invoke(OWNER, "campaign new", name="Autumn", game="record", kind="league",
+                         seats=3)
+    for user in (ALICE, BOB, CARA):
+        await harness.invoke(user, "campaign join", name="Autumn")
+    threads = len(harness.threads())
+    refused = await harness.invoke(OWNER, "campaign schedule", name="Autumn", open_round=True)
+    assert refused.ephemeral and refused.text.startswith(
+        "Round 1 of Autumn cannot be dealt: with tables of 3 players, no deal keeps apart the "
+        "players who asked not to meet (Alice with Bob and Alice with Cara). Nothing was "
+        "opened.")
+    assert len(harness.threads()) == threads

@@ -86,3 +86,46 @@ async def test_me_settings_dm_vacation_and_language(harness):
     follow = await harness.invoke(ALICE, "me language", language="discord")
     assert follow.text == t("clock.language_discord")
     assert (await harness.gm.settings.user(ALICE.id)).language is None
+
+
+async def test_me_quiet_next_block_and_settings(harness):
+    harness.bot.app.clock.now = lambda: T0
+    quiet = await harness.invoke(ALICE, "me quiet", start="23", end="8", zone="Asia/Seoul")
+    assert quiet.ephemeral and quiet.text.startswith("Quiet hours set: 23:00–08:00 (Asia/Seoul)")
+    bad = await harness.invoke(ALICE, "me quiet", start="23", end="8", zone="Moon/Base")
+    assert "I do not know the time zone “Moon/Base”" in bad.text
+    nudged = await harness.invoke(ALICE, "me next", on=True)
+    assert nudged.text == t("clock.heads_up_on")
+    blocked = await harness.invoke(ALICE, "me block", user=BOB)
+    assert blocked.ephemeral and f"<@{BOB.id}>" in blocked.text
+    again = await harness.invoke(ALICE, "me block", user=BOB)
+    assert again.text == t("campaigns.already_blocked")
+    mine = await harness.invoke(ALICE, "me settings")
+    assert mine.ephemeral and mine.text.splitlines() == [
+        "**Your settings**", "• Language: Discord", "• A DM on your turn: off",
+        "• “You are next”: on", "• Quiet hours: 23:00–08:00 (Asia/Seoul)",
+        f"• Never seated with (campaigns): <@{BOB.id}>"]
+    await harness.invoke(ALICE, "me unblock", user=BOB)
+    cleared = await harness.invoke(ALICE, "me quiet")
+    assert cleared.text == t("clock.quiet_cleared")
+    mine = await harness.invoke(ALICE, "me settings")
+    assert "• Quiet hours: none" in mine.text and "(campaigns): none" in mine.text
+
+
+async def test_a_turn_in_quiet_hours_is_mentioned_in_the_thread_when_they_end(harness):
+    for user in (ALICE, BOB):  # T0 is 22:13 UTC
+        await harness.invoke(user, "me quiet", start="22", end="8", zone="UTC")
+        await harness.invoke(user, "me dm", on=True)
+    game_id, thread = await started(harness)
+    awaited, _ = await awaited_user(harness, game_id)
+    said = "\n".join(m.content for m in harness.in_channel(thread))
+    assert f"{awaited.name} is awaited, in their quiet hours until <t:" in said
+    assert f"<@{awaited.id}>" not in said and harness.dms(awaited) == []
+    harness.bot.app.clock.now = lambda: T0 + 9 * HOUR  # 07:13 UTC: still quiet
+    await harness.bot.get_cog("ClockCog").run_pass()  # type: ignore[union-attr]
+    assert not any("during your quiet hours" in m.content for m in harness.in_channel(thread))
+    harness.bot.app.clock.now = lambda: T0 + 10 * HOUR  # 08:13 UTC
+    await harness.bot.get_cog("ClockCog").run_pass()  # type: ignore[union-attr]
+    [told] = [m for m in harness.in_channel(thread) if "during your quiet hours" in m.content]
+    assert told.content.startswith(f"🌅 <@{awaited.id}>: your turn came during your quiet")
+    assert [m.content for m in harness.dms(awaited) if "it is your turn" in m.content]
