@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction
 from games.core.chance import shuffle
-from games.record.data import DATA, RULES, name
+from games.core.messages import Seat, msg
+from games.record.data import DATA, RULES, advisor_info, deck_term, term
 from games.record.state import State, gain, pay, player, seats
 
 
@@ -16,8 +17,8 @@ def start_selection(state: State) -> list[Event]:
     for s in seats(state):
         player(state, s)["advisor"] = None
         player(state, s)["advisor_up"] = False
-    return [Event(f"Round {state['round']} begins. Seat {state['start_player']} is the start "
-                  "player. Advisor selection starts with them.", kind="phase")]
+    return [Event(msg("record.round.begins", round=state["round"],
+                      who=Seat(state["start_player"])), kind="phase")]
 
 
 def chooser(state: State) -> int:
@@ -33,57 +34,52 @@ def max_extra(state: State, seat: int) -> int:
 def selection_actions(state: State, seat: int) -> list[Action]:
     drawn = state["selection"]["drawn"]
     if drawn:
-        return [Action("advisor", (a,), label=_advisor_label(a)) for a in drawn]
-    return [Action("extra", (e,), label=f"Draw {1 + e} advisor card{'s' if e else ''}"
-                   + (f" (pay {e}元)" if e else " (free)"))
+        return [Action("advisor", (a,), label=msg("record.label.keep_advisor",
+                                                  advisor=advisor_info(a))) for a in drawn]
+    return [Action("extra", (e,), label=msg("record.label.extra", count=1 + e, cost=e))
             for e in range(max_extra(state, seat) + 1)]
-
-
-def _advisor_label(advisor: str) -> str:
-    card = DATA.advisors[advisor]
-    return f"Keep {name(advisor)} (智力 {card['intelligence']}, payout {card['payout']}元)"
 
 
 def buy_extra(state: State, seat: int, extra: int) -> list[Event]:
     """Pay E to the bank first, then draw 1 + E advisors only this seat sees."""
-    if state["selection"]["drawn"]:
-        raise IllegalAction("You already drew advisors: keep one with `advisor <id>`.")
-    if not isinstance(extra, int) or extra < 0:
-        raise IllegalAction("Say how many extra advisor cards to buy, e.g. `extra 0`.")
-    if extra > player(state, seat)["coins"]:
-        raise IllegalAction(f"{extra} extra draws cost {extra}元, you have "
-                            f"{player(state, seat)['coins']}元.")
+    drawn = state["selection"]["drawn"]
+    if drawn:
+        raise IllegalAction(msg("record.refuse.advisors_drawn",
+                                advisors=tuple(term(a) for a in drawn)))
     limit = max_extra(state, seat)
-    if extra > limit:
-        raise IllegalAction(f"You may buy at most {limit} extra draws now "
-                            f"({len(state['advisor_deck'])} advisor cards in the deck, at most "
-                            f"{RULES['max_extra_advisor_draws']}).")
+    if not isinstance(extra, int) or not 0 <= extra <= limit:
+        raise IllegalAction(msg("record.refuse.extra", most=limit,
+                                coins=player(state, seat)["coins"],
+                                deck=len(state["advisor_deck"])))
     pay(state, seat, extra)
     deck = state["advisor_deck"]
     drawn, state["advisor_deck"] = deck[:1 + extra], deck[1 + extra:]
     state["selection"]["drawn"] = drawn
     state["step"] = "advisor"
-    paid = f", paying {extra}元" if extra else ""
-    return [Event(f"Seat {seat} draws {1 + extra} advisor card{'s' if extra else ''}{paid}."),
-            Event("Your advisor draws: " + ", ".join(_advisor_label(a)[5:] for a in drawn)
-                  + ".", seats=(seat,))]
+    return [Event(msg("record.advisors.draws", who=Seat(seat), count=1 + extra, cost=extra)),
+            Event(msg("record.advisors.your_draws",
+                      advisors=tuple(advisor_info(a) for a in drawn)), seats=(seat,))]
 
 
 def keep_advisor(state: State, seat: int, advisor: str) -> list[Event]:
     drawn = state["selection"]["drawn"]
     if not drawn:
-        raise IllegalAction("First choose how many advisor cards to draw: `extra <n>`.")
+        raise IllegalAction(msg("record.refuse.draw_advisors_first",
+                                most=max_extra(state, seat)))
     if advisor not in drawn:
-        raise IllegalAction(f"`{advisor}` is not among your draws: {', '.join(drawn)}.")
+        raise IllegalAction(msg("record.refuse.keep_advisor",
+                                advisors=tuple(term(a) for a in drawn)))
     drawn.remove(advisor)
     player(state, seat)["advisor"] = advisor
     state["advisor_deck"] += drawn
-    shuffled = shuffle(state, state["advisor_deck"], "The advisor deck is shuffled.")
+    shuffled = shuffle(state, state["advisor_deck"],
+                       msg("record.shuffled", deck=deck_term("advisor")))
     state["selection"] = {"pos": state["selection"]["pos"] + 1, "drawn": []}
     state["step"] = "extra"
-    events = [Event(f"Seat {seat} keeps an advisor face down and passes the advisor deck "
-                    f"({len(state['advisor_deck'])} cards) left."),
-              Event(f"Your advisor: {_advisor_label(advisor)[5:]}.", seats=(seat,)), shuffled]
+    events = [Event(msg("record.advisors.kept", who=Seat(seat),
+                        count=len(state["advisor_deck"]))),
+              Event(msg("record.advisors.yours", advisor=advisor_info(advisor)), seats=(seat,)),
+              shuffled]
     if state["selection"]["pos"] == len(state["players"]):
         state["advisor_reserve"], state["advisor_deck"] = state["advisor_deck"], []
         state["selection"] = None
@@ -98,11 +94,11 @@ def payout(state: State) -> list[Event]:
         advisor = p["advisor"]
         amount = DATA.advisors[advisor]["payout"]
         gain(state, s, amount)
-        parts.append(f"Seat {s} {name(advisor)} +{amount}元")
+        parts.append(msg("record.advisors.paid", who=Seat(s), advisor=term(advisor),
+                         amount=amount))
         state["advisor_deck"].append(advisor)
         p["advisor"], p["advisor_up"] = None, False
     state["advisor_deck"] += state["advisor_reserve"]
     state["advisor_reserve"] = []
-    return [Event("Advisor payout: " + "; ".join(parts) + ".", kind="phase"),
-            shuffle(state, state["advisor_deck"], "Every advisor and the reserve are shuffled "
-                    "into a new advisor deck.")]
+    return [Event(msg("record.advisors.payout", payouts=tuple(parts)), kind="phase"),
+            shuffle(state, state["advisor_deck"], msg("record.advisors.reshuffled"))]

@@ -144,9 +144,9 @@ def _card_choice_score(view: dict, seat: int, kind: str, arg: str) -> float:
 
 def _target_score(view: dict, seat: int, action: Action) -> float:
     kind, arg = action.kind, action.args[0]
-    if kind == "target" and isinstance(arg, int):
-        other = view["players"][arg]
-        return (_my_int(view, seat) - _their_int(view, arg)) + other["coins"] / 3
+    if kind == "target" and isinstance(arg, int):  # a seat, typed 1-based
+        other = view["players"][arg - 1]
+        return (_my_int(view, seat) - _their_int(view, arg - 1)) + other["coins"] / 3
     if kind == "target":
         return DATA.cities[action.word()]["points"]
     if kind == "guess":

@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from games.core import Action, Event, IllegalAction
+from games.core.messages import Msg, Param, Seat, Term, msg
 from games.record.contests import (
     contest,
     contest_text,
@@ -15,7 +16,7 @@ from games.record.contests import (
     return_battle_cards,
     shuffle_battle_deck,
 )
-from games.record.data import DATA, RULES, key_of, kind_of, name
+from games.record.data import DATA, RULES, card_info, key_of, kind_of, shown, term
 from games.record.state import (
     MA_TENG,
     ZHANG_JIAO,
@@ -35,6 +36,7 @@ from games.record.state import (
     war_expense,
 )
 from games.record.stratagems import is_type, params
+from games.record.turn import general_refusal
 
 QIN_ZEI, FU_DI, MEI_REN = "qin_zei_qin_wang", "fu_di_chou_xin", "mei_ren_ji"
 YI_YI, KONG_CHENG = "yi_yi_dai_lao", "kong_cheng_ji"
@@ -47,27 +49,28 @@ def clamp(value: int) -> int:
 
 
 # -- declaring -----------------------------------------------------------------------------
-def attack_problem(state: State, seat: int, city: str) -> str | None:
+def attack_problem(state: State, seat: int, city: str) -> Msg | None:
     """R11.1: why `seat` may not attack `city` now, or None."""
     if state["turn"]["used"]["attack"]:
-        return "You already attacked in this action (one attack per action)."
+        return msg("record.refuse.attacked")
     found = find_city(state, city) if kind_of(city) == "city" else None
     if found is None:
-        return f"`{city}` is not a city in play."
+        return msg("record.refuse.not_in_play", city=shown(city))
     if found[0] == seat:
-        return f"{name(city)} is your own city: attack another player's city."
+        return msg("record.refuse.own_city", city=term(city))
     if not generals_in_hand(state, seat):
-        return "You need a general in hand to attack."
+        return msg("record.refuse.attack_general")
     cost, coins = war_expense(state, seat, city), player(state, seat)["coins"]
     if coins < cost:
-        return f"The war expense for {name(city)} is {cost}元, you have {coins}元."
+        return msg("record.refuse.war_expense", city=term(city), cost=cost, coins=coins)
     return None
 
 
 def attack_actions(state: State, seat: int) -> list[Action]:
     targets = [e["city"] for o in others(state, seat) for e in player(state, o)["cities"]]
-    return [Action("attack", (c,), label=f"Attack Seat {city_in_play(state, c)[0]}'s {name(c)} "
-                   f"(war expense {war_expense(state, seat, c)}元)")
+    return [Action("attack", (c,), label=msg(
+        "record.label.attack", owner=Seat(city_in_play(state, c)[0]), city=term(c),
+        cost=war_expense(state, seat, c)))
             for c in targets if attack_problem(state, seat, c) is None]
 
 
@@ -90,8 +93,8 @@ def attack(state: State, seat: int, city: str) -> list[Event]:
         "arranged": {"attacker": None, "defender": None}, "lanes": None, "outcome": None,
         "beheaded": None}
     _pend(state, "attack_general", seat)
-    return [Event(f"Seat {seat} attacks Seat {owner}'s {name(city)} and pays {cost}元 war "
-                  "expense.", kind="battle")]
+    return [Event(msg("record.battle.attack", who=Seat(seat), owner=Seat(owner),
+                      city=term(city), cost=cost), kind="battle")]
 
 
 def _pend(state: State, kind: str, seat: int) -> None:
@@ -102,20 +105,21 @@ def _pend(state: State, kind: str, seat: int) -> None:
 
 # -- committing cards ----------------------------------------------------------------------
 def general_actions(state: State, seat: int) -> list[Action]:
-    return [Action("general", (g,), label=f"Attack with {name(g)} ({DATA.generals[g]['force']})")
+    return [Action("general", (g,), label=msg("record.label.attack_with",
+                                              general=card_info(g)))
             for g in sorted(generals_in_hand(state, seat))]
 
 
 def commit_general(state: State, seat: int, general: str) -> list[Event]:
     """R11.3: the attacking general goes face down into the attack area."""
     if general not in generals_in_hand(state, seat):
-        raise IllegalAction(f"`{general}` is not a general in your hand.")
+        raise general_refusal(state, seat, general, "record.refuse.attack_with")
     battle = state["battle"]
     take_from_hand(state, seat, general)
     battle["attacker_general"] = general
     battle["area"].append(general)
     _pend(state, "attack_stratagem", seat)
-    return [Event(f"Seat {seat} commits a general face down.", kind="battle")]
+    return [Event(msg("record.battle.general", who=Seat(seat)), kind="battle")]
 
 
 def _stratagem_choices(state: State, seat: int, kind: str) -> list[str]:
@@ -126,21 +130,34 @@ def _stratagem_choices(state: State, seat: int, kind: str) -> list[str]:
     return list(seen.values())
 
 
-def _qin_zei_problem(state: State, seat: int, card: str) -> str | None:
+def _qin_zei_problem(state: State, seat: int, card: str) -> Msg | None:
     if key_of(card) != QIN_ZEI:
         return None
     cost = params(card)["cost"]
     if player(state, seat)["coins"] < cost:
-        return (f"擒賊擒王 needs {cost}元 left after the war expense, you have "
-                f"{player(state, seat)['coins']}元.")
+        return msg("record.refuse.qin_zei_cost", card=term(card), cost=cost,
+                   coins=player(state, seat)["coins"])
     return None
+
+
+def _stratagem_refusal(state: State, seat: int, card: str, kind: str) -> IllegalAction:
+    """Not a stratagem of that kind in hand: the ones the seat may add instead, or none."""
+    cards = tuple(term(c) for c in _stratagem_choices(state, seat, kind))
+    if kind == "attack":
+        return IllegalAction(msg("record.refuse.attack_stratagem", card=shown(card),
+                                 cards=cards) if cards else
+                             msg("record.refuse.no_attack_stratagem", card=shown(card)))
+    return IllegalAction(msg("record.refuse.defence_stratagem", card=shown(card), cards=cards)
+                         if cards else msg("record.refuse.no_defence_stratagem",
+                                           card=shown(card)))
 
 
 def attack_stratagem_actions(state: State, seat: int) -> list[Action]:
     cards = [c for c in _stratagem_choices(state, seat, "attack")
              if _qin_zei_problem(state, seat, c) is None]
-    return [Action("stratagem", (c,), label=f"Add {name(c)}") for c in cards] + [
-        Action("stratagem", ("none",), label="No attack stratagem")]
+    return [Action("stratagem", (c,), label=msg("record.label.add_stratagem", card=term(c)))
+            for c in cards] + [
+        Action("stratagem", ("none",), label=msg("record.label.no_attack_stratagem"))]
 
 
 def commit_stratagem(state: State, seat: int, card: str) -> list[Event]:
@@ -149,8 +166,7 @@ def commit_stratagem(state: State, seat: int, card: str) -> list[Event]:
     battle = state["battle"]
     if card != "none":
         if card not in player(state, seat)["hand"] or not is_type(card, "attack"):
-            raise IllegalAction(f"`{card}` is not an Attack stratagem in your hand "
-                                "(or say `stratagem none`).")
+            raise _stratagem_refusal(state, seat, card, "attack")
         problem = _qin_zei_problem(state, seat, card)
         if problem:
             raise IllegalAction(problem)
@@ -158,28 +174,29 @@ def commit_stratagem(state: State, seat: int, card: str) -> list[Event]:
         battle["attack_stratagem"] = card
         battle["area"].append(card)
     _pend(state, "defence", battle["defender"])
-    placed = "adds a face-down Attack stratagem" if card != "none" else "adds no stratagem"
-    return [Event(f"Seat {seat} {placed}. Seat {battle['defender']} may answer with a "
-                  "Defence stratagem.", kind="battle")]
+    told = ("record.battle.attack_stratagem" if card != "none"
+            else "record.battle.no_attack_stratagem")
+    return [Event(msg(told, who=Seat(seat), defender=Seat(battle["defender"])),
+                  kind="battle")]
 
 
 def defence_actions(state: State, seat: int) -> list[Action]:
-    return [Action("defend", (c,), label=f"Defend with {name(c)}")
+    return [Action("defend", (c,), label=msg("record.label.defend_with", card=term(c)))
             for c in _stratagem_choices(state, seat, "defence")] + [
-        Action("defend", ("none",), label="No defence stratagem")]
+        Action("defend", ("none",), label=msg("record.label.no_defence_stratagem"))]
 
 
 def defend(state: State, seat: int, card: str) -> list[Event]:
     battle = state["battle"]
     if card != "none":
         if card not in player(state, seat)["hand"] or not is_type(card, "defence"):
-            raise IllegalAction(f"`{card}` is not a Defence stratagem in your hand "
-                                "(or say `defend none`).")
+            raise _stratagem_refusal(state, seat, card, "defence")
         take_from_hand(state, seat, card)
         battle["defence_stratagem"] = card
         battle["area"].append(card)
-    placed = "plays a face-down Defence stratagem" if card != "none" else "plays no stratagem"
-    return [Event(f"Seat {seat} {placed}.", kind="battle")] + _reveal_and_resolve(state)
+    told = ("record.battle.defence_stratagem" if card != "none"
+            else "record.battle.no_defence_stratagem")
+    return [Event(msg(told, who=Seat(seat)), kind="battle")] + _reveal_and_resolve(state)
 
 
 # -- R11.6-R11.7 -------------------------------------------------------------------------------
@@ -189,15 +206,15 @@ def _reveal_and_resolve(state: State) -> list[Event]:
     battle["revealed"] = True
     city_in_play(state, battle["city"])[1]["face_up"] = True
     atk, dfn = battle["attack_stratagem"], battle["defence_stratagem"]
-    shown = [f"Seat {attacker} attacks with {name(battle['attacker_general'])}",
-             f"{name(battle['city'])} is defended by {name(battle['defender_general'])}"]
-    shown += [f"{role} stratagem {name(c)}" for role, c in (("attack", atk), ("defence", dfn))
-              if c]
-    events = [Event("Reveal: " + "; ".join(shown) + ".", kind="battle")]
+    played = tuple(term(c) for c in (atk, dfn) if c)
+    revealed: dict[str, Param] = dict(who=Seat(attacker), general=term(battle["attacker_general"]),
+                    city=term(battle["city"]), defender=term(battle["defender_general"]))
+    events = [Event(msg("record.battle.reveal_stratagems", stratagems=played, **revealed)
+                    if played else msg("record.battle.reveal", **revealed), kind="battle")]
     if atk and key_of(atk) == QIN_ZEI:
         pay(state, attacker, params(atk)["cost"])
-        events.append(Event(f"Seat {attacker} pays {params(atk)['cost']}元 for 擒賊擒王.",
-                            kind="battle"))
+        events.append(Event(msg("record.battle.pays_for", who=Seat(attacker),
+                                cost=params(atk)["cost"], card=term(atk)), kind="battle"))
     ok = {}
     for card, user, opponent in ((atk, attacker, defender), (dfn, defender, attacker)):
         if card and DATA.stratagems[card]["contest"]:
@@ -240,8 +257,8 @@ def _empty_fort(state: State) -> list[Event]:
     battle["outcome"] = "empty_fort"
     _return_attacker(state)
     _end_attack(state)
-    return [Event(f"空城計 succeeds: the attack fails. Seat {battle['attacker']}'s general "
-                  "returns to hand; the war expense is not refunded.", kind="battle")]
+    return [Event(msg("record.battle.empty_fort", card=term(battle["defence_stratagem"]),
+                      who=Seat(battle["attacker"])), kind="battle")]
 
 
 def _killed(state: State) -> list[Event]:
@@ -253,17 +270,18 @@ def _killed(state: State) -> list[Event]:
     discard(state, victim)
     battle["outcome"] = "killed"
     _return_attacker(state)
-    events = [Event(f"擒賊擒王 succeeds: {name(victim)} is killed.", kind="battle")]
+    events = [Event(msg("record.battle.killed", card=term(battle["attack_stratagem"]),
+                        general=term(victim)), kind="battle")]
     if state["options"].get("qin_zei_captures"):
         state["pending"] = {"kind": "station", "seat": battle["attacker"], "city": city,
                             "source": "capture"}
         state["step"] = "station"
-        events.append(Event(f"Seat {battle['attacker']} captures {name(city)}.",
-                            kind="battle"))
+        events.append(Event(msg("record.battle.captures", who=Seat(battle["attacker"]),
+                                city=term(city)), kind="battle"))
     else:
         discard(state, city)
-        events.append(Event(f"{name(city)} has no defender and is discarded. Seat "
-                            f"{battle['attacker']}'s general returns to hand.", kind="battle"))
+        events.append(Event(msg("record.battle.city_discarded", city=term(city),
+                                who=Seat(battle["attacker"])), kind="battle"))
     _end_attack(state)
     return events
 
@@ -311,14 +329,13 @@ def _start_battle(state: State, attack_card: str | None) -> list[Event]:
     fa = " → ".join(map(str, a_steps))
     fd = " → ".join(map(str, d_steps))
     events = [shuffled,
-              Event(f"Forces: attacker {fa}; defender {fd}. Seat {battle['attacker']} draws "
-                    f"{a_steps[-1]} battle cards, Seat {battle['defender']} draws "
-                    f"{d_steps[-1]}. Both arrange their three highest in secret.",
+              Event(msg("record.battle.forces", attack=fa, defence=fd,
+                        attacker=Seat(battle["attacker"]), attack_cards=a_steps[-1],
+                        defender=Seat(battle["defender"]), defence_cards=d_steps[-1]),
                     kind="battle")]
     for side in ("attacker", "defender"):
         top = battle["top"][side]
-        events.append(Event(f"Your three highest battle cards: {', '.join(map(str, top))}. "
-                            "Arrange them: `arrange <front> <middle> <rear>`.",
+        events.append(Event(msg("record.battle.your_cards", cards=tuple(top)),
                             seats=(battle[side],)))
     return events
 
@@ -331,8 +348,9 @@ def side_of(state: State, seat: int) -> str:
 
 def arrange_actions(state: State, seat: int) -> list[Action]:
     top = state["battle"]["top"][side_of(state, seat)]
-    return [Action("arrange", order, label=f"Front {order[0]}, Middle {order[1]}, "
-                   f"Rear {order[2]}") for order in permutations(top)]
+    return [Action("arrange", order, label=msg("record.label.arrange", front=order[0],
+                                               middle=order[1], rear=order[2]))
+            for order in permutations(top)]
 
 
 def arrange(state: State, seat: int, order: tuple) -> list[Event]:
@@ -340,11 +358,10 @@ def arrange(state: State, seat: int, order: tuple) -> list[Event]:
     side = side_of(state, seat)
     top = battle["top"][side]
     if len(order) != len(top) or sorted(order, key=str) != sorted(top, key=str):
-        raise IllegalAction(f"Arrange exactly your three cards {', '.join(map(str, top))}: "
-                            "`arrange <front> <middle> <rear>`.")
+        raise IllegalAction(msg("record.refuse.arrange", cards=tuple(top)))
     battle["arranged"][side] = list(order)
     state["pending"]["seats"].remove(seat)
-    events = [Event(f"Seat {seat} has arranged their battle cards.", kind="battle")]
+    events = [Event(msg("record.battle.arranged", who=Seat(seat)), kind="battle")]
     if state["pending"]["seats"]:
         return events
     return events + _fight(state)
@@ -367,9 +384,10 @@ def _fight(state: State) -> list[Event]:
     returned = return_battle_cards(state, battle["drawn"]["attacker"] +
                                    battle["drawn"]["defender"])
     battle["drawn"] = {"attacker": [], "defender": []}
-    shown = "; ".join(f"{lane['position']} {lane['attacker']} vs {lane['defender']}+"
-                      f"{battle['walls']}={lane['defender_value']}" for lane in lanes)
-    events = [Event(f"Battle: {shown}. The attacker wins {wins} of 3.", kind="battle"),
+    fought = tuple(msg("record.battle.lane", position=Term(f"record.lane.{lane['position']}"),
+                       attack=lane["attacker"], defence=lane["defender"],
+                       walls=battle["walls"], total=lane["defender_value"]) for lane in lanes)
+    events = [Event(msg("record.battle.lanes", lanes=fought, wins=wins), kind="battle"),
               returned]
     return events + (_success(state) if wins >= 2 else _failure(state))
 
@@ -391,9 +409,9 @@ def _success(state: State) -> list[Event]:
                         "source": "capture"}
     state["step"] = "station"
     _end_attack(state)
-    fate = "is beheaded" if beheaded else f"returns to Seat {defender}'s hand"
-    return [Event(f"The attack succeeds: Seat {battle['attacker']} takes {name(city)}. "
-                  f"{name(general)} {fate}.", kind="battle")]
+    told = "record.battle.success_beheaded" if beheaded else "record.battle.success"
+    return [Event(msg(told, who=Seat(battle["attacker"]), city=term(city),
+                      general=term(general), owner=Seat(defender)), kind="battle")]
 
 
 def _failure(state: State) -> list[Event]:
@@ -404,6 +422,6 @@ def _failure(state: State) -> list[Event]:
     general = battle["attacker_general"]
     _return_attacker(state, beheaded=beheaded)
     _end_attack(state)
-    fate = "is beheaded" if beheaded else "returns to hand"
-    return [Event(f"The attack fails. {name(general)} {fate}; the defender stays face up.",
+    told = "record.battle.failure_beheaded" if beheaded else "record.battle.failure"
+    return [Event(msg(told, general=term(general), who=Seat(battle["attacker"])),
                   kind="battle")]

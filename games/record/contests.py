@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from games.core import Event
 from games.core.chance import shuffle
-from games.record.data import DATA, name
+from games.core.messages import Msg, Seat, Term, msg
+from games.record.data import DATA, deck_term, term
 from games.record.state import State, intelligence, player
 
 
@@ -19,19 +20,21 @@ def contest(state: State, card: str, user: int, opponent: int) -> dict:
             "opponent_int": theirs, "success": mine > theirs}
 
 
-def contest_text(state: State, result: dict) -> str:
+def contest_text(state: State, result: dict) -> Msg:
     user, opp = result["user"], result["opponent"]
     a = player(state, user)["advisor"]
     b = player(state, opp)["advisor"]
-    verdict = "success" if result["success"] else "failure"
-    return (f"Intelligence contest for {name(result['card'])}: Seat {user} {name(a)} "
-            f"{DATA.advisors[a]['intelligence']} vs Seat {opp} {name(b)} "
-            f"{DATA.advisors[b]['intelligence']}: {verdict}.")
+    return msg("record.contest", card=term(result["card"]), user=Seat(user),
+               user_advisor=term(a), user_int=DATA.advisors[a]["intelligence"],
+               opponent=Seat(opp), opponent_advisor=term(b),
+               opponent_int=DATA.advisors[b]["intelligence"],
+               verdict=Term("record.contest.success" if result["success"]
+                            else "record.contest.failure"))
 
 
 def shuffle_battle_deck(state: State) -> Event:
     """Shuffle the full battle deck before cards are drawn from it (AMB-1)."""
-    return shuffle(state, state["battle_deck"], "The battle deck is shuffled.")
+    return shuffle(state, state["battle_deck"], msg("record.shuffled", deck=deck_term("battle")))
 
 
 def draw_battle_cards(state: State, count: int) -> list[int]:
@@ -46,5 +49,4 @@ def draw_battle_cards(state: State, count: int) -> list[int]:
 def return_battle_cards(state: State, cards: list[int]) -> Event:
     """R13.10: every battle card goes back and the deck is reshuffled."""
     state["battle_deck"].extend(cards)
-    return shuffle(state, state["battle_deck"], "The battle cards go back and the battle deck "
-                   "is shuffled.")
+    return shuffle(state, state["battle_deck"], msg("record.battle_cards_back"))

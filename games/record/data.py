@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from games.core.messages import Msg, Param, Term, msg
+
 DATA_FILE = Path(__file__).parent / "data" / "cards.json"
 SIZES = ("small", "medium", "large", "capital")
 STRATAGEM_TYPES = ("general", "attack", "defence")
@@ -137,10 +139,52 @@ def key_of(card_id: str) -> str:
     return card_id.split(":", 1)[1].split("#", 1)[0]
 
 
-def name(card_id: str) -> str:
-    """Chinese then English name, as shown in logs: "新野 Xinye"."""
-    card = CARDS[card_id]
-    return f"{card['zh']} {card['en']}"
+def term(card_id: str) -> Term:
+    """The name of a lord, advisor or game card in the reader's language, from
+    locales/names.toml: `record.<kind>.<slug>` (every copy of a stratagem shares its name)."""
+    return Term(f"record.{kind_of(card_id)}.{key_of(card_id)}")
+
+
+def ability(lord_id: str) -> Term:
+    """The name of a lord's ability (天命, 人和...)."""
+    return Term(f"record.ability.{key_of(lord_id)}")
+
+
+def shown(arg: object) -> Param:
+    """What a refusal shows for an argument a player typed: a known card's name, else the
+    words as typed (never an internal id)."""
+    if isinstance(arg, str) and arg in CARDS:
+        return term(arg)
+    return str(arg)
+
+
+def card_info(card_id: str) -> Msg:
+    """A game card's name with what a player weighs it by: a general's force, a city's size,
+    cost and walls, a stratagem's type (and 鬥智 when it has an intelligence contest)."""
+    kind = kind_of(card_id)
+    if kind == "general":
+        return msg("record.card.general_info", card=term(card_id),
+                   force=DATA.generals[card_id]["force"])
+    if kind == "city":
+        city = DATA.cities[card_id]
+        return msg("record.card.city_info", card=term(card_id),
+                   size=Term(f"record.size.{city['size']}"), cost=city["cost"],
+                   walls=city["walls"], points=city["points"])
+    card = DATA.stratagems[card_id]
+    return msg("record.card.stratagem_contest_info" if card["contest"]
+               else "record.card.stratagem_info", card=term(card_id),
+               type=Term(f"record.type.{card['type']}"))
+
+
+def advisor_info(advisor_id: str) -> Msg:
+    card = DATA.advisors[advisor_id]
+    return msg("record.card.advisor_info", card=term(advisor_id),
+               intelligence=card["intelligence"], payout=card["payout"])
+
+
+def deck_term(deck: str) -> Term:
+    """game, stratagem, city_general, and the lord, advisor and battle decks."""
+    return Term(f"record.deck.{deck}")
 
 
 def target_cities(players: int) -> int:

@@ -5,12 +5,15 @@ starts, payout, the end of the game, and any decision with exactly one possible 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from games.core import Action, Event, IllegalAction, MalformedAction
+from games.core.messages import Msg, Seat, msg
 from games.record import advisors, battle, setup, stratagems, turn
-from games.record.data import CARDS, key_of
+from games.record.data import CARDS, DATA, RULES, key_of, term
 from games.record.state import State, left_of, player
 
+# The moves, typed as `<verb> <arguments>` (a card by its id or short name, a seat 1-based).
 FORMS = {
     "lord": "lord <lord_id>", "draft": "draft <card_id>", "extra": "extra <n>",
     "advisor": "advisor <advisor_id>", "keep": "keep <card_id>",
@@ -78,7 +81,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
 def _main_actions(state: State, seat: int) -> list[Action]:
     return (turn.build_actions(state, seat) + stratagems.play_actions(state, seat)
             + battle.attack_actions(state, seat) + turn.ability_actions(state, seat)
-            + [Action("end", (), label="End your action")])
+            + [Action("end", (), label=msg("record.label.end"))])
 
 
 LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
@@ -120,30 +123,34 @@ def _cards_in_reach(state: State, seat: int) -> set[str]:
     return cards
 
 
-def _check_form(action: Action) -> tuple:
+def _well_formed(action: Action) -> bool:
     verb, args = action.kind, action.args
     if verb not in FORMS:
-        forms = "; ".join(f"`{f}`" for f in FORMS.values())
-        raise MalformedAction(f"Unknown move `{verb}`. Moves are: {forms}.")
+        return False
     arity = ARITY.get(verb, 1)
     if verb == "liubei":
         arity = len(args) if len(args) <= 1 else 1
     if len(args) != arity:
-        raise MalformedAction(f"`{action.text}`: the form is `{FORMS[verb]}`.")
-    if verb in NUMERIC and not all(isinstance(a, int) for a in args):
-        raise MalformedAction(f"`{action.text}`: give numbers, as in `{FORMS[verb]}`.")
-    return args
+        return False
+    return verb not in NUMERIC or all(isinstance(a, int) for a in args)
+
+
+def not_now(state: State, seat: int, action: Action) -> Msg:
+    """A refusal of a move this moment does not take: what the seat may do instead (the
+    prompt of the decision owed), never the list of every move of the game."""
+    return msg("record.refuse.not_now", action=action.text,
+               instead=prompt(state, seat) or msg("record.prompt.wait"))
 
 
 def dispatch(state: State, seat: int, action: Action) -> list[Event]:
     """Validate the form and the moment, then let the rule module validate and apply."""
-    args = _check_form(action)
+    if not _well_formed(action):
+        raise MalformedAction(not_now(state, seat, action))
     owed = decision(state)
     allowed = VERBS_BY_DECISION.get(owed, ()) if owed else ()
     if action.kind not in allowed:
-        forms = ", ".join(f"`{FORMS[v]}`" for v in allowed) or "nothing"
-        raise IllegalAction(f"You cannot `{action.kind}` now. Now you can: {forms}.")
-    args = tuple(_resolve_card(state, seat, a) for a in args)
+        raise IllegalAction(not_now(state, seat, action))
+    args: tuple[Any, ...] = tuple(_resolve_card(state, seat, a) for a in action.args)
     if owed == "deck" and state["pending"].get("card"):
         return stratagems.choose_deck(state, seat, *args)
     return HANDLERS[action.kind](state, seat, *args)
@@ -178,14 +185,14 @@ def end_action(state: State, seat: int) -> list[Event]:
     """R7.6, then the next seat clockwise, or the payout and round end (R17-R19)."""
     n = len(state["players"])
     state["turn"], state["pending"] = None, None
-    events = [Event(f"Seat {seat} ends their action.")]
+    events = [Event(msg("record.action.ends", who=Seat(seat)))]
     if (seat - state["start_player"]) % n < n - 1:
         return events + turn.start_action(state, left_of(state, seat))
     events += advisors.payout(state)
     state["active"] = None
     if state["end_triggered"]:
         state["phase"] = state["step"] = "over"
-        return events + [Event("The game is over.", kind="end")]
+        return events + [Event(msg("record.end.over"), kind="end")]
     state["start_player"] = left_of(state, state["start_player"])
     state["round"] += 1
     return events + advisors.start_selection(state)
@@ -218,3 +225,47 @@ def _forced(state: State) -> tuple[int, Action] | None:
         if len(legal) == 1:
             return seat, legal[0]
     return None
+
+
+# -- what a seat is asked --------------------------------------------------------------------
+PROMPTS = {
+    "lord": "record.prompt.lord", "draft": "record.prompt.draft",
+    "advisor": "record.prompt.advisor", "keep": "record.prompt.keep",
+    "main": "record.prompt.main", "take": "record.prompt.take",
+    "attack_general": "record.prompt.attack_general",
+    "attack_stratagem": "record.prompt.attack_stratagem",
+}
+
+
+def prompt(state: State, seat: int) -> Msg | None:
+    """What `seat` is asked to decide now, or None when it owes nothing."""
+    owed = decision(state)
+    if owed is None or seat not in to_act(state):
+        return None
+    if owed in PROMPTS:
+        return msg(PROMPTS[owed])
+    pending = state["pending"] or {}
+    card = term(pending["card"]) if pending.get("card") else None
+    if owed == "extra":
+        return msg("record.prompt.extra", most=advisors.max_extra(state, seat))
+    if owed == "draw_deck":
+        return msg("record.prompt.draw_deck", cost=RULES["advanced_draw_cost"])
+    if owed == "station":
+        return msg("record.prompt.station", city=term(pending["city"]))
+    if owed == "guess":
+        return msg("record.prompt.guess", low=RULES["guess_min"], high=RULES["guess_max"])
+    if owed == "amount":
+        return msg("record.prompt.amount", most=min(player(state, seat)["coins"],
+                                                    max(DATA.battle_cards)))
+    if owed == "defence":
+        fight = state["battle"]
+        return msg("record.prompt.defence_added" if fight["attack_stratagem"]
+                   else "record.prompt.defence", attacker=Seat(fight["attacker"]),
+                   city=term(fight["city"]))
+    if owed == "arrange":
+        cards = state["battle"]["top"][battle.side_of(state, seat)]
+        return msg("record.prompt.arrange", cards=tuple(cards))
+    keys = {"discard": "record.prompt.discard", "deck": "record.prompt.deck",
+            "target_seat": "record.prompt.target_seat",
+            "target_city": "record.prompt.target_city"}
+    return msg(keys[owed], card=card if card is not None else "")

@@ -6,35 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, Game, IllegalAction, Option, Result, State
+from games.core.messages import Said, msg
 from games.record import ai, checks, flow, scoring, setup
 from games.record import view as views
-from games.record.data import name
-
-PROMPTS = {
-    "lord": "Choose your lord in secret (`lord <id>`).",
-    "draft": "Keep one card from your packet; the rest pass left (`draft <card>`).",
-    "extra": "Choose how many extra advisor cards to buy before drawing (`extra <n>`, 1元 "
-             "each).",
-    "advisor": "Keep one of the advisors you drew (`advisor <id>`).",
-    "keep": "Keep one of the two cards you drew; the other goes to the bottom (`keep <card>`).",
-    "draw_deck": "Choose a deck to draw from (`deck <name>`), or pay to draw from both "
-                 "(`paydraw`).",
-    "main": "Build, play a general stratagem, attack, use an ability, or `end` your action.",
-    "station": "Choose the general to station face down in the city (`station <general>`).",
-    "discard": "Choose the card to discard for 拋磚引玉 (`discard <card>`).",
-    "deck": "Choose the deck the stratagem draws from (`deck <name>`).",
-    "take": "Take one revealed general into your hand, or `take none`.",
-    "target_seat": "Choose the player to target (`target <seat>`).",
-    "target_city": "Choose the city to target (`target <city>`).",
-    "guess": "Guess the printed force of the face-down defender (`guess <n>`).",
-    "amount": "Choose how much to pay for the assassination (`amount <n>`).",
-    "attack_general": "Choose the general who attacks (`general <general>`).",
-    "attack_stratagem": "Add an Attack stratagem face down, or `stratagem none`.",
-    "defence": "Your city is attacked. Play a Defence stratagem face down, or `defend none`. "
-               "(You only know whether the attacker added a stratagem.)",
-    "arrange": "Arrange your three battle cards as Front, Middle, Rear "
-               "(`arrange <front> <middle> <rear>`).",
-}
 
 
 class RecordGame(Game):
@@ -56,12 +30,11 @@ class RecordGame(Game):
     def begin(self, seats: int, options: dict[str, Any],
               seed: int) -> tuple[State, list[Event]]:
         if not self.min_players <= seats <= self.max_players:
-            raise IllegalAction(f"{self.title} is for {self.min_players}-{self.max_players} "
-                                f"players, not {seats}.")
+            raise IllegalAction(msg("record.refuse.players", least=self.min_players,
+                                    most=self.max_players, count=seats))
         resolved = self.resolve_options(options)
         if resolved["two_player_lords"] and seats != 2:
-            raise IllegalAction("The option `two_player_lords` (two lords each) is only for "
-                                f"2 players; this table has {seats}.")
+            raise IllegalAction(msg("record.refuse.two_player_lords", count=seats))
         state, events = setup.new_state(seats, resolved, seed)
         flow.advance(state, events)
         return state, events
@@ -96,17 +69,8 @@ class RecordGame(Game):
             return f"r{state['round']}:actions:{state['active']}"
         return f"r{state['round']}:{phase}"
 
-    def prompt(self, state: State, seat: int) -> str:
-        owed = flow.decision(state)
-        if owed is None or seat not in flow.to_act(state):
-            return ""
-        text = PROMPTS[owed]
-        battle = state["battle"]
-        if owed == "defence" and battle:
-            placed = "added" if battle["attack_stratagem"] else "did not add"
-            text = (f"Seat {battle['attacker']} attacks your {name(battle['city'])} and "
-                    f"{placed} an Attack stratagem. " + text)
-        return text
+    def prompt(self, state: State, seat: int) -> Said:
+        return flow.prompt(state, seat) or ""
 
     def skip_action(self, state: State, seat: int) -> Action | None:
         """R7.4: everything in step C is optional, so ending the action (`end`) is this
@@ -122,5 +86,5 @@ class RecordGame(Game):
     def secrets(self, state: State) -> dict[int, set[str]]:
         return checks.secrets(state)
 
-    def summary(self, view: dict[str, Any]) -> str:
+    def summary(self, view: dict[str, Any]) -> list[Said]:
         return views.summary(view)

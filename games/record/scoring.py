@@ -4,6 +4,7 @@ tie in both is a shared victory (AMB-18)."""
 from __future__ import annotations
 
 from games.core import Result, Score
+from games.core.messages import Msg, msg
 from games.record.data import DATA, target_cities
 from games.record.state import State, advanced
 
@@ -28,10 +29,10 @@ def result(state: State) -> Result | None:
 
 def standings(state: State) -> Result:
     """R20 applied to the table as it stands, for a moderator's scored early end."""
-    return _ranked(state, f"a moderator ended the game in round {state['round']}")
+    return _ranked(state, msg("record.end.reason_moderator", round=state["round"]))
 
 
-def _ranked(state: State, reason: str) -> Result:
+def _ranked(state: State, reason: Msg) -> Result:
     ranked = scores(state)
     best = (ranked[0].total, ranked[0].tiebreak)
     winners = [s.seat for s in ranked if (s.total, s.tiebreak) == best]
@@ -40,10 +41,10 @@ def _ranked(state: State, reason: str) -> Result:
                            "rounds": state["round"]})
 
 
-def _reason(state: State) -> str:
+def _reason(state: State) -> Msg:
     """Why the game ended, the same words for every game that ended that way."""
     if state["end_reason"] == "target":
-        return f"the city target ({target_cities(len(state['players']))} cities) was reached"
+        return msg("record.end.reason_target", count=target_cities(len(state["players"])))
     if advanced(state):
-        return "a deck ran out for the second time"
-    return "the game deck ran out"
+        return msg("record.end.reason_decks")
+    return msg("record.end.reason_deck")

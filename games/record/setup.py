@@ -7,8 +7,9 @@ from typing import Any
 
 from games.core import Action, Event, IllegalAction, Rng
 from games.core.chance import shuffle
-from games.record.data import DATA, RULES, kind_of, name
-from games.record.state import DECK_NAMES, State, deck_names, gain, left_of, player, seats
+from games.core.messages import Seat, msg
+from games.record.data import DATA, RULES, ability, card_info, deck_term, kind_of, term
+from games.record.state import State, deck_names, gain, left_of, player, seats
 
 
 def new_state(n: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
@@ -26,15 +27,14 @@ def new_state(n: int, options: dict[str, Any], seed: int) -> tuple[State, list[E
         "lord_pick": {"pos": 0}, "draft": None, "selection": None, "turn": None,
         "pending": None, "battle": None, "last_battle": None, "start_draws": [],
     }
-    events = [shuffle(state, state[key], f"The {what} is shuffled.")
-              for key, what in (("lord_deck", "lord deck"), ("advisor_deck", "advisor deck"),
-                                ("battle_deck", "battle deck"))]
+    events = [shuffle(state, state[f"{deck}_deck"], msg("record.shuffled", deck=deck_term(deck)))
+              for deck in ("lord", "advisor", "battle")]
     events += _build_game_decks(state)
     events += _draw_start_player(state)
     for s in seats(state):
         gain(state, s, RULES["start_coins"])
-    events.append(Event(f"Everyone takes {RULES['start_coins']}元. Seat "
-                        f"{state['start_player']} chooses a lord first."))
+    events.append(Event(msg("record.setup.coins", coins=RULES["start_coins"],
+                            who=Seat(state["start_player"]))))
     return state, events
 
 
@@ -53,7 +53,7 @@ def _build_game_decks(state: State) -> list[Event]:
                   "city_general": [c for c in cards if kind_of(c) != "stratagem"]}
     events = []
     for deck, group in groups.items():
-        events.append(shuffle(state, group, f"The {DECK_NAMES[deck]} is shuffled."))
+        events.append(shuffle(state, group, msg("record.shuffled", deck=deck_term(deck))))
         state["decks"][deck] = group
     return events
 
@@ -64,10 +64,9 @@ def _draw_start_player(state: State) -> list[Event]:
     draws = [{"seat": s, "card": deck[s]} for s in seats(state)]
     state["start_draws"] = draws
     state["start_player"] = max(draws, key=lambda d: d["card"])["seat"]
-    shown = ", ".join(f"Seat {d['seat']} {d['card']}" for d in draws)
-    return [Event(f"Start player draw: {shown}. Seat {state['start_player']} is the start "
-                  "player."),
-            shuffle(state, deck, "The battle cards go back and the battle deck is shuffled.")]
+    shown = tuple(msg("record.setup.drew", who=Seat(d["seat"]), card=d["card"]) for d in draws)
+    return [Event(msg("record.setup.start_draw", draws=shown, who=Seat(state["start_player"]))),
+            shuffle(state, deck, msg("record.battle_cards_back"))]
 
 
 # -- lords (R4.2, P1) ------------------------------------------------------------------------
@@ -80,23 +79,22 @@ def lord_picker(state: State) -> int:
 
 
 def lord_actions(state: State, seat: int) -> list[Action]:
-    def label(lord: str) -> str:
-        card = DATA.lords[lord]
-        return f"Lord {name(lord)} ({card['ability_name_zh']} {card['ability_name_en']})"
-
-    return [Action("lord", (lord,), label=label(lord)) for lord in sorted(state["lord_deck"])]
+    return [Action("lord", (lord,), label=msg("record.label.lord", lord=term(lord),
+                                              ability=ability(lord)))
+            for lord in sorted(state["lord_deck"])]
 
 
 def choose_lord(state: State, seat: int, lord: str) -> list[Event]:
     if lord not in state["lord_deck"]:
-        options = ", ".join(sorted(state["lord_deck"]))
-        raise IllegalAction(f"`{lord}` is not in the lord deck. Choose one of: {options}.")
+        raise IllegalAction(msg("record.refuse.lord", lords=tuple(
+            term(lord) for lord in sorted(state["lord_deck"]))))
     state["lord_deck"].remove(lord)
     p = player(state, seat)
     p["lords"].append(lord)
     p["lord_used"][lord] = False
-    events = [Event(f"Seat {seat} chooses a lord face down."),
-                Event(f"You chose {name(lord)}.", seats=(seat,))]
+    events = [Event(msg("record.lords.chosen", who=Seat(seat))),
+              Event(msg("record.lords.yours", lord=term(lord), ability=ability(lord)),
+                    seats=(seat,))]
     if len(p["lords"]) < lords_each(state):
         return events
     state["lord_pick"]["pos"] += 1
@@ -118,26 +116,25 @@ def _start_draft(state: State) -> list[Event]:
             packets.append([state["decks"][d].pop(0) for d in ("city_general", "stratagem")
                             for _ in range(split[d])])
     state["draft"] = {"packets": packets, "picked": [False] * len(packets)}
-    return [Event(f"All lords are chosen; the rest are removed. Each player is dealt "
-                  f"{RULES['draft_size']} cards: keep 1 and pass the rest left.")]
+    return [Event(msg("record.draft.start", count=RULES["draft_size"]))]
 
 
 def draft_actions(state: State, seat: int) -> list[Action]:
-    return [Action("draft", (card,), label=f"Keep {name(card)}")
+    return [Action("draft", (card,), label=msg("record.label.keep_card", card=card_info(card)))
             for card in state["draft"]["packets"][seat]]
 
 
 def draft_pick(state: State, seat: int, card: str) -> list[Event]:
     draft = state["draft"]
     if draft["picked"][seat]:
-        raise IllegalAction("You already kept a card from this packet; wait for the others.")
+        raise IllegalAction(msg("record.refuse.draft_done"))
     if card not in draft["packets"][seat]:
-        raise IllegalAction(f"`{card}` is not in your packet; keep one of: "
-                            f"{', '.join(draft['packets'][seat])}.")
+        raise IllegalAction(msg("record.refuse.draft", cards=tuple(
+            term(c) for c in draft["packets"][seat])))
     draft["packets"][seat].remove(card)
     player(state, seat)["hand"].append(card)
     draft["picked"][seat] = True
-    events = [Event(f"You keep {name(card)}.", seats=(seat,))]
+    events = [Event(msg("record.draft.kept", card=term(card)), seats=(seat,))]
     if all(draft["picked"]):
         events += _pass_packets(state)
     return events
@@ -151,13 +148,14 @@ def _pass_packets(state: State) -> list[Event]:
         passed[left_of(state, s)] = packet
     draft["packets"], draft["picked"] = passed, [False] * len(packets)
     if passed[0]:
-        return [Event(f"Packets of {len(passed[0])} pass left.")]
+        return [Event(msg("record.draft.passed", count=len(passed[0])))]
     state["draft"] = None
     return [_reveal_lords(state)]
 
 
 def _reveal_lords(state: State) -> Event:
     """R4.4: lords turn face up only once the draft is over."""
-    shown = "; ".join(f"Seat {p['seat']}: " + " + ".join(name(lord) for lord in p["lords"])
-                      for p in state["players"])
-    return Event(f"The draft is over. Lords revealed: {shown}.")
+    shown = tuple(msg("record.draft.lords_of", who=Seat(p["seat"]),
+                      lords=tuple(term(lord) for lord in p["lords"]))
+                  for p in state["players"])
+    return Event(msg("record.draft.over", lords=shown))

@@ -8,7 +8,8 @@ from typing import Any
 
 from games.core import Event, IllegalAction
 from games.core.chance import shuffle
-from games.record.data import DATA, RULES, kind_of, target_cities
+from games.core.messages import Msg, Seat, msg
+from games.record.data import DATA, RULES, deck_term, kind_of, shown, target_cities
 
 State = dict[str, Any]
 
@@ -103,18 +104,14 @@ def origin_deck(state: State, card: str) -> str:
     return "stratagem" if kind_of(card) == "stratagem" else "city_general"
 
 
-DECK_NAMES = {"game": "game deck", "stratagem": "Stratagem deck",
-              "city_general": "City/General deck"}
-
-
 def _rebuild(state: State, deck: str) -> Event | None:
     """A4: the first time an advanced deck runs out, its discards are shuffled into it; the
     event telling it, or None when there were no discards to shuffle."""
     state["rebuilt"][deck] = True
     cards = [c for c in state["discard"] if origin_deck(state, c) == deck]
     state["discard"] = [c for c in state["discard"] if c not in cards]
-    told = shuffle(state, cards, f"The {DECK_NAMES[deck]} ran out: its discards are shuffled "
-                   f"into a new deck ({len(cards)} cards).")
+    told = shuffle(state, cards, msg("record.deck_rebuilt", deck=deck_term(deck),
+                                     count=len(cards)))
     state["decks"][deck] = cards
     return told if cards else None
 
@@ -144,15 +141,15 @@ def check_decks(state: State, events: list[Event]) -> None:
             if told:
                 events.append(told)
                 continue
-        trigger_end(state, events, "deck", f"The {DECK_NAMES[deck]} is exhausted")
+        trigger_end(state, events, "deck", msg("record.end.deck", deck=deck_term(deck)))
 
 
-def trigger_end(state: State, events: list[Event], reason: str, why: str) -> None:
+def trigger_end(state: State, events: list[Event], reason: str, told: Msg) -> None:
+    """The game ends after this round (R19); `told` says why, and that it ends."""
     if state["end_triggered"]:
         return
     state["end_triggered"], state["end_reason"] = True, reason
-    events.append(Event(f"{why}: the game ends after this round's advisor payout.",
-                        kind="end"))
+    events.append(Event(told, kind="end"))
 
 
 def bonus_value(state: State) -> int:
@@ -169,9 +166,10 @@ def check_target(state: State, events: list[Event], seat: int) -> None:
     if state["first_to_target"] is None:
         state["first_to_target"] = seat
         player(state, seat)["bonus"] = bonus_value(state)
-        events.append(Event(f"Seat {seat} is the first to control {target} cities: "
-                            f"+{bonus_value(state)} bonus points.", kind="end"))
-    trigger_end(state, events, "target", f"Seat {seat} controls {target} cities")
+        events.append(Event(msg("record.end.first_to_target", who=Seat(seat), count=target,
+                                bonus=bonus_value(state)), kind="end"))
+    trigger_end(state, events, "target", msg("record.end.target", who=Seat(seat),
+                                             count=target))
 
 
 # -- cities --------------------------------------------------------------------------------
@@ -189,7 +187,7 @@ def city_in_play(state: State, city: str) -> tuple[int, dict]:
     play, so rule code never reads a missing entry."""
     found = find_city(state, city)
     if found is None:
-        raise IllegalAction(f"`{city}` is not a city in play.")
+        raise IllegalAction(msg("record.refuse.not_in_play", city=shown(city)))
     return found
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction
 from games.core.chance import pick, shuffle
+from games.core.messages import Msg, Seat, msg
 from games.record.contests import (
     contest,
     contest_text,
@@ -13,9 +14,8 @@ from games.record.contests import (
     return_battle_cards,
     shuffle_battle_deck,
 )
-from games.record.data import DATA, RULES, key_of, kind_of, name
+from games.record.data import DATA, RULES, card_info, deck_term, key_of, kind_of, shown, term
 from games.record.state import (
-    DECK_NAMES,
     State,
     advanced,
     check_decks,
@@ -35,6 +35,7 @@ from games.record.state import (
     take_from_hand,
     transfer,
 )
+from games.record.turn import you_draw
 
 PAO, HUN, YISHI, TAO = "pao_zhuan_yin_yu", "hun_shui_mo_yu", "yi_shi_er_niao", "tao_yuan_jie_yi"
 SHUN, LONG, ANSHA, CAO = ("shun_shou_qian_yang", "long_luo_zhi_ji", "an_sha_ji",
@@ -54,17 +55,17 @@ def enemy_cities(state: State, seat: int, face_down_only: bool = False) -> list[
             if not (face_down_only and e["face_up"])]
 
 
-def requirement_problem(state: State, seat: int, card: str) -> str | None:
+def requirement_problem(state: State, seat: int, card: str) -> Msg | None:
     """R9.4 / AMB-7: why the card cannot be played now, or None."""
     key, p = key_of(card), player(state, seat)
     if key == PAO and len(p["hand"]) < 2:
-        return "拋磚引玉 needs another card in your hand to discard."
+        return msg("record.refuse.needs_discard", card=term(card))
     if key == LONG and not enemy_cities(state, seat, face_down_only=True):
-        return "攏絡之計 needs another player's city with a face-down defender."
+        return msg("record.refuse.needs_face_down", card=term(card))
     if key == ANSHA and not enemy_cities(state, seat):
-        return "暗殺計 needs a city controlled by another player."
+        return msg("record.refuse.needs_enemy_city", card=term(card))
     if key == ANSHA and p["coins"] < 1:
-        return "暗殺計 needs at least 1元 to pay."
+        return msg("record.refuse.needs_coin", card=term(card))
     return None
 
 
@@ -76,31 +77,31 @@ def play_actions(state: State, seat: int) -> list[Action]:
     for card in sorted(player(state, seat)["hand"]):
         if is_type(card, "general") and key_of(card) not in seen:
             seen[key_of(card)] = card
-    return [Action("play", (c,), label=f"Play {name(c)}") for c in seen.values()
-            if requirement_problem(state, seat, c) is None]
+    return [Action("play", (c,), label=msg("record.label.play", card=term(c)))
+            for c in seen.values() if requirement_problem(state, seat, c) is None]
 
 
 def play(state: State, seat: int, card: str) -> list[Event]:
     if card not in player(state, seat)["hand"]:
-        raise IllegalAction(f"`{card}` is not in your hand.")
+        raise IllegalAction(msg("record.refuse.not_in_hand", card=shown(card)))
     if kind_of(card) != "stratagem":
-        raise IllegalAction(f"{name(card)} is not a stratagem.")
+        raise IllegalAction(msg("record.refuse.not_a_stratagem", card=term(card)))
     if not is_type(card, "general"):
-        raise IllegalAction(f"{name(card)} is a combat stratagem: it is played only during "
-                            "an attack.")
+        raise IllegalAction(msg("record.refuse.combat_stratagem", card=term(card)))
     if state["turn"]["used"]["general"]:
-        raise IllegalAction("You already played a general stratagem in this action.")
+        raise IllegalAction(msg("record.refuse.played"))
     problem = requirement_problem(state, seat, card)
     if problem:
         raise IllegalAction(problem)
     take_from_hand(state, seat, card)
     state["turn"]["used"]["general"] = True
-    events = [Event(f"Seat {seat} plays {name(card)}.")]
+    events = [Event(msg("record.effect.plays", who=Seat(seat), card=term(card)))]
     key = key_of(card)
     if key == HUN:
         gain(state, seat, params(card)["gain"])
         discard(state, card)
-        return events + [Event(f"Seat {seat} gains {params(card)['gain']}元.")]
+        return events + [Event(msg("record.effect.gains", who=Seat(seat),
+                                   amount=params(card)["gain"]))]
     next_kind = {PAO: "discard", YISHI: "deck", TAO: "deck", SHUN: "target_seat",
                  CAO: "target_seat", LONG: "target_city", ANSHA: "target_city"}[key]
     return events + _pend(state, seat, card, next_kind)
@@ -127,48 +128,52 @@ def pending_actions(state: State, seat: int) -> list[Action]:
     pending = state["pending"]
     kind, card = pending["kind"], pending["card"]
     if kind == "discard":
-        return [Action("discard", (c,), label=f"Discard {name(c)}")
+        return [Action("discard", (c,), label=msg("record.label.discard", card=card_info(c)))
                 for c in sorted(player(state, seat)["hand"])]
     if kind == "deck":
-        return [Action("deck", (d,), label=f"Use the {DECK_NAMES[d]}")
+        return [Action("deck", (d,), label=msg("record.label.use_deck", deck=deck_term(d),
+                                               count=len(state["decks"][d])))
                 for d in deck_names(state) if drawable(state, d)]
     if kind == "take":
         generals = [c for c in pending["revealed"] if kind_of(c) == "general"]
-        return [Action("take", (g,), label=f"Take {name(g)}") for g in generals] + [
-            Action("take", ("none",), label="Take nothing")]
+        return [Action("take", (g,), label=msg("record.label.take", general=card_info(g)))
+                for g in generals] + [
+            Action("take", ("none",), label=msg("record.label.take_nothing"))]
     if kind == "target_seat":
-        return [Action("target", (o,), label=f"{name(card)} against Seat {o}")
+        # A seat is typed 1-based, as players count them: `target 1` is the first player.
+        return [Action("target", (o + 1,), label=msg("record.label.target_seat",
+                                                     card=term(card), target=Seat(o)))
                 for o in others(state, seat)]
     if kind == "target_city":
         face_down = key_of(card) == LONG
-        return [Action("target", (c,), label=f"{name(card)} on Seat "
-                       f"{city_in_play(state, c)[0]}'s {name(c)}")
-                for c in enemy_cities(state, seat, face_down_only=face_down)]
+        return [Action("target", (c,), label=msg(
+            "record.label.target_city", card=term(card), owner=Seat(city_in_play(state, c)[0]),
+            city=term(c))) for c in enemy_cities(state, seat, face_down_only=face_down)]
     if kind == "guess":
-        return [Action("guess", (n,), label=f"Guess force {n}")
+        return [Action("guess", (n,), label=msg("record.label.guess", force=n))
                 for n in range(RULES["guess_min"], RULES["guess_max"] + 1)]
     if kind == "amount":
         top = min(player(state, seat)["coins"], max(DATA.battle_cards))
-        return [Action("amount", (x,), label=f"Pay {x}元" + (" (always enough)" if x == top
-                                                             and top == 22 else ""))
-                for x in range(1, top + 1)]
+        return [Action("amount", (x,), label=msg(
+            "record.label.amount_sure" if x == top == max(DATA.battle_cards)
+            else "record.label.amount", amount=x)) for x in range(1, top + 1)]
     raise AssertionError(kind)
 
 
 def choose_discard(state: State, seat: int, card: str) -> list[Event]:
     """拋磚引玉: discard one other card, then draw 3."""
     if card not in player(state, seat)["hand"]:
-        raise IllegalAction(f"`{card}` is not in your hand.")
+        raise IllegalAction(msg("record.refuse.not_in_hand", card=shown(card)))
     take_from_hand(state, seat, card)
     discard(state, card)
-    events = [Event(f"Seat {seat} discards {name(card)}.")]
+    events = [Event(msg("record.effect.discards", who=Seat(seat), card=term(card)))]
     return events + _pend(state, seat, state["pending"]["card"], "deck")
 
 
 def choose_deck(state: State, seat: int, deck: str) -> list[Event]:
     if deck not in deck_names(state) or not drawable(state, deck):
-        options = [d for d in deck_names(state) if drawable(state, d)]
-        raise IllegalAction(f"Choose a deck with cards: {', '.join(options)}.")
+        options = tuple(deck_term(d) for d in deck_names(state) if drawable(state, d))
+        raise IllegalAction(msg("record.refuse.deck", decks=options))
     return _drawing_effect(state, seat, deck)
 
 
@@ -182,9 +187,8 @@ def _drawing_effect(state: State, seat: int, deck: str) -> list[Event]:
     drawn = [c for c in (draw(state, deck, events) for _ in range(count)) if c]
     player(state, seat)["hand"].extend(drawn)
     _finish(state, card)
-    events += [Event(f"Seat {seat} draws {len(drawn)} card{'s' * (len(drawn) != 1)}."),
-              Event("You draw " + (", ".join(name(c) for c in drawn) or "nothing") + ".",
-                    seats=(seat,))]
+    events += [Event(msg("record.draw.count", who=Seat(seat), count=len(drawn))),
+               you_draw(seat, drawn)]
     check_decks(state, events)
     return events
 
@@ -196,8 +200,10 @@ def _reveal(state: State, seat: int, card: str, deck: str) -> list[Event]:
     state["pending"] = {"kind": "take", "seat": seat, "card": card, "revealed": revealed,
                         "deck": deck}
     state["step"] = "take"
-    shown = ", ".join(name(c) for c in revealed) or "nothing"
-    return events + [Event(f"桃園結義 reveals: {shown}.")]
+    if not revealed:
+        return events + [Event(msg("record.effect.reveals_nothing", card=term(card)))]
+    return events + [Event(msg("record.effect.reveals", card=term(card),
+                               cards=tuple(card_info(c) for c in revealed)))]
 
 
 def take(state: State, seat: int, choice: str) -> list[Event]:
@@ -207,16 +213,19 @@ def take(state: State, seat: int, choice: str) -> list[Event]:
     events: list[Event] = []
     if choice != "none":
         if choice not in revealed or kind_of(choice) != "general":
-            raise IllegalAction("Take one of the revealed generals, or `take none`.")
+            generals = tuple(term(c) for c in revealed if kind_of(c) == "general")
+            raise IllegalAction(msg("record.refuse.take", generals=generals) if generals
+                                else msg("record.refuse.take_nothing"))
         revealed.remove(choice)
         player(state, seat)["hand"].append(choice)
-        events.append(Event(f"Seat {seat} takes {name(choice)} into their hand."))
+        events.append(Event(msg("record.effect.takes", who=Seat(seat),
+                                general=term(choice))))
     else:
-        events.append(Event(f"Seat {seat} takes nothing."))
+        events.append(Event(msg("record.effect.takes_nothing", who=Seat(seat))))
     deck = state["decks"][pending["deck"]]
     deck.extend(revealed)
-    events.append(shuffle(state, deck, f"The other cards go back and the "
-                          f"{DECK_NAMES[pending['deck']]} is shuffled."))
+    events.append(shuffle(state, deck, msg("record.cards_back",
+                                           deck=deck_term(pending["deck"]))))
     _finish(state, pending["card"])
     check_decks(state, events)
     return events
@@ -225,29 +234,35 @@ def take(state: State, seat: int, choice: str) -> list[Event]:
 def choose_target(state: State, seat: int, target: object) -> list[Event]:
     pending = state["pending"]
     if pending["kind"] == "target_seat":
-        if target not in others(state, seat):
-            raise IllegalAction(f"Choose another player: one of {others(state, seat)}.")
-        return _resolve_seat_target(state, seat, pending["card"], target)
-    allowed = enemy_cities(state, seat, face_down_only=key_of(pending["card"]) == LONG)
+        # Typed 1-based (`target 1` is the first player); kept 0-based inside.
+        if not isinstance(target, int) or target - 1 not in others(state, seat):
+            raise IllegalAction(msg("record.refuse.target_seat", seats=tuple(
+                msg("record.seat_choice", number=o + 1, who=Seat(o))
+                for o in sorted(others(state, seat)))))
+        return _resolve_seat_target(state, seat, pending["card"], target - 1)
+    face_down = key_of(pending["card"]) == LONG
+    allowed = enemy_cities(state, seat, face_down_only=face_down)
     if target not in allowed:
-        why = " with a face-down defender" if key_of(pending["card"]) == LONG else ""
-        raise IllegalAction(f"Choose another player's city{why}: "
-                            f"{', '.join(allowed) or 'none'}.")
+        raise IllegalAction(msg("record.refuse.target_face_down" if face_down
+                                else "record.refuse.target_city",
+                                cities=tuple(term(c) for c in allowed)))
     state["pending"] = {**pending, "kind": "guess" if key_of(pending["card"]) == LONG
                         else "amount", "city": target}
     state["step"] = state["pending"]["kind"]
     owner = city_in_play(state, target)[0]
-    return [Event(f"Seat {seat} targets Seat {owner}'s {name(target)}.")]
+    return [Event(msg("record.effect.targets_city", who=Seat(seat), owner=Seat(owner),
+                      city=term(target)))]
 
 
 def _resolve_seat_target(state: State, seat: int, card: str, target: int) -> list[Event]:
     result = contest(state, card, seat, target)
-    events = [Event(f"Seat {seat} targets Seat {target}."),
+    events = [Event(msg("record.effect.targets", who=Seat(seat), target=Seat(target))),
               Event(contest_text(state, result))]
     if result["success"] and key_of(card) == SHUN:
         diff = intelligence(state, seat) - intelligence(state, target)
         moved = transfer(state, target, seat, diff)
-        events.append(Event(f"Seat {seat} steals {moved}元 from Seat {target}."))
+        events.append(Event(msg("record.effect.steals", who=Seat(seat), amount=moved,
+                                target=Seat(target))))
     elif result["success"]:
         events += _steal_cards(state, seat, target, card)
     _finish(state, card)
@@ -263,11 +278,13 @@ def _steal_cards(state: State, seat: int, target: int, card: str) -> list[Event]
     hand = player(state, target)["hand"]
     events: list[Event] = []
     for _ in range(min(count, len(hand))):
-        taken = pick(state, hand, f"Seat {seat} takes a random card from Seat {target}'s hand",
-                     show=name, seen_by=(seat, target))
+        taken = pick(state, hand, msg("record.effect.random_card", who=Seat(seat),
+                                      target=Seat(target)),
+                     show=term, seen_by=(seat, target))
         player(state, seat)["hand"].append(hand.pop(taken.index))
         events += taken.events
-    return events or [Event(f"Seat {target} has no card for Seat {seat} to take.")]
+    return events or [Event(msg("record.effect.no_card", target=Seat(target),
+                                who=Seat(seat)))]
 
 
 def guess(state: State, seat: int, value: object) -> list[Event]:
@@ -275,21 +292,22 @@ def guess(state: State, seat: int, value: object) -> list[Event]:
     pending = state["pending"]
     low, high = RULES["guess_min"], RULES["guess_max"]
     if not isinstance(value, int) or not low <= value <= high:
-        raise IllegalAction(f"Guess a force from {low} to {high}: `guess <n>`.")
+        raise IllegalAction(msg("record.refuse.guess", low=low, high=high))
     city, card = pending["city"], pending["card"]
     owner, entry = city_in_play(state, city)
     result = contest(state, card, seat, owner)
-    events = [Event(f"Seat {seat} guesses the defender of {name(city)} has force {value}."),
+    events = [Event(msg("record.effect.guesses", who=Seat(seat), city=term(city),
+                        force=value)),
               Event(contest_text(state, result))]
     if result["success"] and DATA.generals[entry["defender"]]["force"] == value:
         moved = remove_city(state, owner, city)
         player(state, seat)["cities"].append({**moved, "gained": state["action_no"],
                                               "built_round": state["round"]})
-        events.append(Event(f"The guess is right: Seat {seat} wins over {name(city)} and its "
-                            "general, still face down."))
+        events.append(Event(msg("record.effect.guess_right", who=Seat(seat),
+                                city=term(city))))
         check_target(state, events, seat)
     elif result["success"]:
-        events.append(Event("The guess is wrong: nothing happens."))
+        events.append(Event(msg("record.effect.guess_wrong")))
     _finish(state, card)
     return events
 
@@ -298,15 +316,14 @@ def amount(state: State, seat: int, value: object) -> list[Event]:
     """暗殺計: pay X first (never refunded), contest, then a battle card ≤ X kills."""
     pending = state["pending"]
     coins = player(state, seat)["coins"]
-    if not isinstance(value, int) or value < 1:
-        raise IllegalAction("Pay at least 1元: `amount <n>`.")
-    if value > coins:
-        raise IllegalAction(f"You cannot pay {value}元, you have {coins}元.")
+    if not isinstance(value, int) or not 1 <= value <= coins:
+        raise IllegalAction(msg("record.refuse.amount", coins=coins))
     city, card = pending["city"], pending["card"]
     owner, entry = city_in_play(state, city)
     pay(state, seat, value)
     result = contest(state, card, seat, owner)
-    events = [Event(f"Seat {seat} pays {value}元 for the assassination."),
+    events = [Event(msg("record.effect.pays", who=Seat(seat), amount=value,
+                        card=term(card))),
               Event(contest_text(state, result))]
     if not result["success"]:
         _finish(state, card)
@@ -315,21 +332,21 @@ def amount(state: State, seat: int, value: object) -> list[Event]:
     drawn = draw_battle_cards(state, 1)
     events.append(return_battle_cards(state, drawn))
     if drawn[0] > value:
-        events.append(Event(f"The battle card is {drawn[0]} (more than {value}): the "
-                            "assassination fails."))
+        events.append(Event(msg("record.effect.assassination_fails", card=drawn[0],
+                                amount=value)))
         _finish(state, card)
         return events
     victim = entry["defender"]
     remove_city(state, owner, city)
     discard(state, victim)
-    events.append(Event(f"The battle card is {drawn[0]} (at most {value}): {name(victim)} is "
-                        f"assassinated."))
+    events.append(Event(msg("record.effect.assassinated", card=drawn[0], amount=value,
+                            general=term(victim))))
     discard(state, card)
     if not generals_in_hand(state, seat):
         discard(state, city)
         state["pending"], state["step"] = None, "main"
-        events.append(Event(f"Seat {seat} has no general to station: {name(city)} is "
-                            "discarded."))
+        events.append(Event(msg("record.effect.no_general", who=Seat(seat),
+                                city=term(city))))
         return events
     state["pending"] = {"kind": "station", "seat": seat, "city": city,
                         "source": "assassinate"}

@@ -5,10 +5,19 @@ once-per-game powers (R15), 洛陽's ability (R16) and ending the action."""
 from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction
-from games.record.data import DATA, RULES, kind_of, name
+from games.core.messages import Msg, Seat, msg
+from games.record.data import (
+    DATA,
+    RULES,
+    ability,
+    card_info,
+    deck_term,
+    kind_of,
+    shown,
+    term,
+)
 from games.record.state import (
     CAO_CAO,
-    DECK_NAMES,
     LIU_BEI,
     LUOYANG,
     YUAN_SHAO,
@@ -63,8 +72,8 @@ def start_action(state: State, seat: int) -> list[Event]:
     state["active"], state["turn"] = seat, new_turn()
     amount = income(state, seat)
     gain(state, seat, amount)
-    events = [Event(f"Seat {seat}'s action. Income: +{amount}元 "
-                    f"(now {player(state, seat)['coins']}元).", kind="phase")]
+    events = [Event(msg("record.action.starts", who=Seat(seat), income=amount,
+                        coins=player(state, seat)["coins"]), kind="phase")]
     return events + _start_draw(state, seat)
 
 
@@ -83,20 +92,28 @@ def _start_draw(state: State, seat: int) -> list[Event]:
     if len(deck) == 1:
         card = deck.pop(0)
         player(state, seat)["hand"].append(card)
-        events = [Event(f"Seat {seat} draws the last card of the game deck."),
-                  Event(f"You draw {name(card)}.", seats=(seat,))]
+        events = [Event(msg("record.draw.last", who=Seat(seat))),
+                  you_draw(seat, [card])]
         check_decks(state, events)
         return events + _to_main(state)
     cards = [deck.pop(0), deck.pop(0)]
     state["pending"] = {"kind": "keep", "seat": seat, "cards": cards}
     state["step"] = "draw"
-    return [Event(f"Seat {seat} draws 2 cards."),
-            Event(f"You drew {name(cards[0])} and {name(cards[1])}: keep one, the other goes "
-                  "to the bottom of the deck.", seats=(seat,))]
+    return [Event(msg("record.draw.count", who=Seat(seat), count=len(cards))),
+            Event(msg("record.draw.keep_one", first=card_info(cards[0]),
+                      second=card_info(cards[1])), seats=(seat,))]
+
+
+def you_draw(seat: int, cards: list[str]) -> Event:
+    """The private line naming the cards `seat` drew."""
+    if not cards:
+        return Event(msg("record.draw.yours_none"), seats=(seat,))
+    return Event(msg("record.draw.yours", cards=tuple(card_info(c) for c in cards)),
+                 seats=(seat,))
 
 
 def _skip_draw(state: State, seat: int) -> list[Event]:
-    return [Event(f"Seat {seat} has no card to draw (the deck is exhausted).")] + _to_main(state)
+    return [Event(msg("record.draw.none", who=Seat(seat)))] + _to_main(state)
 
 
 def _to_main(state: State) -> list[Event]:
@@ -105,7 +122,7 @@ def _to_main(state: State) -> list[Event]:
 
 
 def keep_actions(state: State, seat: int) -> list[Action]:
-    return [Action("keep", (c,), label=f"Keep {name(c)} (other to the bottom)")
+    return [Action("keep", (c,), label=msg("record.label.keep_drawn", card=card_info(c)))
             for c in state["pending"]["cards"]]
 
 
@@ -113,43 +130,44 @@ def keep(state: State, seat: int, card: str) -> list[Event]:
     """R7.3: keep one, the other goes face down to the bottom of the game deck."""
     cards = state["pending"]["cards"]
     if card not in cards:
-        raise IllegalAction(f"Keep one of the cards you drew: {', '.join(cards)}.")
+        raise IllegalAction(msg("record.refuse.keep", cards=tuple(term(c) for c in cards)))
     other = cards[1 - cards.index(card)]
     player(state, seat)["hand"].append(card)
     state["decks"]["game"].append(other)
-    events = [Event(f"Seat {seat} keeps one card and puts the other at the bottom of the deck."),
-              Event(f"You keep {name(card)}; {name(other)} goes to the bottom.", seats=(seat,))]
+    events = [Event(msg("record.draw.kept", who=Seat(seat))),
+              Event(msg("record.draw.kept_yours", card=term(card), other=term(other)),
+                    seats=(seat,))]
     check_decks(state, events)
     return events + _to_main(state)
 
 
 def draw_deck_actions(state: State, seat: int) -> list[Action]:
     """A3: choose a deck; or pay 7 first to draw the top card of both."""
-    actions = [Action("deck", (d,), label=f"Draw from the {DECK_NAMES[d]} "
-                      f"({len(state['decks'][d])} cards)")
+    actions = [Action("deck", (d,), label=msg("record.label.draw_from", deck=deck_term(d),
+                                              count=len(state["decks"][d])))
                for d in deck_names(state) if drawable(state, d)]
     cost = RULES["advanced_draw_cost"]
     if len(actions) == 2 and player(state, seat)["coins"] >= cost:
-        actions.append(Action("paydraw", (), label=f"Pay {cost}元 and draw from both decks"))
+        actions.append(Action("paydraw", (), label=msg("record.label.paydraw", cost=cost)))
     return actions
 
 
 def draw_one(state: State, seat: int, deck: str) -> list[Event]:
     _check_deck_name(state, deck)
     if not drawable(state, deck):
-        raise IllegalAction(f"The {DECK_NAMES[deck]} is empty: draw from the other deck.")
+        raise IllegalAction(msg("record.refuse.deck_empty", deck=deck_term(deck)))
     return _advanced_draw(state, seat, [deck])
 
 
 def pay_draw(state: State, seat: int) -> list[Event]:
     cost = RULES["advanced_draw_cost"]
     if player(state, seat)["coins"] < cost:
-        raise IllegalAction(f"Drawing from both decks costs {cost}元, you have "
-                            f"{player(state, seat)['coins']}元.")
+        raise IllegalAction(msg("record.refuse.paydraw_cost", cost=cost,
+                                coins=player(state, seat)["coins"]))
     if not all(drawable(state, d) for d in deck_names(state)):
-        raise IllegalAction("One deck is empty: draw from the other deck instead.")
+        raise IllegalAction(msg("record.refuse.paydraw_empty"))
     pay(state, seat, cost)
-    return [Event(f"Seat {seat} pays {cost}元 to draw from both decks.")] + _advanced_draw(
+    return [Event(msg("record.draw.paid", who=Seat(seat), cost=cost))] + _advanced_draw(
         state, seat, deck_names(state))
 
 
@@ -157,18 +175,17 @@ def _advanced_draw(state: State, seat: int, decks: list[str]) -> list[Event]:
     events: list[Event] = []
     drawn = [c for c in (draw(state, d, events) for d in decks) if c]
     player(state, seat)["hand"].extend(drawn)
-    where = " and ".join(f"the {DECK_NAMES[d]}" for d in decks)
-    events += [Event(f"Seat {seat} draws {len(drawn)} card{'s' * (len(drawn) != 1)} "
-                    f"from {where}."),
-              Event("You draw " + ", ".join(name(c) for c in drawn) + ".", seats=(seat,))]
+    events += [Event(msg("record.draw.from", who=Seat(seat), count=len(drawn),
+                         decks=tuple(deck_term(d) for d in decks))),
+               you_draw(seat, drawn)]
     check_decks(state, events)
     return events + _to_main(state)
 
 
 def _check_deck_name(state: State, deck: object) -> None:
     if deck not in deck_names(state):
-        raise IllegalAction(f"Unknown deck `{deck}`: choose one of "
-                            f"{', '.join(deck_names(state))}.")
+        raise IllegalAction(msg("record.refuse.deck", decks=tuple(
+            deck_term(d) for d in deck_names(state) if drawable(state, d))))
 
 
 # -- step C: building ----------------------------------------------------------------------
@@ -177,7 +194,7 @@ def build_actions(state: State, seat: int) -> list[Action]:
         return []
     coins = player(state, seat)["coins"]
     cities = sorted({c for c in player(state, seat)["hand"] if kind_of(c) == "city"})
-    return [Action("build", (c,), label=f"Build {name(c)} ({DATA.cities[c]['cost']}元)")
+    return [Action("build", (c,), label=msg("record.label.build", city=card_info(c)))
             for c in cities if DATA.cities[c]["cost"] <= coins]
 
 
@@ -185,39 +202,51 @@ def build(state: State, seat: int, city: str) -> list[Event]:
     """R8: pay the printed cost, then choose the defending general (`station`)."""
     p = player(state, seat)
     if state["turn"]["used"]["build"]:
-        raise IllegalAction("You already built a city in this action (one build per action).")
+        raise IllegalAction(msg("record.refuse.built"))
     if kind_of(city) != "city" or city not in p["hand"]:
-        raise IllegalAction(f"`{city}` is not a city card in your hand.")
+        cities = tuple(term(c) for c in sorted(p["hand"]) if kind_of(c) == "city")
+        raise IllegalAction(msg("record.refuse.build", card=shown(city), cities=cities)
+                            if cities else msg("record.refuse.no_city", card=shown(city)))
     cost = DATA.cities[city]["cost"]
     if p["coins"] < cost:
-        raise IllegalAction(f"{name(city)} costs {cost}元, you have {p['coins']}元.")
+        raise IllegalAction(msg("record.refuse.build_cost", city=term(city), cost=cost,
+                                coins=p["coins"]))
     if not generals_in_hand(state, seat):
-        raise IllegalAction("You need a general in hand to station in the new city.")
+        raise IllegalAction(msg("record.refuse.build_general"))
     pay(state, seat, cost)
     take_from_hand(state, seat, city)
     state["turn"]["used"]["build"] = True
     state["pending"] = {"kind": "station", "seat": seat, "city": city, "source": "build"}
     state["step"] = "station"
-    return [Event(f"Seat {seat} pays {cost}元 to build {name(city)}.")]
+    return [Event(msg("record.build.pays", who=Seat(seat), cost=cost, city=term(city)))]
 
 
 def station_actions(state: State, seat: int) -> list[Action]:
     city = state["pending"]["city"]
-    return [Action("station", (g,), label=f"Station {name(g)} ({DATA.generals[g]['force']}) "
-                   f"in {name(city)}") for g in sorted(generals_in_hand(state, seat))]
+    return [Action("station", (g,), label=msg("record.label.station", general=card_info(g),
+                                              city=term(city)))
+            for g in sorted(generals_in_hand(state, seat))]
+
+
+def general_refusal(state: State, seat: int, card: object, key: str) -> IllegalAction:
+    """A card that is not a general in the seat's hand: the generals it may name instead."""
+    return IllegalAction(msg(key, card=shown(card), generals=tuple(
+        term(g) for g in sorted(generals_in_hand(state, seat)))))
 
 
 def station(state: State, seat: int, general: str) -> list[Event]:
     """R8.3 / R14.1(d) / R10.8: a general from hand goes face down into the city."""
     pending = state["pending"]
     if general not in generals_in_hand(state, seat):
-        raise IllegalAction(f"`{general}` is not a general in your hand.")
+        raise general_refusal(state, seat, general, "record.refuse.station")
     take_from_hand(state, seat, general)
     city, source = pending["city"], pending["source"]
     place_city(state, seat, city, general, built=source == "build")
-    verb = {"build": "builds", "capture": "captures", "assassinate": "takes"}[source]
-    events = [Event(f"Seat {seat} {verb} {name(city)} and stations a general face down."),
-              Event(f"You station {name(general)} in {name(city)}.", seats=(seat,))]
+    told = {"build": "record.station.build", "capture": "record.station.capture",
+            "assassinate": "record.station.assassinate"}[source]
+    events = [Event(msg(told, who=Seat(seat), city=term(city))),
+              Event(msg("record.station.yours", general=term(general), city=term(city)),
+                    seats=(seat,))]
     check_target(state, events, seat)
     state["pending"], state["step"] = None, "main"
     if source == "capture":
@@ -232,18 +261,21 @@ def ability_actions(state: State, seat: int) -> list[Action]:
     if has_lord(state, seat, LIU_BEI) and not used[LIU_BEI] and _any_drawable(state):
         n = lord_param(LIU_BEI, "draw")
         if advanced(state):
-            actions += [Action("liubei", (k,), label=f"劉備 人和: draw {k} from the Stratagem "
-                               f"deck and {n - k} from the City/General deck")
-                        for k in range(n + 1)]
+            actions += [Action("liubei", (k,), label=msg(
+                "record.label.liubei_split", ability=ability(LIU_BEI), stratagems=k,
+                others=n - k)) for k in range(n + 1)]
         else:
-            actions.append(Action("liubei", (), label=f"劉備 人和: draw {n} cards (once)"))
+            actions.append(Action("liubei", (), label=msg(
+                "record.label.liubei", ability=ability(LIU_BEI), count=n)))
     if has_lord(state, seat, YUAN_SHU) and not used[YUAN_SHU]:
-        actions.append(Action("yuanshu", (), label="袁術 稱帝: collect "
-                              f"{lord_param(YUAN_SHU, 'collect')}元 from each player (once)"))
+        actions.append(Action("yuanshu", (), label=msg(
+            "record.label.yuanshu", ability=ability(YUAN_SHU),
+            amount=lord_param(YUAN_SHU, "collect"))))
     if _luoyang_problem(state, seat) is None:
-        ability = DATA.cities[LUOYANG]["ability"]
-        actions.append(Action("luoyang", (), label=f"洛陽 Luoyang: pay {ability['pay']}元, "
-                              f"collect {ability['collect']}元 from each player"))
+        power = DATA.cities[LUOYANG]["ability"]
+        actions.append(Action("luoyang", (), label=msg(
+            "record.label.luoyang", city=term(LUOYANG), cost=power["pay"],
+            amount=power["collect"])))
     return actions
 
 
@@ -253,63 +285,75 @@ def _any_drawable(state: State) -> bool:
 
 def liu_bei(state: State, seat: int, split: object = None) -> list[Event]:
     """R15 劉備: once per game draw 3 (A5: split across the decks, declared first)."""
-    if not has_lord(state, seat, LIU_BEI):
-        raise IllegalAction("Only the player with 劉備 Liu Bei can use 人和.")
-    if player(state, seat)["lord_used"][LIU_BEI]:
-        raise IllegalAction("劉備's 人和 is once per game and has been used.")
+    _check_lord(state, seat, LIU_BEI)
     if not _any_drawable(state):
-        raise IllegalAction("The deck is empty: 人和 cannot be used.")
+        raise IllegalAction(msg("record.refuse.liubei_empty", ability=ability(LIU_BEI)))
     n = lord_param(LIU_BEI, "draw")
     if advanced(state):
         if not isinstance(split, int) or not 0 <= split <= n:
-            raise IllegalAction(f"Say how many of the {n} cards come from the Stratagem deck: "
-                                f"`liubei <0-{n}>`.")
+            raise IllegalAction(msg("record.refuse.liubei_split", ability=ability(LIU_BEI),
+                                    count=n))
         plan = ["stratagem"] * split + ["city_general"] * (n - split)
     elif split is not None:
-        raise IllegalAction("In the basic game 人和 takes no number: `liubei`.")
+        raise IllegalAction(msg("record.refuse.liubei_basic", ability=ability(LIU_BEI),
+                                count=n))
     else:
         plan = ["game"] * n
     player(state, seat)["lord_used"][LIU_BEI] = True
     events: list[Event] = []
     drawn = [c for c in (draw(state, d, events) for d in plan) if c]
     player(state, seat)["hand"].extend(drawn)
-    events += [Event(f"Seat {seat} uses 劉備's 人和 and draws {len(drawn)} cards."),
-              Event("You draw " + ", ".join(name(c) for c in drawn) + ".", seats=(seat,))]
+    events += [Event(msg("record.power.liubei", who=Seat(seat), lord=term(LIU_BEI),
+                         ability=ability(LIU_BEI), count=len(drawn))),
+               you_draw(seat, drawn)]
     check_decks(state, events)
     return events
 
 
 def yuan_shu(state: State, seat: int) -> list[Event]:
     """R15 袁術: once per game, every other player pays 2 (or what they have)."""
-    if not has_lord(state, seat, YUAN_SHU):
-        raise IllegalAction("Only the player with 袁術 Yuan Shu can use 稱帝.")
-    if player(state, seat)["lord_used"][YUAN_SHU]:
-        raise IllegalAction("袁術's 稱帝 is once per game and has been used.")
+    _check_lord(state, seat, YUAN_SHU)
     player(state, seat)["lord_used"][YUAN_SHU] = True
     amount = lord_param(YUAN_SHU, "collect")
     moved = {o: transfer(state, o, seat, amount) for o in others(state, seat)}
-    parts = ", ".join(f"{m}元 from Seat {o}" for o, m in moved.items())
-    return [Event(f"Seat {seat} uses 袁術's 稱帝 and collects {parts} "
-                  f"(total {sum(moved.values())}元).")]
+    return [Event(msg("record.power.yuanshu", who=Seat(seat), lord=term(YUAN_SHU),
+                      ability=ability(YUAN_SHU), payments=_payments(moved),
+                      total=sum(moved.values())))]
 
 
-def _luoyang_problem(state: State, seat: int) -> str | None:
+def _check_lord(state: State, seat: int, lord: str) -> None:
+    """A once-per-game lord power (R15): the seat has the lord and has not used it."""
+    if not has_lord(state, seat, lord):
+        raise IllegalAction(msg("record.refuse.not_your_lord", lord=term(lord),
+                                ability=ability(lord)))
+    if player(state, seat)["lord_used"][lord]:
+        raise IllegalAction(msg("record.refuse.lord_used", lord=term(lord),
+                                ability=ability(lord)))
+
+
+def _payments(moved: dict[int, int]) -> tuple[Msg, ...]:
+    return tuple(msg("record.payment", amount=m, who=Seat(o)) for o, m in moved.items())
+
+
+def _luoyang_problem(state: State, seat: int) -> Msg | None:
     """Why 洛陽's ability is unavailable now, or None (R16, AMB-13)."""
     found = find_city(state, LUOYANG)
+    city = term(LUOYANG)
     if found is None or found[0] != seat:
-        return "You do not control 洛陽 Luoyang."
+        return msg("record.refuse.luoyang_not_yours", city=city)
     if state["turn"]["luoyang"]:
-        return "洛陽's ability is used at most once per action."
+        return msg("record.refuse.luoyang_used", city=city)
     entry = found[1]
     if state["options"].get("luoyang_literal"):
         fresh = entry["built_round"] == state["round"]
     else:
         fresh = entry["gained"] == state["action_no"]
     if fresh:
-        return "洛陽's ability cannot be used in the action you gained 洛陽."
+        return msg("record.refuse.luoyang_fresh", city=city)
     cost = DATA.cities[LUOYANG]["ability"]["pay"]
     if player(state, seat)["coins"] < cost:
-        return f"洛陽's ability costs {cost}元, you have {player(state, seat)['coins']}元."
+        return msg("record.refuse.luoyang_cost", city=city, cost=cost,
+                   coins=player(state, seat)["coins"])
     return None
 
 
@@ -317,10 +361,9 @@ def luoyang(state: State, seat: int) -> list[Event]:
     problem = _luoyang_problem(state, seat)
     if problem:
         raise IllegalAction(problem)
-    ability = DATA.cities[LUOYANG]["ability"]
-    pay(state, seat, ability["pay"])
+    power = DATA.cities[LUOYANG]["ability"]
+    pay(state, seat, power["pay"])
     state["turn"]["luoyang"] = True
-    moved = {o: transfer(state, o, seat, ability["collect"]) for o in others(state, seat)}
-    parts = ", ".join(f"{m}元 from Seat {o}" for o, m in moved.items())
-    return [Event(f"Seat {seat} uses 洛陽 Luoyang: pays {ability['pay']}元 and collects "
-                  f"{parts}.")]
+    moved = {o: transfer(state, o, seat, power["collect"]) for o in others(state, seat)}
+    return [Event(msg("record.power.luoyang", who=Seat(seat), city=term(LUOYANG),
+                      cost=power["pay"], payments=_payments(moved)))]

@@ -5,9 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.messages import Param, Said, Seat, Term, msg
 from games.record import scoring
 from games.record.advisors import chooser
-from games.record.data import CARDS, DATA, RULES, kind_of, target_cities
+from games.record.data import (
+    CARDS,
+    DATA,
+    RULES,
+    advisor_info,
+    card_info,
+    kind_of,
+    target_cities,
+    term,
+)
 from games.record.setup import lord_picker
 from games.record.state import State, bonus_value, deck_names
 
@@ -183,95 +193,130 @@ def view(state: State, viewer: int | None, to_act: set[int]) -> dict[str, Any]:
 
 
 # -- text --------------------------------------------------------------------------------------
-def _name(card: dict) -> str:
-    return "(face down)" if card.get("hidden") else f"{card['zh']} {card['en']}"
+FACE_DOWN = Term("record.summary.face_down")
 
 
-def _card_line(card: dict) -> str:
-    if card.get("hidden"):
-        return "(face down)"
-    extra = {"general": lambda c: f"force {c['force']}",
-             "city": lambda c: f"{c['size']}, cost {c['cost']}元, walls {c['walls']}",
-             "stratagem": lambda c: f"{c['type']}{', 鬥智' if c['contest'] else ''}"}
-    return f"{_name(card)} ({extra[card['kind']](card)})"
+def _name(card: dict) -> Param:
+    """A card of the view by its name, or "face down"."""
+    return FACE_DOWN if card.get("hidden") else term(card["id"])
 
 
-def _player_lines(p: dict, view: dict) -> list[str]:
-    lords = " + ".join(_name(lord) + (" [used]" if lord.get("used") else "")
-                       for lord in p["lords"]) or "no lord yet"
-    advisor = p["advisor"]
-    adv = ("none" if advisor is None else "face down" if advisor.get("hidden")
-           else f"{_name(advisor)} 智力 {advisor['intelligence']} payout {advisor['payout']}元"
-           + ("" if advisor.get("face_up") else " (face down)"))
+def _card_line(card: dict) -> Param:
+    return FACE_DOWN if card.get("hidden") else card_info(card["id"])
+
+
+def _advisor(advisor: dict | None) -> Param:
+    if advisor is None:
+        return Term("record.summary.no_advisor")
+    if advisor.get("hidden"):
+        return FACE_DOWN
+    shown = advisor_info(advisor["id"])
+    return shown if advisor.get("face_up") else msg("record.summary.face_down_own", card=shown)
+
+
+def _player_lines(p: dict, view: dict) -> list[Said]:
+    lords = tuple(msg("record.summary.lord_used", lord=_name(lord)) if lord.get("used")
+                  else _name(lord) for lord in p["lords"])
     marks = []
     if p["seat"] == view["start_player"]:
-        marks.append("start")
+        marks.append(Term("record.summary.start_player"))
     if p["seat"] == view["active"]:
-        marks.append("active")
+        marks.append(Term("record.summary.active"))
     if p["seat"] in view["to_act"]:
-        marks.append("to act")
-    lines = [f"Seat {p['seat']}{' [' + ', '.join(marks) + ']' if marks else ''}: "
-             f"{p['coins']}元, {p['hand_size']} cards in hand, {p['points']} points",
-             f"  Lords: {lords}; advisor: {adv}"]
+        marks.append(Term("record.summary.to_act"))
+    counts = dict(who=Seat(p["seat"]), coins=p["coins"], cards=p["hand_size"],
+                  points=p["points"])
+    lines: list[Said] = [
+        msg("record.summary.player_marked", marks=tuple(marks), **counts) if marks
+        else msg("record.summary.player", **counts),
+        msg("record.summary.lords", lords=lords or Term("record.summary.no_lord"),
+            advisor=_advisor(p["advisor"]))]
     for city in p["cities"]:
         defender = city["defender"]
-        shown = _name(defender) + (f" ({defender['force']})" if "force" in defender else "")
-        lines.append(f"  City {_name(city['card'])} [{city['card']['points']} pts], defended "
-                     f"by {shown}{' face up' if city['face_up'] else ''}")
+        lines.append(msg("record.summary.city_face_up" if city["face_up"]
+                         else "record.summary.city", city=_name(city["card"]),
+                         points=city["card"]["points"], defender=_card_line(defender)))
     if "hand" in p:
-        lines.append("  Hand: " + ("; ".join(_card_line(c) for c in p["hand"]) or "empty"))
+        lines.append(msg("record.summary.hand", cards=tuple(_card_line(c) for c in p["hand"]))
+                     if p["hand"] else msg("record.summary.hand_empty"))
     return lines
 
 
-def _battle_lines(battle: dict | None, title: str) -> list[str]:
+ROLES = ("attacker_general", "defender_general", "attack_stratagem", "defence_stratagem")
+
+
+def _battle_lines(battle: dict | None, last: bool) -> list[Said]:
     if battle is None:
         return []
-    lines = [f"{title}: Seat {battle['attacker']} attacks Seat {battle['defender']}'s "
-             f"{_name(battle['city'])} (walls {battle['walls']})"]
-    for role in ("attacker_general", "defender_general", "attack_stratagem",
-                 "defence_stratagem"):
+    lines: list[Said] = [msg("record.summary.last_battle" if last else "record.summary.battle",
+                             attacker=Seat(battle["attacker"]),
+                             defender=Seat(battle["defender"]), city=_name(battle["city"]),
+                             walls=battle["walls"])]
+    for role in ROLES:
         if battle[role]:
-            lines.append(f"  {role.replace('_', ' ')}: {_name(battle[role])}")
+            lines.append(msg("record.summary.role", role=Term(f"record.role.{role}"),
+                             card=_name(battle[role])))
     if battle["force_steps"]:
         steps = battle["force_steps"]
-        lines.append(f"  Forces: attacker {' → '.join(map(str, steps['attacker']))}, "
-                     f"defender {' → '.join(map(str, steps['defender']))}")
+        lines.append(msg("record.summary.forces",
+                         attack=" → ".join(map(str, steps["attacker"])),
+                         defence=" → ".join(map(str, steps["defender"]))))
     if battle.get("my_cards"):
-        lines.append(f"  Your battle cards: {', '.join(map(str, battle['my_cards']))}")
+        lines.append(msg("record.summary.my_cards", cards=tuple(battle["my_cards"])))
     for lane in battle["lanes"] or []:
-        lines.append(f"  {lane['position']}: {lane['attacker']} vs {lane['defender_value']} "
-                     f"→ {lane['winner'] or 'tie'}")
+        winner = lane["winner"] or "tie"
+        lines.append(msg("record.summary.lane", position=Term(f"record.lane.{lane['position']}"),
+                         attack=lane["attacker"], defence=lane["defender_value"],
+                         winner=Term(f"record.side.{winner}")))
     if battle["outcome"]:
-        lines.append(f"  Outcome: {battle['outcome']}"
-                     + (f", {battle['beheaded']} beheaded" if battle["beheaded"] else ""))
+        outcome = Term(f"record.outcome.{battle['outcome']}")
+        lines.append(msg("record.summary.outcome_beheaded", outcome=outcome,
+                         side=Term(f"record.side.{battle['beheaded']}"))
+                     if battle["beheaded"] else msg("record.summary.outcome", outcome=outcome))
     return lines
 
 
-def summary(view: dict) -> str:
-    """A multi-line plain-text rendering of a view (terminal, `/game status`, `/game hand`)."""
+CHOICES = (("lord_choices", "record.summary.lord_choices"),
+           ("draft_packet", "record.summary.draft_packet"),
+           ("advisor_choices", "record.summary.advisor_choices"))
+
+
+def _choice(key: str, card: dict) -> Param:
+    if key == "advisor_choices":
+        return advisor_info(card["id"])
+    return _card_line(card) if "kind" in card else _name(card)
+
+
+def summary(view: dict) -> list[Said]:
+    """A plain-text rendering of a view, a message per line (terminal, `/game status`,
+    `/game hand`)."""
     decks = view["decks"]
-    deck_text = (f"game deck {decks['game']}" if decks["game"] is not None else
-                 f"stratagem deck {decks['stratagem']}, city/general deck "
-                 f"{decks['city_general']}")
-    lines = [f"三國志 Record of the Three Kingdoms, round {view['round']}, {view['phase']} "
-             f"({view['step']}). Target {view['target']} cities.",
-             f"Decks: {deck_text}, discard {decks['discard']}. To act: "
-             f"{', '.join(f'Seat {s}' for s in view['to_act']) or 'nobody'}."]
+    lines: list[Said] = [
+        msg("record.summary.header", round=view["round"],
+            phase=Term(f"record.phase.{view['phase']}"), target=view["target"]),
+        msg("record.summary.decks", game=decks["game"], discard=decks["discard"])
+        if decks["game"] is not None else
+        msg("record.summary.decks_advanced", stratagem=decks["stratagem"],
+            city_general=decks["city_general"], discard=decks["discard"]),
+        msg("record.summary.to_act_seats", seats=tuple(Seat(s) for s in view["to_act"]))
+        if view["to_act"] else msg("record.summary.nobody_to_act")]
     if view["end_triggered"]:
-        lines.append(f"The game ends after this round ({view['end_reason']}).")
+        lines.append(msg("record.summary.ending_target" if view["end_reason"] == "target"
+                         else "record.summary.ending_deck"))
     for p in view["players"]:
         lines += _player_lines(p, view)
-    lines += _battle_lines(view["battle"], "Battle")
+    lines += _battle_lines(view["battle"], last=False)
     if view["battle"] is None:
-        lines += _battle_lines(view["last_battle"], "Last battle")
-    for key, title in (("lord_choices", "Lords to choose from"),
-                       ("draft_packet", "Your packet"), ("advisor_choices", "Your advisors")):
+        lines += _battle_lines(view["last_battle"], last=True)
+    for key, title in CHOICES:
         if view.get(key):
-            lines.append(f"{title}: " + "; ".join(_name(c) for c in view[key]))
+            lines.append(msg(title, cards=tuple(_choice(key, c) for c in view[key])))
     pending = view.get("pending") or {}
     if pending.get("drawn"):
-        lines.append("You drew: " + "; ".join(_card_line(c) for c in pending["drawn"]))
+        lines.append(msg("record.summary.drawn", cards=tuple(_card_line(c)
+                                                             for c in pending["drawn"])))
     if pending.get("revealed") is not None:
-        lines.append("Revealed: " + ("; ".join(_name(c) for c in pending["revealed"])
-                                     or "nothing"))
-    return "\n".join(lines)
+        lines.append(msg("record.summary.revealed", cards=tuple(_name(c)
+                                                                for c in pending["revealed"]))
+                     if pending["revealed"] else msg("record.summary.revealed_nothing"))
+    return lines

@@ -12,7 +12,9 @@ from bot.__main__ import main
 from bot.service import GameMaster
 from bot.service.models import Player, ServiceError
 from games.core import get_game, make_agent
+from games.core.messages import said_of
 from storage import SqliteRepository
+from tests.wording import english
 
 ALICE, BOB, CARA = Player(11, "Alice"), Player(12, "Bob"), Player(13, "Cara")
 DAN = Player(14, "Dan")
@@ -155,7 +157,8 @@ async def test_a_spectator_reads_public_things_only(gm):
     with pytest.raises(ServiceError, match="follow it already"):
         await gm.spectate(game_id, ALICE)
     seen = set(await gm.log_lines(game_id, CARA, limit=1000))
-    secret = {e.text for e in await gm.repo.events(game_id, viewer_seat=0) if e.seats}
+    secret = {english(said_of(e.text), (ALICE.name, BOB.name))
+              for e in await gm.repo.events(game_id, viewer_seat=0) if e.seats}
     assert secret and not any(line in seen for line in secret)
     await gm.unspectate(game_id, CARA)
     with pytest.raises(ServiceError, match="do not spectate"):

@@ -5,12 +5,14 @@ card still sits in exactly one zone, so the engine's invariants hold in every sc
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from games.core import Action, Event
 from games.core.chance import force
+from games.core.messages import Said, said_json
 from games.record import GAME, advisors, turn
-from games.record.data import DATA, kind_of
+from games.record.data import CARDS, DATA, kind_of, term
 from games.record.state import origin_deck
 
 SEAT = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4}
@@ -171,6 +173,13 @@ def idle_until(state: dict, seat: int, round_: int) -> tuple[dict, list[Event]]:
 
 def public_texts(events: list[Event]) -> list[str]:
     return [str(e.text) for e in events if e.public]
+
+
+def mentions(said: Said, card: str) -> bool:
+    """Whether a message names a card, in words (its hanzi name in the English text) or as a
+    term anywhere in its parameters."""
+    return (CARDS[card]["zh"] in str(said)
+            or f'"{term(card).key}"' in json.dumps(said_json(said), ensure_ascii=False))
 
 
 def kinds(cards: list[str]) -> list[str]:

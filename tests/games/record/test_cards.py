@@ -12,7 +12,7 @@ from games.record.contests import contest
 from games.record.data import DATA, kind_of
 from games.record.state import war_expense
 from games.record.turn import income
-from tests.games.record.scenario import act, idle_until, one, play, rig, table
+from tests.games.record.scenario import act, idle_until, mentions, one, play, rig, table
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -52,7 +52,8 @@ def test_two_birds_draws_two():
     state = table(hands={A: ["yi_shi_er_niao"]}, deck_top=["zhao_yun", "xinye"])
     state, events = act(state, A, "play yi_shi_er_niao")
     assert sorted(hand(state, A)) == sorted([one("zhao_yun"), one("xinye")])
-    assert not any("趙雲" in e.text for e in events if e.public)
+    assert not any(mentions(e.text, one("zhao_yun")) for e in events if e.public)
+    assert any(mentions(e.text, one("zhao_yun")) for e in events if e.seats == (A,))
 
 
 def test_two_birds_on_a_short_deck_draws_what_is_left_and_triggers_the_end():
@@ -65,7 +66,7 @@ def test_peach_garden_takes_one_revealed_general_and_shuffles_the_rest_back():
     state = table(hands={A: ["tao_yuan_jie_yi"]}, deck_top=["zhao_yun", "xinye", "lu_bu"],
                   deck_size=20)
     state, events = act(state, A, "play tao_yuan_jie_yi")
-    assert [e for e in events if "趙雲" in e.text and e.public]  # revealed on the table
+    assert [e for e in events if mentions(e.text, one("zhao_yun")) and e.public]  # revealed
     assert {a.text for a in GAME.legal_actions(state, A)} == {
         "take general:zhao_yun", "take general:lu_bu", "take none"}
     with pytest.raises(IllegalAction, match="revealed generals"):
@@ -85,7 +86,7 @@ def test_peach_garden_without_generals_needs_no_choice():
 def test_lead_away_a_goat_against_an_empty_purse_is_legal():
     state = table(advisors_={A: "zhuge_liang", B: "zhang_bao"}, coins={B: 0},
                   hands={A: ["shun_shou_qian_yang"]})
-    state, _ = play(state, (A, "play shun_shou_qian_yang"), (A, f"target {B}"))
+    state, _ = play(state, (A, "play shun_shou_qian_yang"), (A, f"target {B + 1}"))  # 1-based
     assert coins(state, A) == 0
 
 

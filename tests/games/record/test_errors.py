@@ -30,19 +30,19 @@ def state() -> dict:
 
 @pytest.mark.parametrize("seat, text, error, match", [
     (B, "end", NotYourTurn, "not your turn"),
-    (A, "build xinye", IllegalAction, "costs 6元, you have 5元"),
-    (A, "fly away", MalformedAction, "Unknown move `fly`"),
-    (A, "build", MalformedAction, "build <city_id>"),
-    (A, "guess seven", MalformedAction, "numbers"),
-    (A, "attack beihai", IllegalAction, "war expense for 北海 Beihai is 6元, you have 5元"),
+    (A, "build xinye", IllegalAction, r"Xinye \(新野\) costs 6元; you have 5元"),
+    (A, "fly away", MalformedAction, "`fly away` is not possible now. Build a city"),
+    (A, "build", MalformedAction, "`build` is not possible now"),
+    (A, "guess seven", MalformedAction, "`guess seven` is not possible now"),
+    (A, "attack beihai", IllegalAction, r"war expense for Beihai \(北海\) is 6元; you have 5元"),
     (A, "attack tianshui", IllegalAction, "not a city in play"),
     (A, "play yi_yi_dai_lao", IllegalAction, "only during an attack"),
     (A, "play zhao_yun", IllegalAction, "not a stratagem"),
     (A, "play an_sha_ji", IllegalAction, "not in your hand"),
-    (A, "station zhao_yun", IllegalAction, "cannot `station` now"),
-    (A, "yuanshu", IllegalAction, "Only the player with 袁術"),
-    (A, "luoyang", IllegalAction, "do not control 洛陽"),
-    (A, "arrange 1 2 3", IllegalAction, "cannot `arrange` now"),
+    (A, "station zhao_yun", IllegalAction, "`station zhao_yun` is not possible now"),
+    (A, "yuanshu", IllegalAction, r"Only the player with Yuan Shu \(袁術\)"),
+    (A, "luoyang", IllegalAction, r"do not control Luoyang \(洛陽\)"),
+    (A, "arrange 1 2 3", IllegalAction, "`arrange 1 2 3` is not possible now"),
 ])
 def test_bad_moves_are_refused_and_change_nothing(state, seat, text, error, match):
     refused(state, seat, text, error, match)
@@ -57,9 +57,10 @@ def test_second_build_and_own_city_attack(state):
 def test_wrong_targets_are_refused():
     state = table(hands={A: ["shun_shou_qian_yang"]})
     state, _ = act(state, A, "play shun_shou_qian_yang")
+    refused(state, A, "target 1", IllegalAction, "another player by seat number: 2")
     refused(state, A, "target 0", IllegalAction, "another player")
     refused(state, A, "target 9", IllegalAction, "another player")
-    refused(state, A, "guess 5", IllegalAction, "cannot `guess` now")
+    refused(state, A, "guess 5", IllegalAction, "`guess 5` is not possible now. Choose the player")
 
 
 def test_bad_battle_moves_are_refused():
@@ -67,15 +68,16 @@ def test_bad_battle_moves_are_refused():
                                          B: ["kong_cheng_ji"]},
                   cities={B: [("xinye", "lu_bu")]})
     state, _ = act(state, A, "attack xinye")
-    refused(state, A, "general xinye", IllegalAction, "not a general in your hand")
+    refused(state, A, "general xinye", IllegalAction,
+            "not a general in your hand: attack with one of Liu Shan")
     refused(state, B, "defend none", NotYourTurn, "not your turn")
     state, _ = act(state, A, "general zhao_yun")
-    refused(state, A, "stratagem kong_cheng_ji", IllegalAction, "not an Attack stratagem")
+    refused(state, A, "stratagem kong_cheng_ji", IllegalAction, "not an attack stratagem")
     state, _ = play(state, (A, "stratagem none"))
-    refused(state, B, "defend fu_di_chou_xin", IllegalAction, "not a Defence stratagem")
+    refused(state, B, "defend fu_di_chou_xin", IllegalAction, "not a defence stratagem")
     state, _ = act(state, B, "defend none")
     top = state["battle"]["top"]["attacker"]
-    refused(state, A, "arrange 1 2", MalformedAction, "arrange <front> <middle> <rear>")
+    refused(state, A, "arrange 1 2", MalformedAction, "Arrange your three battle cards")
     refused(state, A, f"arrange {top[0]} {top[0]} {top[1]}", IllegalAction, "exactly your")
 
 
@@ -94,5 +96,6 @@ def test_advisor_selection_refusals():
         seat = min(GAME.to_act(state))
         state, _ = act(state, seat, GAME.legal_actions(state, seat)[0].text)
     seat = min(GAME.to_act(state))
-    refused(state, seat, "extra 3", IllegalAction, "cost 3元, you have 2元")
-    refused(state, seat, "advisor zhuge_liang", IllegalAction, "cannot `advisor` now")
+    refused(state, seat, "extra 3", IllegalAction, "buy 0 to 2 extra advisor cards")
+    refused(state, seat, "advisor zhuge_liang", IllegalAction,
+            "`advisor zhuge_liang` is not possible now")

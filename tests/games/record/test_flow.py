@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 import pytest
 
 from games.core import get_game
+from games.core.messages import Msg
 from games.record import GAME
 from games.record.data import DATA_FILE, DataError, load, parse
 from games.record.state import check_decks
-from tests.games.record.scenario import act, one, play, table
+from tests.games.record.scenario import act, mentions, one, play, table
+from tests.wording import english
 
 A, B, C, D = 0, 1, 2, 3
+NAMES = ("Ann", "Ben", "Cy", "Dee")
 
 
 def first(state: dict) -> tuple[dict, list]:
@@ -46,7 +50,8 @@ def test_lord_choice_is_secret_and_in_turn():
     state, events = first(state)
     lord = state["players"][start]["lords"][0]
     assert GAME.to_act(state) == {(start + 1) % 3}
-    assert all(lord not in e.text for e in events if e.public)
+    assert not any(mentions(e.text, lord) for e in events if e.public)
+    assert any(mentions(e.text, lord) for e in events if e.seats == (start,))
     for seat in (None, (start + 1) % 3):
         assert lord not in json.dumps(GAME.view(state, seat))
     assert GAME.view(state, start)["players"][start]["lords"][0]["id"] == lord
@@ -123,7 +128,7 @@ def test_defender_only_learns_that_an_attack_stratagem_was_placed():
     assert seen["attacker_general"] == {"hidden": True}
     assert seen["defender_general"]["id"] == one("lu_bu")
     assert GAME.view(state, C)["battle"]["defender_general"] == {"hidden": True}
-    assert "added an Attack stratagem" in GAME.prompt(state, B)
+    assert "added a face-down attack stratagem" in str(GAME.prompt(state, B))
     state, _ = act(state, B, "defend none")
     assert GAME.view(state, C)["battle"]["attack_stratagem"]["id"] == one("fu_di_chou_xin")
 
@@ -147,8 +152,8 @@ def test_private_events_carry_hidden_cards():
     state = table(deck_top=["zhao_yun", "xinye"], begin=True)
     state, events = act(state, A, "keep zhao_yun")
     public = [e.text for e in events if e.public]
-    assert not any("趙雲" in t or "新野" in t for t in public)
-    assert any("趙雲" in e.text for e in events if e.seats == (A,))
+    assert not any(mentions(t, one("zhao_yun")) or mentions(t, one("xinye")) for t in public)
+    assert any(mentions(e.text, one("zhao_yun")) for e in events if e.seats == (A,))
 
 
 def test_phase_labels_change_at_each_boundary():
@@ -164,19 +169,33 @@ def test_phase_labels_change_at_each_boundary():
 def test_prompt_and_summary():
     state = table(coins={A: 9}, hands={A: ["xinye", "zhao_yun"]},
                   cities={B: [("beihai", "lu_bu", True)]})
-    assert "Build" in GAME.prompt(state, A) and GAME.prompt(state, B) == ""
-    text = GAME.summary(GAME.view(state, A))
-    assert "新野 Xinye" in text and "呂布 Lu Bu (10)" in text and "Seat 0" in text
-    assert "新野" not in GAME.summary(GAME.view(state, B))
+    assert "Build a city" in str(GAME.prompt(state, A)) and GAME.prompt(state, B) == ""
+    lines = GAME.summary(GAME.view(state, A))
+    assert all(isinstance(line, Msg) for line in lines)
+    text = "\n".join(english(line, NAMES) for line in lines)
+    assert "Xinye (新野)" in text and "Lu Bu (呂布) (force 10)" in text
+    assert "Ann (start player, acting, and to decide): 9元, 2 cards in hand, 0 points" in text
+    assert "新野" not in "\n".join(map(str, GAME.summary(GAME.view(state, B))))
+    assert "step" not in text and "main" not in text  # internal step names stay inside
 
 
-def test_labels_name_cards_in_chinese_and_english():
+def test_labels_name_cards_in_the_readers_language():
     state = table(coins={A: 9}, hands={A: ["xinye", "zhao_yun", "hun_shui_mo_yu"]},
                   cities={B: [("tianshui", "liu_shan")]})
     labels = {a.text: a.label for a in GAME.legal_actions(state, A)}
-    assert labels["build city:xinye"] == "Build 新野 Xinye (6元)"
-    assert labels["play stratagem:hun_shui_mo_yu#1"] == "Play 混水摸魚 Fish in Troubled Waters"
-    assert labels["attack city:tianshui"] == "Attack Seat 1's 天水 Tianshui (war expense 4元)"
+    assert english(labels["build city:xinye"]) == (
+        "Build Xinye (新野) (medium city, cost 6元, 2 walls, 6 points)")
+    assert english(labels["play stratagem:hun_shui_mo_yu#1"]) == (
+        "Play Fish in Troubled Waters (混水摸魚)")
+    assert english(labels["attack city:tianshui"], NAMES) == (
+        "Attack Ben's Tianshui (天水) (war expense 4元)")
+    assert english(labels["attack city:tianshui"], locale="zh-TW") == "攻打2號座位的天水(軍費 4元)"
+    assert english(labels["attack city:tianshui"], locale="ko") == (
+        "2번 자리의 천수(天水) 공격(군비 4원)")
+    assert english(labels["attack city:tianshui"], locale="ja") == (
+        "2番席の天水（てんすい）を攻める（軍費 4元）")
+    assert not any(re.search(r"\b(city|general|stratagem|lord|advisor):", english(a.label))
+                   for a in GAME.legal_actions(state, A))  # no internal ids
 
 
 def test_short_names_are_accepted():
@@ -242,4 +261,4 @@ def test_standings_score_the_table_as_it_stands_for_a_moderators_scored_end():
     standings = GAME.standings(state)
     totals = {s.seat: s.total for s in standings.scores}
     assert totals == {A: 6, B: 4, C: 9, D: 0}
-    assert standings.winners == [C] and "moderator" in standings.reason
+    assert standings.winners == [C] and "moderator" in str(standings.reason)
