@@ -4,18 +4,27 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import sqlite3
 import sys
 from pathlib import Path
 
-from bot.i18n import words
+from bot.i18n import t, words
 from bot.service.options import parse_options
+from bot.tools.terminal import players_refusal
 from games.core import Game, GameError, all_games, get_game
 from games.core.agents import AGENTS
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Every command answers a wrong argument, a missing file or a missing network with a
+    sentence on stderr and a non-zero exit code, never a traceback."""
     args = _parser().parse_args(argv)
-    return args.handler(args)
+    try:
+        return int(args.handler(args))
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -26,14 +35,18 @@ def _parser() -> argparse.ArgumentParser:
     run.set_defaults(handler=_run)
 
     play = commands.add_parser("play", help="play at the terminal against AI seats")
-    play.add_argument("--game", default="record")
+    play.add_argument("--game", default="record", help="record, redux, scythe...")
     play.add_argument("--players", type=int, default=3)
     play.add_argument("--ai", type=int, default=2, help="how many seats the AI plays")
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--locale", default="en",
-                      help="the table's language: en, ko, zh-CN, zh-TW or ja")
+    play.add_argument("--locale", default=None,
+                      help="the table's language: en (default), ko, zh-CN, zh-TW or ja; a "
+                           "resumed game keeps its own unless given")
     play.add_argument("--boards", type=Path, default=Path("boards"),
-                      help="folder for the board images")
+                      help="each game gets a folder of its own here: its board images, its "
+                           "database and its export")
+    play.add_argument("--resume", type=Path, default=None, metavar="FOLDER",
+                      help="go on with the game kept in this folder (one `gm play` made)")
     play.set_defaults(handler=_play)
 
     sim = commands.add_parser("simulate", help="AI-vs-AI games that check every action")
@@ -72,6 +85,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _run(args: argparse.Namespace) -> int:
+    import discord
+
     from bot.config import ConfigError, Settings
     from bot.discord.client import run_bot
 
@@ -81,14 +96,39 @@ def _run(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(error, file=sys.stderr)
         return 2
-    return asyncio.run(run_bot(settings))
+    folder = Path(settings.database).resolve().parent
+    if settings.database != ":memory:" and not (folder.is_dir() and os.access(folder, os.W_OK)):
+        print(t("terminal.bad_database", "en", path=settings.database,
+                why=t("terminal.no_folder", "en", path=str(folder))), file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(run_bot(settings))
+    except (OSError, discord.DiscordException) as error:  # no network, Discord unreachable
+        print(t("terminal.no_discord", "en", where=settings.api_base or "discord.com",
+                why=str(error) or type(error).__name__), file=sys.stderr)
+        return 3
+    except sqlite3.Error as error:
+        print(t("terminal.bad_database", "en", path=settings.database, why=str(error)),
+              file=sys.stderr)
+        return 2
 
 
 def _play(args: argparse.Namespace) -> int:
-    from bot.tools.terminal import play
+    from bot.tools.terminal import check_table, play, resume
 
-    return asyncio.run(play(args.game, args.players, args.ai, args.seed, args.boards,
-                            locale=args.locale))
+    try:
+        if args.resume is not None:
+            return asyncio.run(resume(args.resume, locale=args.locale))
+        locale = args.locale or "en"
+        refusal = check_table(args.game, args.players, args.ai, locale)
+        if refusal:
+            print(refusal, file=sys.stderr)
+            return 2
+        return asyncio.run(play(args.game, args.players, args.ai, args.seed, args.boards,
+                                locale=locale))
+    except OSError as error:  # a boards folder that cannot be written
+        print(t("terminal.bad_folder", "en", why=str(error)), file=sys.stderr)
+        return 2
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -106,6 +146,10 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"unknown AI kind {unknown}; kinds: {', '.join(AGENTS)}", file=sys.stderr)
         return 2
     players = seat_count(game, args.players)
+    refusal = check_run(game, players, args.games)
+    if refusal:
+        print(refusal, file=sys.stderr)
+        return 2
     summary = simulate(game, players, args.games, args.seed, options, agents)
     print(f"{game.title} · {players} players · agents {', '.join(agents)} · options {options}")
     print("\n".join(line for line in summary.lines() if line))
@@ -118,8 +162,12 @@ def _replay(args: argparse.Namespace) -> int:
 
     try:
         verified = read_export(args.file.read_bytes())
+    except OSError as error:
+        print(t("terminal.no_file", "en", path=str(args.file), why=error.strerror or error),
+              file=sys.stderr)
+        return 2
     except ExportError as error:
-        print(error)
+        print(error, file=sys.stderr)
         return 1
     print(f"ok: {len(verified.actions)} actions replay to the exported state")
     return 0
@@ -134,9 +182,17 @@ def _bench(args: argparse.Namespace) -> int:
         return _bench_discord(args, args.game or "record")
     try:
         games = [get_game(args.game)] if args.game else all_games()
-        seats = [seat_count(game, args.players) for game in games]
     except GameError as error:
         print(_said(error), file=sys.stderr)
+        return 2
+    if args.players is not None and not args.game:  # each game has its own range
+        games = [g for g in games if g.min_players <= args.players <= g.max_players]
+    seats = [seat_count(game, args.players) for game in games]
+    refusals = [check_run(game, players, args.games)
+                for game, players in zip(games, seats, strict=True)]
+    if any(refusals) or not games:
+        print(next(filter(None, refusals), None) or t(
+            "terminal.no_game_seats", "en", count=args.players), file=sys.stderr)
         return 2
     for game, players in zip(games, seats, strict=True):
         print("\n".join(bench(game.name, players, args.games, args.seed)), flush=True)
@@ -152,9 +208,15 @@ def _bench_discord(args: argparse.Namespace, name: str) -> int:
         print(_said(error), file=sys.stderr)
         return 2
     players = args.players or max(game.min_players, args.humans)
-    if not 1 <= args.humans <= players <= game.max_players:
-        print(f"--humans must be 1-{players} and --players at most {game.max_players}.",
-              file=sys.stderr)
+    refusal = check_run(game, players, args.games)
+    if refusal:
+        print(refusal, file=sys.stderr)
+        return 2
+    if not 1 <= args.humans <= players:
+        print(t("terminal.bad_humans", "en", players=players), file=sys.stderr)
+        return 2
+    if args.think < 0 or args.minutes <= 0:
+        print(t("terminal.bad_times", "en"), file=sys.stderr)
         return 2
     print("\n".join(bench_discord(Load(name, args.games, players, args.humans,
                                          args.think, args.seed, args.minutes))))
@@ -168,10 +230,20 @@ def seat_count(game: Game, requested: int | None) -> int:
     return min(max(4, game.min_players), game.max_players)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def check_run(game: Game, players: int, games: int) -> str | None:
+    """Why `gm simulate` or `gm bench` cannot run as asked, before a game is played: a player
+    count the game does not allow, no games to play."""
+    if not game.min_players <= players <= game.max_players:
+        return players_refusal(game.name, players, game.min_players, game.max_players, "en")
+    if games < 1:
+        return t("terminal.bad_games", "en", count=games)
+    return None
 
 
 def _said(error: Exception) -> str:
     """An error as the terminal shows it: an engine's refusal in words, in English."""
     return words(error.message) if isinstance(error, GameError) else str(error)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -110,7 +110,13 @@ def check_state(game: Game, state: State, players: int) -> None:
 
 def simulate(game: Game, players: int, games: int, seed: int, options: dict[str, Any],
              agents: tuple[str, ...] = ("heuristic", "random")) -> Summary:
-    """Play `games` games; agents alternate by seat so both kinds meet every seat."""
+    """Play `games` games; agents alternate by seat so both kinds meet every seat. A seat
+    count the game does not allow is refused at once (ValueError), not found by each game."""
+    if not game.min_players <= players <= game.max_players:
+        raise ValueError(f"{game.name} is for {game.min_players}-{game.max_players} players, "
+                         f"not {players}")
+    if games < 1 or not agents:
+        raise ValueError("simulate needs at least one game and one AI kind")
     summary = Summary()
     for number in range(games):
         game_seed = seed * 100_003 + number

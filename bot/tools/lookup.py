@@ -1,0 +1,238 @@
+"""Looking up a card, a general, a place or a rule of a game by name, for a player who wants
+to know what a thing does: `rules <name>` at the terminal, and later `/rules` on Discord (no
+Discord here, only text in the reader's language).
+
+Where the words come from, best first:
+- the game's catalog: a thing's name is the `Term` key `<game>.<kind>.<id>` (the names
+  catalogs `games/<name>/locales/names.toml`), its text the key `<game>.<kind>.<id>.text`,
+  and a rule is any key `<game>.rule.<name>` (its title the key itself, its text the key's
+  text);
+- else the game's data (`games/<name>/data/*.json`): its names in the languages it has, its
+  text (Record's in Traditional Chinese and English, the others' in English).
+
+A typed name matches loosely: case, spaces, punctuation and the id's prefix do not matter
+(`Guo Jia`, `guo_jia` and `wei.guo_jia` all find 郭嘉), any language's name matches, and a
+near miss is suggested. `move_hint` turns `place Guo Jia` into `place wei.guo_jia`."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Any
+
+from bot.i18n import catalog, t
+
+# Facts shown under a thing's text, in this order, each with its label from the terminal
+# catalog (`terminal.fact.<name>`).
+FACTS = ("force", "intelligence", "payout", "admin", "combat", "leadership", "size", "cost",
+         "walls", "tax", "points", "vp")
+_DROP = re.compile(r"[\s_\-.:'’·・()（）#]+")
+
+
+@dataclass(frozen=True, eq=False)
+class Entry:
+    """One thing a player can look up. `ref` is how a move names it (`wei.guo_jia`);
+    `names` are its names by language code (`en`, `ko`, `zh`, `zh-TW`...) from the data;
+    `texts` its text by language code from the data."""
+
+    game: str
+    kind: str
+    ref: str
+    key: str  # the catalog key of its name, `<game>.<kind>.<id>`
+    names: dict[str, str] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)
+    facts: tuple[tuple[str, Any], ...] = ()
+
+    def name(self, locale: str) -> str:
+        if self.key in catalog():
+            return t(self.key, locale)
+        return _in_language(self.names, locale, kanji=True) or self.ref
+
+    def text(self, locale: str) -> str:
+        if f"{self.key}.text" in catalog():
+            return t(f"{self.key}.text", locale)
+        return _in_language(self.texts, locale)
+
+    def spellings(self) -> set[str]:
+        """Every form a player may type, normalised: the id with and without its prefix,
+        each name in the data, each name in the catalog."""
+        forms = {self.ref, self.ref.split(":")[-1], self.ref.split(".")[-1], self.key,
+                 *self.names.values()}
+        if self.key in catalog():
+            forms.update(t(self.key, locale) for locale in catalog()[self.key])
+            forms.update(_bare(t(self.key, locale)) for locale in catalog()[self.key])
+        return {_normal(form) for form in forms if form}
+
+    def describe(self, locale: str) -> str:
+        """The name, the kind and the move form, then the text and the facts."""
+        head = t("terminal.rules.head", locale, name=self.name(locale),
+                 kind=_kind(self.kind, locale), ref=self.ref)
+        lines = [head]
+        text = self.text(locale)
+        if text:
+            lines.append(text)
+        facts = [t("terminal.fact", locale, fact=t(f"terminal.fact.{name}", locale),
+                   value=str(value)) for name, value in self.facts]
+        if facts:
+            lines.append(" · ".join(facts))
+        return "\n".join(lines)
+
+
+def entries(game: str) -> list[Entry]:
+    """Every thing of the game that can be looked up: its data's things and its catalog's
+    rules."""
+    reader = _READERS.get(game)
+    found = list(reader()) if reader else []
+    prefix = f"{game}.rule."
+    found += [Entry(game, "rule", key[len(prefix):], key) for key in catalog()
+              if key.startswith(prefix) and not key.endswith(".text")]
+    return found
+
+
+def find(game: str, typed: str) -> list[Entry]:
+    """The things a typed name may mean, best first: an exact match (any language, any id
+    form), else the things whose name holds what was typed, else the near misses."""
+    wanted = _normal(typed)
+    if not wanted:
+        return []
+    known = _index(game)
+    exact = [e for e, forms in known if wanted in forms]
+    if exact:
+        return exact
+    partial = [e for e, forms in known if any(wanted in form for form in forms)]
+    if partial:
+        return partial
+    by_form = {form: e for e, forms in known for form in forms}
+    close = difflib.get_close_matches(wanted, list(by_form), n=5, cutoff=0.75)
+    return list(dict.fromkeys(by_form[form] for form in close))
+
+
+def lookup(game: str, typed: str, locale: str) -> str:
+    """What `rules <typed>` answers: the one thing, or the candidates, or how to ask."""
+    if not typed.strip():
+        return t("terminal.rules.usage", locale)
+    found = find(game, typed)
+    if not found:
+        return t("terminal.rules.none", locale, typed=typed.strip())
+    if len(found) == 1:
+        return found[0].describe(locale)
+    shown = found[:12]
+    lines = [t("terminal.rules.several", locale, typed=typed.strip(), count=len(found))]
+    lines += [f"  {e.name(locale)} — `{e.ref}` ({_kind(e.kind, locale)})" for e in shown]
+    return "\n".join(lines)
+
+
+def move_hint(game: str, typed: str) -> str | None:
+    """`place Guo Jia` -> `place wei.guo_jia`: the move's words after its kind, read as the
+    name of one thing, in the form the game expects; None when they name nothing or several
+    things, or are the id already."""
+    kind, _, rest = typed.strip().partition(" ")
+    if not rest.strip():
+        return None
+    found = [e for e in find(game, rest) if e.kind != "rule"]
+    if len(found) != 1 or found[0].ref == rest.strip():
+        return None
+    return f"{kind} {found[0].ref}"
+
+
+def _kind(kind: str, locale: str) -> str:
+    key = f"terminal.kind.{kind}"
+    return t(key, locale) if key in catalog() else kind
+
+
+def _normal(text: str) -> str:
+    return _DROP.sub("", unicodedata.normalize("NFKC", text).casefold())
+
+
+def _bare(name: str) -> str:
+    """A name without its reading or original in brackets: "Cao Cao (曹操)" -> "Cao Cao"."""
+    return re.sub(r"[（(].*?[）)]", "", name).strip()
+
+
+def _in_language(by_language: dict[str, str], locale: str, kanji: bool = False) -> str:
+    """The text in the reader's language, else the nearest one the data has: Chinese for
+    either Chinese (and for a Japanese reader's names, written in kanji), else English, else
+    any."""
+    chinese = locale.startswith("zh") or (kanji and locale == "ja")
+    for code in (locale, locale.split("-")[0], "zh" if chinese else "", "en"):
+        if code and by_language.get(code):
+            return by_language[code]
+    return next(iter(by_language.values()), "")
+
+
+def _data(game: str, name: str) -> Any:
+    return json.loads(files(f"games.{game}").joinpath("data", name).read_text("utf-8"))
+
+
+def _facts(item: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    found = []
+    for name in FACTS:
+        value = item.get(name)
+        if isinstance(value, dict):  # a cost by resource: only what is paid
+            value = ", ".join(f"{v} {k}" for k, v in value.items() if v)
+        if value not in (None, "", False):
+            found.append((name, value))
+    return tuple(found)
+
+
+def _record() -> Iterator[Entry]:
+    data = _data("record", "cards.json")
+    for lord in data["lords"]:
+        ident = lord["id"].split(":")[-1]
+        yield Entry("record", "lord", lord["id"], f"record.lord.{ident}",
+                    {"zh": lord["zh"], "en": lord["en"]},
+                    {"zh": f"{lord['ability_name_zh']}：{lord['ability_zh']}",
+                     "en": f"{lord['ability_name_en']}: {lord['ability_en']}"})
+    for kind in ("advisor", "general", "city"):
+        for item in data[f"{kind}s" if kind != "city" else "cities"]:
+            ident = item["id"].split(":")[-1]
+            yield Entry("record", kind, item["id"], f"record.{kind}.{ident}",
+                        {"zh": item["zh"], "en": item["en"]}, facts=_facts(item))
+    for card in data["stratagems"]:
+        yield Entry("record", "stratagem", f"stratagem:{card['key']}",
+                    f"record.stratagem.{card['key']}", {"zh": card["zh"], "en": card["en"]},
+                    {"zh": card["text_zh"], "en": card["text_en"]})
+
+
+def _redux() -> Iterator[Entry]:
+    data = _data("redux", "designed.json")
+    for general in data["generals"]:
+        yield Entry("redux", "general", general["id"], f"redux.general.{general['id']}",
+                    general["name"], {"en": general.get("text", "")}, _facts(general))
+    for card in data["cards"]:
+        yield Entry("redux", "card", card["id"], f"redux.card.{card['id']}", card["name"],
+                    {"en": card.get("text", "")}, _facts(card))
+    for region in data["regions"]:
+        yield Entry("redux", "region", region["id"], f"redux.region.{region['id']}",
+                    region["name"])
+
+
+def _scythe() -> Iterator[Entry]:
+    for objective in _data("scythe", "objectives.json")["cards"]:
+        yield Entry("scythe", "objective", objective["id"],
+                    f"scythe.objective.{objective['id']}", {"en": objective["name"]},
+                    {"en": objective["text"]})
+    for card in _data("scythe", "factory.json")["cards"]:
+        yield Entry("scythe", "factory", card["id"], f"scythe.factory.{card['id']}",
+                    {"en": card["title"]}, {"en": card["text"]})
+    for card in _data("scythe", "encounters.json")["cards"]:
+        options = [f"{o['key']}: {o['label']}" for o in card.get("options", [])]
+        yield Entry("scythe", "encounter", card["id"], f"scythe.encounter.{card['id']}",
+                    {"en": card["title"]},
+                    {"en": "\n".join([card.get("flavor_text", ""), *options]).strip()})
+
+
+_READERS: dict[str, Callable[[], Iterator[Entry]]] = {
+    "record": _record, "redux": _redux, "scythe": _scythe}
+
+
+@functools.cache
+def _index(game: str) -> tuple[tuple[Entry, frozenset[str]], ...]:
+    """The game's things with the forms each answers to, read once."""
+    return tuple((entry, frozenset(entry.spellings())) for entry in entries(game))

@@ -1,0 +1,82 @@
+"""Looking up a card, a general, a place or a rule by name (bot/tools/lookup.py): loose
+matching in any language, the reader's language, and the move form of what was named."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import LOCALES
+from bot.tools import lookup as lookup_module
+from bot.tools.lookup import entries, find, lookup, move_hint
+from games.core import all_games
+
+
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+def test_every_thing_of_every_game_reads_in_every_language(game):
+    found = entries(game)
+    assert found or game not in ("record", "redux", "scythe")
+    for entry in found:
+        for locale in LOCALES:
+            described = entry.describe(locale)
+            assert entry.ref in described and entry.name(locale)
+        assert find(game, entry.ref)[0].ref == entry.ref  # the move form always finds it
+
+
+@pytest.mark.parametrize(("game", "typed", "ref"), [
+    ("redux", "Guo Jia", "wei.guo_jia"),
+    ("redux", "guo_jia", "wei.guo_jia"),
+    ("redux", "WEI.GUO_JIA", "wei.guo_jia"),
+    ("redux", "郭嘉", "wei.guo_jia"),
+    ("redux", "곽가", "wei.guo_jia"),
+    ("redux", "Guo Jai", "wei.guo_jia"),  # a near miss
+    ("record", "草船借箭", "stratagem:cao_chuan_jie_jian"),
+    ("record", "Borrowing Arrows", "stratagem:cao_chuan_jie_jian"),
+    ("record", "liu shan", "general:liu_shan"),
+    ("scythe", "Balanced Workforce", "obj_15"),
+])
+def test_a_typed_name_matches_loosely(game, typed, ref):
+    assert [e.ref for e in find(game, typed)] == [ref]
+
+
+def test_several_matches_are_listed_with_their_move_forms():
+    said = lookup("redux", "Zhuge", "en")
+    assert said.startswith("2 things match “Zhuge”")
+    assert "`wu.zhuge_jin`" in said and "`shu.zhuge_liang`" in said
+
+
+def test_the_text_comes_in_the_readers_language_where_the_data_has_it():
+    assert "智力" in lookup("record", "cao_chuan_jie_jian", "zh-TW")
+    assert "intelligence" in lookup("record", "cao_chuan_jie_jian", "en")
+    assert lookup("record", "Liu Shan", "ja").startswith("劉禪（武将）")  # kanji, not English
+
+
+def test_a_move_naming_a_thing_by_its_name_is_given_its_id_form():
+    assert move_hint("redux", "place Guo Jia") == "place wei.guo_jia"
+    assert move_hint("record", "keep Liu Shan") == "keep general:liu_shan"
+    assert move_hint("redux", "place wei.guo_jia") is None  # already the id
+    assert move_hint("redux", "place Zhuge") is None  # which one?
+    assert move_hint("redux", "pass") is None
+
+
+def test_the_catalog_comes_first_and_its_rules_can_be_looked_up(monkeypatch):
+    """A name in the game's catalog (`<game>.<kind>.<id>`), a text under `.text`, and a rule
+    under `<game>.rule.<name>` are what a reader sees once the game's catalog has them."""
+    real = lookup_module.catalog()
+    extra = {"redux.general.wei.guo_jia": {"en": "Guo Jia (郭嘉)"},
+             "redux.general.wei.guo_jia.text": {"en": "Reads the enemy."},
+             "redux.rule.upkeep": {"en": "Upkeep"},
+             "redux.rule.upkeep.text": {"en": "Pay rice for each army."}}
+    texts = {key: value["en"] for key, value in extra.items()}
+    monkeypatch.setattr(lookup_module, "catalog", lambda: {**real, **extra})
+    monkeypatch.setattr(lookup_module, "t", lambda key, locale=None, **params: texts.get(
+        key) or real_t(key, locale, **params))
+    lookup_module._index.cache_clear()
+    try:
+        said = lookup("redux", "guo jia", "en")
+        assert said.startswith("Guo Jia (郭嘉) (general)") and "Reads the enemy." in said
+        assert "Pay rice for each army." in lookup("redux", "upkeep", "en")
+    finally:
+        lookup_module._index.cache_clear()
+
+
+real_t = lookup_module.t

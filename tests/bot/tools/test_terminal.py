@@ -1,0 +1,102 @@
+"""The table at the terminal: `hand`, `help` and `rules <name>` answered at the prompt (not
+sent to the game as moves), a folder of its own for each game, and a left game resumed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from bot.__main__ import main
+from bot.tools.terminal import DATABASE, play, resume, table_folder
+
+
+def scripted(*answers: str) -> tuple[list[str], Callable[[str], str]]:
+    """What the table says, and an `ask` that types `answers` then leaves."""
+    lines: list[str] = []
+    typed: Iterator[str] = iter(answers)
+
+    def ask(_: str) -> str:
+        return next(typed, "q")
+
+    return lines, ask
+
+
+def test_hand_help_and_rules_are_answered_at_the_prompt_not_played(tmp_path):
+    lines, ask = scripted("hand", "help", "rules Guo Jia", "rules Zhuge", "rules",
+                          "rules nothing-like-this", "99", "q")
+    assert asyncio.run(play("redux", 3, 2, seed=4, boards=tmp_path, ask=ask,
+                            say=lines.append)) == 0
+    text = "\n".join(lines)
+    assert "Refused" not in text, "none of them reached the game as a move"
+    assert "rules <name>" in text and "hand —" in text  # help lists the table's words
+    assert "Guo Jia" in text and "in a move: `wei.guo_jia`" in text  # one general's card
+    assert "administration" in text
+    assert "things match “Zhuge”" in text  # several: each with its move form
+    assert "Type `rules` and a name" in text
+    assert "Nothing in this game is called “nothing-like-this”." in text
+    assert "Choose a number from 1 to" in text
+    assert "Left the table." in lines
+
+
+def test_the_table_speaks_its_language_for_rules_and_help(tmp_path):
+    lines, ask = scripted("rules 곽가", "help", "q")
+    assert asyncio.run(play("redux", 3, 2, seed=4, boards=tmp_path, ask=ask,
+                            say=lines.append, locale="ko")) == 0
+    text = "\n".join(lines)
+    assert "장수" in text and "`wei.guo_jia`" in text and "프롬프트에서" in text
+
+
+def test_a_record_stratagem_reads_its_text(tmp_path):
+    lines, ask = scripted("rules 草船借箭", "q")
+    asyncio.run(play("record", 2, 1, seed=4, boards=tmp_path, ask=ask, say=lines.append,
+                     locale="zh-TW"))
+    text = "\n".join(lines)
+    assert "stratagem:cao_chuan_jie_jian" in text and "智力" in text  # a contest of wits
+
+
+def test_a_name_typed_in_a_move_suggests_the_id_form(tmp_path):
+    lines, ask = scripted("place Guo Jia", "q")
+    asyncio.run(play("redux", 3, 2, seed=4, boards=tmp_path, ask=ask, say=lines.append))
+    assert "Did you mean `place wei.guo_jia`?" in lines
+
+
+def test_every_game_gets_its_own_folder_and_keeps_its_log(tmp_path):
+    for _ in range(2):
+        assert asyncio.run(play("record", 2, 2, seed=5, boards=tmp_path, ask=None,
+                                say=lambda _: None)) == 0
+    folders = sorted(tmp_path.iterdir())
+    assert len(folders) == 2 and all(f.name.startswith("record-") for f in folders)
+    for folder in folders:
+        assert sorted(folder.glob("*.png")) and (folder / "game.json").is_file()
+        assert (folder / DATABASE).is_file()
+        assert main(["replay", str(folder / "game.json")]) == 0
+
+
+def test_table_folder_never_reuses_a_folder_of_the_same_second(tmp_path):
+    first = table_folder(tmp_path, "scythe", now=0)
+    second = table_folder(tmp_path, "scythe", now=0)
+    assert first != second and first.is_dir() and second.is_dir()
+
+
+def test_a_left_game_is_resumed_from_its_folder(tmp_path):
+    lines, ask = scripted("1", "1", "q")
+    assert asyncio.run(play("record", 2, 1, seed=4, boards=tmp_path, ask=ask,
+                            say=lines.append)) == 0
+    [folder] = tmp_path.iterdir()
+    assert f"The game is kept: `gm play --resume {folder}` goes on with it." in lines
+    left = json.loads((folder / "game.json").read_text("utf-8"))
+    boards = len(list(folder.glob("*.png")))
+    again: list[str] = []
+    assert asyncio.run(resume(folder, ask=lambda _: "1", say=again.append)) == 0
+    assert f"Resuming the game kept in {folder}." in again
+    assert any("Final scores" in line for line in again)
+    done = json.loads((folder / "game.json").read_text("utf-8"))
+    assert done["actions"][:len(left["actions"])] == left["actions"]
+    assert len(done["actions"]) > len(left["actions"])
+    assert len(list(folder.glob("*.png"))) > boards  # numbered on, none overwritten
+    assert main(["replay", str(folder / "game.json")]) == 0
+    ended: list[str] = []
+    assert asyncio.run(resume(Path(folder), ask=lambda _: "1", say=ended.append)) == 0
+    assert any("has ended" in line for line in ended)
