@@ -12,7 +12,7 @@ from discord.ext import commands
 from cogs.turns import DYNAMIC_ITEMS
 from games.core import all_games
 
-HOUSE_COGS = ("cogs.game", "cogs.moderation", "cogs.clock", "cogs.campaign")
+HOUSE_COGS = ("cogs.game", "cogs.moderation", "cogs.clock", "cogs.campaign", "cogs.outbox")
 
 
 def extensions() -> list[str]:

@@ -21,9 +21,11 @@ since everyone reads it; a prompt, a DM and every ephemeral answer speak their r
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,24 +98,51 @@ def public_messages(update: Update, locale: str, actor: int | None = None) -> li
     return [m for m in messages if m.content or m.files]
 
 
-async def announce(bot: discord.Client, update: Update, *, actor: int | None) -> None:
+async def announce(bot: discord.Client, update: Update, *, actor: int | None,
+                   sent: int = 0) -> None:
     """Post the update in the game's thread and send other players their secret lines.
-    The change is saved already: if Discord refuses a message, it is logged (the thread
-    misses the news; `/game status` and `/game log` still tell it)."""
+
+    The change is saved already, with this announcement in the outbox (`update.post`): each
+    message sent is counted there, the entry is marked done at the end, and a retry after a
+    crash (cogs/outbox.py) skips the `sent` messages already out. A thread message carries a
+    nonce Discord enforces, so the one message in flight at a crash is not posted twice.
+    Discord refusing a message (a deleted thread, a missing permission) is logged and the
+    announcement goes on; Discord failing (5xx, no network) leaves the rest for the retry."""
+    gm = master_of(bot)
+    for number, send in enumerate(await _sends(bot, update, actor)):
+        if number < sent:
+            continue
+        try:
+            await send()
+        except discord.HTTPException as error:
+            if error.status >= 500:
+                log.warning("Discord failed an update of game %s; it stays in the outbox",
+                            update.table.game_id)
+                return
+            log.exception("Could not announce an update of game %s", update.table.game_id)
+        if update.post is not None:
+            await gm.post_progress(update.table.game_id, update.post, number + 1)
+    if update.post is not None:
+        await gm.post_done(update.table.game_id, update.post)
+    await _post_news(bot, update)
+
+
+async def _sends(bot: discord.Client, update: Update,
+                 actor: int | None) -> list[Callable[[], Awaitable[Any]]]:
+    """Every message of an announcement, in order: the thread's, then the DMs."""
     place = table_place(bot, update.table)
     locale = await master_of(bot).settings.thread_locale(update.table.guild_id)
-    try:
-        for message in public_messages(update, locale, actor):
-            await place.send(**_send_kwargs(message, locale))
-    except discord.HTTPException:
-        log.exception("Could not announce an update of game %s", update.table.game_id)
-    await _post_news(bot, update)
-    for private in update.private:
-        if private.user_id != actor and private.lines:
-            await _direct_message(bot, private.user_id, update, private.lines)
-    for user_id, locale in update.notify_dm:
-        if user_id != actor:
-            await _turn_message(bot, user_id, locale, update)
+    sends: list[Callable[[], Awaitable[Any]]] = []
+    for number, message in enumerate(public_messages(update, locale, actor)):
+        nonce = (None if update.post is None
+                 else f"gm{update.table.game_id}.{update.post}.{number}")
+        sends.append(functools.partial(place.send, **_send_kwargs(message, locale),
+                                       nonce=nonce))
+    sends += [functools.partial(_direct_message, bot, private.user_id, update, private.lines)
+              for private in update.private if private.user_id != actor and private.lines]
+    sends += [functools.partial(_turn_message, bot, user_id, dm_locale, update)
+              for user_id, dm_locale in update.notify_dm if user_id != actor]
+    return sends
 
 
 async def _post_news(bot: discord.Client, update: Update) -> None:

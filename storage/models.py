@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from storage.clock import ClockChanges, ClockState
+from storage.outbox import NewPost
 
 STATUSES = ("open", "running", "paused", "finished", "abandoned")
 # A channel has at most one game "in play" at a time; these statuses count as in play.
@@ -110,6 +111,8 @@ class Turn:
     audit: NewAudit | None = None
     # at the start: what the setup told (Event.to_json() dicts), the log's first lines
     opening: Sequence[dict[str, Any]] = ()
+    # what the change makes public, for the outbox (storage/outbox.py)
+    post: NewPost | None = None
 
     @property
     def version(self) -> int:

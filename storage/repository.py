@@ -24,11 +24,12 @@ from storage.models import (
     SeatRecord,
     Turn,
 )
+from storage.outbox import OutboxStore
 from storage.server import ServerStore
 from storage.tables import TableStore
 
 
-class Repository(ServerStore, ClockStore, TableStore, CampaignStore, Protocol):
+class Repository(ServerStore, ClockStore, TableStore, CampaignStore, OutboxStore, Protocol):
     async def open(self) -> None:
         """Connect and bring the schema up to date (migrations are idempotent)."""
 

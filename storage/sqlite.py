@@ -46,6 +46,7 @@ from storage.sqlite_log import (
     opening_statements,
     seat_statements,
 )
+from storage.sqlite_outbox import OutboxRows, post_statement
 from storage.sqlite_server import ServerRows
 from storage.sqlite_tables import TableRows
 
@@ -57,8 +58,8 @@ _THREAD_COLUMNS = "game_id, purpose, thread_id, seats, created_at"
 _PACK_COLUMNS = "id, guild_id, game, name, text, hash, uploaded_by, uploaded_at"
 
 
-class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBase,
-                       Repository):
+class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRows,
+                       SqliteBase, Repository):
     """The embedded default backend; `path` is a file, or ":memory:" for tests and `play`.
     The play-by-post features keep their rows in mixins of their own (storage/*_rows.py)."""
 
@@ -210,7 +211,9 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, SqliteBas
             *opening_statements(game_id, turn.opening),
             *log_statements(game_id, first_version, time.time(), turn.actions),
             _set(game_id, changes),
-            *_alongside(game_id, turn.clocks, turn.audit)]
+            *_alongside(game_id, turn.clocks, turn.audit),
+            *([] if turn.post is None else
+              [post_statement(game_id, turn.version, turn.post, time.time())])]
 
         def work(conn: sqlite3.Connection) -> None:
             _check_turn(conn, game_id, turn.expected_version, repeats)

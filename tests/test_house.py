@@ -13,7 +13,7 @@ import grimp
 import pytest
 
 from bot.app import build_app
-from bot.i18n import LOCALES, catalog
+from bot.i18n import LOCALES, catalog, game_title
 from bot.service import Player
 from bot.tools.simulate import play_game
 from cogs.game import GAME_CHOICES
@@ -63,7 +63,7 @@ async def test_every_game_is_announced_with_a_board(game: Game) -> None:
         for _ in range(game.min_players - 1):
             await gm.add_ai(table.game_id, OWNER)
         update = await gm.start(table.game_id, OWNER)
-    assert update.table.status == "running" and update.table.title == game.title
+    assert update.table.status == "running" and update.table.title == game_title(game.name)
     assert [name for name, _ in update.boards] == ["board.png"]
     assert update.boards[0][1].startswith(PNG)
 

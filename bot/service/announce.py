@@ -8,16 +8,36 @@ import asyncio
 import logging
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import Reader, t, words
 from bot.i18n.catalog import catalog
+from bot.service.models import Update
 from games.core import Event, Game, State
-from games.core.messages import Said, said_of
+from games.core.messages import Msg, Said, said_of
 from rendering import render_battle_png, render_board
 from storage import SeatRecord
+from storage.outbox import NewPost
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Image:
+    """An image to draw: a file name, what it shows ("board", "battle") and the public data
+    it is drawn from (the table's public view, a finished battle's record)."""
+
+    name: str
+    kind: str
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "data": self.data}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Image:
+        return cls(data["name"], data["kind"], data["data"])
 
 
 def names_of(seats: Sequence[SeatRecord]) -> tuple[str, ...]:
@@ -29,9 +49,9 @@ def reader_of(seats: Sequence[SeatRecord], locale: str, seat: int | None = None)
     return Reader(locale, names_of(seats), seat)
 
 
-def said_text(said: Said | list[Said], reader: Reader) -> str:
+def said_text(said: Said | Sequence[Said], reader: Reader) -> str:
     """What an engine said (one message or a line each) as text."""
-    lines = said if isinstance(said, list) else [said]
+    lines = [said] if isinstance(said, (str, Msg)) else said
     return "\n".join(words(line, reader) for line in lines)
 
 
@@ -51,39 +71,31 @@ class Announcer:
         names = [s.name for s in seats]
         return await self._run(render_board, engine.name, view, names)
 
-    async def boards(
-        self, engine: Game, before: State | None, after: State,
-        steps: Iterable[tuple[State, list[Event], State]], seats: list[SeatRecord],
-        force: bool,
-    ) -> list[tuple[str, bytes]]:
-        """A battle image for every attack that finished, then the table when a phase
-        changed (one image for the latest state, however many phases passed)."""
+
+    def images(self, engine: Game, before: State | None, after: State,
+               steps: Iterable[tuple[State, list[Event], State]], force: bool) -> list[Image]:
+        """What to draw for a change: a battle image for every attack that finished, then the
+        table when a phase changed (one, of the latest state, however many phases passed).
+        Plain data, stored with the change in the outbox, so a late post draws the images
+        of its own step."""
         if not self.render:
             return []
-        try:
-            return await self._boards(engine, before, after, steps, seats, force)
-        except Exception:  # an image is a courtesy: an accepted action stands without it
-            log.exception("rendering failed for %s; the update goes out without images",
-                          engine.name)
-            return []
-
-    async def _boards(
-        self, engine: Game, before: State | None, after: State,
-        steps: Iterable[tuple[State, list[Event], State]], seats: list[SeatRecord],
-        force: bool,
-    ) -> list[tuple[str, bytes]]:
-        images = []
-        for number, battle in enumerate(_finished_battles(engine, steps), start=1):
-            images.append((f"battle-{number}.png", await self._battle(engine, battle, seats)))
-        changed = before is None or engine.phase(before) != engine.phase(after)
-        if force or changed:
-            images.append(("board.png", await self.board(engine, engine.view(after, None),
-                                                         seats)))
+        images = [Image(f"battle-{number}.png", "battle", battle)
+                  for number, battle in enumerate(_finished_battles(engine, steps), start=1)]
+        if force or before is None or engine.phase(before) != engine.phase(after):
+            images.append(Image("board.png", "board", engine.view(after, None)))
         return images
 
-    async def _battle(self, engine: Game, battle: dict, seats: list[SeatRecord]) -> bytes:
+    async def draw(self, game: str, images: Iterable[Image],
+                   seats: list[SeatRecord]) -> list[tuple[str, bytes]]:
+        """The images as PNGs (file name, bytes), drawn off the event loop."""
         names = [s.name for s in seats]
-        return await self._run(render_battle_png, engine.name, battle, names)
+        try:
+            return [(image.name, await self._run(_drawer(image.kind), game, image.data, names))
+                    for image in images]
+        except Exception:  # an image is a courtesy: an accepted action stands without it
+            log.exception("rendering failed for %s; the update goes out without images", game)
+            return []
 
     def result_text(self, game: str, result: dict[str, Any], seats: list[SeatRecord],
                     locale: str) -> str:
@@ -101,6 +113,22 @@ class Announcer:
         lines.append(t("tables.ended_by_shared" if shared else "tables.ended_by", locale,
                        reason=reason))
         return "\n".join(lines)
+
+
+def new_post(update: Update, images: list[Image]) -> NewPost:
+    """What `update` must post, to store with its change (bot/service/outbox.py)."""
+    payload = {
+        "public": update.public, "result": update.result, "status": update.table.status,
+        "awaiting": [s.seat for s in update.awaiting],
+        "private": [{"user": p.user_id, "lines": p.lines} for p in update.private],
+        "notify_dm": [list(pair) for pair in update.notify_dm],
+        "images": [image.to_json() for image in images],
+    }
+    return NewPost(payload, board=any(image.kind == "board" for image in images))
+
+
+def _drawer(kind: str) -> Any:
+    return render_board if kind == "board" else render_battle_png
 
 
 def _category(game: str, category: str, locale: str) -> str:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.i18n import Text, game_title, text, words
-from bot.service.announce import Announcer, reader_of
+from bot.service.announce import Announcer, Image, new_post, reader_of
 from bot.service.models import Player, Private, Seat, ServiceError, Table, Update
 from bot.service.options import shown_options
 from bot.service.settings import ServerSettings
@@ -210,16 +210,20 @@ class GameBase:
         first = turn.version - len(played) + 1
         acted = {p.seat: first + n for n, p in enumerate(played)}
         update, changes = await self._plan(after, seats, acted, clocks)
+        told = [(started_state(record), list(opening), started_state(record))] if opening else []
+        steps = told + [p.step for p in played]
+        update, images = await self._describe(update, after, seats, before, steps, extra=extra,
+                                              force_board=force_board)
+        post = new_post(update, images)
         try:
-            await self.repo.commit_turn(record.id, replace(turn, clocks=changes))
+            await self.repo.commit_turn(record.id, replace(turn, clocks=changes, post=post))
         except DuplicateInteraction:
             raise ServiceError(text("tables.already_applied")) from None
         except StaleVersion:
             raise ServiceError(text("tables.acted_at_once")) from None
-        told = [(started_state(record), list(opening), started_state(record))] if opening else []
-        return await self._announce(update, after, seats, before,
-                                    told + [p.step for p in played], extra=extra,
-                                    force_board=force_board)
+        update = replace(update, boards=await self.announcer.draw(record.game, images, seats),
+                         post=turn.version)
+        return await self._outgoing(update, steps)
 
     async def _plan(self, after: GameRecord, seats: list[SeatRecord], acted: Mapping[int, int],
                     clocks: ClockState) -> tuple[Update, ClockChanges | None]:
@@ -248,20 +252,29 @@ class GameBase:
     async def _announce(self, update: Update, after: GameRecord, seats: list[SeatRecord],
                         before: State | None, steps: list[Step], *,
                         extra: Iterable[str | Text] = (), force_board: bool = False) -> Update:
-        """What a stored change tells the table: the extra lines and public events, each
-        player's secret events, the board images and the final scores."""
+        """A change the outbox does not keep (an undo), described and drawn for the cogs."""
+        update, images = await self._describe(update, after, seats, before, steps,
+                                              extra=extra, force_board=force_board)
+        update = replace(update, boards=await self.announcer.draw(after.game, images, seats))
+        return await self._outgoing(update, steps)
+
+    async def _describe(self, update: Update, after: GameRecord, seats: list[SeatRecord],
+                        before: State | None, steps: list[Step], *,
+                        extra: Iterable[str | Text] = (),
+                        force_board: bool = False) -> tuple[Update, list[Image]]:
+        """What a change tells the table, worded before it is stored (the outbox keeps it
+        with the change): the extra lines and public events, each player's secret events,
+        the final scores, and the images to draw."""
         engine = engine_of(after.game)
         locale = await self.settings.thread_locale(after.guild_id)
         events = [e for _, evs, _ in steps for e in evs]
         public = [line.render(locale) if isinstance(line, Text) else line for line in extra]
         public += [words(e.text, reader_of(seats, locale)) for e in events if e.public]
-        boards = await self.announcer.boards(engine, before, started_state(after), steps,
-                                             seats, force_board)
+        images = self.announcer.images(engine, before, started_state(after), steps, force_board)
         result = (self.announcer.result_text(after.game, after.result, seats, locale)
                   if after.result else None)
         private = await self._privates(events, seats, after.guild_id)
-        update = replace(update, public=public, private=private, boards=boards, result=result)
-        return await self._outgoing(update, steps)
+        return replace(update, public=public, private=private, result=result), images
 
     async def _privates(self, events: list[Event], seats: list[SeatRecord],
                         guild_id: int | None) -> list[Private]:

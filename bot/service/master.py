@@ -44,6 +44,7 @@ from bot.service.models import (
     TurnPrompt,
     Update,
 )
+from bot.service.outbox import OutboxMixin
 from bot.service.packs import PacksMixin
 from bot.service.seats import SeatsMixin
 from bot.service.undo import UndoMixin
@@ -52,7 +53,7 @@ from games.core.messages import said_of
 from storage import GameRecord, NewAudit, SeatRecord
 
 
-class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin):
+class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, OutboxMixin):
     @staticmethod
     def game_names() -> list[tuple[str, str]]:
         return [(g.name, g.title) for g in all_games()]

@@ -95,6 +95,10 @@ class Update:
     notify_dm: list[tuple[int, str]] = field(default_factory=list)
     # lines for the channel the table was opened in: a campaign round that just ended
     news: list[str] = field(default_factory=list)
+    # the outbox entry that holds this announcement (storage/outbox.py), by the version its
+    # change stored: the poster records its progress there and marks it done; None for news
+    # the outbox does not keep
+    post: int | None = None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,7 +131,7 @@ class Game(ABC):
         """A short label of the current phase; the service posts a board when it changes."""
 
     @abstractmethod
-    def summary(self, view: dict[str, Any]) -> Said | list[Said]:
+    def summary(self, view: dict[str, Any]) -> Said | Sequence[Said]:
         """A view in words, a line each (the terminal, `/game status`, `/game hand`)."""
 
     def standings(self, state: State) -> Result:

@@ -54,6 +54,7 @@ class Message:
     flags: int = 0
     loading: bool = False
     history: list[str] = field(default_factory=list)  # every content it ever had
+    nonce: str | None = None
 
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for row in self.components for c in row.get("components", [])
@@ -154,8 +155,9 @@ class FakeDiscord:
             return self._new_thread(channel_id, body)
         if key == "POST /channels/{channel_id}/messages":
             assert channel_id is not None
-            return self._new_message(channel_id, body, files,
-                                     audience=self.dm_users.get(channel_id)).payload()
+            same = self._same_nonce(channel_id, body)
+            return (same or self._new_message(channel_id, body, files,
+                                              audience=self.dm_users.get(channel_id))).payload()
         if key == "POST /users/@me/channels":
             return self._new_dm(int(body["recipient_id"]))
         raise AssertionError(f"unexpected REST call {key}")
@@ -178,10 +180,20 @@ class FakeDiscord:
                 "recipients": [{"id": str(user_id), "username": f"user{user_id}",
                                 "discriminator": "0", "avatar": None}]}
 
+    def _same_nonce(self, channel_id: int, body: dict[str, Any]) -> Message | None:
+        """Discord's `enforce_nonce`: a message with the nonce of one the bot sent in this
+        channel a moment ago is not created again; that one is returned."""
+        nonce = body.get("nonce")
+        if nonce is None or not body.get("enforce_nonce"):
+            return None
+        return next((m for m in self.messages.values()
+                     if m.channel_id == channel_id and m.nonce == str(nonce)), None)
+
     def _new_message(self, channel_id: int, body: dict[str, Any],
                      files: list[tuple[str, bytes]], audience: int | None,
                      loading: bool = False) -> Message:
-        message = Message(self.next_id(), channel_id, audience, flags=body.get("flags") or 0)
+        message = Message(self.next_id(), channel_id, audience, flags=body.get("flags") or 0,
+                          nonce=None if body.get("nonce") is None else str(body["nonce"]))
         self._edit(message, body, files)
         message.loading = loading
         self.messages[message.id] = message

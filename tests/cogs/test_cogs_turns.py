@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from bot.i18n import t
+from bot.i18n import game_title, t
 from bot.service.models import Private, Seat, Table, TurnPrompt, Update
 from cogs import turns
 from games.core import Action
@@ -216,8 +216,8 @@ async def test_other_players_secret_lines_go_by_direct_message(harness):
 
 # -- pure formatting ----------------------------------------------------------------------
 def _table(status: str = "running") -> Table:
-    return Table(7, "record", "Record", status, [Seat(0, 11, "Alice", None)], 3, 1, 2, 3, {},
-                 2, 5)
+    return Table(7, "record", game_title("record"), status, [Seat(0, 11, "Alice", None)], 3, 1,
+                 2, 3, {}, 2, 5)
 
 
 def test_public_lines_are_packed_within_discords_limit_and_the_mention_comes_last():

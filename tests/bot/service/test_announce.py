@@ -27,19 +27,18 @@ def first_finished_battle():
 async def test_a_finished_battle_is_drawn_and_the_board_waits_for_a_new_phase():
     game, before, after = first_finished_battle()
     seats = [SeatRecord(s, None, f"AI {s + 1}", "heuristic") for s in range(3)]
-    images = await Announcer().boards(game, before, after, [(before, [], after)], seats,
-                                      force=False)
-    names = [name for name, _ in images]
-    assert names[0] == "battle-1.png" and all(data.startswith(PNG) for _, data in images)
+    announcer = Announcer()
+    images = announcer.images(game, before, after, [(before, [], after)], force=False)
+    assert images[0].kind == "battle" and images[0].data == game.finished_battle(after)
+    drawn = await announcer.draw(game.name, images, seats)
+    names = [name for name, _ in drawn]
+    assert names[0] == "battle-1.png" and all(data.startswith(PNG) for _, data in drawn)
     assert ("board.png" in names) == (game.phase(before) != game.phase(after))
 
 
 async def test_a_change_without_a_new_battle_draws_no_battle():
     game, _, after = first_finished_battle()
-    seats = [SeatRecord(s, None, f"AI {s + 1}", "heuristic") for s in range(3)]
-    images = await Announcer().boards(game, after, after, [(after, [], after)], seats,
-                                      force=False)
-    assert images == []
+    assert Announcer().images(game, after, after, [(after, [], after)], force=False) == []
 
 
 def test_games_without_battle_images_report_none():

@@ -1,0 +1,52 @@
+"""The outbox of the service: every change stored through `_commit` carries what it makes
+public (storage/outbox.py), and the poster marks it done once Discord took it.
+
+The payload is plain data fixed at the change: the public lines in the thread's language,
+each player's private lines in theirs, the final scores, who is awaited, whom to DM, and the
+images to draw (drawn from the public view of that very step, so a post made late shows the
+board of its step). A poster that finds an entry nobody finished (the bot died between the
+commit and the post) rebuilds its Update here and posts the rest of it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Any
+
+from bot.service.announce import Image
+from bot.service.base import GameBase, table_of
+from bot.service.models import Private, Update
+from storage.outbox import PostRecord
+
+
+class OutboxMixin(GameBase):
+    async def claim_posts(self) -> list[PostRecord]:
+        """The announcements nobody is posting: their poster died (or is too slow)."""
+        return await self.repo.claim_posts(time.time())
+
+    async def post_update(self, post: PostRecord) -> Update:
+        """The Update of a stored announcement, to post what is left of it. A board a later
+        change already replaced is left out."""
+        payload: dict[str, Any] = post.payload
+        loaded = await self._load(post.game_id)
+        seats = loaded.seats
+        table = replace(table_of(loaded.record, seats), status=payload["status"])
+        images = [Image.from_json(i) for i in payload["images"]]
+        if any(i.kind == "board" for i in images) and await self.repo.newer_board(
+                post.game_id, post.version):
+            images = [i for i in images if i.kind != "board"]
+        update = Update(
+            table, public=payload["public"], result=payload["result"],
+            private=[Private(p["user"], p["lines"]) for p in payload["private"]],
+            awaiting=[table.seats[n] for n in payload["awaiting"]],
+            notify_dm=[(user, locale) for user, locale in payload["notify_dm"]],
+            boards=await self.announcer.draw(table.game, images, seats), post=post.version)
+        return update
+
+    async def post_progress(self, game_id: int, version: int, sent: int) -> None:
+        """`sent` messages of the announcement are out: a retry starts after them."""
+        await self.repo.post_progress(game_id, version, sent, time.time())
+
+    async def post_done(self, game_id: int, version: int) -> None:
+        await self.repo.post_done(game_id, version, time.time())

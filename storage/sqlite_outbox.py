@@ -1,0 +1,69 @@
+"""OutboxStore on SQLite (mixed into `SqliteRepository`; schema 010, storage/outbox.py).
+
+SQLite has one writer at a time, so a compare-and-set on `claimed_until` inside a write
+transaction is the claim; PostgreSQL would take the same rows `FOR UPDATE SKIP LOCKED`."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from storage.outbox import LEASE, NewPost, PostRecord
+from storage.sqlbase import SqliteBase, Statement, dumps, fetch, loads
+
+_COLUMNS = "game_id, version, payload, created_at, progress, done_at"
+# The oldest pending entry of each game whose lease ran out.
+_CLAIMABLE = (f"SELECT {_COLUMNS} FROM outbox o WHERE done_at IS NULL AND claimed_until <= ?"
+              " AND version = (SELECT MIN(version) FROM outbox p WHERE p.game_id = o.game_id"
+              " AND p.done_at IS NULL) ORDER BY created_at, game_id LIMIT ?")
+
+
+def post_statement(game_id: int, version: int, post: NewPost, now: float) -> Statement:
+    """The entry of a change, written in the change's transaction and held by its writer."""
+    return ("INSERT INTO outbox (game_id, version, payload, created_at, claimed_until, board)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, version, dumps(post.payload), now, now + LEASE, int(post.board))])
+
+
+class OutboxRows(SqliteBase):
+    """Rows of storage/outbox.py's `OutboxStore`."""
+
+    async def post_of(self, game_id: int, version: int) -> PostRecord | None:
+        async with self._read() as db:
+            rows = await fetch(db, f"SELECT {_COLUMNS} FROM outbox WHERE game_id = ?"
+                                   " AND version = ?", (game_id, version))
+        return _post(rows[0]) if rows else None
+
+    async def claim_posts(self, now: float, lease: float = LEASE,
+                          limit: int = 50) -> list[PostRecord]:
+        def work(conn: sqlite3.Connection) -> list[PostRecord]:
+            rows = conn.execute(_CLAIMABLE, (now, limit)).fetchall()  # rows are sqlite3.Row
+            conn.executemany("UPDATE outbox SET claimed_until = ? WHERE game_id = ?"
+                             " AND version = ?",
+                             [(now + lease, r["game_id"], r["version"]) for r in rows])
+            return [_post(r) for r in rows]
+
+        return await self._whole("IMMEDIATE", work)
+
+    async def post_progress(self, game_id: int, version: int, progress: int,
+                            now: float, lease: float = LEASE) -> None:
+        async with self._write() as db:
+            await db.execute("UPDATE outbox SET progress = MAX(progress, ?), claimed_until = ?"
+                             " WHERE game_id = ? AND version = ?",
+                             (progress, now + lease, game_id, version))
+
+    async def post_done(self, game_id: int, version: int, now: float) -> None:
+        async with self._write() as db:
+            await db.execute("UPDATE outbox SET done_at = ? WHERE game_id = ? AND version = ?"
+                             " AND done_at IS NULL", (now, game_id, version))
+
+    async def newer_board(self, game_id: int, version: int) -> bool:
+        async with self._read() as db:
+            rows = await fetch(db, "SELECT 1 FROM outbox WHERE game_id = ? AND version > ?"
+                                   " AND board = 1 LIMIT 1", (game_id, version))
+        return bool(rows)
+
+
+def _post(row: Any) -> PostRecord:
+    return PostRecord(row["game_id"], row["version"], loads(row["payload"]),
+                      row["created_at"], row["progress"], row["done_at"] is not None)

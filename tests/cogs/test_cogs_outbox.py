@@ -1,0 +1,92 @@
+"""Nothing said is lost: a bot killed after it stored a move and before (or while) it posted
+the news posts it after its restart, every message exactly once (cogs/outbox.py, the
+announcement's nonce and the outbox's progress)."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from cogs import turns
+from cogs.outbox import OutboxCog
+from storage.outbox import LEASE
+from tests.cogs.harness import ALICE, Harness
+from tests.cogs.test_cogs_turns import first_prompt, started
+
+
+def the_poster(harness: Harness) -> OutboxCog:
+    """The bot's poster (the extension's own module, so not `isinstance` of this import)."""
+    cog: Any = harness.bot.get_cog("OutboxCog")
+    assert cog is not None
+    cog.poster.cancel()  # the test runs the passes itself
+    return cog
+
+
+def restarted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Time passes beyond every lease, as when the bot comes back after a crash."""
+    now = time.time()
+    monkeypatch.setattr(time, "time", lambda: now + LEASE + 1)
+
+
+async def alice_moves(harness: Harness, game_id: int) -> None:
+    prompt, message = await first_prompt(harness, game_id)
+    await harness.choose(ALICE, message, prompt.actions[0].text,
+                         [a.text for a in prompt.actions])
+
+
+def bob_mentioned(harness: Harness, thread: int) -> int:
+    return sum("<@12>" in m.content for m in harness.in_channel(thread))
+
+
+async def test_a_move_stored_but_never_posted_is_posted_once_after_a_restart(harness,
+                                                                             monkeypatch):
+    game_id, thread = await started(harness)
+    poster = the_poster(harness)
+    posted = len(harness.in_channel(thread))
+
+    async def killed(*_args, **_kwargs) -> None:
+        raise RuntimeError("the bot dies between storing the move and posting it")
+
+    with monkeypatch.context() as dying:
+        dying.setattr(turns, "announce", killed)
+        await alice_moves(harness, game_id)
+    assert len(harness.in_channel(thread)) == posted and bob_mentioned(harness, thread) == 0
+    assert await poster.flush() == 0  # the dead poster's lease has not run out yet
+    restarted(monkeypatch)
+    assert await poster.flush() == 1
+    assert bob_mentioned(harness, thread) == 1  # the news and Bob's turn, with the button
+    assert f"gm:turn:{game_id}" in harness.in_channel(thread)[-1].custom_ids()
+    assert await poster.flush() == 0
+
+
+async def test_a_bot_killed_while_posting_sends_the_rest_and_nothing_twice(harness,
+                                                                          monkeypatch):
+    game_id, thread = await started(harness)
+    poster = the_poster(harness)
+    gm = harness.gm
+    recorded = gm.post_progress
+
+    async def killed_after_sending(*_args, **_kwargs) -> None:
+        raise RuntimeError("the bot dies after a message went out, before it was counted")
+
+    with monkeypatch.context() as dying:
+        dying.setattr(gm, "post_progress", killed_after_sending)
+        await alice_moves(harness, game_id)
+    assert gm.post_progress == recorded
+    restarted(monkeypatch)
+    assert await poster.flush() == 1
+    nonces = Counter(m.nonce for m in harness.in_channel(thread) if m.nonce)
+    assert nonces and max(nonces.values()) == 1  # the message in flight was not sent again
+    assert bob_mentioned(harness, thread) == 1
+    assert await poster.flush() == 0
+
+
+async def test_the_live_path_marks_its_announcement_done(harness, monkeypatch):
+    game_id, thread = await started(harness)
+    poster = the_poster(harness)
+    await alice_moves(harness, game_id)
+    restarted(monkeypatch)
+    assert await poster.flush() == 0 and bob_mentioned(harness, thread) == 1
