@@ -141,7 +141,7 @@ def test_wx21_redeploy_costs_over_plain_and_mountain_sides():
         state["areas"][aid] = {"control": "cao", "troops": {}}
     state["ledger"]["removed"] += 4 + 3 + 3  # the 豪族 of 許昌, 汝南 and 陳 are gone
     state["ledger"]["removed"] += 12  # 董卓's 洛陽 troops are gone
-    for g, s in state["generals"].items():
+    for s in state["generals"].values():
         if s["area"] == "luoyang":
             s.update(area="changan")
     state["markers"]["chenliu|xuchang"] = 1
