@@ -2,16 +2,21 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 CJK_FONT_PACKAGE := fonts-noto-cjk
+# make play GAME=scythe PLAYERS=4 AI=3
+GAME ?= record
+PLAYERS ?= 3
+AI ?= 2
 
 .PHONY: install run play test lint bench simulate
 
-install: $(VENV)/.installed
+install: $(VENV)/.installed $(VENV)/bin/gm
 	@fc-list 2>/dev/null | grep -qi "cjk" || { \
 	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	    echo "Installing a CJK font ($(CJK_FONT_PACKAGE)) so boards show Chinese names"; \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(CJK_FONT_PACKAGE)) \
 	      || echo "Could not install $(CJK_FONT_PACKAGE); boards will fall back to English names."; \
 	  else echo "No CJK font and no apt: boards will fall back to English names."; fi; }
+	@echo "Installed. The gm command is $(VENV)/bin/gm; \`source $(VENV)/bin/activate\` puts it on your PATH (then: gm play, gm --help)."
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -19,11 +24,15 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -q -e ".[dev]"
 	touch $@
 
+# An older .venv may lack the `gm` script: install the project again.
+$(VENV)/bin/gm: $(VENV)/.installed
+	@test -x $@ || $(PY) -m pip install -q -e ".[dev]"
+
 run: install
 	$(PY) -m bot run
 
 play: install
-	$(PY) -m bot play --game record --players 3 --ai 2
+	$(VENV)/bin/gm play --game $(GAME) --players $(PLAYERS) --ai $(AI)
 
 test: install
 	$(PY) -m ruff check .
