@@ -233,9 +233,13 @@ def _player_lines(p: dict, view: dict) -> list[Said]:
             advisor=_advisor(p["advisor"]))]
     for city in p["cities"]:
         defender = city["defender"]
-        lines.append(msg("record.summary.city_face_up" if city["face_up"]
-                         else "record.summary.city", city=_name(city["card"]),
-                         points=city["card"]["points"], defender=_card_line(defender)))
+        where = dict(city=_name(city["card"]), points=city["card"]["points"])
+        if defender.get("hidden"):
+            lines.append(msg("record.summary.city_hidden", **where))
+        else:
+            lines.append(msg("record.summary.city_face_up" if city["face_up"]
+                             else "record.summary.city", defender=_card_line(defender),
+                             **where))
     if "hand" in p:
         lines.append(msg("record.summary.hand", cards=tuple(_card_line(c) for c in p["hand"]))
                      if p["hand"] else msg("record.summary.hand_empty"))

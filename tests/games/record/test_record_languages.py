@@ -10,10 +10,14 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import LOCALES, catalog, t
+from games.core import Action, GameError
 from games.core.messages import Seat, Term, msg
+from games.record import GAME
 from games.record.data import CARDS, DATA, ability, deck_term, kind_of, term
 from games.record.turn import you_draw
-from tests.games.record.scenario import act, table
+from tests.games.record.scenario import act, rig, table
+from tests.languages import NAMES as NAMES_IN
+from tests.languages import english_runs, whole_game_texts
 from tests.wording import english
 
 RECORD = Path(__file__).resolve().parents[3] / "games" / "record"
@@ -111,3 +115,87 @@ def test_terms_read_in_the_readers_language():
     assert english(said, locale="ko") == "낙양(洛陽)은(는) 게임에 나와 있는 성이 아닙니다."
     assert english(said, locale="zh-CN") == "洛阳不是场上的城池。"
     assert t("record.stratagem.kong_cheng_ji", "ja") == "空城計（くうじょうけい）"
+
+
+# -- whole games -------------------------------------------------------------------------------
+@pytest.mark.parametrize("locale", ["ko", "ja"])
+async def test_a_whole_three_player_game_reads_without_english(gm, locale):
+    texts = await whole_game_texts(gm, "record", 3, locale, seed=1)
+    runs = sorted({run for text in texts for run in english_runs(text)})
+    assert texts and runs == []
+
+
+async def test_a_whole_game_in_traditional_chinese_uses_the_rulebooks_words(gm):
+    texts = "\n".join(await whole_game_texts(gm, "record", 3, "zh-TW", seed=2))
+    assert english_runs(texts) == []
+    for word in ("軍師", "君主", "回合", "行動"):
+        assert word in texts
+
+
+# -- every text of the catalog, and the scenes a short game rarely reaches ---------------------
+PLACEABLE = re.compile(r"\{ *\$\w+ *\}|\{ *(?:PERSON\()?\$\w+\)? *->|\*?\[\w+\]|[{}]")
+
+
+@pytest.mark.parametrize("locale", ["ko", "ja", "zh-CN", "zh-TW"])
+def test_no_record_text_has_an_english_run(locale):
+    found = {key: english_runs(PLACEABLE.sub(" ", texts[locale]))
+             for key, texts in catalog().items()
+             if key.startswith("record.") or key == "choice.game.record"}
+    assert {key: runs for key, runs in found.items() if runs} == {}
+
+
+def read_all(state: dict, moves: list[tuple[int, str]]) -> list:
+    """Play the moves, gathering every message a player reads on the way: events, prompts,
+    labels, summaries, and a refusal of a move that does not fit."""
+    said: list = []
+    for seat, move in moves:
+        said.append(GAME.prompt(state, seat))
+        said += [a.label for a in GAME.legal_actions(state, seat)]
+        said += GAME.summary(GAME.view(state, seat))
+        with pytest.raises(GameError) as refused:
+            GAME.apply(state, seat, Action.parse("fly away"))
+        said.append(refused.value.message)
+        state, events = act(state, seat, move)
+        said += [e.text for e in events]
+    return said + GAME.summary(GAME.view(state, None))
+
+
+def scenes() -> list:
+    """Attacks with stratagems on both sides, 空城計, 擒賊擒王, a battle fought lane by lane,
+    the lords' and 洛陽's powers, and the general stratagems with their choices."""
+    said: list = []
+    fort = table(advisors_={A: "tian_feng", B: "zhuge_liang"}, coins={A: 15},
+                 hands={A: ["zhao_yun", "hu_zhen", "fu_di_chou_xin"], B: ["kong_cheng_ji"]},
+                 cities={B: [("xuchang", "guan_yu")]})
+    said += read_all(fort, [(A, "attack xuchang"), (A, "general zhao_yun"),
+                            (A, "stratagem fu_di_chou_xin"), (B, "defend kong_cheng_ji")])
+    king = table(advisors_={A: "sima_yi", B: "li_ru"}, coins={A: 20},
+                 hands={A: ["huang_zhong", "hu_zhen", "qin_zei_qin_wang"], B: ["yi_yi_dai_lao"]},
+                 cities={B: [("chengdu", "guan_yu")]})
+    said += read_all(king, [(A, "attack chengdu"), (A, "general huang_zhong"),
+                            (A, "stratagem qin_zei_qin_wang"), (B, "defend yi_yi_dai_lao")])
+    fight = table(coins={A: 20}, hands={A: ["meng_huo", "liu_shan"]},
+                  cities={B: [("xiangyang", "hu_zhen")]})
+    rig(fight, 20, 15, 10, 4, 2, 17, 13, 9, 1)
+    said += read_all(fight, [(A, "attack xiangyang"), (A, "general meng_huo"),
+                             (A, "arrange 10 20 15"), (B, "arrange 17 13 9"),
+                             (A, "station meng_huo"), (A, "end")])
+    lords = table(lords={A: "liu_bei", B: "yuan_shu"}, coins={A: 12, B: 3},
+                  hands={A: ["tao_yuan_jie_yi", "xinye", "zhao_yun"]},
+                  cities={A: [("luoyang", "lu_bu")]}, deck_top=["zhang_fei", "chaisang"],
+                  deck_size=20)
+    said += read_all(lords, [(A, "luoyang"), (A, "play tao_yuan_jie_yi"), (A, "take zhang_fei"),
+                             (A, "liubei"), (A, "build xinye"), (A, "station zhao_yun")])
+    ploys = table(advisors_={A: "zhuge_liang", B: "zhang_bao"}, coins={A: 9, B: 5},
+                  hands={A: ["shun_shou_qian_yang", "zhao_yun"]},
+                  cities={B: [("beihai", "lu_bu")]})
+    said += read_all(ploys, [(A, "play shun_shou_qian_yang"), (A, "target 2")])
+    return said
+
+
+@pytest.mark.parametrize("locale", ["ko", "ja"])
+def test_battles_powers_and_ploys_read_without_english(locale):
+    lines = [english(said, NAMES_IN[locale], seat, locale)
+             for said in scenes() if said for seat in (None, A, B)]
+    assert len(lines) > 300
+    assert sorted({run for line in lines for run in english_runs(line)}) == []
