@@ -15,6 +15,7 @@ from games.core.messages import Seat, Term, msg
 from games.record import GAME
 from games.record.data import CARDS, DATA, ability, deck_term, kind_of, term
 from games.record.turn import you_draw
+from games.record.view import summary
 from tests.games.record.scenario import act, rig, table
 from tests.languages import NAMES as NAMES_IN
 from tests.languages import english_runs, whole_game_texts
@@ -151,13 +152,13 @@ def read_all(state: dict, moves: list[tuple[int, str]]) -> list:
     for seat, move in moves:
         said.append(GAME.prompt(state, seat))
         said += [a.label for a in GAME.legal_actions(state, seat)]
-        said += GAME.summary(GAME.view(state, seat))
+        said += summary(GAME.view(state, seat))
         with pytest.raises(GameError) as refused:
             GAME.apply(state, seat, Action.parse("fly away"))
         said.append(refused.value.message)
         state, events = act(state, seat, move)
         said += [e.text for e in events]
-    return said + GAME.summary(GAME.view(state, None))
+    return said + summary(GAME.view(state, None))
 
 
 def scenes() -> list:
