@@ -6,7 +6,9 @@ flipped, occupying); a card's effects count once it is built. Bidding abilities 
 
 from __future__ import annotations
 
+from games.core.messages import Msg, msg
 from games.redux.rules import TRIBE_MAX
+from games.redux.say import amount
 from games.redux.state import State, gain, pack, player
 
 Ability = dict
@@ -77,18 +79,18 @@ def upkeep_relief(state: State, seat: int) -> dict[str, int]:
     return {r: sum(a.get(r, 0) for _, a in found) for r in ("gold", "rice")}
 
 
-def apply_gain(state: State, seat: int, amounts: dict[str, int]) -> tuple[list[str], int]:
-    """Give every fixed resource of `amounts` now. Returns the words for what was gained and
+def apply_gain(state: State, seat: int, amounts: dict[str, int]) -> tuple[tuple[Msg, ...], int]:
+    """Give every fixed resource of `amounts` now. Returns what was gained, as messages, and
     how many weapons of the player's choice (`weapon`) are still owed: those need a decision,
     which the caller asks for."""
-    words: list[str] = []
-    for resource, amount in amounts.items():
+    words: list[Msg] = []
+    for resource, wanted in amounts.items():
         if resource == "weapon":
             continue
-        got = _gain_one(state, seat, resource, amount)
-        short = f" (the supply had only {got})" if got < amount else ""
-        words.append(f"+{got} {resource}{short}")
-    return words, amounts.get("weapon", 0)
+        got = _gain_one(state, seat, resource, wanted)
+        words.append(amount(resource, got) if got >= wanted else msg(
+            "redux.log.gain_short", got=amount(resource, got), wanted=amount(resource, wanted)))
+    return tuple(words), amounts.get("weapon", 0)
 
 
 def _gain_one(state: State, seat: int, resource: str, amount: int) -> int:

@@ -10,10 +10,21 @@ occupation exists the action can only be declined (A24): it still counted as a s
 from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction, MalformedAction
+from games.core.messages import Msg, Param, Term, msg
 from games.redux import abilities
-from games.redux.economy import arg, ask_take, count_of, int_arg
+from games.redux.economy import arg, ask_take, int_arg
 from games.redux.rules import ACTIONS, BATTLE_OF_BORDER, UNIT_WEAPON
-from games.redux.state import State, general, general_name, pack, player, who
+from games.redux.say import choices_hint, units
+from games.redux.state import (
+    State,
+    general,
+    general_term,
+    pack,
+    player,
+    region_term,
+    source_term,
+    who,
+)
 
 STORES = ("granary", "treasury")
 FORM = "occupy <general> <region> <n> granary|treasury"
@@ -49,19 +60,36 @@ def occupy_choices(state: State, seat: int, action: str) -> list[Action]:
                if r["border"] == border and occupant(state, r["id"]) is None]
     choices = []
     for bid in battle_bids(state, seat, action):
-        units = bid["units"]
-        if not units:
+        attached = bid["units"]
+        if not attached:
             continue
-        top = min(units["count"], general(state, bid["general"])["leadership"])
+        top = min(attached["count"], general(state, bid["general"])["leadership"])
         for region in regions:
-            if region["unit"] != units["type"]:
+            if region["unit"] != attached["type"]:
                 continue
-            choices += [Action("occupy", (bid["general"], region["id"], n, store),
-                               label=f"{general_name(state, bid['general'])} + "
-                                     f"{count_of(n, units['type'] + ' unit')} to "
-                                     f"{region['name']['en']} ({store})")
+            choices += [Action("occupy", (bid["general"], region["id"], n, store), label=msg(
+                "redux.label.occupy", general=general_term(state, bid["general"]),
+                units=units(attached["type"], n), region=region_term(state, region["id"]),
+                store=Term(f"redux.store.{store}")))
                         for n in range(1, top + 1) for store in STORES]
     return choices
+
+
+def why_no_occupation(state: State, seat: int, action: str) -> Msg:
+    """Why a won battle offers no occupation (A24): the 2nd occupying general's border rule
+    (R8.4.13.9), generals without units, or no empty region of their units' type."""
+    border = border_of(action)
+    if required_border(state, seat) == border:
+        first = player(state, seat)["occupations"][0]
+        return msg("redux.why.second_border", general=general_term(state, first["general"]),
+                   border=Term(f"redux.border.{border}"))
+    mine = battle_bids(state, seat, action)
+    if not any(b["units"] for b in mine):
+        return msg("redux.why.no_units", generals=tuple(general_term(state, b["general"])
+                                                       for b in mine))
+    kinds = tuple(Term(f"redux.unit.{u}") for u in dict.fromkeys(
+        b["units"]["type"] for b in mine if b["units"]))
+    return msg("redux.why.no_region", units=kinds, border=Term(f"redux.border.{border}"))
 
 
 def battle_of_general(state: State, seat: int, gid: str, todo: list[str]) -> str:
@@ -70,66 +98,62 @@ def battle_of_general(state: State, seat: int, gid: str, todo: list[str]) -> str
         if bid["seat"] == seat and bid["general"] == gid and bid["action"] in todo \
                 and ACTIONS[bid["action"]][2] == "battle":
             return bid["action"]
-    raise IllegalAction(f"{_name(state, gid)} is not on a battle action you still have to "
-                        "perform; occupy with a general that bid on it.")
+    meant = [b["general"] for b in state["bids"] if b["seat"] == seat and b["action"] in todo
+             and ACTIONS[b["action"]][2] == "battle"]
+    raise IllegalAction(msg("redux.refuse.not_on_battle", general=_name(state, gid),
+                            generals=tuple(general_term(state, g) for g in meant)))
 
 
 def occupy(state: State, seat: int, action: str, move: Action) -> list[Event]:
     gid, region_id = arg(move, 0, FORM), arg(move, 1, FORM)
     n, store = int_arg(move, 2, FORM), arg(move, 3, FORM)
     if store not in STORES:
-        raise MalformedAction(f"`{move.text}`: put the frontier token in your granary or "
-                              f"treasury: `{FORM}`.")
+        raise MalformedAction(msg("redux.refuse.store_where", typed=move.text, form=FORM))
     bid = next(b for b in battle_bids(state, seat, action) if b["general"] == gid)
     region = _check_region(state, seat, action, region_id)
     _check_units(state, bid, region, n)
     return _occupy(state, seat, action, bid, region, n, store)
 
 
-def _name(state: State, gid: str) -> str:
-    return general_name(state, gid) if gid in pack(state).generals else f"`{gid}`"
+def _name(state: State, gid: str) -> Param:
+    return general_term(state, gid) if gid in pack(state).generals else f"`{gid}`"
 
 
 def _check_region(state: State, seat: int, action: str, region_id: str) -> dict:
     regions = pack(state).regions
     if region_id not in regions:
-        raise IllegalAction(f"There is no frontier region `{region_id}`.")
+        raise IllegalAction(msg("redux.refuse.no_region", typed=region_id, hint=choices_hint(
+            occupy_choices(state, seat, action))))
     region, border = regions[region_id], border_of(action)
-    name = region["name"]["en"]
+    name = region_term(state, region_id)
     if region["border"] != border:
-        raise IllegalAction(f"{name} is not on the {_border_text(border)} border; this battle "
-                            "occupies a region of that border.")
+        raise IllegalAction(msg("redux.refuse.wrong_border", region=name,
+                                border=Term(f"redux.border.{border}")))
     holder = occupant(state, region_id)
     if holder is not None:
-        raise IllegalAction(f"{name} is already occupied by {who(state, holder)}; only an "
-                            "empty region can be occupied.")
+        raise IllegalAction(msg("redux.refuse.occupied", region=name, who=who(state, holder)))
     if required_border(state, seat) == border:
-        first = player(state, seat)["occupations"][0]
-        raise IllegalAction(f"Your 2nd occupying general must go to the other border than "
-                            f"your 1st, {general_name(state, first['general'])} "
-                            f"({_border_text(border)}); perform your other battle first if "
-                            "you won it.")
+        raise IllegalAction(msg("redux.refuse.second_border",
+                                why=why_no_occupation(state, seat, action)))
     return region
 
 
 def _check_units(state: State, bid: dict, region: dict, n: int) -> None:
-    name, units = general_name(state, bid["general"]), bid["units"]
-    if not units:
-        raise IllegalAction(f"{name} has no units assigned and cannot occupy; a general "
-                            "occupies with at least 1 of its own units.")
-    if units["type"] != region["unit"]:
-        raise IllegalAction(f"{region['name']['en']} can only be occupied by "
-                            f"{region['unit']} units; {name} has {units['type']} units.")
+    name, attached = general_term(state, bid["general"]), bid["units"]
+    if not attached:
+        raise IllegalAction(msg("redux.refuse.no_units", general=name))
+    if attached["type"] != region["unit"]:
+        raise IllegalAction(msg("redux.refuse.unit_mismatch",
+                                region=region_term(state, region["id"]),
+                                needed=Term(f"redux.unit.{region['unit']}"), general=name,
+                                has=Term(f"redux.unit.{attached['type']}")))
     leadership = general(state, bid["general"])["leadership"]
     if n > leadership:
-        raise IllegalAction(f"{name} can lead at most {count_of(leadership, 'unit')}.")
-    if not 1 <= n <= units["count"]:
-        raise IllegalAction(f"{name} has {count_of(units['count'], units['type'] + ' unit')}: "
-                            f"occupy with 1 to {units['count']}.")
-
-
-def _border_text(border: str) -> str:
-    return "-".join(n.capitalize() for n in border.split("_"))
+        raise IllegalAction(msg("redux.refuse.leadership_unit", general=name, count=leadership))
+    if not 1 <= n <= attached["count"]:
+        raise IllegalAction(msg("redux.refuse.occupy_count", general=name,
+                                units=units(attached["type"], attached["count"]),
+                                most=attached["count"]))
 
 
 def _occupy(state: State, seat: int, action: str, bid: dict, region: dict, n: int, store: str
@@ -146,15 +170,16 @@ def _occupy(state: State, seat: int, action: str, bid: dict, region: dict, n: in
     p[store]["frontiers"].append({"region": region["id"], "vp": vp})
     left = bid["units"]["count"] - n
     bid["units"] = {"type": unit, "count": left} if left else None
-    events = [Event(f"{who(state, seat)} occupies {region['name']['en']} with "
-                    f"{general_name(state, gid)} and {count_of(n, unit + ' unit')} "
-                    f"({UNIT_WEAPON[unit]}s stay with them); the frontier token goes to the "
-                    f"{store} on its {vp} VP side.")]
+    events = [Event(msg("redux.log.occupies", who=who(state, seat),
+                        region=region_term(state, region["id"]),
+                        general=general_term(state, gid), units=units(unit, n),
+                        weapon=Term(f"redux.weapon.{UNIT_WEAPON[unit]}"),
+                        store=Term(f"redux.store.{store}"), vp=vp))]
     owed = 0
     for source, ability in bonuses:
         words, weapons = abilities.apply_gain(state, seat, ability["gain"])
         owed += weapons
         if words:
-            events.append(Event(f"{abilities.source_name(state, source)}: "
-                                f"{who(state, seat)} {', '.join(words)}."))
+            events.append(Event(msg("redux.log.source_gains", source=source_term(state, source),
+                                    who=who(state, seat), gains=words)))
     return events + (ask_take(state, seat, action, owed, "complete") if owed else [])

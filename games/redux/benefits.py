@@ -9,10 +9,21 @@ resolution.py drives (`exchange_choices`/`exchange`, economy's `take`)."""
 from __future__ import annotations
 
 from games.core import Action, Event
+from games.core.messages import Msg, msg
 from games.redux import abilities
-from games.redux.economy import arg, ask_take, count_of, refuse_unless_listed, supply_left
+from games.redux.economy import arg, ask_take, refuse_unless_listed, supply_left
 from games.redux.rules import WEAPONS
-from games.redux.state import State, gain, holding, pay, player, take_from_supply, who
+from games.redux.say import amount, amounts
+from games.redux.state import (
+    State,
+    gain,
+    holding,
+    pay,
+    player,
+    source_term,
+    take_from_supply,
+    who,
+)
 
 ROUND_END = ("card_stock", "round_end_gain", "round_end_exchange")
 
@@ -92,26 +103,38 @@ def proceed(state: State, events: list[Event]) -> None:
 
 
 def choices(state: State, seat: int) -> list[Action]:
-    return [Action("benefit", (s,), label=abilities.source_name(state, s) + ": "
-                   + abilities.source_text(state, s))
+    return [Action("benefit", (s,), label=msg("redux.label.benefit", source=source_term(state, s),
+                                              what=benefit_text(state, seat, s)))
             for s in dict.fromkeys(player(state, seat)["benefits"])]
+
+
+def benefit_text(state: State, seat: int, source: str) -> Msg:
+    """What a pending benefit gives, from its ability (a pack's printed text is English)."""
+    ability = _ability(state, seat, source)
+    if ability["kind"] == "round_end_exchange":
+        return msg("redux.log.an_exchange")
+    if ability["kind"] == "card_stock":
+        return msg("redux.log.from_the_card", what=amount(ability["resource"],
+                                                           ability["take"]))
+    return msg("redux.log.gains_list", what=amounts(ability["gain"].items()))
 
 
 def use(state: State, seat: int, source: str) -> list[Event]:
     """Apply one pending benefit of `source`; an exchange or a weapon choice becomes a stage."""
     ability = _ability(state, seat, source)
     player(state, seat)["benefits"].remove(source)
-    name = abilities.source_name(state, source)
+    name = source_term(state, source)
     if ability["kind"] == "round_end_exchange":
         state["doing"] = {"action": None, "stage": "exchange", "source": source}
         return []
     if ability["kind"] == "card_stock":
         return [_stock(state, seat, source, ability)]
     words, weapons = abilities.apply_gain(state, seat, ability["gain"])
-    events = [Event(f"{name}: {who(state, seat)} {', '.join(words)}.")] if words else []
+    events = [Event(msg("redux.log.source_gains", source=name, who=who(state, seat),
+                        gains=words))] if words else []
     if weapons:
-        events += [Event(f"{name}: {who(state, seat)} takes "
-                         f"{count_of(weapons, 'weapon')} of their choice.")]
+        events += [Event(msg("redux.log.source_weapons", source=name, who=who(state, seat),
+                             what=amount("weapon", weapons)))]
         events += ask_take(state, seat, None, weapons, "benefits")
     return events
 
@@ -119,22 +142,22 @@ def use(state: State, seat: int, source: str) -> list[Event]:
 def _stock(state: State, seat: int, source: str, ability: dict) -> Event:
     """Ma Chao (EX17): stock the card in the recruitment round (A17: what the supply has),
     then each later round take from it while the player holds at least `min_held` (A21)."""
-    p, resource, name = player(state, seat), ability["resource"], abilities.source_name(
-        state, source)
+    p, resource, name = player(state, seat), ability["resource"], source_term(state, source)
     if source not in p["stocks"]:
         part = _supply_part(resource)
         p["stocks"][source] = ability["amount"] if part is None else take_from_supply(
             state, part, ability["amount"])
-        return Event(f"{name}: {count_of(p['stocks'][source], resource)} go on the card.")
+        return Event(msg("redux.log.stocked", source=name,
+                         what=amount(resource, p["stocks"][source])))
     held = holding(state, seat, resource)
     if held < ability["min_held"]:
-        return Event(f"{name}: {who(state, seat)} holds {count_of(held, resource)}, fewer "
-                     f"than {ability['min_held']}: nothing is taken from the card.")
+        return Event(msg("redux.log.stock_held", source=name, who=who(state, seat),
+                         held=amount(resource, held), least=ability["min_held"]))
     taken = min(ability["take"], p["stocks"][source])
     p["stocks"][source] -= taken
     _add(state, seat, resource, taken)
-    return Event(f"{name}: {who(state, seat)} takes {count_of(taken, resource)} from the card "
-                 f"({p['stocks'][source]} left on it).")
+    return Event(msg("redux.log.stock_taken", source=name, who=who(state, seat),
+                     what=amount(resource, taken), left=p["stocks"][source]))
 
 
 def _supply_part(resource: str) -> str | None:
@@ -177,9 +200,9 @@ def exchange_choices(state: State, seat: int, doing: dict) -> list[Action]:
         for weapon in types:
             if _can_exchange(state, seat, paid, got, weapon):
                 args = (key,) if weapon is None else (key, weapon)
-                out.append(Action("exchange", args,
-                                  label=f"Pay {_exchange_text(paid, got, weapon)}"))
-    return out + [Action("exchange", ("none",), label="No exchange")]
+                out.append(Action("exchange", args, label=msg(
+                    "redux.label.exchange", paid=_words(paid, weapon), got=_words(got, weapon))))
+    return out + [Action("exchange", ("none",), label=msg("redux.label.no_exchange"))]
 
 
 def _concrete(amounts: dict[str, int], weapon: str | None) -> dict[str, int]:
@@ -202,21 +225,18 @@ def _supply_allows(state: State, resource: str, n: int) -> bool:
     return left is None or left >= n
 
 
-def _exchange_text(paid: dict, got: dict, weapon: str | None) -> str:
-    def words(amounts: dict) -> str:
-        return " and ".join(count_of(n, r) for r, n in _concrete(amounts, weapon).items())
-    return f"{words(paid)} for {words(got)}"
+def _words(given: dict, weapon: str | None) -> tuple[Msg, ...]:
+    return amounts(_concrete(given, weapon).items())
 
 
 def exchange(state: State, seat: int, doing: dict, move: Action) -> list[Event]:
     arg(move, 0, "exchange <resource paid> [<weapon>] | exchange none")
-    name = abilities.source_name(state, doing["source"])
+    name = source_term(state, doing["source"])
     refuse_unless_listed(move, exchange_choices(state, seat, doing),
-                         f"{name} exchanges once, in either direction it allows, with what "
-                         "you hold.")
+                         msg("redux.why.exchange", source=name))
     state["doing"] = None
     if move.args == ("none",):
-        return [Event(f"{name}: {who(state, seat)} makes no exchange.")]
+        return [Event(msg("redux.log.no_exchange", source=name, who=who(state, seat)))]
     weapon = move.word(1) if len(move.args) > 1 else None
     paid, got = next((p, g) for p, g in _directions(state, seat, doing)
                      if next(iter(p)) == move.args[0])
@@ -224,5 +244,5 @@ def exchange(state: State, seat: int, doing: dict, move: Action) -> list[Event]:
         pay(state, seat, resource, n)
     for resource, n in _concrete(got, weapon).items():
         gain(state, seat, resource, n)
-    return [Event(f"{name}: {who(state, seat)} exchanges "
-                  f"{_exchange_text(paid, got, weapon)}.")]
+    return [Event(msg("redux.log.exchanges", source=name, who=who(state, seat),
+                      paid=_words(paid, weapon), got=_words(got, weapon)))]

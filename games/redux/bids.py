@@ -6,17 +6,20 @@ tracks are set for this round's actions and next round's bidding."""
 from __future__ import annotations
 
 from games.core import Event
+from games.core.messages import Param, msg
 from games.redux.rules import ACTIONS, NATIONS
 from games.redux.state import (
     State,
-    action_name,
+    action_term,
     general,
-    general_name,
+    general_term,
     nation_of,
+    nation_term,
     pack,
     player,
     release_bid,
     who,
+    who_nation,
 )
 
 ALLIANCE = "alliance"
@@ -123,8 +126,8 @@ def winning_side(state: State, action: str) -> tuple[str, str] | None:
     favoured = [s for s in tied if _ties_won(state, action, s)]
     if favoured:
         first = min(favoured, key=lambda s: sides[s][1])
-        return first, "wins the tie by ability" if len(favoured) == 1 else "reached it first"
-    return min(tied, key=lambda s: sides[s][1]), "reached it first"
+        return first, "ability" if len(favoured) == 1 else "first"
+    return min(tied, key=lambda s: sides[s][1]), "first"
 
 
 def side_seats(state: State, action: str, side: str) -> list[int]:
@@ -146,7 +149,7 @@ def leading(state: State, action: str) -> list[int]:
 # -- closing the bidding (R8.1, R8.2) ----------------------------------------------------------
 def close(state: State, events: list[Event]) -> None:
     """R8.1 winners and returns, R8.1.3 last round's flipped general, R8.2 both tracks."""
-    events.append(Event(f"Round {state['round']}: the bids are compared.", kind="phase"))
+    events.append(Event(msg("redux.log.bids_compared", round=state["round"]), kind="phase"))
     state["winners"] = {}
     for action in ACTIONS:
         if placements(state, action):
@@ -156,10 +159,9 @@ def close(state: State, events: list[Event]) -> None:
     state["manipulate_winner"] = state["winners"].get("emperor", [None])[0]
     state["action_order"] = list(state["bid_order"])
     state["bid_order"] = next_bid_order(state)
-    events.append(Event("Action order: " + ", ".join(who(state, s) for s in
-                                                     state["action_order"])
-                        + ". Next round's bid order: "
-                        + ", ".join(who(state, s) for s in state["bid_order"]) + "."))
+    events.append(Event(msg("redux.log.orders",
+                            actions=[who_nation(state, s) for s in state["action_order"]],
+                            bids=[who_nation(state, s) for s in state["bid_order"]])))
 
 
 def _settle(state: State, action: str, events: list[Event]) -> None:
@@ -173,27 +175,36 @@ def _settle(state: State, action: str, events: list[Event]) -> None:
     side, how = won
     winners = side_seats(state, action, side)
     state["winners"][action] = winners
-    names = " and ".join(who(state, s) for s in winners)
-    scores = ", ".join(f"{_side_label(state, s)} {value}" for s, (value, _) in sides.items())
-    tie = f"; tied, {how}" if how else ""
-    events.append(Event(f"{action_name(action)}: {names} win{'s' * (len(winners) == 1)} "
-                        f"({scores}{tie})."))
+    scores = tuple(msg("redux.log.side_value", side=_side_label(state, s), value=value)
+                   for s, (value, _) in sides.items())
+    said: dict[str, Param] = {"action": action_term(action), "scores": scores}
+    if len(winners) == 1:
+        said["who"] = who(state, winners[0])
+        key = "redux.log.wins"
+    else:
+        said["winners"] = tuple(who(state, s) for s in winners)
+        key = "redux.log.win_together"
+    if how:
+        said["how"] = msg(f"redux.log.tie_{how}")
+        key += "_tie"
+    events.append(Event(msg(key, **said)))
     for placement in placements(state, action):
         if side_of(state, action, placement["seat"]) != side:
             release_bid(state, placement, refund_gold=True)
 
 
-def _side_label(state: State, side: str) -> str:
+def _side_label(state: State, side: str) -> Param:
     if side == ALLIANCE:
-        return "the alliance"
-    return nation_of(state, int(side)).capitalize()
+        return msg("redux.log.the_alliance")
+    return nation_term(nation_of(state, int(side)))
 
 
 def _return_flipped(state: State, events: list[Event]) -> None:
     flipped = state["flipped"]
     if flipped:
-        events.append(Event(f"{general_name(state, flipped['general'])} returns to "
-                            f"{who(state, flipped['seat'])}'s supply."))
+        events.append(Event(msg("redux.log.flipped_returns",
+                                general=general_term(state, flipped["general"]),
+                                who=who(state, flipped["seat"]))))
         state["flipped"] = None
 
 

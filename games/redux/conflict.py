@@ -11,6 +11,7 @@ from itertools import combinations
 
 from games.core import Action, Event, IllegalAction, MalformedAction
 from games.core.chance import shuffle
+from games.core.messages import Msg, Term, msg
 from games.redux import bids
 from games.redux.rules import (
     ACTIONS,
@@ -23,18 +24,21 @@ from games.redux.rules import (
     TRIBAL_OF_NATION,
     UNIT_WEAPON,
 )
+from games.redux.say import amount, choices_hint, typed_match, units
 from games.redux.state import (
     State,
-    action_name,
+    action_term,
     available,
     general,
-    general_name,
+    general_term,
     nation_of,
+    nation_term,
     pack,
     player,
     status,
     units_possible,
     who,
+    who_nation,
 )
 
 VERBS = {
@@ -50,8 +54,8 @@ DRAFT_VERBS = {"on": ("on",), "units": ("units", "gold"), "support": ("support",
 def start_round(state: State, events: list[Event]) -> None:
     """A new round's conflict phase: recruitment in rounds 3, 5, 9, then the alliance."""
     _reset_round(state)
-    events.append(Event(f"Round {state['round']} begins. Bid order: "
-                        + ", ".join(who(state, s) for s in state["bid_order"]) + ".",
+    events.append(Event(msg("redux.log.round_begins", round=state["round"],
+                            order=[who_nation(state, s) for s in state["bid_order"]]),
                         kind="phase"))
     if state["round"] in RECRUIT_ROUNDS:
         _draw_recruits(state, events)
@@ -76,16 +80,17 @@ def _draw_recruits(state: State, events: list[Event]) -> None:
     counts = pack(state).recruit[state["round"]]
     for p in state["players"]:
         wanted = counts[p["nation"]]
-        events.append(shuffle(state, p["general_deck"], f"{who(state, p['seat'])} shuffles "
-                              "the general deck.", top="last"))
+        events.append(shuffle(state, p["general_deck"], msg(
+            "redux.log.generals_shuffled", who=who(state, p["seat"]),
+            nation=nation_term(p["nation"])), top="last"))
         drawn = min(wanted + RECRUIT_EXTRA_DRAW, len(p["general_deck"]))
         p["drawn"] = [p["general_deck"].pop() for _ in range(drawn)]
         p["picking"] = min(wanted, drawn)
         if p["picking"]:
-            events.append(Event(f"{who(state, p['seat'])} draws {drawn} general cards and "
-                                f"recruits {p['picking']} of them in secret."))
-            names = ", ".join(general_name(state, g) for g in p["drawn"])
-            events.append(Event(f"You drew {names}.", seats=(p["seat"],)))
+            events.append(Event(msg("redux.log.recruit_draw", who=who(state, p["seat"]),
+                                    drawn=drawn, count=p["picking"])))
+            events.append(Event(msg("redux.log.you_drew", generals=generals(state, p["drawn"]),
+                                    count=p["picking"]), seats=(p["seat"],)))
         if p["picking"] == len(p["drawn"]):
             _keep_all_drawn(state, p, events)
 
@@ -94,35 +99,42 @@ def _keep_all_drawn(state: State, p: dict, events: list[Event]) -> None:
     """A40: when every card drawn must be kept, there is nothing to choose."""
     p["hidden"], p["drawn"], p["picking"] = sorted(p["drawn"]), [], 0
     if p["hidden"]:
-        events.append(Event("You keep them all: there are no more to choose from.",
+        events.append(Event(msg("redux.log.keep_all", generals=generals(state, p["hidden"])),
                             seats=(p["seat"],)))
+
+
+def generals(state: State, ids: list[str]) -> tuple:
+    """Several generals' names, shown as a list in the reader's language."""
+    return tuple(general_term(state, g) for g in ids)
 
 
 # -- the secret pick (R3.L, R7.1.3-R7.1.4, A26) -----------------------------------------------
 def pick_actions(state: State, seat: int) -> list[Action]:
     p = player(state, seat)
     return [Action("recruit", tuple(sorted(chosen)),
-                   label="Recruit " + ", ".join(general_name(state, g) for g in sorted(chosen)))
+                   label=msg("redux.label.recruit", generals=generals(state, sorted(chosen))))
             for chosen in combinations(p["drawn"], p["picking"])]
 
 
 def recruit(state: State, seat: int, args: tuple) -> list[Event]:
     p = player(state, seat)
     chosen = [str(a) for a in args]
-    if len(chosen) != p["picking"] or len(set(chosen)) != len(chosen):
-        raise IllegalAction(f"Recruit exactly {p['picking']} different generals of the ones "
-                            f"you drew: `recruit <id> ...`.")
+    drawn = generals(state, p["drawn"])
     strangers = [g for g in chosen if g not in p["drawn"]]
+    meant = [typed_match([g], _names(state, p["drawn"])) for g in chosen]
+    if strangers and all(meant) and len(set(meant)) == len(meant) == p["picking"]:
+        raise IllegalAction(did_you_mean("recruit", *(str(m) for m in meant)))
+    if len(chosen) != p["picking"] or len(set(chosen)) != len(chosen):
+        raise IllegalAction(msg("redux.refuse.recruit_count", count=p["picking"], drawn=drawn))
     if strangers:
-        raise IllegalAction(f"`{strangers[0]}` is not among the generals you drew: "
-                            + ", ".join(p["drawn"]) + ".")
+        raise IllegalAction(msg("redux.refuse.not_drawn", typed=strangers[0], drawn=drawn,
+                                count=p["picking"]))
     p["hidden"] = sorted(chosen)
     p["general_deck"].extend(g for g in p["drawn"] if g not in chosen)
     p["drawn"], p["picking"] = [], 0
-    names = ", ".join(general_name(state, g) for g in p["hidden"])
-    events = [Event(f"You recruit {names}; they are revealed when everyone has chosen.",
+    events = [Event(msg("redux.log.you_recruit", generals=generals(state, p["hidden"])),
                     seats=(seat,)),
-              Event(f"{who(state, seat)} has chosen their generals.")]
+              Event(msg("redux.log.has_chosen", who=who(state, seat)))]
     if not any(q["picking"] for q in state["players"]):
         _reveal(state, events)
         _start_alliance(state, events)
@@ -137,8 +149,8 @@ def _reveal(state: State, events: list[Event]) -> None:
         for g in p["hidden"]:
             p["recruited_round"][g] = state["round"]
         p["generals"].extend(p["hidden"])
-        names = ", ".join(general_name(state, g) for g in p["hidden"])
-        events.append(Event(f"{who(state, p['seat'])} recruits {names}."))
+        events.append(Event(msg("redux.log.recruits", who=who(state, p["seat"]),
+                                generals=generals(state, p["hidden"]))))
         p["hidden"] = []
 
 
@@ -156,25 +168,27 @@ def alliance_choices(state: State) -> list[str]:
 def _start_alliance(state: State, events: list[Event]) -> None:
     state["step"] = "alliance"
     allies = state["bid_order"][1:]
-    events.append(Event(f"{who(state, allies[0])} and {who(state, allies[1])} are allied this "
-                        f"round; {who(state, chooser(state))} chooses the alliance action."))
+    events.append(Event(msg("redux.log.allied", first=who(state, allies[0]),
+                            second=who(state, allies[1]), chooser=who(state, chooser(state)))))
 
 
 def alliance_actions(state: State, seat: int) -> list[Action]:
-    return [Action("alliance", (a,), label=f"Alliance on {action_name(a)}")
+    return [Action("alliance", (a,), label=msg("redux.label.alliance", action=action_term(a)))
             for a in alliance_choices(state)]
 
 
 def choose_alliance(state: State, seat: int, args: tuple) -> list[Event]:
+    if args and str(args[0]) not in ACTIONS and (meant := typed_match(args, ACTION_NAMES)):
+        raise IllegalAction(did_you_mean("alliance", meant))
     action = str(_one_arg(args, "alliance <action>"))
     if action == state["alliance"]["previous"]:
-        raise IllegalAction(f"{action_name(action)} was last round's alliance action and "
-                            "cannot be chosen again (R7.2.5).")
+        raise IllegalAction(msg("redux.refuse.alliance_again", action=action_term(action)))
     if action not in alliance_choices(state):
-        raise IllegalAction("The alliance action must be one of: "
-                            + ", ".join(alliance_choices(state)) + " (R7.2.4).")
+        raise IllegalAction(msg("redux.refuse.alliance_choices", hint=choices_hint(
+            alliance_actions(state, seat))))
     state["alliance"]["action"] = action
-    events = [Event(f"{who(state, seat)} makes {action_name(action)} the alliance action.")]
+    events = [Event(msg("redux.log.alliance_chosen", who=who(state, seat),
+                        action=action_term(action)))]
     _start_bidding(state, events)
     return events
 
@@ -196,13 +210,13 @@ def _next_turn(state: State, events: list[Event], position: int) -> None:
             continue
         if not available(state, seat):
             p["passed"] = True
-            events.append(Event(f"{who(state, seat)} has no general left to place."))
+            events.append(Event(msg("redux.log.no_general_left", who=who(state, seat))))
             continue
         state["turn"] = seat
         return
     state["turn"] = None
     state["step"] = "bidding_done"
-    events.append(Event("Bidding is over.", kind="phase"))
+    events.append(Event(msg("redux.log.bidding_over"), kind="phase"))
 
 
 def _after_turn(state: State, events: list[Event], seat: int) -> None:
@@ -212,10 +226,12 @@ def _after_turn(state: State, events: list[Event], seat: int) -> None:
 def bid_actions(state: State, seat: int) -> list[Action]:
     draft = state["draft"]
     if draft is None:
-        return ([Action("place", (g,), label=f"Place {general_name(state, g)}")
-                 for g in available(state, seat)] + [Action("pass", (), label="Pass")])
+        return ([Action("place", (g,), label=msg("redux.label.place",
+                                                  general=general_term(state, g)))
+                 for g in available(state, seat)]
+                + [Action("pass", (), label=msg("redux.label.pass"))])
     return STAGE_ACTIONS[draft["stage"]](state, seat) + [
-        Action("cancel", (), label="Cancel this placement")]
+        Action("cancel", (), label=msg("redux.label.cancel"))]
 
 
 def bid(state: State, seat: int, action: Action) -> list[Event]:
@@ -223,18 +239,19 @@ def bid(state: State, seat: int, action: Action) -> list[Event]:
     draft = state["draft"]
     if draft is None:
         if action.kind == "place":
-            return _place(state, seat, str(_one_arg(action.args, "place <general>")))
+            return _place(state, seat, action.args)
         if action.kind == "pass":
             return _pass(state, seat)
-        raise IllegalAction("First choose a general with `place <general>`, or `pass`.")
+        raise IllegalAction(msg("redux.refuse.place_first",
+                                hint=choices_hint(bid_actions(state, seat))))
     if action.kind == "cancel":
         state["draft"] = None
-        return [Event("Placement cancelled; choose again.", seats=(seat,))]
+        return [Event(msg("redux.log.cancelled"), seats=(seat,))]
     expected = DRAFT_VERBS[draft["stage"]]
     if action.kind not in expected:
-        forms = ", ".join(f"`{a.text}`" for a in bid_actions(state, seat)[:6])
-        raise IllegalAction(f"Finish placing {general_name(state, draft['general'])} first: "
-                            f"{forms} or `cancel`.")
+        raise IllegalAction(msg("redux.refuse.finish_placing",
+                                general=general_term(state, draft["general"]),
+                                hint=choices_hint(bid_actions(state, seat))))
     VERB_HANDLERS[action.kind](state, seat, action.args)
     return _continue_draft(state, seat)
 
@@ -242,29 +259,32 @@ def bid(state: State, seat: int, action: Action) -> list[Event]:
 def _pass(state: State, seat: int) -> list[Event]:
     """R7.7.5: passing is final for this round."""
     player(state, seat)["passed"] = True
-    events = [Event(f"{who(state, seat)} passes.")]
+    events = [Event(msg("redux.log.passes", who=who(state, seat)))]
     _after_turn(state, events, seat)
     return events
 
 
-def _place(state: State, seat: int, gid: str) -> list[Event]:
+def _place(state: State, seat: int, args: tuple) -> list[Event]:
     p = player(state, seat)
+    gid = str(args[0]) if len(args) == 1 else ""
     if gid not in p["generals"]:
-        raise IllegalAction(f"`{gid}` is not one of your recruited generals. Yours: "
-                            + ", ".join(available(state, seat)) + ".")
-    name = general_name(state, gid)
+        meant = typed_match(args, _names(state, p["generals"]))
+        if meant:
+            raise IllegalAction(did_you_mean("place", meant))
+        _one_arg(args, "place <general>")
+        raise IllegalAction(msg("redux.refuse.not_your_general", typed=gid,
+                                hint=choices_hint(bid_actions(state, seat))))
+    name = general_term(state, gid)
     now = status(state, seat, gid)
     if now == "occupying":
-        raise IllegalAction(f"{name} occupies a frontier region and cannot bid for the rest "
-                            "of the game (R8.4.13.7).")
+        raise IllegalAction(msg("redux.refuse.occupying", general=name))
     if now == "placed":
-        raise IllegalAction(f"{name} is already placed this round.")
+        raise IllegalAction(msg("redux.refuse.already_placed", general=name))
     if now == "flipped":
-        raise IllegalAction(f"{name} was flipped on Manipulate Han Emperor last round and "
-                            "cannot bid anywhere this round (R8.4.12, A25).")
+        raise IllegalAction(msg("redux.refuse.flipped", general=name))
     state["draft"] = {"seat": seat, "general": gid, "action": None, "units": None, "gold": 0,
                       "support": None, "emperor": None, "stage": "on"}
-    return [Event(f"You are placing {name}; choose the action.", seats=(seat,))]
+    return [Event(msg("redux.log.placing", general=name), seats=(seat,))]
 
 
 # -- placement stages ---------------------------------------------------------------------------
@@ -280,32 +300,35 @@ def actions_open_to(state: State, seat: int) -> list[str]:
 
 
 def _on_actions(state: State, seat: int) -> list[Action]:
-    name = general_name(state, state["draft"]["general"])
-    return [Action("on", (a,), label=f"{name} on {action_name(a)}")
+    name = general_term(state, state["draft"]["general"])
+    return [Action("on", (a,), label=msg("redux.label.on", general=name, action=action_term(a)))
             for a in actions_open_to(state, seat)]
 
 
 def _on(state: State, seat: int, args: tuple) -> None:
+    if args and str(args[0]) not in ACTIONS and (meant := typed_match(args, ACTION_NAMES)):
+        raise IllegalAction(did_you_mean("on", meant))
     action = _one_arg(args, "on <action>")
     if action not in ACTIONS:
-        raise IllegalAction(f"`{action}` is not an action. Actions: " + ", ".join(ACTIONS) + ".")
+        raise IllegalAction(msg("redux.refuse.no_such_action", typed=str(action),
+                                hint=choices_hint(_on_actions(state, seat))))
     if action not in actions_open_to(state, seat):
         raise IllegalAction(_closed_reason(state, seat, action))
     state["draft"]["action"] = action
     state["draft"]["stage"] = "units"
 
 
-def _closed_reason(state: State, seat: int, action: str) -> str:
-    nation = nation_of(state, seat).capitalize()
+def _closed_reason(state: State, seat: int, action: str) -> Msg:
+    nation = nation_term(nation_of(state, seat))
     kind = ACTIONS[action][2]
     if kind == "battle":
         pair = BORDERS[action.removeprefix("battle_")]
-        return (f"{nation} cannot bid on {action_name(action)}: only "
-                f"{pair[0].capitalize()} and {pair[1].capitalize()} border it (R7.5.6).")
+        return msg("redux.refuse.not_your_border", nation=nation, action=action_term(action),
+                   first=nation_term(pair[0]), second=nation_term(pair[1]))
     if action != TRIBAL_OF_NATION[nation_of(state, seat)]:
-        return f"{nation} may place generals only on its own tribal action (R7.6.2)."
-    return ("You already placed a general on your tribal action this round; at most one per "
-            "round (R7.6.2).")
+        return msg("redux.refuse.not_your_tribe", nation=nation,
+                   action=action_term(TRIBAL_OF_NATION[nation_of(state, seat)]))
+    return msg("redux.refuse.tribal_once")
 
 
 def _unit_actions(state: State, seat: int) -> list[Action]:
@@ -316,14 +339,14 @@ def _unit_actions(state: State, seat: int) -> list[Action]:
     if kind not in ("battle", "tribal"):
         return []
     leads = general(state, draft["general"])["leadership"]
-    options = [Action("units", (unit, n), label=f"With {n} {unit} unit{'s' * (n > 1)}")
+    options = [Action("units", (unit, n), label=msg("redux.label.with", what=units(unit, n)))
                for unit in UNIT_WEAPON
                for n in range(1, min(leads, units_possible(state, seat, unit)) + 1)]
     if kind == "tribal":
-        options += [Action("gold", (n,), label=f"With {n} gold")
+        options += [Action("gold", (n,), label=msg("redux.label.with", what=amount("gold", n)))
                     for n in range(1, min(leads, player(state, seat)["gold"]) + 1)]
-    return options + [Action("units", ("none",), label="Without units" +
-                             (" or gold" if kind == "tribal" else ""))]
+    return options + [Action("units", ("none",), label=msg(
+        "redux.label.no_units_gold" if kind == "tribal" else "redux.label.no_units"))]
 
 
 def _units(state: State, seat: int, args: tuple) -> None:
@@ -332,17 +355,19 @@ def _units(state: State, seat: int, args: tuple) -> None:
         draft["stage"] = "support"
         return
     if len(args) != 2:
-        raise IllegalAction("A general's units must all be one type (R7.5.4): "
-                            "`units <type> <n>` or `units none`.")
+        raise IllegalAction(msg("redux.refuse.units_form",
+                                hint=choices_hint(_unit_actions(state, seat))))
     if not isinstance(args[1], int):
-        raise MalformedAction("`units <type> <n>`: give the number of units.")
+        raise MalformedAction(msg("redux.refuse.form", form="units <type> <n>"))
     unit, count = args
     if unit not in UNIT_WEAPON:
-        raise IllegalAction(f"`{unit}` is not a unit type: " + ", ".join(UNIT_WEAPON) + ".")
+        raise IllegalAction(msg("redux.refuse.unit_type", typed=str(unit), types=tuple(
+            Term(f"redux.unit.{u}") for u in UNIT_WEAPON)))
     _check_attachment(state, seat, count, "unit")
     if count > units_possible(state, seat, unit):
-        raise IllegalAction(f"You can assemble only {units_possible(state, seat, unit)} {unit} "
-                            f"units: each needs a trained army and a {UNIT_WEAPON[unit]} (A32).")
+        raise IllegalAction(msg("redux.refuse.units_possible", units=units(
+            unit, units_possible(state, seat, unit)), weapon=Term(
+            f"redux.weapon.{UNIT_WEAPON[unit]}")))
     draft["units"] = {"type": unit, "count": count}
     draft["stage"] = "support"
 
@@ -351,12 +376,13 @@ def _gold(state: State, seat: int, args: tuple) -> None:
     draft = state["draft"]
     count = _one_arg(args, "gold <n>")
     if ACTIONS[draft["action"]][2] != "tribal":
-        raise IllegalAction("Gold goes only with a general on your tribal action (R7.6.4).")
+        raise IllegalAction(msg("redux.refuse.gold_tribal"))
     if not isinstance(count, int):
-        raise MalformedAction("`gold <n>`: give a number.")
+        raise MalformedAction(msg("redux.refuse.form", form="gold <n>"))
     _check_attachment(state, seat, count, "gold")
     if count > player(state, seat)["gold"]:
-        raise IllegalAction(f"You hold only {player(state, seat)['gold']} gold.")
+        raise IllegalAction(msg("redux.refuse.hold_only",
+                                what=amount("gold", player(state, seat)["gold"])))
     draft["gold"] = count
     draft["stage"] = "support"
 
@@ -365,12 +391,12 @@ def _check_attachment(state: State, seat: int, count: int, what: str) -> None:
     """Units and gold come only at the units stage, which battle and tribal actions have."""
     draft = state["draft"]
     if count < 1:
-        raise IllegalAction(f"Attach at least 1 {what}, or choose `units none`.")
+        raise IllegalAction(msg("redux.refuse.attach_least",
+                                hint=choices_hint(_unit_actions(state, seat))))
     leads = general(state, draft["general"])["leadership"]
     if count > leads:
-        noun = "gold" if what == "gold" else f"unit{'s' * (leads > 1)}"
-        raise IllegalAction(f"{general_name(state, draft['general'])} can lead at most "
-                            f"{leads} {noun} (Leadership, R7.5.2, R7.6.5).")
+        raise IllegalAction(msg(f"redux.refuse.leadership_{what}", count=leads,
+                                general=general_term(state, draft["general"])))
 
 
 def _support_actions(state: State, seat: int) -> list[Action]:
@@ -378,7 +404,7 @@ def _support_actions(state: State, seat: int) -> list[Action]:
     held = player(state, seat)["support"]
     if not held or ACTIONS[state["draft"]["action"]][2] == "tribal":
         return []
-    return [Action("support", (n,), label=f"Add {n} support token{'s' * (n != 1)}")
+    return [Action("support", (n,), label=msg("redux.label.support", count=n))
             for n in range(held + 1)]
 
 
@@ -386,9 +412,9 @@ def _support(state: State, seat: int, args: tuple) -> None:
     count = _one_arg(args, "support <n>")
     held = player(state, seat)["support"]
     if not isinstance(count, int) or count < 0:
-        raise MalformedAction("`support <n>`: give a number of support tokens, 0 or more.")
+        raise MalformedAction(msg("redux.refuse.form", form="support <n>"))
     if count > held:
-        raise IllegalAction(f"You hold only {held} support token{'s' * (held != 1)}.")
+        raise IllegalAction(msg("redux.refuse.hold_only", what=amount("support", held)))
     state["draft"]["support"] = count
     state["draft"]["stage"] = "emperor"
 
@@ -399,14 +425,14 @@ def _emperor_actions(state: State, seat: int) -> list[Action]:
     if state["emperor_holder"] != seat or p["emperor_used"] or \
             ACTIONS[state["draft"]["action"]][2] == "tribal":
         return []
-    return [Action("emperor", ("yes",), label="Add the Han Emperor token (+1)"),
-            Action("emperor", ("no",), label="Keep the Han Emperor token")]
+    return [Action("emperor", ("yes",), label=msg("redux.label.emperor_yes")),
+            Action("emperor", ("no",), label=msg("redux.label.emperor_no"))]
 
 
 def _emperor(state: State, seat: int, args: tuple) -> None:
     answer = _one_arg(args, "emperor yes|no")
     if answer not in ("yes", "no"):
-        raise MalformedAction("`emperor yes` or `emperor no`.")
+        raise MalformedAction(msg("redux.refuse.form", form="emperor yes|no"))
     state["draft"]["emperor"] = answer == "yes"
     state["draft"]["stage"] = "done"
 
@@ -440,32 +466,47 @@ def _commit(state: State, seat: int) -> list[Event]:
     p["placed"].append(draft["general"])  # R7.7.7 benefits still know after R8.1 returns
     state["seq"] += 1
     state["draft"] = None
-    events = [Event(f"{who(state, seat)} places {general_name(state, placement['general'])} on "
-                    f"{action_name(placement['action'])}{_attachments(placement)}.")]
+    attached = _attachments(placement)
+    named = {"who": who(state, seat), "general": general_term(state, placement["general"]),
+             "action": action_term(placement["action"])}
+    events = [Event(msg("redux.log.places_with", **named, attached=attached) if attached
+                    else msg("redux.log.places", **named))]
     _after_turn(state, events, seat)
     return events
 
 
-def _attachments(placement: dict) -> str:
+def _attachments(placement: dict) -> tuple[Msg, ...]:
     parts = []
     if placement["units"]:
-        u = placement["units"]
-        parts.append(f"{u['count']} {u['type']} unit{'s' * (u['count'] > 1)}")
+        parts.append(units(placement["units"]["type"], placement["units"]["count"]))
     if placement["gold"]:
-        parts.append(f"{placement['gold']} gold")
+        parts.append(amount("gold", placement["gold"]))
     if placement["support"]:
-        parts.append(f"{placement['support']} support")
+        parts.append(amount("support", placement["support"]))
     if placement["emperor"]:
-        parts.append("the Han Emperor token")
+        parts.append(msg("redux.log.the_emperor_token"))
     if placement["bonus"]:
-        parts.append(f"an ability bonus of +{placement['bonus']}")
-    return " with " + ", ".join(parts) if parts else ""
+        parts.append(msg("redux.log.ability_bonus", bonus=placement["bonus"]))
+    return tuple(parts)
 
 
 def _one_arg(args: tuple, form: str) -> str | int:
     if len(args) != 1:
-        raise MalformedAction(f"The form is `{form}`.")
+        raise MalformedAction(msg("redux.refuse.form", form=form))
     return args[0]
+
+
+def did_you_mean(verb: str, *args: str) -> Msg:
+    """A refusal that shows the form to type for what the player named."""
+    return msg("redux.refuse.did_you_mean", form=" ".join((verb, *args)))
+
+
+def _names(state: State, ids: list[str]) -> dict[str, list[str]]:
+    """The generals among `ids` with their names in the pack's languages, for typed_match."""
+    return {g: list(general(state, g)["name"].values()) for g in ids}
+
+
+ACTION_NAMES = {a: [names[0], names[1]] for a, names in ACTIONS.items()}
 
 
 STAGE_ACTIONS = {"on": _on_actions, "units": _unit_actions, "support": _support_actions,

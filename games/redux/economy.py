@@ -9,6 +9,7 @@ to the next stage; resolution.py calls the stage's `*_choices` and handler until
 from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction, MalformedAction
+from games.core.messages import Msg, Term, msg
 from games.redux.rules import (
     DEVELOPMENT_MAX,
     EMPEROR_OFFICE,
@@ -27,10 +28,12 @@ from games.redux.rules import (
     WEAPON_LOTS_MAX,
     WEAPONS,
 )
+from games.redux.say import amount, amounts, choices_hint, typed_match
 from games.redux.state import (
     State,
+    card_term,
     gain,
-    general_name,
+    general_term,
     holding,
     limits_on,
     pack,
@@ -39,27 +42,17 @@ from games.redux.state import (
     who,
 )
 
-MASS_NOUNS = ("gold", "rice", "support", "military", "tribal")
 PRODUCE = {"spear_horse": ("spear", "horse"), "crossbow_ship": ("crossbow", "ship")}
-NOUNS = {"support": "support token", "weapons": "weapon", "untrained": "untrained army",
-         "trained": "trained army", "armies": "army"}
 DEVELOPMENT = {"farm": ("harvest", "granary", "farms", "rice", HARVEST_RICE),
                "market": ("tax", "treasury", "markets", "gold", TAX_GOLD)}
 
 
 # -- small helpers ---------------------------------------------------------------------------
-def count_of(n: int, thing: str) -> str:
-    """`1 spear`, `2 spears`, `2 armies`, `2 rice`."""
-    if n == 1 or thing in MASS_NOUNS:
-        return f"{n} {thing}"
-    return f"{n} {thing[:-1]}ies" if thing.endswith("y") else f"{n} {thing}s"
-
-
 def arg(action: Action, index: int, form: str) -> str:
     """The `index`-th argument of `action` as a word, or a message showing the form."""
     value = action.args[index] if len(action.args) > index else None
     if not isinstance(value, str):
-        raise MalformedAction(f"`{action.text}`: the form is `{form}`.")
+        raise MalformedAction(msg("redux.refuse.typed_form", typed=action.text, form=form))
     return value
 
 
@@ -67,16 +60,16 @@ def int_arg(action: Action, index: int, form: str) -> int:
     """The `index`-th argument of `action` as a number, or a message showing the form."""
     value = action.args[index] if len(action.args) > index else None
     if not isinstance(value, int):
-        raise MalformedAction(f"`{action.text}`: the form is `{form}`.")
+        raise MalformedAction(msg("redux.refuse.typed_form", typed=action.text, form=form))
     return value
 
 
-def refuse_unless_listed(action: Action, choices: list[Action], why: str) -> None:
-    """Refuse an action outside `choices`, explaining the rule and listing what is possible."""
+def refuse_unless_listed(action: Action, choices: list[Action], why: Msg) -> None:
+    """Refuse an action outside `choices`, explaining the rule and naming what is possible."""
     if action in choices:
         return
-    options = ", ".join(f"`{c.text}`" for c in choices[:8]) or "nothing"
-    raise IllegalAction(f"`{action.text}` is not possible: {why} You can: {options}.")
+    raise IllegalAction(msg("redux.refuse.not_possible", typed=action.text, why=why,
+                            hint=choices_hint(choices)))
 
 
 def supply_left(state: State, part: str) -> int | None:
@@ -98,10 +91,11 @@ def development_choices(state: State, seat: int, action: str) -> list[Action]:
     level, ready = area["level"], area["developed"]
     choices = []
     if level < DEVELOPMENT_MAX:
-        choices.append(Action(action, ("develop",),
-                              label=f"Develop a {action} (level {level} → {level + 1})"))
-    choices += [Action(action, (collect, k), label=f"{collect.capitalize()}: {k} to the {store}, "
-                       f"{ready - k} sold for {(ready - k) * rate} {resource}")
+        choices.append(Action(action, ("develop",), label=msg(
+            f"redux.label.develop_{action}", level=level, next=level + 1)))
+    choices += [Action(action, (collect, k), label=msg(
+        f"redux.label.{collect}", kept=amount(action, k), store=Term(f"redux.store.{store}"),
+        sold=ready - k, got=amount(resource, (ready - k) * rate)))
                 for k in range(ready + 1) if ready]
     return choices
 
@@ -114,27 +108,29 @@ def develop_or_collect(state: State, seat: int, action: str, move: Action) -> li
     area = p[action]
     if mode == "develop":
         if area["level"] >= DEVELOPMENT_MAX:
-            raise IllegalAction(f"Your {action} is already at level {DEVELOPMENT_MAX}; "
-                                f"{collect} instead or decline.")
+            raise IllegalAction(msg(f"redux.refuse.{action}_full", level=DEVELOPMENT_MAX,
+                                    hint=choices_hint(development_choices(state, seat,
+                                                                          action))))
         area["level"] += 1
         area["developed"] += 1
-        return [Event(f"{who(state, seat)} develops a {action}: {action} level {area['level']}.")]
+        return [Event(msg(f"redux.log.develops_{action}", who=who(state, seat),
+                          level=area["level"]))]
     if mode != collect:
-        raise MalformedAction(f"`{move.text}`: the form is `{form}`.")
+        raise MalformedAction(msg("redux.refuse.typed_form", typed=move.text, form=form))
     kept = int_arg(move, 1, form)
     if not area["developed"]:
-        raise IllegalAction(f"You have no developed {action} token to {collect}; "
-                            f"develop instead.")
+        raise IllegalAction(msg(f"redux.refuse.{action}_none_developed", hint=choices_hint(
+            development_choices(state, seat, action))))
     if not 0 <= kept <= area["developed"]:
-        raise IllegalAction(f"You have {area['developed']} developed {action} tokens: put 0 to "
-                            f"{area['developed']} of them in your {store}.")
+        raise IllegalAction(msg("redux.refuse.store_range", most=area["developed"],
+                                store=Term(f"redux.store.{store}")))
     sold = area["developed"] - kept
     area["developed"] = 0
     p[store][key] += kept
     p[resource] += sold * rate
-    verb = "harvests" if action == "farm" else "collects tax"
-    return [Event(f"{who(state, seat)} {verb}: {count_of(kept, action + ' token')} to the "
-                  f"{store}, {sold} sold for {sold * rate} {resource}.")]
+    return [Event(msg(f"redux.log.{collect}", who=who(state, seat), kept=amount(action, kept),
+                      store=Term(f"redux.store.{store}"), sold=sold,
+                      got=amount(resource, sold * rate)))]
 
 
 # -- R8.4.3: trade (A2 rates, A3 lots) ---------------------------------------------------------
@@ -144,10 +140,11 @@ def rates(state: State) -> dict[str, int]:
 
 def _rice_lots(state: State, seat: int) -> list[Action]:
     r, p = rates(state), player(state, seat)
-    buy = [Action("rice", ("buy", n), label=f"Buy {n * RICE_LOT} rice for {n * r['rice_buy']} "
-                  "gold") for n in range(1, RICE_LOTS_MAX + 1) if p["gold"] >= n * r["rice_buy"]]
-    sell = [Action("rice", ("sell", n), label=f"Sell {n * RICE_LOT} rice for "
-                   f"{n * r['rice_sell']} gold")
+    buy = [Action("rice", ("buy", n), label=msg("redux.label.buy", what=amount(
+        "rice", n * RICE_LOT), gold=amount("gold", n * r["rice_buy"])))
+           for n in range(1, RICE_LOTS_MAX + 1) if p["gold"] >= n * r["rice_buy"]]
+    sell = [Action("rice", ("sell", n), label=msg("redux.label.sell", what=amount(
+        "rice", n * RICE_LOT), gold=amount("gold", n * r["rice_sell"])))
             for n in range(1, RICE_LOTS_MAX + 1) if p["rice"] >= n * RICE_LOT]
     return buy + sell
 
@@ -155,12 +152,12 @@ def _rice_lots(state: State, seat: int) -> list[Action]:
 def _weapon_lots(state: State, seat: int) -> list[Action]:
     r, p = rates(state), player(state, seat)
     stock = sum(supply_left(state, w) or 0 for w in WEAPONS) if limits_on(state) else None
-    buy = [Action("weapons", ("buy", n), label=f"Buy {n * WEAPON_LOT} weapons for "
-                  f"{n * r['weapon_buy']} gold")
+    buy = [Action("weapons", ("buy", n), label=msg("redux.label.buy", what=amount(
+        "weapon", n * WEAPON_LOT), gold=amount("gold", n * r["weapon_buy"])))
            for n in range(1, WEAPON_LOTS_MAX + 1)
            if p["gold"] >= n * r["weapon_buy"] and (stock is None or stock >= n * WEAPON_LOT)]
-    sell = [Action("weapons", ("sell", n), label=f"Sell {n * WEAPON_LOT} weapons for "
-                   f"{n * r['weapon_sell']} gold")
+    sell = [Action("weapons", ("sell", n), label=msg("redux.label.sell", what=amount(
+        "weapon", n * WEAPON_LOT), gold=amount("gold", n * r["weapon_sell"])))
             for n in range(1, WEAPON_LOTS_MAX + 1)
             if holding(state, seat, "weapon") >= n * WEAPON_LOT]
     return buy + sell
@@ -171,7 +168,7 @@ def trade_choices(state: State, seat: int, action: str) -> list[Action]:
     follow, so the action always trades something."""
     choices = _rice_lots(state, seat)
     if _weapon_lots(state, seat):
-        choices.append(Action("rice", ("none",), label="No rice trade"))
+        choices.append(Action("rice", ("none",), label=msg("redux.label.no_rice_trade")))
     return choices
 
 
@@ -182,12 +179,11 @@ def trade_rice(state: State, seat: int, action: str, move: Action) -> list[Event
     if direction != "none":
         lots = int_arg(move, 1, form)
         refuse_unless_listed(move, trade_choices(state, seat, action),
-                             f"rice is traded in lots of {RICE_LOT}, at most {RICE_LOTS_MAX} "
-                             "lots, and you must hold what you pay.")
+                             msg("redux.why.rice_lots", lot=RICE_LOT, most=RICE_LOTS_MAX))
         events.append(_rice_trade(state, seat, direction, lots))
     else:
         refuse_unless_listed(move, trade_choices(state, seat, action),
-                             "you cannot trade weapons either, so trade rice or decline.")
+                             msg("redux.why.no_weapon_trade"))
     state["doing"] = {"action": action, "stage": "weapons", "rice": direction != "none"}
     return events
 
@@ -198,14 +194,17 @@ def _rice_trade(state: State, seat: int, direction: str, lots: int) -> Event:
     if direction == "buy":
         p["gold"] -= gold
         p["rice"] += rice
-        return Event(f"{who(state, seat)} buys {rice} rice for {gold} gold.")
+        return Event(msg("redux.log.buys", who=who(state, seat), what=amount("rice", rice),
+                         gold=amount("gold", gold)))
     p["rice"] -= rice
     p["gold"] += gold
-    return Event(f"{who(state, seat)} sells {rice} rice for {gold} gold.")
+    return Event(msg("redux.log.sells", who=who(state, seat), what=amount("rice", rice),
+                     gold=amount("gold", gold)))
 
 
 def weapons_choices(state: State, seat: int, doing: dict) -> list[Action]:
-    none = [Action("weapons", ("none",), label="No weapon trade")] if doing["rice"] else []
+    none = [Action("weapons", ("none",), label=msg("redux.label.no_weapon_trade"))] \
+        if doing["rice"] else []
     return _weapon_lots(state, seat) + none
 
 
@@ -215,8 +214,7 @@ def trade_weapons(state: State, seat: int, doing: dict, move: Action) -> list[Ev
     if direction != "none":
         int_arg(move, 1, form)
     refuse_unless_listed(move, weapons_choices(state, seat, doing),
-                         f"weapons are traded in lots of {WEAPON_LOT}, at most "
-                         f"{WEAPON_LOTS_MAX} lots, and you must hold what you pay.")
+                         msg("redux.why.weapon_lots", lot=WEAPON_LOT, most=WEAPON_LOTS_MAX))
     state["doing"] = None
     if direction == "none":
         return []
@@ -225,11 +223,13 @@ def trade_weapons(state: State, seat: int, doing: dict, move: Action) -> list[Ev
         f"weapon_{direction}"]
     if direction == "buy":
         p["gold"] -= gold
-        event = Event(f"{who(state, seat)} buys {count} weapons for {gold} gold.")
+        event = Event(msg("redux.log.buys", who=who(state, seat), what=amount("weapon", count),
+                          gold=amount("gold", gold)))
         return [event, *ask_take(state, seat, doing["action"], count, "complete")]
     p["gold"] += gold
     ask_give(state, doing["action"], count)
-    return [Event(f"{who(state, seat)} sells {count} weapons for {gold} gold.")]
+    return [Event(msg("redux.log.sells", who=who(state, seat), what=amount("weapon", count),
+                      gold=amount("gold", gold)))]
 
 
 # -- weapons of the player's choice: taking from and giving to the general supply ------------
@@ -240,8 +240,8 @@ def ask_take(state: State, seat: int, action: str | None, count: int, after: str
     stock = sum(supply_held(state, w) for w in WEAPONS) if limits_on(state) else count
     owed = min(count, stock)
     if owed < count:
-        note = [Event(f"The general supply holds only {owed} weapons: {who(state, seat)} "
-                      f"takes {owed} instead of {count}.")]
+        note = [Event(msg("redux.log.supply_short", who=who(state, seat),
+                          got=amount("weapon", owed), wanted=amount("weapon", count)))]
     else:
         note = []
     if owed:
@@ -262,8 +262,8 @@ def _spread(left: int, have: dict[str, int], verb: str) -> list[Action]:
     choices = []
     for weapon in WEAPONS:
         low, high = max(1, left - (total - have[weapon])), min(left, have[weapon])
-        choices += [Action(verb, (weapon, n), label=f"{verb.capitalize()} "
-                           f"{count_of(n, weapon)}") for n in range(low, high + 1)]
+        choices += [Action(verb, (weapon, n), label=msg(f"redux.label.{verb}", what=amount(
+            weapon, n))) for n in range(low, high + 1)]
     return choices
 
 
@@ -289,15 +289,14 @@ def _move_weapons(state: State, seat: int, doing: dict, move: Action,
                   choices: list[Action]) -> list[Event]:
     verb = doing["stage"]
     weapon, n = arg(move, 0, f"{verb} <weapon> <n>"), int_arg(move, 1, f"{verb} <weapon> <n>")
-    source = "the general supply" if verb == "take" else "you"
-    refuse_unless_listed(move, choices, f"you still {verb} {count_of(doing['left'], 'weapon')}"
-                         f", from what {source} can {'give' if verb == 'take' else 'pay'}.")
+    refuse_unless_listed(move, choices, msg(f"redux.why.{verb}_left",
+                                            left=amount("weapon", doing["left"])))
     if verb == "take":
         gain(state, seat, weapon, n)
-        text = f"{who(state, seat)} takes {count_of(n, weapon)}."
+        text = msg("redux.log.takes", who=who(state, seat), what=amount(weapon, n))
     else:
         pay(state, seat, weapon, n)
-        text = f"{who(state, seat)} pays {count_of(n, weapon)}."
+        text = msg("redux.log.pays", who=who(state, seat), what=amount(weapon, n))
     left = doing["left"] - n
     state["doing"] = {**doing, "left": left} if left else None
     return [Event(text)]
@@ -312,49 +311,49 @@ def instructor_choices(state: State, seat: int, action: str) -> list[Action]:
     p = player(state, seat)
     hires = []
     if p["rice"] >= HIRE_COST_RICE:
-        hires = [Action("hire", (n,), label=f"Hire: train {count_of(n, 'army')} for 1 rice")
+        hires = [Action("hire", (n,), label=msg("redux.label.hire", armies=amount("army", n),
+                                                 rice=amount("rice", HIRE_COST_RICE)))
                  for n in range(1, min(TRAIN_MAX, p["armies"]["untrained"]) + 1)]
     if _decks_open(state):
-        hires.insert(0, Action("hire", (0,), label="No instructor"))
+        hires.insert(0, Action("hire", (0,), label=msg("redux.label.no_instructor")))
     return hires
 
 
 def hire(state: State, seat: int, action: str, move: Action) -> list[Event]:
     n = int_arg(move, 0, "hire <0-2>")
     refuse_unless_listed(move, instructor_choices(state, seat, action),
-                         f"an instructor costs {HIRE_COST_RICE} rice and trains up to "
-                         f"{TRAIN_MAX} of your untrained armies; `hire 0` needs a card to "
-                         "import.")
+                         msg("redux.why.hire", rice=amount("rice", HIRE_COST_RICE),
+                             most=TRAIN_MAX))
     events = []
     if n:
         p = player(state, seat)
         pay(state, seat, "rice", HIRE_COST_RICE)
         p["armies"]["untrained"] -= n
         p["armies"]["trained"] += n
-        events.append(Event(f"{who(state, seat)} hires an instructor for {HIRE_COST_RICE} "
-                            f"rice: {count_of(n, 'army')} trained."))
+        events.append(Event(msg("redux.log.hires", who=who(state, seat),
+                                rice=amount("rice", HIRE_COST_RICE), armies=amount("army", n))))
     state["doing"] = {"action": action, "stage": "import", "hired": n}
     return events
 
 
 def import_choices(state: State, seat: int, doing: dict) -> list[Action]:
-    none = [Action("import", ("none",), label="Import nothing")] if doing["hired"] else []
-    return [Action("import", (d,), label=f"Draw a {d.capitalize()} card")
+    none = [Action("import", ("none",), label=msg("redux.label.import_nothing"))] \
+        if doing["hired"] else []
+    return [Action("import", (d,), label=msg("redux.label.import", deck=Term(f"redux.deck.{d}")))
             for d in _decks_open(state)] + none
 
 
 def import_card(state: State, seat: int, doing: dict, move: Action) -> list[Event]:
     deck = arg(move, 0, "import union|separation|none")
-    refuse_unless_listed(move, import_choices(state, seat, doing),
-                         "draw from a deck that still holds cards (A43).")
+    refuse_unless_listed(move, import_choices(state, seat, doing), msg("redux.why.import"))
     state["doing"] = None
     if deck == "none":
         return []
     card = state["decks"][deck].pop()
     player(state, seat)["hand"].append(card)
-    name = pack(state).cards[card]["name"]["en"]
-    return [Event(f"{who(state, seat)} imports technology: draws a {deck.capitalize()} card."),
-            Event(f"You draw {name} ({deck.capitalize()}).", seats=(seat,))]
+    return [Event(msg("redux.log.imports", who=who(state, seat), deck=Term(f"redux.deck.{deck}"))),
+            Event(msg("redux.log.you_draw_card", card=card_term(state, card),
+                      deck=Term(f"redux.deck.{deck}")), seats=(seat,))]
 
 
 # -- R8.4.5: build a state development (G17 typed army costs) -------------------------------
@@ -379,8 +378,8 @@ def _affordable(state: State, seat: int, cost: dict) -> bool:
 
 def build_choices(state: State, seat: int, action: str) -> list[Action]:
     cards = pack(state).cards
-    return [Action("build", (c,), label=f"Build {cards[c]['name']['en']} "
-                   f"({cost_text(cards[c]['cost'])}, {cards[c]['vp']} VP)")
+    return [Action("build", (c,), label=msg("redux.label.build", card=card_term(state, c),
+                                            cost=cost_text(cards[c]["cost"]), vp=cards[c]["vp"]))
             for c in player(state, seat)["hand"]
             if all(_requirement_met(state, seat, r) for r in cards[c]["requires"])
             and _affordable(state, seat, cards[c]["cost"])]
@@ -390,37 +389,48 @@ def build(state: State, seat: int, action: str, move: Action) -> list[Event]:
     card_id = arg(move, 0, "build <card>")
     cards, p = pack(state).cards, player(state, seat)
     if card_id not in p["hand"]:
-        raise IllegalAction(f"`{card_id}` is not in your hand; build one of your own cards.")
+        meant = typed_card(state, move.args, p["hand"])
+        if meant:
+            raise IllegalAction(msg("redux.refuse.did_you_mean", form=f"build {meant}"))
+        raise IllegalAction(msg("redux.refuse.not_in_hand", typed=card_id, hint=choices_hint(
+            build_choices(state, seat, action))))
     card = cards[card_id]
-    name = card["name"]["en"]
+    name = card_term(state, card_id)
     for need in card["requires"]:
         if not _requirement_met(state, seat, need):
-            raise IllegalAction(f"{name} needs {need['kind'].replace('_', ' ')} of at least "
-                                f"{need['min']}.")
+            raise IllegalAction(msg("redux.refuse.card_needs", card=name, need=requirement(need)))
     if not _affordable(state, seat, card["cost"]):
-        raise IllegalAction(f"You cannot pay for {name}: it costs {_cost_text(card['cost'])}.")
+        raise IllegalAction(msg("redux.refuse.cannot_pay", card=name, cost=cost_text(
+            card["cost"])))
     paid = _pay_cost(state, seat, card["cost"])
     p["hand"].remove(card_id)
     p["built"].append(card_id)
-    events = [Event(f"{who(state, seat)} builds {name}, paying {paid}.")]
+    events = [Event(msg("redux.log.builds", who=who(state, seat), card=name, paid=paid))]
     if card["cost"]["weapons"]:
         ask_give(state, action, card["cost"]["weapons"])
     return events
 
 
-def _cost_text(cost: dict) -> str:
-    parts = [f"{n} {kind}" for kind, n in cost.items() if n]
-    return ", ".join(parts) or "nothing"
+def requirement(need: dict) -> Msg:
+    """A card's prerequisite: `farm level 3 or more`."""
+    return msg("redux.log.requirement", what=Term(f"redux.requirement.{need['kind']}"),
+               least=need["min"])
 
 
-def _pay_cost(state: State, seat: int, cost: dict) -> str:
+def typed_card(state: State, typed: tuple, hand: list[str]) -> str | None:
+    """The card of the hand a player named by its name or the end of its id."""
+    cards = pack(state).cards
+    return typed_match(typed, {c: list(cards[c]["name"].values()) for c in hand})
+
+
+def _pay_cost(state: State, seat: int, cost: dict) -> Msg:
     """Pay everything but the weapons (their types are the player's choice, asked next). An
     `armies` cost (either side, G17) takes untrained armies first: they are worth less."""
     for resource in ("gold", "rice", "support", "untrained", "trained"):
         if cost[resource]:
             pay(state, seat, resource, cost[resource])
-    paid = [f"{cost[r]} {r}" for r in ("gold", "rice", "support") if cost[r]]
-    paid += [f"{count_of(cost[r], r + ' army')}" for r in ("untrained", "trained") if cost[r]]
+    paid = list(amounts((r, cost[r]) for r in ("gold", "rice", "support", "untrained",
+                                               "trained")))
     if cost["armies"]:
         untrained = min(cost["armies"], player(state, seat)["armies"]["untrained"])
         trained = cost["armies"] - untrained
@@ -428,11 +438,10 @@ def _pay_cost(state: State, seat: int, cost: dict) -> str:
             pay(state, seat, "untrained", untrained)
         if trained:
             pay(state, seat, "trained", trained)
-        paid.append(f"{count_of(cost['armies'], 'army')} ({untrained} untrained first, "
-                    f"{trained} trained)")
+        paid += amounts((("untrained", untrained), ("trained", trained)))
     if cost["weapons"]:
-        paid.append(f"{count_of(cost['weapons'], 'weapon')} of their choice")
-    return ", ".join(paid) or "nothing"
+        paid.append(msg("redux.log.weapons_of_choice", what=amount("weapon", cost["weapons"])))
+    return msg("redux.log.paid_list", paid=tuple(paid)) if paid else msg("redux.log.nothing")
 
 
 # -- R8.4.6, R8.4.7: produce weapons ------------------------------------------------------------
@@ -452,8 +461,8 @@ def produce_choices(state: State, seat: int, action: str) -> list[Action]:
         got = {w: n for w, n in _produced(state, pair).items() if n}
         if got and got not in seen:
             seen.append(got)
-            choices.append(Action("produce", pair, label="Take " + " and ".join(
-                count_of(n, w) for w, n in got.items())))
+            choices.append(Action("produce", pair, label=msg("redux.label.take", what=amounts(
+                got.items()))))
     return choices
 
 
@@ -463,36 +472,35 @@ def produce(state: State, seat: int, action: str, move: Action) -> list[Event]:
     low, high = sorted((first, second), key=lambda w: WEAPONS.index(w) if w in WEAPONS else 9)
     pair = (low, high)
     choices = produce_choices(state, seat, action)
-    refuse_unless_listed(Action("produce", pair), choices,
-                         f"this action makes 2 weapons among {' and '.join(PRODUCE[action])}, "
-                         "from what the general supply holds.")
+    refuse_unless_listed(Action("produce", pair), choices, msg(
+        "redux.why.produce", weapons=tuple(Term(f"redux.weapon.{w}") for w in PRODUCE[action])))
     got = _produced(state, pair)
     for weapon, n in got.items():
         gain(state, seat, weapon, n)
-    short = sum(got.values()) < 2
-    note = " (all the general supply had)" if short else ""
-    text = " and ".join(count_of(n, w) for w, n in got.items() if n)
-    return [Event(f"{who(state, seat)} produces {text}{note}.")]
+    key = "redux.log.produces_short" if sum(got.values()) < 2 else "redux.log.produces"
+    return [Event(msg(key, who=who(state, seat), what=amounts(got.items())))]
 
 
 # -- R8.4.8-R8.4.11: recruit, train, tribute, support --------------------------------------------
 def recruit_choices(state: State, seat: int, action: str) -> list[Action]:
     if supply_left(state, "armies") == 0:
         return []
-    return [Action("perform", ("recruit",), label=f"Recruit {RECRUIT_ARMIES} armies")]
+    return [Action("perform", ("recruit",), label=msg("redux.label.recruit_armies",
+                                                      armies=amount("army", RECRUIT_ARMIES)))]
 
 
 def recruit(state: State, seat: int, action: str, move: Action) -> list[Event]:
     refuse_unless_listed(move, recruit_choices(state, seat, action),
-                         "the general supply has no army token left.")
+                         msg("redux.why.no_army_tokens"))
     got = gain(state, seat, "untrained", RECRUIT_ARMIES)
-    note = "" if got == RECRUIT_ARMIES else " (all the general supply had)"
-    return [Event(f"{who(state, seat)} recruits {count_of(got, 'untrained army')}{note}.")]
+    key = "redux.log.recruits_armies" if got == RECRUIT_ARMIES else \
+        "redux.log.recruits_armies_short"
+    return [Event(msg(key, who=who(state, seat), armies=amount("untrained", got)))]
 
 
 def train_choices(state: State, seat: int, action: str) -> list[Action]:
     untrained = player(state, seat)["armies"]["untrained"]
-    return [Action("train", (n,), label=f"Train {count_of(n, 'army')}")
+    return [Action("train", (n,), label=msg("redux.label.train", armies=amount("army", n)))
             for n in range(1, min(TRAIN_MAX, untrained) + 1)]
 
 
@@ -500,62 +508,58 @@ def train(state: State, seat: int, action: str, move: Action) -> list[Event]:
     n = int_arg(move, 0, "train <1-2>")
     untrained = player(state, seat)["armies"]["untrained"]
     refuse_unless_listed(move, train_choices(state, seat, action),
-                         f"you may train up to {TRAIN_MAX} of your {untrained} untrained "
-                         "armies.")
+                         msg("redux.why.train", most=TRAIN_MAX,
+                             held=amount("untrained", untrained)))
     armies = player(state, seat)["armies"]
     armies["untrained"] -= n
     armies["trained"] += n
-    return [Event(f"{who(state, seat)} trains {count_of(n, 'army')}.")]
+    return [Event(msg("redux.log.trains", who=who(state, seat), armies=amount("army", n)))]
 
 
 def tribute_choices(state: State, seat: int, action: str) -> list[Action]:
-    return [Action("tribute", (key,), label=f"Take {_tribute_text(TRIBUTE_CHOICES[key])}")
+    return [Action("tribute", (key,), label=msg("redux.label.take", what=amounts(
+        TRIBUTE_CHOICES[key].items())))
             for key in TRIBUTE_CHOICES
             if "untrained" not in TRIBUTE_CHOICES[key] or supply_left(state, "armies") != 0]
 
 
 def tribute(state: State, seat: int, action: str, move: Action) -> list[Event]:
     arg(move, 0, "tribute gold_gold|rice_rice|gold_rice|army")
-    refuse_unless_listed(move, tribute_choices(state, seat, action),
-                         "choose 2 gold, 2 rice, 1 gold and 1 rice, or 1 untrained army (if "
-                         "the general supply has one).")
+    refuse_unless_listed(move, tribute_choices(state, seat, action), msg("redux.why.tribute"))
     taken = TRIBUTE_CHOICES[move.word()]
     for resource, n in taken.items():
         gain(state, seat, resource, n)
-    return [Event(f"{who(state, seat)} demands tribute: {_tribute_text(taken)}.")]
+    return [Event(msg("redux.log.tribute", who=who(state, seat), what=amounts(taken.items())))]
 
 
-def cost_text(cost: dict[str, int]) -> str:
-    """`2 gold, 1 rice, 1 trained army`, or `free`: a card's cost as a label shows it."""
-    parts = [count_of(n, NOUNS.get(part, part)) for part, n in cost.items() if n]
-    return ", ".join(parts) or "free"
-
-
-def _tribute_text(taken: dict[str, int]) -> str:
-    return " and ".join(count_of(n, "untrained army") if r == "untrained" else f"{n} {r}"
-                        for r, n in taken.items())
+def cost_text(cost: dict[str, int]) -> Msg:
+    """`2 gold, 1 rice and 1 trained army`, or `free`: a card's cost as a label shows it."""
+    parts = amounts(cost.items())
+    return msg("redux.log.paid_list", paid=parts) if parts else msg("redux.log.free")
 
 
 def support_choices(state: State, seat: int, action: str) -> list[Action]:
     if supply_left(state, "support") == 0:
         return []
-    return [Action("perform", ("support",), label="Take 1 support token")]
+    return [Action("perform", ("support",), label=msg("redux.label.take", what=(
+        amount("support", 1),)))]
 
 
 def gain_support(state: State, seat: int, action: str, move: Action) -> list[Event]:
     refuse_unless_listed(move, support_choices(state, seat, action),
-                         "the general supply has no support token left.")
+                         msg("redux.why.no_support_tokens"))
     gain(state, seat, "support", 1)
-    return [Event(f"{who(state, seat)} gains 1 support token "
-                  f"(now {player(state, seat)['support']}).")]
+    return [Event(msg("redux.log.gains_support", who=who(state, seat),
+                      now=player(state, seat)["support"]))]
 
 
 # -- R8.4.12: manipulate the Han Emperor (A4, A5, A25) ---------------------------------------
 def manipulate_choices(state: State, seat: int, action: str) -> list[Action]:
     if player(state, seat)["gold"] < MANIPULATE_GOLD:
         return []
-    return [Action("manipulate", (b["general"],),
-                   label=f"Pay 1 gold, office +1, flip {general_name(state, b['general'])}")
+    return [Action("manipulate", (b["general"],), label=msg(
+        "redux.label.manipulate", gold=amount("gold", MANIPULATE_GOLD),
+        general=general_term(state, b["general"])))
             for b in state["bids"] if b["seat"] == seat and b["action"] == action]
 
 
@@ -563,19 +567,43 @@ def manipulate(state: State, seat: int, action: str, move: Action) -> list[Event
     gid = arg(move, 0, "manipulate <general>")
     p = player(state, seat)
     if p["gold"] < MANIPULATE_GOLD:
-        raise IllegalAction(f"Manipulating the Han Emperor costs {MANIPULATE_GOLD} gold and "
-                            "you have none: decline it (you still take the Han Emperor token "
-                            "at upkeep).")
+        raise IllegalAction(msg("redux.refuse.manipulate_gold",
+                                gold=amount("gold", MANIPULATE_GOLD)))
     refuse_unless_listed(move, manipulate_choices(state, seat, action),
-                         "flip one of your generals that bid on Manipulate Han Emperor.")
+                         msg("redux.why.manipulate"))
     p["gold"] -= MANIPULATE_GOLD
     p["office"] = min(p["office"] + 1, EMPEROR_OFFICE)
     state["flipped"] = {"seat": seat, "general": gid}
-    office = OFFICES[p["office"]][1]
-    events = [Event(f"{who(state, seat)} pays {MANIPULATE_GOLD} gold to manipulate the Han "
-                    f"Emperor: office {office}. {general_name(state, gid)} stays flipped on "
-                    "the action and cannot bid next round.")]
+    office = Term(f"redux.office.{OFFICES[p['office']][0]}")
+    events = [Event(msg("redux.log.manipulates", who=who(state, seat),
+                        gold=amount("gold", MANIPULATE_GOLD), office=office,
+                        general=general_term(state, gid)))]
     if p["office"] == EMPEROR_OFFICE:
-        events.append(Event(f"{who(state, seat)} deposes the Han emperor: the game ends after "
-                            "this round.", kind="phase"))
+        events.append(Event(msg("redux.log.deposes", who=who(state, seat)), kind="phase"))
     return events
+
+
+# -- why a won action cannot be performed (it is declined for the player, A24) ------------------
+def why_impossible(state: State, seat: int, action: str) -> Msg:
+    p = player(state, seat)
+    if action in ("farm", "market"):
+        return msg("redux.why.development_stuck", level=DEVELOPMENT_MAX)
+    if action == "trade":
+        return msg("redux.why.nothing_to_trade")
+    if action == "instructor":
+        return msg("redux.why.no_instructor", rice=amount("rice", HIRE_COST_RICE),
+                   untrained=amount("untrained", p["armies"]["untrained"]))
+    if action == "build":
+        return msg("redux.why.nothing_to_build", cards=len(p["hand"]))
+    if action in PRODUCE:
+        return msg("redux.why.no_weapons_left", weapons=tuple(
+            Term(f"redux.weapon.{w}") for w in PRODUCE[action]))
+    if action == "recruit":
+        return msg("redux.why.no_army_tokens")
+    if action == "train":
+        return msg("redux.why.no_untrained")
+    if action == "support":
+        return msg("redux.why.no_support_tokens")
+    if action == "emperor":
+        return msg("redux.why.no_gold", gold=amount("gold", MANIPULATE_GOLD))
+    return msg("redux.why.not_now")

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import Action, Event, IllegalAction
+from games.core.messages import msg
 from games.redux import bids, conflict, resolution, upkeep
+from games.redux.say import choices_hint
 from games.redux.state import State
 
 CONFLICT_LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
@@ -51,8 +53,8 @@ def dispatch(state: State, seat: int, action: Action) -> list[Event]:
         return resolution.apply(state, seat, action)
     allowed = conflict.VERBS.get(step, ())
     if action.kind not in allowed:
-        forms = ", ".join(f"`{a.text}`" for a in legal_actions(state, seat)[:6])
-        raise IllegalAction(f"You cannot `{action.kind}` now. Now you can: {forms}.")
+        raise IllegalAction(msg("redux.refuse.not_now", verb=action.kind,
+                                hint=choices_hint(legal_actions(state, seat))))
     if step == "pick":
         return conflict.recruit(state, seat, action.args)
     if step == "alliance":

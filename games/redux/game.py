@@ -7,18 +7,12 @@ from typing import Any
 
 from games.core import Action, Event, Game, IllegalAction, Option, Result, State
 from games.core.game import PrivateGroup
+from games.core.messages import Msg, Said, msg
 from games.redux import ai, checks, data, flow, scoring, setup
 from games.redux import view as views
 from games.redux.packs import ReduxPacks
 from games.redux.rules import ACTIONS, TRIBAL_OF_NATION
-from games.redux.state import action_name, general_name, player
-
-PROMPTS = {
-    "on": "Choose the action for {general} (`on <action>`).",
-    "units": "Attach units to {general} (`units <type> <n>`{gold}, or `units none`).",
-    "support": "Add support tokens to {general}'s bid, +1 each (`support <n>`).",
-    "emperor": "Add the Han Emperor token to {general}'s bid for +1 (`emperor yes|no`).",
-}
+from games.redux.state import action_term, general_term, player
 
 
 class ReduxGame(Game):
@@ -49,17 +43,17 @@ class ReduxGame(Game):
         text = given.get("pack") or None  # empty text means the designed pack
         if text is not None:
             if not isinstance(text, str):
-                raise IllegalAction("Option `pack` must be the text of a data pack (JSON).")
+                raise IllegalAction(msg("redux.refuse.pack_option"))
             try:
                 data.load_pack(text, "the uploaded pack")
             except data.DataError as error:
-                raise IllegalAction(f"The data pack cannot be used: {error}") from None
+                raise IllegalAction(msg("redux.refuse.pack_unusable", error=str(error))) from None
         return {**resolved, "pack": text}
 
     def begin(self, seats: int, options: dict[str, Any],
               seed: int) -> tuple[State, list[Event]]:
         if seats != 3:
-            raise IllegalAction(f"{self.title} is for exactly 3 players, not {seats}.")
+            raise IllegalAction(msg("redux.refuse.three_players", seats=seats))
         state, events = setup.new_state(self.resolve_options(options), seed)
         flow.advance(state, events)
         return state, events
@@ -106,16 +100,16 @@ class ReduxGame(Game):
             return f"r{state['round']}:{step}:{state['actor']}"
         return f"r{state['round']}:{step}"
 
-    def prompt(self, state: State, seat: int) -> str:
+    def prompt(self, state: State, seat: int) -> Said:
         if seat not in flow.to_act(state):
             return ""
         step = state["step"]
         if step == "pick":
-            return (f"Choose in secret the {player(state, seat)['picking']} generals you "
-                    "recruit (`recruit <id> ...`); they are revealed together.")
+            return msg("redux.prompt.pick", count=player(state, seat)["picking"])
         if step == "alliance":
-            return ("Choose this round's alliance action (`alliance <action>`); it may not be "
-                    "last round's.")
+            previous = state["alliance"]["previous"]
+            return (msg("redux.prompt.alliance_not", action=action_term(previous)) if previous
+                    else msg("redux.prompt.alliance"))
         if step == "bid":
             return _bid_prompt(state, seat)
         return _resolution_prompt(state, seat)
@@ -129,30 +123,32 @@ class ReduxGame(Game):
     def secrets(self, state: State) -> dict[int, set[str]]:
         return checks.secrets(state)
 
-    def summary(self, view: dict[str, Any]) -> str:
+    def summary(self, view: dict[str, Any]) -> list[Msg]:
         return views.summary(view)
 
 
-def _resolution_prompt(state: State, seat: int) -> str:
+def _resolution_prompt(state: State, seat: int) -> Msg:
     doing, step = state["doing"], state["step"]
     if doing is not None and doing.get("action") in ACTIONS:
-        return f"Finish {action_name(doing['action'])}: choose among the offered options."
+        return msg("redux.prompt.finish", action=action_term(doing["action"]))
+    if doing is not None:
+        return msg("redux.prompt.finish_benefit")
     if step == "reward":
-        return ("Your tribe stands at 12: pay 2 rice for 1 support token? (`reward yes|no`)")
+        return msg("redux.prompt.reward")
     if step == "benefits":
-        return "Take your end-of-round benefits in the order you choose (`benefit <source>`)."
-    won = ", ".join(action_name(a) for a in state["todo"].get(str(seat), []))
-    return (f"Perform the actions you won, in the order you choose: {won}. You may "
-            "`decline <action>` any of them.")
+        return msg("redux.prompt.benefits")
+    won = tuple(action_term(a) for a in state["todo"].get(str(seat), []))
+    return msg("redux.prompt.resolve", actions=won)
 
 
-def _bid_prompt(state: State, seat: int) -> str:
+def _bid_prompt(state: State, seat: int) -> Msg:
     draft = state["draft"]
     if draft is None:
-        return "Your bidding turn: place a general (`place <general>`) or `pass` for the round."
-    action = draft["action"]
-    gold = ", `gold <n>`" if action == TRIBAL_OF_NATION[player(state, seat)["nation"]] else ""
-    text = PROMPTS[draft["stage"]].format(general=general_name(state, draft["general"]),
-                                          gold=gold)
-    where = f" It goes on {action_name(action)}." if action else ""
-    return text + where + " `cancel` starts the placement again."
+        return msg("redux.prompt.bid")
+    stage, action = draft["stage"], draft["action"]
+    general = general_term(state, draft["general"])
+    if stage == "on":
+        return msg("redux.prompt.on", general=general)
+    if stage == "units" and action == TRIBAL_OF_NATION[player(state, seat)["nation"]]:
+        stage = "units_gold"
+    return msg(f"redux.prompt.{stage}", general=general, action=action_term(action))

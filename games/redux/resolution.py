@@ -14,9 +14,11 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from games.core import Action, Event, IllegalAction, MalformedAction, NotYourTurn
+from games.core.messages import Msg, Param, msg
 from games.redux import abilities, battle, benefits, economy, tribal
 from games.redux.rules import ACTIONS, BATTLE_OF_BORDER, TRIBAL_OF_NATION
-from games.redux.state import State, action_name, player, release_bid, who
+from games.redux.say import choices_hint
+from games.redux.state import State, action_term, player, release_bid, source_term, who
 
 STEPS = ("resolve", "reward", "benefits")
 
@@ -94,8 +96,8 @@ def _next_actor(state: State, events: list[Event]) -> None:
     for seat in order[first:]:
         if todo(state, seat):
             if seat != state["actor"]:
-                names = ", ".join(action_name(a) for a in todo(state, seat))
-                events.append(Event(f"{who(state, seat)} resolves: {names}.", kind="phase"))
+                events.append(Event(msg("redux.log.resolves", who=who(state, seat), actions=tuple(
+                    action_term(a) for a in todo(state, seat))), kind="phase"))
             state["actor"] = seat
             return
     state["actor"] = None
@@ -133,13 +135,14 @@ def legal(state: State, seat: int) -> list[Action]:
 def _first_choices(state: State, seat: int) -> list[Action]:
     mine = todo(state, seat)
     choices = [c for action in mine for c in RULES[action].choices(state, seat, action)]
-    return choices + [Action("decline", (a,), label=f"Decline {action_name(a)}") for a in mine]
+    return choices + [Action("decline", (a,), label=msg("redux.label.decline",
+                                                        action=action_term(a))) for a in mine]
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:
     """Validate and apply one decision, then every decision that has a single answer."""
     if seat not in to_act(state):
-        raise NotYourTurn("It is not your turn to resolve actions.")
+        raise NotYourTurn(msg("redux.refuse.not_resolving"))
     events = _apply(state, seat, action)
     _settle(state, events)
     return events
@@ -177,8 +180,8 @@ def _apply(state: State, seat: int, action: Action) -> list[Event]:
 def _stage(state: State, seat: int, doing: dict, action: Action) -> list[Event]:
     stage = STAGES[doing["stage"]]
     if action.kind != stage.verb:
-        forms = ", ".join(f"`{c.text}`" for c in stage.choices(state, seat, doing)[:8])
-        raise IllegalAction(f"First finish what you started; now you can: {forms}.")
+        raise IllegalAction(msg("redux.refuse.finish_first", hint=choices_hint(
+            stage.choices(state, seat, doing))))
     events = stage.apply(state, seat, doing, action)
     if state["doing"] is not None:
         return events
@@ -197,31 +200,29 @@ def won_action(state: State, seat: int, action: Action) -> str:
     if verb in ("decline", "perform"):
         named = economy.arg(action, 0, f"{verb} <action>")
         if verb == "perform" and named not in PERFORMED_BY_NAME:
-            raise IllegalAction(f"`perform` is for {', '.join(PERFORMED_BY_NAME)}; "
-                                f"`{named}` has its own choices.")
+            raise IllegalAction(msg("redux.refuse.perform_other", hint=choices_hint(
+                _first_choices(state, seat))))
         return _check_won(mine, named)
     if verb == "produce":
         weapon = economy.arg(action, 0, "produce <weapon> <weapon>")
         produced = [a for a, pair in economy.PRODUCE.items() if weapon in pair]
         if not produced:
-            raise MalformedAction(f"`{action.text}`: produce spears, horses, crossbows or "
-                                  "ships, as in `produce spear horse`.")
+            raise MalformedAction(msg("redux.refuse.produce_what", typed=action.text))
         return _check_won(mine, produced[0])
     if verb == "occupy":
         return battle.battle_of_general(state, seat, economy.arg(action, 0, battle.FORM), mine)
     if verb in VERB_ACTION:
         return _check_won(mine, VERB_ACTION[verb])
-    forms = ", ".join(f"`{c.text}`" for c in _first_choices(state, seat)[:8])
-    raise MalformedAction(f"Unknown move `{verb}` now. You can: {forms}.")
+    raise MalformedAction(msg("redux.refuse.unknown_move", verb=verb, hint=choices_hint(
+        _first_choices(state, seat))))
 
 
 def _check_won(mine: list[str], action: str) -> str:
+    left = tuple(action_term(a) for a in mine)
     if action not in ACTIONS:
-        raise IllegalAction(f"There is no action `{action}`.")
+        raise IllegalAction(msg("redux.refuse.no_such_won_action", typed=action, left=left))
     if action not in mine:
-        left = ", ".join(action_name(a) for a in mine)
-        raise IllegalAction(f"You have no {action_name(action)} action to resolve; yours "
-                            f"left: {left}.")
+        raise IllegalAction(msg("redux.refuse.not_won", action=action_term(action), left=left))
     return action
 
 
@@ -236,8 +237,8 @@ def _complete(state: State, seat: int, action: str) -> list[Event]:
         words, weapons = abilities.apply_gain(state, seat, ability["gain"])
         owed += weapons
         if words:
-            events.append(Event(f"{abilities.source_name(state, source)}: {who(state, seat)} "
-                                f"{', '.join(words)}."))
+            events.append(Event(msg("redux.log.source_gains", source=source_term(state, source),
+                                    who=who(state, seat), gains=words)))
     if owed:
         events += economy.ask_take(state, seat, action, owed, "cleanup")
         if state["doing"] is not None:
@@ -247,9 +248,18 @@ def _complete(state: State, seat: int, action: str) -> list[Event]:
 
 def _decline(state: State, seat: int, action: str) -> list[Event]:
     possible = bool(RULES[action].choices(state, seat, action))
-    why = "" if possible else " (it cannot be performed now)"
-    events = [Event(f"{who(state, seat)} declines {action_name(action)}{why}.")]
+    said: dict[str, Param] = {"who": who(state, seat), "action": action_term(action)}
+    events = [Event(msg("redux.log.declines", **said) if possible else
+                    msg("redux.log.cannot_perform", **said, why=why_impossible(state, seat,
+                                                                               action)))]
     return events + _finish(state, seat, action, refund=True)
+
+
+def why_impossible(state: State, seat: int, action: str) -> Msg:
+    """Why a won action cannot be performed now (it is declined for the player)."""
+    if action in BATTLE_OF_BORDER.values():
+        return battle.why_no_occupation(state, seat, action)
+    return economy.why_impossible(state, seat, action)
 
 
 def _finish(state: State, seat: int, action: str, refund: bool) -> list[Event]:
@@ -266,7 +276,8 @@ def _finish(state: State, seat: int, action: str, refund: bool) -> list[Event]:
 # -- the 12-reward after decay, and the benefits -----------------------------------------------
 def _reward(state: State, seat: int, action: Action) -> list[Event]:
     if action.kind != "reward":
-        raise IllegalAction("Answer the tribal reward first: `reward yes` or `reward no`.")
+        raise IllegalAction(msg("redux.refuse.reward_first", hint=choices_hint(
+            tribal.reward_choices(state, seat, None))))
     events = tribal.reward(state, seat, None, action)
     order = state["action_order"]
     later = [s for s in tribal.reward_due(state) if order.index(s) > order.index(seat)]
@@ -279,8 +290,7 @@ def _reward(state: State, seat: int, action: Action) -> list[Event]:
 
 def _benefit(state: State, seat: int, action: Action) -> list[Event]:
     choices = benefits.choices(state, seat)
-    economy.refuse_unless_listed(action, choices, "choose which of your end-of-round benefits "
-                                 "comes next.")
+    economy.refuse_unless_listed(action, choices, msg("redux.why.benefit_next"))
     events = benefits.use(state, seat, action.word())
     if state["doing"] is None:
         benefits.proceed(state, events)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import Result, Score
+from games.core.messages import Said, msg, said_of
 from games.redux import rules
 from games.redux.data import Pack, frozen
 
@@ -26,12 +27,12 @@ def result(state: State) -> Result | None:
     if state["step"] != "over":
         return None
     end = state["end"]
-    return _ranked(state, end["reason"])
+    return _ranked(state, said_of(end["reason"]))
 
 
 def standings(state: State) -> Result:
     """R12 applied to the table as it stands (a moderator's scored end, a live summary)."""
-    return _ranked(state, f"scored as the table stood in round {state['round']}")
+    return _ranked(state, msg("redux.end.standings", round=state["round"]))
 
 
 def rank_points(values: list[int]) -> list[int]:
@@ -121,7 +122,7 @@ def rule_vp(rule: dict, player: dict) -> int:
     return min(rule["max"], value // rule["every"] * rule["vp"])
 
 
-def _ranked(state: State, reason: str) -> Result:
+def _ranked(state: State, reason: Said) -> Result:
     """Totals, then R12.10: gold + rice by value (A30), then Shu > Wu > Wei."""
     scores = []
     for player, cats in zip(state["players"], categories(state), strict=True):

@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core import Event, Rng
 from games.core.chance import pick, shuffle
+from games.core.messages import Term, msg
 from games.redux import data
 from games.redux.rules import (
     NATIONS,
@@ -18,7 +19,7 @@ from games.redux.rules import (
     SUPPLY,
     TRIBE_START,
 )
-from games.redux.state import State, who
+from games.redux.state import State, general_term, nation_term, who, who_nation
 
 
 def new_state(options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
@@ -41,8 +42,9 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
         "decks": {"union": [], "separation": []},
         "players": [],
     }
-    events = [Event(f"Three Kingdoms Redux begins with the data pack "
-                    f"“{state['pack']['name']}” ({state['pack']['hash']}).")]
+    named = (msg("redux.log.uploaded_pack", name=pack.name) if options["pack"]
+             else msg("redux.log.designed_pack"))
+    events = [Event(msg("redux.log.begins", pack=named, hash=state["pack"]["hash"]))]
     _place_criterion_markers(state, events)
     events += _seat_nations(state)
     events += _shuffle_decks(state, pack)
@@ -50,21 +52,23 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
         _starting_resources(state, p)
         _deal_hand(state, p)
         events.append(_draw_initial_generals(state, p, pack))
-    events.append(Event("Bid order: " + ", ".join(who(state, s) for s in state["bid_order"])
-                        + ". Everyone secretly picks their starting generals."))
+        events.append(Event(msg("redux.log.you_drew", generals=tuple(
+            general_term(state, g) for g in p["drawn"]), count=p["picking"]), seats=(p["seat"],)))
+    events.append(Event(msg("redux.log.opening_order",
+                            order=[who_nation(state, s) for s in state["bid_order"]])))
     return state, events
 
 
 def _place_criterion_markers(state: State, events: list[Event]) -> None:
     """R3.C, EX1: a random side on Manipulate Han Emperor, the opposite on Gain Support."""
-    drawn = pick(state, ("admin", "combat"), "The criterion side of Manipulate Han Emperor is "
-                 "chosen at random", show=str.capitalize)
+    drawn = pick(state, ("admin", "combat"), msg("redux.log.criterion_drawn"),
+                 show=lambda side: Term(f"redux.criterion.{side}"))
     emperor = drawn.item
     support = "admin" if emperor == "combat" else "combat"
     state["criterion"] = {"emperor": emperor, "support": support}
     events += drawn.events
-    events.append(Event(f"Criterion markers: Manipulate Han Emperor uses {emperor.capitalize()},"
-                        f" Gain Support uses {support.capitalize()} this round."))
+    events.append(Event(msg("redux.log.criteria", emperor=Term(f"redux.criterion.{emperor}"),
+                            support=Term(f"redux.criterion.{support}"))))
 
 
 def _seat_nations(state: State) -> list[Event]:
@@ -73,8 +77,10 @@ def _seat_nations(state: State) -> list[Event]:
     nations = list(NATIONS)
     events = []
     if state["options"]["nations"] == "random":
-        events.append(shuffle(state, nations, "The nations are dealt to the seats at random."))
+        events.append(shuffle(state, nations, msg("redux.log.nations_shuffled")))
     state["players"] = [_new_player(seat, nation) for seat, nation in enumerate(nations)]
+    events.append(Event(msg("redux.log.nations", seats=[
+        who_nation(state, seat) for seat in range(len(nations))])))
     state["bid_order"] = [nations.index(n) for n in NATIONS]
     return events
 
@@ -100,8 +106,8 @@ def _shuffle_decks(state: State, pack: data.Pack) -> list[Event]:
     events = []
     for deck in ("union", "separation"):
         cards = sorted(c for c, card in pack.cards.items() if card["deck"] == deck)
-        events.append(shuffle(state, cards, f"The {deck.capitalize()} deck is shuffled.",
-                              top="last"))
+        events.append(shuffle(state, cards, msg("redux.log.deck_shuffled",
+                                                deck=Term(f"redux.deck.{deck}")), top="last"))
         state["decks"][deck] = cards
     return events
 
@@ -126,8 +132,8 @@ def _draw_initial_generals(state: State, p: dict, pack: data.Pack) -> Event:
     the shuffle."""
     deck = sorted(g for g, card in pack.generals.items()
                   if card["nation"] == p["nation"] and g != RULERS[p["nation"]])
-    shuffled = shuffle(state, deck, f"{who(state, p['seat'])} shuffles the general deck.",
-                       top="last")
+    shuffled = shuffle(state, deck, msg("redux.log.generals_shuffled", who=who(state, p["seat"]),
+                                        nation=nation_term(p["nation"])), top="last")
     start = START[p["nation"]]
     p["drawn"] = [deck.pop() for _ in range(min(start["draw"], len(deck)))]
     p["general_deck"] = deck

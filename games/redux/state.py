@@ -5,8 +5,10 @@ and `checks.invariants` can verify it exactly."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from games.core.messages import Msg, Param, Seat, Term, msg
 from games.redux import data
 from games.redux.rules import ACTIONS, NATION_NAMES, UNIT_WEAPON, WEAPONS
 
@@ -29,9 +31,14 @@ def seat_of(state: State, nation: str) -> int:
     raise KeyError(nation)
 
 
-def who(state: State, seat: int) -> str:
-    """How events name a seat: `Seat 0 (Wei)`; the service swaps in the player's name."""
-    return f"Seat {seat} ({nation_of(state, seat).capitalize()})"
+def who(state: State, seat: int) -> Seat:
+    """How events name a seat: a `Seat`, which the bot shows as the player's name."""
+    return Seat(seat)
+
+
+def who_nation(state: State, seat: int) -> Msg:
+    """A seat with its nation, where the nation matters: "Ann (Wei)"."""
+    return msg("redux.who_nation", who=Seat(seat), nation=nation_term(nation_of(state, seat)))
 
 
 def nation_name(nation: str) -> str:
@@ -52,6 +59,47 @@ def general_name(state: State, gid: str) -> str:
 
 def action_name(action: str) -> str:
     return ACTIONS[action][0]
+
+
+# -- names as the reader reads them (games/redux/locales/names.toml) ------------------------
+def nation_term(nation: str) -> Term:
+    return Term(f"redux.nation.{nation}")
+
+
+def action_term(action: str) -> Term:
+    return Term(f"redux.action.{action}")
+
+
+def general_term(state: State, gid: str) -> Param:
+    return _named(state, "generals", "general", gid)
+
+
+def card_term(state: State, cid: str) -> Param:
+    return _named(state, "cards", "card", cid)
+
+
+def region_term(state: State, rid: str) -> Param:
+    return _named(state, "regions", "region", rid)
+
+
+def source_term(state: State, source: str) -> Param:
+    """The name of an ability's source: a built card or a general."""
+    return card_term(state, source) if source in pack(state).cards else general_term(state, source)
+
+
+def _named(state: State, section: str, kind: str, entry: str) -> Param:
+    """The catalog's name of a designed pack entry; an uploaded pack's own entry (a new id, or
+    a renamed one) is named by its pack, in the languages the pack gives."""
+    names = getattr(pack(state), section)[entry]["name"]
+    if _designed_names(section).get(entry) == names:
+        return Term(f"redux.{kind}.{entry}")
+    return msg("redux.pack_name", en=names["en"], ko=names.get("ko") or names["en"],
+               zh=names.get("zh") or names["en"])
+
+
+@cache
+def _designed_names(section: str) -> dict[str, dict]:
+    return {e: entry["name"] for e, entry in getattr(data.designed(), section).items()}
 
 
 # -- generals -------------------------------------------------------------------------------

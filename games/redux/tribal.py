@@ -8,19 +8,20 @@ after the action, or after decay to a player who did not perform it but is at 12
 from __future__ import annotations
 
 from games.core import Action, Event, MalformedAction
+from games.core.messages import Term, msg
 from games.redux import abilities
-from games.redux.economy import count_of, refuse_unless_listed, supply_left
+from games.redux.economy import refuse_unless_listed, supply_left
 from games.redux.rules import TRIBAL_OF_NATION, TRIBE_MAX, TRIBE_MIN, TRIBE_REWARD_RICE
-from games.redux.state import State, gain, general_name, pay, player, who
+from games.redux.say import amount
+from games.redux.state import State, gain, general_term, pay, player, source_term, who
 
 
 def tribal_choices(state: State, seat: int, action: str) -> list[Action]:
-    return [Action("perform", (action,), label="Perform your tribal friendship action")]
+    return [Action("perform", (action,), label=msg("redux.label.perform_tribal"))]
 
 
 def perform(state: State, seat: int, action: str, move: Action) -> list[Event]:
-    refuse_unless_listed(move, tribal_choices(state, seat, action),
-                         "you may only perform your own tribal action.")
+    refuse_unless_listed(move, tribal_choices(state, seat, action), msg("redux.why.own_tribal"))
     bid = next(b for b in state["bids"] if b["seat"] == seat and b["action"] == action)
     attached = bid["units"]["count"] if bid["units"] else bid["gold"]
     bonus = abilities.tribal_bonus(state, seat, bid["general"])
@@ -28,11 +29,9 @@ def perform(state: State, seat: int, action: str, move: Action) -> list[Event]:
     before = p["tribal"]
     p["tribal"] = min(TRIBE_MAX, before + attached + bonus)
     p["tribal_done"] = True
-    paid = f", paying {bid['gold']} gold" if bid["gold"] else ""
-    extra = f" (+{bonus} from abilities)" if bonus else ""
-    events = [Event(f"{who(state, seat)} performs the tribal friendship action with "
-                    f"{general_name(state, bid['general'])}{paid}: tribal friendship "
-                    f"{before} -> {p['tribal']}{extra}.")]
+    events = [Event(msg("redux.log.tribal_performed", who=who(state, seat),
+                        general=general_term(state, bid["general"]), gold=bid["gold"],
+                        before=before, after=p["tribal"], bonus=bonus))]
     if reward_open(state, seat):
         state["doing"] = {"action": action, "stage": "reward"}
     return events
@@ -47,21 +46,23 @@ def reward_open(state: State, seat: int) -> bool:
 
 
 def reward_choices(state: State, seat: int, doing: dict | None) -> list[Action]:
-    return [Action("reward", ("yes",), label=f"Pay {TRIBE_REWARD_RICE} rice for 1 support"),
-            Action("reward", ("no",), label="No reward")]
+    return [Action("reward", ("yes",), label=msg("redux.label.reward", rice=amount(
+        "rice", TRIBE_REWARD_RICE), support=amount("support", 1))),
+            Action("reward", ("no",), label=msg("redux.label.no_reward"))]
 
 
 def reward(state: State, seat: int, doing: dict | None, move: Action) -> list[Event]:
     if move.args not in (("yes",), ("no",)):
-        raise MalformedAction(f"`{move.text}`: the form is `reward yes|no`.")
+        raise MalformedAction(msg("redux.refuse.typed_form", typed=move.text,
+                                  form="reward yes|no"))
     state["doing"] = None
     if move.args == ("no",):
-        return [Event(f"{who(state, seat)} does not take the tribal reward.")]
+        return [Event(msg("redux.log.no_reward", who=who(state, seat)))]
     pay(state, seat, "rice", TRIBE_REWARD_RICE)
     gain(state, seat, "support", 1)
     player(state, seat)["reward_taken"] = True
-    return [Event(f"{who(state, seat)}'s tribe is at {TRIBE_MAX}: pays {TRIBE_REWARD_RICE} "
-                  "rice for 1 support token.")]
+    return [Event(msg("redux.log.reward", who=who(state, seat), top=TRIBE_MAX,
+                      rice=amount("rice", TRIBE_REWARD_RICE), support=amount("support", 1)))]
 
 
 def reward_due(state: State) -> list[int]:
@@ -81,20 +82,22 @@ def decay(state: State) -> list[Event]:
             events.append(_decay_one(state, seat))
         if p["tribal"] == TRIBE_MIN and (everyone or not p["tribal_done"]):
             p["deficits"] += 1
-            events.append(Event(f"Rebellion: {who(state, seat)}'s tribe is at {TRIBE_MIN}; "
-                                f"{who(state, seat)} takes 1 deficit token "
-                                f"({count_of(p['deficits'], 'deficit token')} in all)."))
+            events.append(Event(msg("redux.log.rebellion", who=who(state, seat),
+                                    tribe=_tribe(p), low=TRIBE_MIN, total=p["deficits"])))
     return events
 
 
 def _decay_one(state: State, seat: int) -> Event:
     p = player(state, seat)
-    tribe = TRIBAL_OF_NATION[p["nation"]].capitalize()
     hold = abilities.tribal_hold(state, seat)
     if hold:
-        return Event(f"{abilities.source_name(state, hold)}: {who(state, seat)}'s {tribe} "
-                     f"friendship stays at {p['tribal']}.")
+        return Event(msg("redux.log.tribe_holds", source=source_term(state, hold),
+                         who=who(state, seat), tribe=_tribe(p), level=p["tribal"]))
     before = p["tribal"]
     p["tribal"] = max(TRIBE_MIN, before - 1)
-    return Event(f"{who(state, seat)} did not perform the tribal action: {tribe} friendship "
-                 f"{before} -> {p['tribal']}.")
+    return Event(msg("redux.log.tribe_decays", who=who(state, seat), tribe=_tribe(p),
+                     before=before, after=p["tribal"]))
+
+
+def _tribe(p: dict) -> Term:
+    return Term(f"redux.tribe.{TRIBAL_OF_NATION[p['nation']]}")

@@ -8,26 +8,27 @@ conflict.start_round."""
 from __future__ import annotations
 
 from games.core import Event
-from games.redux import abilities
-from games.redux.economy import count_of
+from games.core.messages import Msg, Param, Term, msg, said_json
+from games.redux import abilities, scoring
 from games.redux.rules import DEVELOPMENT_MAX, EMPEROR_OFFICE, LAST_ROUND, OCCUPYING_GENERALS_END
-from games.redux.state import State, nation_of, player, who
+from games.redux.say import amount, amounts
+from games.redux.state import State, nation_term, player, who, who_nation
 
 
-def end_reasons(state: State) -> list[str]:
+def end_reasons(state: State) -> list[Msg]:
     """R11.1: the 12th round, or any one player with farm and market 5, the Emperor office,
     or a 5th occupying general."""
-    reasons = [f"round {LAST_ROUND} was played"] if state["round"] >= LAST_ROUND else []
+    reasons = [msg("redux.end.last_round", round=LAST_ROUND)] \
+        if state["round"] >= LAST_ROUND else []
     for p in state["players"]:
-        nation = nation_of(state, p["seat"]).capitalize()
+        nation = nation_term(p["nation"])
         if p["farm"]["level"] == DEVELOPMENT_MAX and p["market"]["level"] == DEVELOPMENT_MAX:
-            reasons.append(f"{nation} reached farm {DEVELOPMENT_MAX} and market "
-                           f"{DEVELOPMENT_MAX}")
+            reasons.append(msg("redux.end.developed", nation=nation, level=DEVELOPMENT_MAX))
         if p["office"] >= EMPEROR_OFFICE:
-            reasons.append(f"{nation} deposed the Han emperor")
+            reasons.append(msg("redux.end.deposed", nation=nation))
         if len(p["occupations"]) >= OCCUPYING_GENERALS_END:
-            reasons.append(f"{nation} placed a {OCCUPYING_GENERALS_END}th general on a "
-                           "frontier region")
+            reasons.append(msg("redux.end.occupied", nation=nation,
+                               count=OCCUPYING_GENERALS_END))
     return reasons
 
 
@@ -35,11 +36,12 @@ def end_round(state: State, events: list[Event]) -> None:
     reasons = end_reasons(state)
     if reasons:
         state["step"] = "over"
-        state["end"] = {"reason": "; ".join(reasons), "round": state["round"]}
-        events.append(Event(f"The game ends after round {state['round']}: "
-                            f"{'; '.join(reasons)}.", kind="end"))
+        reason = msg("redux.end.reasons", round=state["round"], reasons=tuple(reasons))
+        state["end"] = {"reason": said_json(reason), "round": state["round"]}
+        events.append(Event(reason, kind="end"))
+        events.append(final_scores(state))
         return
-    events.append(Event(f"Upkeep of round {state['round']}.", kind="phase"))
+    events.append(Event(msg("redux.log.upkeep", round=state["round"]), kind="phase"))
     events.append(flip_criteria(state))
     events.append(pass_emperor_token(state))
     for seat in state["action_order"]:
@@ -54,9 +56,9 @@ def flip_criteria(state: State) -> Event:
     """R9.1: both markers flip, so they still show different sides."""
     criterion = state["criterion"]
     criterion["emperor"], criterion["support"] = criterion["support"], criterion["emperor"]
-    return Event(f"Criterion markers flip: Manipulate Han Emperor uses "
-                 f"{criterion['emperor'].capitalize()}, Gain Support uses "
-                 f"{criterion['support'].capitalize()} next round.")
+    return Event(msg("redux.log.criteria_flip",
+                     emperor=Term(f"redux.criterion.{criterion['emperor']}"),
+                     support=Term(f"redux.criterion.{criterion['support']}")))
 
 
 def pass_emperor_token(state: State) -> Event:
@@ -65,9 +67,8 @@ def pass_emperor_token(state: State) -> Event:
     winner = state["manipulate_winner"]
     state["emperor_holder"] = winner
     if winner is None:
-        return Event("Nobody bid on Manipulate Han Emperor: the Han Emperor token goes to the "
-                     "general supply; nobody may use it next round.")
-    return Event(f"{who(state, winner)} takes the Han Emperor token.")
+        return Event(msg("redux.log.emperor_to_supply"))
+    return Event(msg("redux.log.takes_emperor", who=who(state, winner)))
 
 
 def occupying_units(state: State, seat: int) -> int:
@@ -93,17 +94,22 @@ def pay_upkeep(state: State, seat: int) -> list[Event]:
     due = dues(state, seat)
     if not any(due.values()):
         return []
-    missing = 0
+    paid, short = {}, {}
     for resource in ("gold", "rice"):
-        paid = min(due[resource], p[resource])
-        p[resource] -= paid
-        missing += due[resource] - paid
+        paid[resource] = min(due[resource], p[resource])
+        p[resource] -= paid[resource]
+        short[resource] = due[resource] - paid[resource]
+    missing = sum(short.values())
     p["deficits"] += missing
-    text = f"{who(state, seat)} pays upkeep: {due['gold']} gold, {due['rice']} rice"
-    if missing:
-        text += (f"; short by {missing}, takes {count_of(missing, 'deficit token')} "
-                 f"({p['deficits']} in all)")
-    return [Event(text + ".")]
+    said: dict[str, Param] = {"who": who(state, seat), "due": amounts(due.items())}
+    if not missing:
+        return [Event(msg("redux.log.upkeep_paid", **said))]
+    paid_words = amounts(paid.items())
+    return [Event(msg("redux.log.upkeep_short", **said,
+                      paid=msg("redux.log.paid_list", paid=paid_words) if paid_words
+                      else msg("redux.log.nothing"),
+                      short=amounts(short.items()), deficits=amount("deficit", missing),
+                      total=p["deficits"]))]
 
 
 def military_points(state: State, seat: int) -> list[Event]:
@@ -113,6 +119,15 @@ def military_points(state: State, seat: int) -> list[Event]:
         return []
     p = player(state, seat)
     p["military"] += units
-    return [Event(f"{who(state, seat)} gains {units} military points for its occupying units "
-                  f"(now {p['military']}).")]
+    return [Event(msg("redux.log.military", who=who(state, seat),
+                      points=amount("military", units), now=p["military"]))]
+
+
+def final_scores(state: State) -> Event:
+    """The final scores, best first, as the game's last line (R12)."""
+    ranked = scoring.result(state)
+    assert ranked is not None  # the game is over
+    return Event(msg("redux.log.final_scores", scores=tuple(
+        msg("redux.log.final_score", who=who_nation(state, s.seat), total=s.total)
+        for s in ranked.scores), winner=who(state, ranked.winners[0])), kind="end")
 

@@ -8,9 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.messages import Msg, Param, Seat, Term, msg
 from games.redux import bids
 from games.redux.rules import ACTIONS, OFFICES
-from games.redux.state import State, action_name, general_name, nation_name, pack, status
+from games.redux.state import (
+    State,
+    action_name,
+    action_term,
+    general_name,
+    nation_name,
+    nation_term,
+    pack,
+    status,
+)
 
 
 def view(state: State, seat: int | None, to_act: set[int], result: dict | None) -> dict:
@@ -125,93 +135,123 @@ def _player(state: State, p: dict, viewer: int | None) -> dict:
 
 
 # -- text ---------------------------------------------------------------------------------------
-def summary(v: dict) -> str:
-    """The view as text: round and step, tracks, the bids on the board, then each player."""
-    lines = [f"Three Kingdoms Redux — round {v['round']}, {_step_words(v)}",
-             f"Data pack: {v['pack']['name']} ({v['pack']['hash']})",
-             "Criterion: Manipulate Han Emperor " + v["criterion"]["emperor"]
-             + ", Gain Support " + v["criterion"]["support"],
-             "Bid order: " + ", ".join(_nation(v, s) for s in v["bid_order"])]
+def summary(v: dict) -> list[Msg]:
+    """The view as lines: round and step, tracks, the bids on the board, then each player."""
+    designed = v["options"].get("pack") is None
+    lines = [msg("redux.summary.head", round=v["round"], step=_step_words(v)),
+             msg("redux.summary.pack", pack=msg("redux.log.designed_pack") if designed
+                 else msg("redux.log.uploaded_pack", name=v["pack"]["name"]),
+                 hash=v["pack"]["hash"]),
+             msg("redux.summary.criteria",
+                 emperor=Term(f"redux.criterion.{v['criterion']['emperor']}"),
+                 support=Term(f"redux.criterion.{v['criterion']['support']}")),
+             msg("redux.summary.bid_order", order=[_nation(v, s) for s in v["bid_order"]])]
     if v["action_order"]:
-        lines.append("Action order: " + ", ".join(_nation(v, s) for s in v["action_order"]))
+        lines.append(msg("redux.summary.action_order",
+                         order=[_nation(v, s) for s in v["action_order"]]))
     alliance = v["alliance"]
-    allies = " + ".join(_nation(v, s) for s in alliance["allies"])
-    chosen = action_name(alliance["action"]) if alliance["action"] else "not chosen yet"
-    lines.append(f"Alliance: {allies} on {chosen}")
+    allies = [_nation(v, s) for s in alliance["allies"]]
+    lines.append(msg("redux.summary.alliance", allies=allies,
+                     action=action_term(alliance["action"])) if alliance["action"]
+                 else msg("redux.summary.alliance_open", allies=allies))
     holder = v["emperor_holder"]
-    lines.append("Han Emperor token: "
-                 + (_nation(v, holder) if holder is not None else "general supply"))
+    lines.append(msg("redux.summary.emperor", who=_nation(v, holder)) if holder is not None
+                 else msg("redux.summary.emperor_supply"))
     lines += _bid_lines(v)
     for p in v["players"]:
         lines += _player_lines(v, p)
     if v["draft"]:
         lines.append(_draft_line(v))
     if v["result"]:
-        lines.append("Result: " + ", ".join(f"{_nation(v, s['seat'])} {s['total']} VP"
-                                            for s in v["result"]["scores"]))
-    return "\n".join(lines)
+        lines.append(msg("redux.summary.result", scores=[
+            msg("redux.log.final_score", who=_nation(v, s["seat"]), total=s["total"])
+            for s in v["result"]["scores"]]))
+    return lines
 
 
-def _draft_line(v: dict) -> str:
+def _named(v: dict, kind: str, entry: dict) -> Param:
+    """A general's or card's name: the catalog's for the designed pack, else the pack's own."""
+    if v["options"].get("pack") is None:
+        return Term(f"redux.{kind}.{entry['id']}")
+    return str(entry["name"])
+
+
+def _draft_line(v: dict) -> Msg:
     draft = v["draft"]
     me = v["players"][draft["seat"]]
-    name = next(g["name"] for g in me["generals"] if g["id"] == draft["general"])
-    where = f" on {action_name(draft['action'])}" if draft["action"] else ""
-    return f"You are placing {name}{where} (next: {draft['stage']})."
+    general = _named(v, "general", next(g for g in me["generals"]
+                                         if g["id"] == draft["general"]))
+    if draft["action"]:
+        return msg("redux.summary.draft_on", general=general, action=action_term(draft["action"]))
+    return msg("redux.summary.draft", general=general)
 
 
-def _step_words(v: dict) -> str:
+def _step_words(v: dict) -> Msg:
     if v["step"] == "bid" and v["turn"] is not None:
-        return f"bidding, {_nation(v, v['turn'])} to place"
+        return msg("redux.summary.step_bidding", who=_nation(v, v["turn"]))
     if v["actor"] is not None and v["step"] in ("resolve", "benefits", "reward"):
-        return f"{v['step']}, {_nation(v, v['actor'])} acting"
-    return v["step"]
+        return msg(f"redux.summary.step_{v['step']}_by", who=_nation(v, v["actor"]))
+    return msg(f"redux.summary.step_{v['step']}")
 
 
-def _nation(v: dict, seat: int) -> str:
-    return f"Seat {seat} ({v['players'][seat]['nation'].capitalize()})"
+def _nation(v: dict, seat: int) -> Msg:
+    return msg("redux.who_nation", who=Seat(seat),
+               nation=nation_term(v["players"][seat]["nation"]))
 
 
-def _bid_lines(v: dict) -> list[str]:
+def _bid_lines(v: dict) -> list[Msg]:
     lines = []
     for action in v["actions"]:
         if not action["bids"] and not action["flipped"]:
             continue
-        parts = [f"{_nation(v, b['seat'])} {b['general_name']} {b['value']}"
+        parts = [msg("redux.summary.bid", who=Seat(b["seat"]), value=b["value"],
+                     general=_named(v, "general", {"id": b["general"],
+                                                   "name": b["general_name"]}))
                  for b in action["bids"]]
         if action["flipped"]:
-            parts.append(f"{action['flipped']['general_name']} (flipped)")
-        won = action["winners"] or action["leading"]
-        tag = "won by" if action["winners"] else "leading"
-        lead = f" — {tag} " + ", ".join(_nation(v, s) for s in won) if won else ""
-        lines.append(f"  {action['name']}: " + "; ".join(parts) + lead)
-    return (["Bids:"] + lines) if lines else []
+            flipped = action["flipped"]
+            parts.append(msg("redux.summary.flipped", general=_named(
+                v, "general", {"id": flipped["general"], "name": flipped["general_name"]})))
+        said: dict[str, Param] = {"action": action_term(action["id"]), "bids": parts}
+        if action["winners"]:
+            lines.append(msg("redux.summary.bid_won", **said,
+                             who=[Seat(s) for s in action["winners"]]))
+        elif action["leading"]:
+            lines.append(msg("redux.summary.bid_leading", **said,
+                             who=[Seat(s) for s in action["leading"]]))
+        else:
+            lines.append(msg("redux.summary.bid_line", **said))
+    return ([msg("redux.summary.bids")] + lines) if lines else []
 
 
-def _player_lines(v: dict, p: dict) -> list[str]:
-    w = p["weapons"]
+def _player_lines(v: dict, p: dict) -> list[Msg]:
+    w, armies = p["weapons"], p["armies"]
     lines = [
-        f"{_nation(v, p['seat'])} {p['nation_name']}: gold {p['gold']}, rice {p['rice']}, "
-        f"support {p['support']}, armies {p['armies']['untrained']} untrained / "
-        f"{p['armies']['trained']} trained, spears {w['spear']}, horses {w['horse']}, "
-        f"crossbows {w['crossbow']}, ships {w['ship']}",
-        f"  farm {p['farm']['level']} ({p['farm']['developed']} developed), market "
-        f"{p['market']['level']} ({p['market']['developed']} developed), tribal "
-        f"{p['tribal']}, military {p['military']}, office {p['office_name']}, deficits "
-        f"{p['deficits']}, successes {p['successes']}"
-        + (", passed" if p["passed"] else ""),
-        "  generals: " + ", ".join(f"{g['name']} ({g['admin']}/{g['combat']}/"
-                                   f"{g['leadership']}, {g['status']})"
-                                   for g in p["generals"]),
-        f"  cards in hand {p['hand_count']}, general deck {p['deck_count']}"
-        + (f", {p['hidden_count']} picked in secret" if p["hidden_count"] else "")
-        + ("; built: " + ", ".join(c["name"] for c in p["built"]) if p["built"] else ""),
+        msg("redux.summary.player", who=_nation(v, p["seat"]), gold=p["gold"], rice=p["rice"],
+            support=p["support"], untrained=armies["untrained"], trained=armies["trained"],
+            spear=w["spear"], horse=w["horse"], crossbow=w["crossbow"], ship=w["ship"]),
+        msg("redux.summary.tracks_passed" if p["passed"] else "redux.summary.tracks",
+            farm=p["farm"]["level"], farm_ready=p["farm"]["developed"],
+            market=p["market"]["level"], market_ready=p["market"]["developed"],
+            tribal=p["tribal"], military=p["military"],
+            office=Term(f"redux.office.{OFFICES[p['office']][0]}"), deficits=p["deficits"],
+            successes=p["successes"]),
+        msg("redux.summary.generals", generals=[
+            msg("redux.summary.general", general=_named(v, "general", g), admin=g["admin"],
+                combat=g["combat"], leadership=g["leadership"],
+                status=msg(f"redux.status.{g['status']}")) for g in p["generals"]]),
+        msg("redux.summary.cards", hand=p["hand_count"], deck=p["deck_count"],
+            hidden=p["hidden_count"]),
     ]
+    if p["built"]:
+        lines.append(msg("redux.summary.built", cards=[_named(v, "card", c) for c in p["built"]]))
     if "hand" in p:
-        lines.append("  your hand: " + (", ".join(c["name"] for c in p["hand"]) or "empty"))
+        lines.append(msg("redux.summary.hand", cards=[_named(v, "card", c) for c in p["hand"]])
+                     if p["hand"] else msg("redux.summary.hand_empty"))
         if p["picking"]:
-            lines.append(f"  pick {p['picking']} of: "
-                         + ", ".join(g["name"] for g in p["drawn"]))
+            lines.append(msg("redux.summary.pick", count=p["picking"],
+                             generals=[_named(v, "general", g) for g in p["drawn"]]))
         if p["hidden"]:
-            lines.append("  your secret picks: " + ", ".join(g["name"] for g in p["hidden"]))
+            lines.append(msg("redux.summary.secret_picks",
+                             generals=[_named(v, "general", g) for g in p["hidden"]]))
     return lines

@@ -134,7 +134,7 @@ async def test_game_status_names_the_pack_the_game_runs_on(gm):
     info = await gm.upload_pack(GUILD, MOD, "redux", "printed", printed_text())
     game_id = await three_humans(gm, options={"pack": "printed"})
     await gm.start(game_id, ALICE)
-    assert f"Data pack: Our printed cards ({info.hash})" in await gm.status_text(game_id)
+    assert f"Data: the data pack “Our printed cards” ({info.hash})" in await gm.status_text(game_id)
 
 
 # -- seat views and the allies' council ------------------------------------------------------

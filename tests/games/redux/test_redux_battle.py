@@ -88,7 +88,7 @@ def test_occupied_region_refused() -> None:
     state, _ = resolving(state, placement(WU, "wu.gan_ning", "battle_shu_wu", ("archer", 2)),
                          placement(WU, "wu.ling_cao", "battle_shu_wu", ("navy", 1)))
     refused(state, WU, "occupy wu.gan_ning xiaoting 1 granary",
-            "already occupied by Seat 2 \\(Shu\\)")
+            "already occupied by Seat 3")
     assert "occupy wu.gan_ning baidicheng 1 granary" in legal_texts(state, WU)
 
 
@@ -106,8 +106,9 @@ def ex14(variant_b: bool) -> dict:
 
 def test_ex14a_second_general_same_border_cannot_occupy() -> None:
     state = ex14(variant_b=False)
-    assert "declines Battle (Wei-Wu border) (it cannot be performed now)" in state.pop(
-        "test_events")
+    # Issue 19: the automatic decline says why (the 2nd general's border rule, R8.4.13.9).
+    assert ("Seat 1 cannot perform Battle (Wei-Wu border): your 2nd occupying general must go "
+            "to another border than your 1st, Cao Ren (Wei-Wu)") in state.pop("test_events")
     p = player(state, WEI)
     assert len(p["occupations"]) == 1
     assert p["armies"]["trained"] == 2 and p["weapons"]["horse"] == 2  # Xiahou Dun's units
@@ -130,7 +131,7 @@ def test_ex14b_same_border_first_is_refused() -> None:
     state = ex14(variant_b=True)
     state.pop("test_events")
     refused(state, WEI, "occupy wei.xiahou_dun guangling 2 granary",
-            "2nd occupying general must go to the other border than your 1st, Cao Ren")
+            "2nd occupying general must go to another border than your 1st, Cao Ren")
 
 
 def test_a10_no_region_of_the_type_on_the_other_border() -> None:
@@ -144,7 +145,9 @@ def test_a10_no_region_of_the_type_on_the_other_border() -> None:
         state, placement(WEI, "wei.xiahou_dun", "battle_wei_wu", ("cavalry", 2)),
         placement(WEI, "wei.xu_chu", "battle_shu_wei", ("infantry", 2)))
     text = events_text(events)
-    assert "declines Battle (Shu-Wei border)" in text and "declines Battle (Wei-Wu border)" in text
+    assert ("cannot perform Battle (Shu-Wei border): no empty region of the Shu-Wei border "
+            "takes infantry units") in text
+    assert "cannot perform Battle (Wei-Wu border): your 2nd occupying general" in text
 
 
 def test_occupy_bonus_vp_token_and_gain() -> None:
@@ -156,7 +159,7 @@ def test_occupy_bonus_vp_token_and_gain() -> None:
     assert player(state, WEI)["granary"]["frontiers"] == [{"region": "ruxu", "vp": 1}]
     events = do(state, WU, "occupy wu.lu_meng changsha 1 treasury")
     assert player(state, WU)["gold"] == 2
-    assert "+2 gold" in events_text(events)
+    assert "Lü Meng: Seat 2 gains 2 gold." in events_text(events)
 
 
 def test_a24_no_empty_region_declines_but_counts() -> None:
@@ -164,5 +167,6 @@ def test_a24_no_empty_region_declines_but_counts() -> None:
     occupied(state, WU, "wu.sun_jian", "gongan", "cavalry", 1)  # the only cavalry region
     state, events = resolving(
         state, placement(SHU, "shu.zhang_fei", "battle_shu_wu", ("cavalry", 2)))
-    assert "declines Battle (Shu-Wu border)" in events_text(events)
+    assert ("Seat 3 cannot perform Battle (Shu-Wu border): no empty region of the Shu-Wu border "
+            "takes cavalry units") in events_text(events)
     assert state["successes"][SHU] == 1

@@ -45,7 +45,7 @@ def test_ex17_barter_house_first() -> None:
     p = player(state, SHU)
     assert p["weapons"]["horse"] == 3 and p["rice"] == 0
     assert p["stocks"]["shu.ma_chao"] == 3
-    assert "Ma Chao: Seat 2 (Shu) takes 1 horse from the card (3 left on it)" in events_text(
+    assert "Ma Chao: Seat 3 takes 1 horse from the card (3 left on it)" in events_text(
         events)
     assert state["step"] == "round_done"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.core import Event
+from games.core.messages import Msg
 from games.redux import GAME, bids
 from games.redux.state import pack
 from tests.games.redux.scenario import (
@@ -59,7 +60,8 @@ def test_ex03_bid() -> None:
     assert bids.leading(state, "market") == [WEI]
     state, events = closed(state)
     assert state["winners"]["market"] == [WEI]
-    assert "Market" in str(events[1].text) and "Wei 5, Shu 4" in str(events[1].text)
+    assert isinstance(events[1].text, Msg) and events[1].text.key == "redux.log.wins"
+    assert str(events[1].text) == "Develop Market or Collect Tax: Seat 1 wins (Wei 5 and Shu 4)."
 
 
 def ex4a() -> dict:
@@ -73,7 +75,7 @@ def ex4a() -> dict:
 def test_ex04a_tied_bid_reached_first() -> None:
     """Tie at 5: Wei reached 5 first."""
     state = ex4a()
-    assert bids.winning_side(state, "market") == ("0", "reached it first")
+    assert bids.winning_side(state, "market") == ("0", "first")
     assert bids.leading(state, "market") == [WEI]
 
 
@@ -103,10 +105,10 @@ def test_ex04c_tied_bid_cao_cao() -> None:
     state, _ = place(state, WEI, "wei.cao_ren", "farm")
     state, _ = place(state, SHU, "shu.jiang_wei", "market")
     state, _ = place(state, WEI, "wei.xun_you", "market")
-    assert bids.winning_side(state, "market") == ("0", "wins the tie by ability")
+    assert bids.winning_side(state, "market") == ("0", "ability")
     state, events = closed(state)
     assert state["winners"]["market"] == [WEI]
-    assert any("tie by ability" in str(e.text) for e in events)
+    assert any("tied, won by an ability" in str(e.text) for e in events)
 
 
 def test_cao_cao_does_not_help_below_the_highest_value() -> None:
@@ -199,7 +201,7 @@ def test_last_rounds_flipped_general_returns_at_r81() -> None:
     state["flipped"] = {"seat": WEI, "general": "wei.cao_hong"}
     state, events = closed(state)
     assert state["flipped"] is None
-    assert any("Cao Hong returns to Seat 0 (Wei)'s supply" in str(e.text) for e in events)
+    assert any("Cao Hong returns to Seat 1's supply" in str(e.text) for e in events)
 
 
 def test_successes_count_tribal_and_manipulate_winner() -> None:
@@ -243,7 +245,8 @@ def test_ex06_close_sets_action_order_and_next_alliance() -> None:
     assert state["action_order"] == [WEI, WU, SHU]
     assert state["bid_order"] == [SHU, WEI, WU]
     assert bids.allies(state) == [WU, SHU]  # this round's allies stay readable
-    assert "Next round's bid order: Seat 2 (Shu), Seat 0 (Wei), Seat 1 (Wu)" in str(events[-1].text)
+    assert ("Next round's bid order: Seat 3 (Shu), Seat 1 (Wei), and Seat 2 (Wu)"
+            in str(events[-1].text))
 
 
 # -- ability bonuses (R7.10.1) ---------------------------------------------------------------

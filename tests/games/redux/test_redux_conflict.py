@@ -9,6 +9,7 @@ import copy
 import pytest
 
 from games.core import Action, Event, IllegalAction, MalformedAction
+from games.core.messages import Msg
 from games.redux import GAME, bids, conflict
 from games.redux.rules import ALLIANCE_ELIGIBLE
 from games.redux.state import pack
@@ -132,7 +133,7 @@ def test_alliance_is_chosen_by_position_three_among_ten() -> None:
     assert [a.args[0] for a in GAME.legal_actions(state, SHU)] == list(ALLIANCE_ELIGIBLE)
     assert len(ALLIANCE_ELIGIBLE) == 10
     for action in ("support", "emperor", "battle_shu_wei", "xiongnu"):
-        refused(state, SHU, f"alliance {action}", "must be one of")
+        refused(state, SHU, f"alliance {action}", "one of the ten general bidding actions")
     refused(state, WEI, "alliance farm", "not your turn", error=Exception)
     state, events = act(state, SHU, "alliance farm")
     assert state["alliance"]["action"] == "farm" and state["step"] == "bid"
@@ -220,8 +221,8 @@ def test_ex02e_only_the_nations_of_a_border_bid_on_its_battle() -> None:
 def test_unit_counts_must_be_positive_numbers() -> None:
     state = ex2_table()
     state, _ = moves(state, (SHU, "place shu.zhao_yun"), (SHU, "on battle_shu_wu"))
-    refused(state, SHU, "units archer 0", "Attach at least 1 unit")
-    refused(state, SHU, "units archer two", "give the number", error=MalformedAction)
+    refused(state, SHU, "units archer 0", "Attach at least 1, or go without")
+    refused(state, SHU, "units archer two", "The form is", error=MalformedAction)
     refused(state, SHU, "units catapult 1", "not a unit type")
 
 
@@ -231,7 +232,7 @@ def test_units_need_trained_armies_and_weapons() -> None:
     rig(state, SHU, armies={"trained": 1})
     state, _ = moves(state, (SHU, "place shu.zhao_yun"), (SHU, "on battle_shu_wu"))
     assert "units archer 2" not in [a.text for a in GAME.legal_actions(state, SHU)]
-    refused(state, SHU, "units archer 2", "assemble only 1 archer units")
+    refused(state, SHU, "units archer 2", "assemble only 1 archer unit:")
 
 
 def test_battle_without_any_unit_asks_nothing_more() -> None:
@@ -291,8 +292,8 @@ def test_han_emperor_token_is_asked_when_holder_places() -> None:
 
 def test_placing_twice_and_placing_strangers_are_refused() -> None:
     state = table(wei=["wei.jia_xu", "wei.xun_you"], wu=["wu.lu_fan"], shu=["shu.jiang_wan"])
-    refused(state, WEI, "place wu.lu_fan", "not one of your recruited generals")
-    refused(state, WEI, "place wei.cao_hong", "not one of your recruited generals")
+    refused(state, WEI, "place wu.lu_fan", "not one of your generals that can bid now")
+    refused(state, WEI, "place wei.cao_hong", "not one of your generals that can bid now")
     state, _ = place(state, WEI, "wei.jia_xu", "market")
     state, _ = moves(state, (WU, "pass"), (SHU, "pass"))
     refused(state, WEI, "place wei.jia_xu", "already placed")
@@ -344,7 +345,7 @@ def test_ex15a_tribal_with_gold_up_to_leadership() -> None:
     state, _ = moves(state, (SHU, "place shu.jiang_wei"), (SHU, "on nanman"))
     texts = [a.text for a in GAME.legal_actions(state, SHU)]
     assert "gold 2" in texts and "gold 3" not in texts
-    refused(state, SHU, "gold 3", "can lead at most 2 gold")
+    refused(state, SHU, "gold 3", "can carry at most 2 gold")
     state, events = act(state, SHU, "gold 2")
     assert state["bids"][-1]["gold"] == 2 and state["players"][SHU]["gold"] == 3
     assert state["turn"] == WEI  # no support or Han Emperor stage on a tribal action
@@ -418,7 +419,7 @@ def test_bidding_ends_when_all_placed_or_passed() -> None:
     state, _ = act(state, WU, "pass")
     events = conflict.bid(state, SHU, Action.parse("pass"))
     assert state["step"] == "bidding_done" and state["turn"] is None
-    assert events[-1].text == "Bidding is over."
+    assert isinstance(events[-1].text, Msg) and events[-1].text.key == "redux.log.bidding_over"
 
 
 def test_prompts_say_what_to_decide() -> None:

@@ -83,7 +83,7 @@ def test_develop_refused_at_level_5() -> None:
 
 def test_harvest_refusals() -> None:
     state = won("farm", farm={"level": 3, "developed": 3})
-    refused(state, WEI, "farm harvest 4", "put 0 to 3 of them")
+    refused(state, WEI, "farm harvest 4", "Put 0 to 3 of your developed tokens")
     refused(state, WEI, "farm reap 1", "the form is")
     empty = won("farm", farm={"level": 1, "developed": 0})
     refused(empty, WEI, "farm harvest 0", "no developed farm token")
@@ -183,15 +183,17 @@ def test_instructor_impossible_is_declined_automatically() -> None:
     state = table()
     state["decks"].update(union=[], separation=[])
     state, events = resolving(state, placement(WEI, "wei.cao_cao", "instructor"))
-    assert "declines Hire Instructor and/or Import Technology (it cannot be performed now)" \
-        in events_text(events)
+    # Issue 19: an automatic decline gives its reason.
+    assert ("Seat 1 cannot perform Hire Instructor and/or Import Technology: an instructor needs "
+            "1 rice and an untrained army (you have 0 untrained armies), and both decks are "
+            "empty.") in events_text(events)
 
 
 # -- R8.4.5 build (G17) ---------------------------------------------------------------------------
 def test_build_pays_cost_and_checks_prerequisite() -> None:
     state = won("build", gold=3, rice=2, hand=["union.wuzhu_mint"],
                 market={"level": 1, "developed": 1}, also="farm")
-    refused(state, WEI, "build union.wuzhu_mint", "needs market level of at least 2")
+    refused(state, WEI, "build union.wuzhu_mint", "needs market level 2 or more")
     assert "build union.wuzhu_mint" not in legal_texts(state, WEI)
     state = won("build", gold=3, rice=2, hand=["union.wuzhu_mint"],
                 market={"level": 2, "developed": 2}, also="farm")
@@ -205,7 +207,7 @@ def test_build_either_army_cost_pays_untrained_first() -> None:
                 hand=["union.military_colonies"])
     events = do(state, WEI, "build union.military_colonies")
     assert player(state, WEI)["armies"] == {"untrained": 0, "trained": 2}
-    assert "1 untrained first" in events_text(events)
+    assert "paying 2 gold and 1 untrained army." in events_text(events)
 
 
 def test_build_weapon_cost_asks_the_types() -> None:
@@ -262,7 +264,7 @@ def test_recruit_train_tribute_support() -> None:
 def test_train_without_untrained_armies_is_declined() -> None:
     state = table()
     state, events = resolving(state, placement(WEI, "wei.cao_cao", "train"))
-    assert "declines Train Armies" in events_text(events)
+    assert "Seat 1 cannot perform Train Armies: you have no untrained army." in events_text(events)
 
 
 # -- R8.4.12 manipulate (A4, A5, A25) -------------------------------------------------------------
@@ -285,7 +287,8 @@ def test_manipulate_flips_one_general_and_promotes() -> None:
 def test_a05_manipulate_without_gold_is_declined() -> None:
     state = table()
     state, events = resolving(state, placement(WEI, "wei.cao_cao", "emperor"))
-    assert "declines Manipulate Han Emperor" in events_text(events)
+    assert ("Seat 1 cannot perform Manipulate Han Emperor: it costs 1 gold and you have none."
+            in events_text(events))
     assert player(state, WEI)["office"] == 0 and state["flipped"] is None
     assert state["manipulate_winner"] == WEI
 
@@ -313,13 +316,13 @@ def test_weapon_stage_refusals() -> None:
                 also="farm")
     given(state, WEI, weapons={"ship": 1})
     do(state, WEI, "build union.frontier_market")
-    refused(state, WEI, "give horse 1", "you still give 1 weapon,")
+    refused(state, WEI, "give horse 1", "you still pay 1 weapon,")
 
 
 def test_produce_and_tribute_refusals() -> None:
     state = won("spear_horse", general="wei.cao_cao")
     refused(state, WEI, "produce spear ship", "2 weapons among spear and horse")
-    refused(state, WEI, "produce crossbow ship", "no Produce Crossbows/Ships action")
+    refused(state, WEI, "produce crossbow ship", "no Produce Crossbows/Ships to resolve")
     state = won("tribute", general="wei.cao_cao")
     refused(state, WEI, "tribute gold_silk", "choose 2 gold, 2 rice")
 

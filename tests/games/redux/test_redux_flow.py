@@ -61,7 +61,7 @@ def test_end_of_bidding_closes_bids_and_starts_resolution() -> None:
     assert state["winners"] == {"farm": [WEI]}
     assert state["action_order"] == [WEI, WU, SHU]
     assert state["step"] == "resolve" and GAME.to_act(state) == {WEI}
-    assert "Bidding is over." in [e.text for e in events]
+    assert "Bidding is over." in [str(e.text) for e in events]
     assert GAME.phase(state) == "r1:resolve:0"
 
 

@@ -36,7 +36,7 @@ def three_winners(order: tuple[int, int, int]) -> tuple[dict, str]:
 
 def test_r8_3_1_action_order_and_all_of_a_players_actions_first() -> None:
     state, text = three_winners(order=(SHU, WEI, WU))
-    assert state["actor"] == SHU and "Seat 2 (Shu) resolves: Gain Support" in text
+    assert state["actor"] == SHU and "Seat 3 resolves: Gain Support" in text
     do(state, SHU, "perform support")
     assert state["actor"] == WEI
     do(state, WEI, "farm develop")
@@ -63,12 +63,12 @@ def test_only_the_actor_acts() -> None:
 
 def test_refusals_of_moves_that_are_not_a_won_action() -> None:
     state, _ = three_winners(order=(WEI, WU, SHU))
-    refused(state, WEI, "market develop", "no Develop Market or Collect Tax action")
-    refused(state, WEI, "perform farm", "`perform` is for")
-    refused(state, WEI, "decline emperor", "no Manipulate Han Emperor action")
+    refused(state, WEI, "market develop", "no Develop Market or Collect Tax to resolve")
+    refused(state, WEI, "perform farm", "That action has its own choices")
+    refused(state, WEI, "decline emperor", "no Manipulate Han Emperor to resolve")
     refused(state, WEI, "decline nothing", "no action `nothing`")
     refused(state, WEI, "produce gold gold", "produce spears, horses")
-    with pytest.raises(MalformedAction, match="You can: `farm develop`"):
+    with pytest.raises(MalformedAction, match="You can: Develop a farm \\(level 0 → 1\\)"):
         resolution.apply(state, WEI, Action.parse("dance"))
 
 
@@ -112,7 +112,7 @@ def test_a23_only_the_ally_who_bid_performs() -> None:
 def test_nothing_won_goes_straight_to_decay_and_benefits() -> None:
     state, events = resolving(table())
     assert state["step"] == "round_done" and state["actor"] is None
-    assert "Xiongnu friendship 5 -> 4" in events_text(events)
+    assert "Xiongnu friendship 5 → 4" in events_text(events)
 
 
 def test_a_seat_with_nothing_to_do_is_skipped() -> None:

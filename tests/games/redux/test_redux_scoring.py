@@ -209,5 +209,5 @@ def test_standings_score_a_game_in_progress():
     state = table({"military": 9}, step="bid", end=None, round=6)
     res = scoring.standings(state)
     assert res.winners == [WEI]
-    assert "round 6" in res.reason
+    assert "round 6" in str(res.reason)
     assert res.scores[0].categories["military"] == 9

@@ -32,8 +32,8 @@ def test_ex15a_tribal_with_two_gold() -> None:
     p = player(state, SHU)
     assert p["tribal"] == 4 and p["gold"] == 0  # paid to the general supply, no decay
     assert state["successes"][SHU] == 1
-    assert "paying 2 gold: tribal friendship 2 -> 4" in events_text(events)
-    assert "Seat 2 (Shu) did not perform" not in events_text(events)
+    assert "paying 2 gold: tribal friendship 2 → 4" in events_text(events)
+    assert "Seat 3 did not perform" not in events_text(events)
 
 
 def test_ex15b_tribal_with_two_units_that_return() -> None:
@@ -101,7 +101,7 @@ def test_a12_held_at_1_by_jia_xu_rebels() -> None:
     given(state, WEI, tribal=1)
     state, events = resolving(state)
     assert player(state, WEI)["tribal"] == 1 and player(state, WEI)["deficits"] == 1
-    assert "Jia Xu: Seat 0 (Wei)'s Xiongnu friendship stays at 1" in events_text(events)
+    assert "Jia Xu: Seat 1's Xiongnu friendship stays at 1" in events_text(events)
 
 
 # -- EX16 and the 12-reward (A13) -----------------------------------------------------------------
@@ -153,7 +153,7 @@ def test_reward_declined() -> None:
 
 def test_tribal_refusals() -> None:
     state, _ = shu_on_nanman(gold=2)
-    refused(state, SHU, "perform xiongnu", "no Xiongnu tribal friendship \\(Wei\\) action")
+    refused(state, SHU, "perform xiongnu", "no Xiongnu tribal friendship \\(Wei\\) to resolve")
     state, _ = shu_on_nanman(tribal=11, gold=1)
     given(state, SHU, rice=2)
     do(state, SHU, "perform nanman")

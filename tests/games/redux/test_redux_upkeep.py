@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from games.core import Event
+from games.core.messages import said_of
 from games.redux import GAME, conflict, upkeep
 from games.redux.state import player, status
 from tests.games.redux.resolution_scenario import (
@@ -49,7 +50,7 @@ def test_ex18a_paying_upkeep() -> None:
     state, text = upkept(state)
     p = player(state, WU)
     assert (p["gold"], p["rice"], p["deficits"]) == (3, 3, 0)
-    assert "Seat 1 (Wu) pays upkeep: 2 gold, 2 rice." in text
+    assert "Seat 2 pays upkeep in full: 2 gold and 2 rice." in text
 
 
 def test_ex18b_market_and_farm_tokens_reduce_upkeep() -> None:
@@ -64,7 +65,9 @@ def test_ex18c_deficit_per_missing_gold_or_rice() -> None:
     state, text = upkept(state)
     p = player(state, WU)
     assert (p["gold"], p["rice"], p["deficits"]) == (0, 0, 3)
-    assert "takes 3 deficit tokens" in text
+    # Issue 19: what was paid and what was short, apart from what was owed.
+    assert ("Seat 2 owes 2 gold and 2 rice upkeep and pays 1 gold; short of 1 gold and 2 rice, "
+            "Seat 2 takes 3 deficit tokens (3 in all).") in text
 
 
 def test_upkeep_relief_lowers_the_dues() -> None:
@@ -104,7 +107,7 @@ def test_refresh_flips_criteria_passes_token_and_resets() -> None:
     before = dict(state["criterion"])
     state, text = upkept(state)
     assert state["criterion"] == {"emperor": before["support"], "support": before["emperor"]}
-    assert state["emperor_holder"] == WEI and "Seat 0 (Wei) takes the Han Emperor token" in text
+    assert state["emperor_holder"] == WEI and "Seat 1 takes the Han Emperor token" in text
     assert (state["round"], state["step"]) == (5, "round_start")
     conflict.start_round(state, [])  # what flow.advance does next: the round's fields reset
     assert state["bids"] == [] and state["winners"] == {} and state["todo"] == {}
@@ -121,6 +124,11 @@ def test_a04_bid_winner_who_declined_still_takes_the_token() -> None:
 
 
 # -- R11 end conditions (A28) ---------------------------------------------------------------------
+def ended(state: dict) -> tuple[str, int]:
+    """Why the game ended, in English, and after which round."""
+    return str(said_of(state["end"]["reason"])), state["end"]["round"]
+
+
 def test_end_after_round_12_without_upkeep() -> None:
     state = table(round_=12)
     given(state, WEI, support=4, rice=5)
@@ -128,16 +136,19 @@ def test_end_after_round_12_without_upkeep() -> None:
     criterion, holder = dict(state["criterion"]), state["emperor_holder"]
     state, text = upkept(state)
     assert state["step"] == "over"
-    assert state["end"] == {"reason": "round 12 was played", "round": 12}
+    assert ended(state) == ("The game ends after round 12: round 12 was played.", 12)
     assert state["criterion"] == criterion and state["emperor_holder"] == holder
     assert player(state, WEI)["rice"] == 5 and "ends after round 12" in text
+    # The game's last line gives the final scores, best first.
+    final = text.splitlines()[-1]
+    assert final.startswith("Final scores: Seat 1 (Wei) ") and final.endswith(" wins.")
 
 
 def test_end_farm_and_market_5() -> None:
     state = table(round_=6)
     given(state, WU, farm={"level": 5, "developed": 0}, market={"level": 5, "developed": 1})
     state, _ = upkept(round_done(state))
-    assert state["end"] == {"reason": "Wu reached farm 5 and market 5", "round": 6}
+    assert ended(state) == ("The game ends after round 6: Wu reached farm 5 and market 5.", 6)
 
 
 def test_a28_conditions_are_per_player() -> None:
@@ -155,7 +166,7 @@ def test_end_emperor_office_through_manipulate() -> None:
     events = do(state, SHU, "manipulate shu.zhao_yun")
     assert "deposes the Han emperor" in events_text(events)
     state, _ = upkept(state)
-    assert state["end"] == {"reason": "Shu deposed the Han emperor", "round": 7}
+    assert ended(state) == ("The game ends after round 7: Shu deposed the Han emperor.", 7)
 
 
 def test_end_fifth_occupying_general() -> None:
@@ -166,7 +177,7 @@ def test_end_fifth_occupying_general() -> None:
     state, _ = resolving(state, placement(WEI, "wei.xu_chu", "battle_wei_wu", ("cavalry", 1)))
     do(state, WEI, "occupy wei.xu_chu guangling 1 treasury")
     state, _ = upkept(state)
-    assert state["end"]["reason"] == "Wei placed a 5th general on a frontier region"
+    assert "Wei placed a 5th general on a frontier region" in ended(state)[0]
 
 
 # -- EX11, EX12 through the whole engine ----------------------------------------------------------
@@ -193,7 +204,7 @@ def ex11_round_3(manipulate: bool) -> dict:
 def test_ex11_manipulate_and_the_han_emperor_token() -> None:
     state = ex11_round_3(manipulate=True)
     text = state.pop("test_events")
-    assert "Cao Hong returns to Seat 0 (Wei)'s supply" in text
+    assert "Cao Hong returns to Seat 1's supply" in text
     assert state["action_order"] == [WEI, WU, SHU] and state["actor"] == WEI
     assert "Zhao Yun" not in [b["general"] for b in state["bids"]]
     state, _ = act(state, WEI, "market develop")
@@ -210,7 +221,7 @@ def test_ex11_manipulate_and_the_han_emperor_token() -> None:
 
 def test_ex12_han_emperor_token_when_nobody_bids() -> None:
     state = ex11_round_3(manipulate=False)
-    assert "Cao Hong returns to Seat 0 (Wei)'s supply" in state.pop("test_events")
+    assert "Cao Hong returns to Seat 1's supply" in state.pop("test_events")
     while state["round"] == 3:
         seat = min(GAME.to_act(state))
         state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from games.redux import GAME
+from games.redux import view as views
 from tests.games.redux.scenario import SHU, WEI, WU, act, bidding, place, recruited, rig, started
 
 TOP = {"game", "round", "step", "to_act", "viewer", "pack", "options", "criterion",
@@ -95,28 +96,33 @@ def test_flipped_general_shows_on_manipulate() -> None:
                                   "general_name": "Cao Hong"}
 
 
+def summary_text(view: dict) -> str:
+    """The summary's lines in English."""
+    return "\n".join(str(line) for line in views.summary(view))
+
+
 def test_draft_only_in_its_owners_view() -> None:
     state, _ = act(bid_state(), SHU, "place shu.jiang_wan")
     assert GAME.view(state, SHU)["draft"]["stage"] == "on"
-    assert "You are placing Jiang Wan (next: on)." in str(GAME.summary(GAME.view(state, SHU)))
+    assert "You are placing Jiang Wan." in summary_text(GAME.view(state, SHU))
     assert GAME.view(state, None)["draft"] is None and GAME.view(state, WEI)["draft"] is None
 
 
 def test_summary_reads_the_view() -> None:
     state = bid_state()
-    text = str(GAME.summary(GAME.view(state, SHU)))
-    assert "round 1, bidding, Seat 2 (Shu) to place" in text
-    assert "Alliance: Seat 1 (Wu) + Seat 2 (Shu) on Develop Market or Collect Tax" in text
-    assert "Develop Market or Collect Tax: Seat 0 (Wei) Jia Xu 5; Seat 1 (Wu) Lü Fan 4" in text
+    text = summary_text(GAME.view(state, SHU))
+    assert "round 1, bidding, Seat 3 (Shu) to place" in text
+    assert "Alliance: Seat 2 (Wu) and Seat 3 (Shu) on Develop Market or Collect Tax" in text
+    assert "Develop Market or Collect Tax: Seat 1 Jia Xu 5 and Seat 2 Lü Fan 4" in text
     assert "your hand:" in text
-    assert "your hand:" not in str(GAME.summary(GAME.view(state, None)))
+    assert "your hand:" not in summary_text(GAME.view(state, None))
     assert "Jia Xu (5/2/1, placed)" in text
 
 
 def test_summary_of_a_pick_lists_only_the_viewers_draw() -> None:
     state = GAME.setup(3, {}, 1)
-    own = str(GAME.summary(GAME.view(state, WEI)))
-    public = str(GAME.summary(GAME.view(state, None)))
+    own = summary_text(GAME.view(state, WEI))
+    public = summary_text(GAME.view(state, None))
     assert own.count("pick 4 of:") == 1 and "pick 4 of:" not in public
     drawn = GAME.view(state, WEI)["players"][WEI]["drawn"]
     assert all(g["name"] in own and g["name"] not in public for g in drawn)
