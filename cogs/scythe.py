@@ -100,31 +100,31 @@ class ScytheCog(commands.Cog):
 
 
 def private_lines(seat_view: SeatView, locale: str) -> list[str]:
-    """One seat's secrets and mat from its own view. Faction, mat, objective and card names
-    are the engine's data; only the labels around them are ours."""
+    """One seat's secrets and mat from its own view, in the reader's language: faction, mat,
+    objective and card names are the engine's terms (games/scythe/locales/names.toml)."""
     view, seat = seat_view.view, seat_view.seat
     if seat is None:
         return [t("scythe.no_seat", locale)]
     me = view["players"][seat]
     if not me.get("faction"):
         return [t("scythe.drafting", locale)]
-    names = view.get("card_names", {})
-    lines = [t("scythe.mat_line", locale, faction=view["faction_names"][me["faction"]],
-               mat=view["mat_names"][me["mat"]], power=me["power"],
+    lines = [t("scythe.mat_line", locale, faction=t(f"scythe.faction.{me['faction']}", locale),
+               mat=t(f"scythe.mat.{me['mat']}", locale), power=me["power"],
                popularity=me["popularity"], coins=me["coins"],
                stars=sum(me["stars"].values()))]
     values = sorted((c["value"] for c in me.get("cards", [])), reverse=True)
     lines.append(t("scythe.combat_cards", locale, count=len(values),
                    values=", ".join(str(v) for v in values) or t("scythe.none", locale)))
     lines.append(t("scythe.objectives_head", locale))
-    lines += [f"- {o['name']}" + (f": {o['text']}" if o.get("text") else "")
-              for o in me.get("objectives", [])] or [t("scythe.no_objectives", locale)]
-    done = [names.get(o, o) for o in me.get("objectives_done", [])]
+    held = [f"scythe.objective.{o['id']}" for o in me.get("objectives", [])]
+    lines += [f"- {t(key, locale)}: {t(key + '.text', locale)}" for key in held] \
+        or [t("scythe.no_objectives", locale)]
+    done = [t(f"scythe.objective.{o}", locale) for o in me.get("objectives_done", [])]
     if done:
         lines.append(t("scythe.revealed", locale, objectives=", ".join(done)))
     card = me.get("factory_card")
-    lines.append(t("scythe.factory_card", locale, card=names.get(card, card)) if card
-                 else t("scythe.no_factory_card", locale))
+    lines.append(t("scythe.factory_card", locale, card=t(f"scythe.factory.{card}", locale))
+                 if card else t("scythe.no_factory_card", locale))
     return lines
 
 

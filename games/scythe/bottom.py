@@ -16,10 +16,12 @@ A14)."""
 from __future__ import annotations
 
 from games.core import Action, Event
+from games.core.messages import Msg, Param, msg
 from games.scythe import gains, rules, top
+from games.scythe import words as w
 from games.scythe.board import Section, board
-from games.scythe.flow import Decision
-from games.scythe.payment import begin_payment, can_pay, describe
+from games.scythe.flow import Decision, offered
+from games.scythe.payment import begin_payment, can_pay
 from games.scythe.state import (
     MAT,
     Frame,
@@ -30,7 +32,6 @@ from games.scythe.state import (
     player,
     pop,
     push,
-    seat_name,
     set_unit_place,
 )
 
@@ -38,9 +39,6 @@ VIA_MAT = "bottom"  # the player's own mat, as opposed to "encounter" and "facto
 ACTION_STAR = {"upgrade": ("upgrades", len(rules.TOP_BOXES)), "deploy": ("mechs", rules.MECHS),
                "build": ("structures", len(rules.STRUCTURES)),
                "enlist": ("recruits", len(rules.RECRUIT_SPACES))}  # S17.1
-BOX_TEXT = {"move_units": "Move units", "move_coins": "Gain coins", "bolster_power": "Bolster "
-            "power", "bolster_cards": "Bolster cards", "trade_popularity": "Trade popularity",
-            "produce_territories": "Produce territories"}
 
 
 def sections(state: State, seat: int) -> tuple[Section, ...]:
@@ -75,9 +73,10 @@ def _bottom_legal(state: State, frame: Frame) -> list[Action]:
     to upgrade, deploy, build or enlist (S5.6), and `skip`."""
     seat, index = frame["seat"], frame["section"]
     action, cost = sections(state, seat)[index].bottom, bottom_cost(state, seat, index)
-    options = [Action(action, (), f"Pay {describe(cost)}: {action.capitalize()}")] \
+    options = [Action(action, (), msg("scythe.label.pay_action", cost=w.cost(cost),
+                                      action=w.action(action)))] \
         if can_pay(state, seat, cost) else []
-    return [*options, Action("skip", (), f"Skip the {action.capitalize()} action")]
+    return [*options, Action("skip", (), msg("scythe.label.skip", action=w.action(action)))]
 
 
 def _bottom_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -85,19 +84,18 @@ def _bottom_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     pop(state)
     bottom = sections(state, seat)[index].bottom
     if action.kind == "skip":
-        return [Event(f"{seat_name(state, seat)} skips the {bottom.capitalize()} action.")]
+        return [Event(msg("scythe.skips", who=w.who(seat), action=w.action(bottom)))]
     push(state, {"kind": bottom, "seat": seat, "via": VIA_MAT, "territory": None},
          {"kind": "bottom_end", "seat": seat, "action": bottom, "via": VIA_MAT,
           "section": index})
-    return begin_payment(state, seat, bottom_cost(state, seat, index), bottom.capitalize())
+    return begin_payment(state, seat, bottom_cost(state, seat, index), bottom)
 
 
-def _bottom_refuse(state: State, frame: Frame, action: Action) -> str | None:
+def _bottom_refuse(state: State, frame: Frame, action: Action) -> Msg | None:
     seat, index = frame["seat"], frame["section"]
     bottom, cost = sections(state, seat)[index].bottom, bottom_cost(state, seat, index)
     if action.kind == bottom:
-        return (f"{bottom.capitalize()} costs {describe(cost)} from territories you control; "
-                "you cannot pay it in full. `skip` it.")
+        return msg("scythe.refuse.bottom_cost", action=w.action(bottom), cost=w.cost(cost))
     return None
 
 
@@ -112,12 +110,13 @@ def _upgrade_legal(state: State, frame: Frame) -> list[Action]:
               for box in p["cubes"] for i in open_sections), _none("upgrade")]
 
 
-def _upgrade_label(state: State, seat: int, box: str, index: int) -> str:
+def _upgrade_label(state: State, seat: int, box: str, index: int) -> Msg:
     base, upgraded = rules.TOP_BOX_VALUES[box]
     cost = bottom_cost(state, seat, index)
     section = sections(state, seat)[index]
-    return (f"{BOX_TEXT[box]} {base}→{upgraded}; {section.bottom.capitalize()} costs "
-            f"{describe({section.cost_resource: cost[section.cost_resource] - 1})}")
+    return msg("scythe.label.upgrade", box=w.box(box), base=base, upgraded=upgraded,
+               action=w.action(section.bottom),
+               cost=w.cost({section.cost_resource: cost[section.cost_resource] - 1}))
 
 
 def _upgrade_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -129,7 +128,7 @@ def _upgrade_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     p = player(state, seat)
     p["cubes"].remove(box)
     p["upgrades"][str(index)] = p["upgrades"].get(str(index), 0) + 1
-    return [Event(f"{seat_name(state, seat)} upgrades: {label}.")]
+    return [Event(msg("scythe.upgrades", who=w.who(seat), what=label))]
 
 
 # -- Deploy (S7.2) ------------------------------------------------------------------------------
@@ -148,7 +147,8 @@ def _deploy_legal(state: State, frame: Frame) -> list[Action]:
     seat = frame["seat"]
     mechs = [u.split(":", 1)[1] for u, place in player(state, seat)["units"].items()
              if is_mech(u) and place == MAT]
-    return [*(Action("deploy", (ability, t), f"Deploy the {_words(ability)} mech on {t}")
+    return [*(Action("deploy", (ability, t), msg("scythe.label.deploy",
+                                                 mech=w.unit(f"mech:{ability}"), place=w.place(t)))
               for ability in mechs for t in _places(state, frame)), _none("deploy")]
 
 
@@ -158,8 +158,8 @@ def _deploy_apply(state: State, frame: Frame, action: Action) -> list[Event]:
         return _declined(state, frame)
     seat, ability, territory = frame["seat"], str(action.args[0]), str(action.args[1])
     set_unit_place(state, seat, f"mech:{ability}", territory)
-    return [Event(f"{seat_name(state, seat)} deploys a mech on {territory}: its character and "
-                  f"mechs gain {_words(ability)}.")]
+    return [Event(msg("scythe.deploys", who=w.who(seat), mech=w.unit(f"mech:{ability}"),
+                      place=w.place(territory), ability=w.ability(ability)))]
 
 
 # -- Build (S7.3) -------------------------------------------------------------------------------
@@ -167,7 +167,8 @@ def _build_legal(state: State, frame: Frame) -> list[Action]:
     seat = frame["seat"]
     left = [k for k in rules.STRUCTURES if k not in player(state, seat)["structures_built"]]
     places = [t for t in _places(state, frame) if t not in state["structures"]]
-    return [*(Action("build", (kind, t), f"Build the {kind.capitalize()} on {t}")
+    return [*(Action("build", (kind, t), msg("scythe.label.build", structure=w.structure(kind),
+                                             place=w.place(t)))
               for kind in left for t in places), _none("build")]
 
 
@@ -178,7 +179,8 @@ def _build_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     seat, kind, territory = frame["seat"], str(action.args[0]), str(action.args[1])
     state["structures"][territory] = {"seat": seat, "kind": kind}
     player(state, seat)["structures_built"].append(kind)
-    return [Event(f"{seat_name(state, seat)} builds its {kind.capitalize()} on {territory}.")]
+    return [Event(msg("scythe.builds", who=w.who(seat), structure=w.structure(kind),
+                      place=w.place(territory)))]
 
 
 # -- Enlist (S7.4, S11.1) -----------------------------------------------------------------------
@@ -193,10 +195,10 @@ def _enlist_legal(state: State, frame: Frame) -> list[Action]:
             _none("enlist")]
 
 
-def _enlist_label(section: Section, space: str) -> str:
+def _enlist_label(section: Section, space: str) -> Msg:
     key, n = section.recruit_bonus
-    return (f"Enlist the {section.bottom.capitalize()} recruit (+{n} {_words(key)} ongoing) "
-            f"for +{rules.RECRUIT_SPACE_GAIN[space]} {_words(space)} now")
+    return msg("scythe.label.enlist", action=w.action(section.bottom), ongoing=w.amount(key, n),
+               now=w.amount(space, rules.RECRUIT_SPACE_GAIN[space]))
 
 
 def _enlist_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -206,8 +208,8 @@ def _enlist_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     seat, index, space = frame["seat"], int(action.args[0]) - 1, str(action.args[1])
     player(state, seat)["recruits"][str(index)] = space
     section = sections(state, seat)[index]
-    events = [Event(f"{seat_name(state, seat)} enlists the {section.bottom.capitalize()} "
-                    f"recruit onto its {_words(space)} space.")]
+    events = [Event(msg("scythe.enlists", who=w.who(seat), action=w.action(section.bottom),
+                        space=w.space(space)))]
     # A star from this gain waits for the coins and the recruit bonuses (S18.2).
     return events + gains.gain(state, seat, {space: rules.RECRUIT_SPACE_GAIN[space]},
                                defer_stars=frame["via"] == VIA_MAT)
@@ -215,32 +217,22 @@ def _enlist_apply(state: State, frame: Frame, action: Action) -> list[Event]:
 
 # -- shared pieces of the effect frames ---------------------------------------------------------
 def _none(action: str) -> Action:
-    return Action("none", (), f"No {action.capitalize()}")
-
-
-def _words(key: str) -> str:
-    return key.replace("_", " ")
+    return Action("none", (), msg("scythe.label.none", action=w.action(action)))
 
 
 def _declined(state: State, frame: Frame) -> list[Event]:
     """`none`: declined by choice, or a free action with nothing it could do (A14)."""
-    name, action = seat_name(state, frame["seat"]), frame["kind"]
+    seat, action = frame["seat"], frame["kind"]
     if frame["via"] != VIA_MAT and len(DECISIONS[action].legal(state, frame)) == 1:
-        return [Event(f"{name} cannot {action} anything: the free {action.capitalize()} is "
-                      "lost.")]
-    return [Event(f"{name} takes no {action.capitalize()}.")]
+        return [Event(msg("scythe.free_action_lost", who=w.who(seat), action=w.action(action)))]
+    return [Event(msg("scythe.takes_no", who=w.who(seat), action=w.action(action)))]
 
 
-def _effect_refuse(state: State, frame: Frame, action: Action) -> str:
-    examples = {"upgrade": "`upgrade move_units 2` (a top box with a cube, a section 1-4 with "
-                           "a free upgrade slot)",
-                "deploy": "`deploy speed r4c0` (a mech still on your faction mat, a territory "
-                          "you control with your worker, not a lake)",
-                "build": "`build mill r0c5` (a structure not yet built, a territory you "
-                         "control with your worker, without a structure, not a lake)",
-                "enlist": "`enlist 2 coins` (a section whose recruit is still there, an empty "
-                          "one-time bonus space)"}
-    return f"Choose like {examples[frame['kind']]}, or `none`."
+def _effect_refuse(state: State, frame: Frame, action: Action) -> Msg:
+    """What the effect needs, and a few of the choices there are."""
+    legal: list[Action] = DECISIONS[frame["kind"]].legal(state, frame)
+    what: Param = msg(f"scythe.refuse.effect.{frame['kind']}")
+    return msg("scythe.refuse.effect", what=what, choices=offered(legal))
 
 
 # -- after the effect (S7.5) --------------------------------------------------------------------
@@ -270,8 +262,8 @@ def _recruit_bonuses(state: State, seat: int, action: str) -> list[Event]:
         if has_recruit(state, beneficiary, action):
             section = next(s for s in sections(state, beneficiary) if s.bottom == action)
             key, n = section.recruit_bonus
-            events.append(Event(f"{seat_name(state, beneficiary)}'s {action.capitalize()} "
-                                f"recruit pays out."))
+            events.append(Event(msg("scythe.recruit_pays", who=w.who(beneficiary),
+                                    action=w.action(action))))
             events += gains.gain(state, beneficiary, {key: n}, defer_stars=True)
     return events
 

@@ -16,7 +16,9 @@ from collections import Counter
 
 from games.core import Action, Event
 from games.core.chance import pick
+from games.core.messages import Msg, msg
 from games.scythe import gains, rules
+from games.scythe import words as w
 from games.scythe.board import board
 from games.scythe.flow import Decision
 from games.scythe.state import (
@@ -29,7 +31,6 @@ from games.scythe.state import (
     player,
     pop,
     push,
-    seat_name,
     set_unit_place,
     unit_key,
     units_at,
@@ -68,12 +69,13 @@ def start(state: State, attacker: int, territory: str) -> list[Event]:
           "territory": territory},
          {"kind": "commit", "seat": attacker, "seats": [attacker, defender],
           "territory": territory, "committed": {}})
-    return [Event(f"Combat on {territory}: {seat_name(state, attacker)} attacks "
-                  f"{seat_name(state, defender)}.")]
+    return [Event(msg("scythe.combat.starts", place=w.place(territory),
+                      attacker=w.who(attacker), defender=w.who(defender)))]
 
 
 def _order_legal(state: State, frame: Frame) -> list[Action]:
-    return [Action("fight", (t,), f"Fight on {t} first") for t in pending(state, frame["seat"])]
+    return [Action("fight", (t,), msg("scythe.label.fight", place=w.place(t)))
+            for t in pending(state, frame["seat"])]
 
 
 def _order_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -90,7 +92,8 @@ def _abilities(state: State, frame: Frame) -> list[Event]:
     if "scout" in powers:
         events += _scout(state, seat, opponent)
     if "disarm" in powers and _disarm_applies(state, seat, territory):
-        events.append(Event(f"{seat_name(state, seat)} uses Disarm on the tunnel {territory}."))
+        events.append(Event(msg("scythe.combat.disarm", who=w.who(seat),
+                                place=w.place(territory))))
         events += gains.lose(state, opponent, {"power": DISARM_DAMAGE})
     if "artillery" in powers and player(state, seat)["power"] >= ARTILLERY_COST:
         push(state, {"kind": "artillery", "seat": seat, "opponent": opponent,
@@ -102,11 +105,11 @@ def _scout(state: State, seat: int, opponent: int) -> list[Event]:
     """Crimea's Scout (S10.5): one random card of the opponent's hand, seeded (S21.2); only the
     two hands' owners learn its value."""
     hand = player(state, opponent)["cards"]
-    name, victim = seat_name(state, seat), seat_name(state, opponent)
     if not hand:
-        return [Event(f"{name} scouts {victim}, who holds no combat card.")]
-    taken = pick(state, hand, f"{name} scouts {victim} and takes 1 random combat card",
-                 show=lambda card: f"a combat card of {card_value(card)} ({card})",
+        return [Event(msg("scythe.combat.scout_empty", who=w.who(seat),
+                          victim=w.who(opponent)))]
+    taken = pick(state, hand, msg("scythe.combat.scout", who=w.who(seat), victim=w.who(opponent)),
+                 show=lambda card: msg("scythe.combat.card_of", value=card_value(card)),
                  seen_by=(seat, opponent))
     player(state, seat)["cards"].append(hand.pop(taken.index))
     return list(taken.events)
@@ -122,17 +125,18 @@ def _disarm_applies(state: State, seat: int, territory: str) -> bool:
 
 
 def _artillery_legal(state: State, frame: Frame) -> list[Action]:
-    victim = seat_name(state, frame["opponent"])
-    return [Action("artillery", ("yes",), f"Pay 1 power: {victim} loses 2 power"),
-            Action("artillery", ("no",), "Keep your power")]
+    return [Action("artillery", ("yes",), msg(
+                "scythe.label.artillery", cost=w.amount("power", ARTILLERY_COST),
+                victim=w.who(frame["opponent"]), loss=w.amount("power", ARTILLERY_DAMAGE))),
+            Action("artillery", ("no",), msg("scythe.label.keep_power"))]
 
 
 def _artillery_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     pop(state)
     seat, opponent = frame["seat"], frame["opponent"]
     if action.args[0] == "no":
-        return [Event(f"{seat_name(state, seat)} does not fire its Artillery.")]
-    return [Event(f"{seat_name(state, seat)} fires its Artillery."),
+        return [Event(msg("scythe.combat.no_artillery", who=w.who(seat)))]
+    return [Event(msg("scythe.combat.artillery", who=w.who(seat))),
             *gains.lose(state, seat, {"power": ARTILLERY_COST}),
             *gains.lose(state, opponent, {"power": ARTILLERY_DAMAGE})]
 
@@ -170,23 +174,25 @@ def _commit_legal(state: State, frame: Frame, seat: int) -> list[Action]:
         return []
     draft = _draft(frame, seat)
     if draft is None:
-        return [Action("dial", (d,), f"Power dial {d}")
+        return [Action("dial", (d,), msg("scythe.label.dial", value=d))
                 for d in range(dial_limit(state, seat) + 1)]
     total = draft["dial"] + sum(draft["cards"])
     actions = []
     if len(draft["cards"]) < card_limit(state, seat, frame["territory"]):
-        actions = [Action("card", (v,), f"Add a card of {v} (total {total + v})")
+        actions = [Action("card", (v,), msg("scythe.label.add_card", value=v, total=total + v))
                    for v in _spare_values(state, seat, draft)]
     return [*actions,
-            Action("commit", (), f"Commit {_commit_label(draft['dial'], draft['cards'])}"),
-            Action("redo", (), "Start the dial and cards again")]
+            Action("commit", (), msg("scythe.label.commit",
+                                     what=_commit_label(draft["dial"], draft["cards"]))),
+            Action("redo", (), msg("scythe.label.redo"))]
 
 
-def _commit_label(dial: int, values: list[int]) -> str:
+def _commit_label(dial: int, values: list[int]) -> Msg:
+    """`dial 3 + cards 4 and 2 (total 9)`."""
     if not values:
-        return f"dial {dial}, no card (total {dial})"
-    noun = "card" if len(values) == 1 else "cards"
-    return f"dial {dial} + {noun} {', '.join(map(str, values))} (total {dial + sum(values)})"
+        return msg("scythe.combat.dial_only", dial=dial)
+    return msg("scythe.combat.dial_cards", dial=dial, cards=gains.card_values(tuple(values)),
+               total=dial + sum(values))
 
 
 def _commit_apply(state: State, frame: Frame, action: Action, seat: int) -> list[Event]:
@@ -195,10 +201,10 @@ def _commit_apply(state: State, frame: Frame, action: Action, seat: int) -> list
     drafts = frame.setdefault("drafts", {})
     if action.kind == "dial":
         drafts[str(seat)] = {"dial": int(action.args[0]), "cards": []}
-        return [Event(f"You set your power dial to {action.args[0]}.", seats=(seat,))]
+        return [Event(msg("scythe.combat.you_dial", value=int(action.args[0])), seats=(seat,))]
     if action.kind == "card":
         drafts[str(seat)]["cards"].append(int(action.args[0]))
-        return [Event(f"You add a combat card of {action.args[0]}.", seats=(seat,))]
+        return [Event(msg("scythe.combat.you_add", value=int(action.args[0])), seats=(seat,))]
     if action.kind == "redo":
         del drafts[str(seat)]
         return []
@@ -215,19 +221,17 @@ def _commit(state: State, frame: Frame, seat: int, draft: dict) -> list[Event]:
         hand.remove(card)
     frame["committed"][str(seat)] = {"dial": draft["dial"], "cards": chosen}
     label = _commit_label(draft["dial"], draft["cards"])
-    events = [Event(f"{seat_name(state, seat)} has set its power dial and combat cards."),
-              Event(f"You commit {label}.", seats=(seat,))]
+    events = [Event(msg("scythe.combat.committed", who=w.who(seat))),
+              Event(msg("scythe.combat.you_commit", what=label), seats=(seat,))]
     if len(frame["committed"]) == len(frame["seats"]):
         events += _reveal(state, frame)
     return events
 
 
-def _commit_refuse(state: State, frame: Frame, action: Action) -> str | None:
+def _commit_refuse(state: State, frame: Frame, action: Action) -> Msg | None:
     if action.kind not in ("dial", "card", "commit", "redo"):
         return None
-    return ("Set your power dial first (`dial 3`: from 0 to your power, at most 7), then add "
-            "combat cards one at a time (`card 4`: one per character and mech of yours in the "
-            "combat, People's Army one more with a worker there), then `commit`.")
+    return msg("scythe.refuse.commit", most=rules.DIAL_MAX)
 
 
 # -- the outcome (S13.6-S13.12) ----------------------------------------------------------------
@@ -235,12 +239,10 @@ def _total(commitment: dict) -> int:
     return commitment["dial"] + sum(card_value(c) for c in commitment["cards"])
 
 
-def _shown(state: State, seat: int, commitment: dict) -> str:
-    cards = [card_value(c) for c in commitment["cards"]]
-    shown = f"dial {commitment['dial']}"
-    if cards:
-        shown += f" + {'card' if len(cards) == 1 else 'cards'} {', '.join(map(str, cards))}"
-    return f"{seat_name(state, seat)} {shown} = {_total(commitment)}"
+def _shown(state: State, seat: int, commitment: dict) -> Msg:
+    """`Alice: dial 3 + combat card 4 = 7`."""
+    return msg("scythe.combat.side", who=w.who(seat), what=_commit_label(
+        commitment["dial"], [card_value(c) for c in commitment["cards"]]))
 
 
 def _reveal(state: State, frame: Frame) -> list[Event]:
@@ -252,8 +254,9 @@ def _reveal(state: State, frame: Frame) -> list[Event]:
     mine, theirs = committed[str(attacker)], committed[str(defender)]
     winner, loser = (attacker, defender) if _total(mine) >= _total(theirs) else \
         (defender, attacker)
-    events = [Event(f"Combat on {territory}: {_shown(state, attacker, mine)} against "
-                    f"{_shown(state, defender, theirs)}. {seat_name(state, winner)} wins.")]
+    events = [Event(msg("scythe.combat.revealed", place=w.place(territory),
+                        attacker=_shown(state, attacker, mine),
+                        defender=_shown(state, defender, theirs), winner=w.who(winner)))]
     for seat, commitment in ((attacker, mine), (defender, theirs)):
         events += gains.lose(state, seat, {"power": commitment["dial"]})
         state["decks"]["combat_discard"].extend(commitment["cards"])
@@ -290,19 +293,17 @@ def retreat(state: State, seat: int, territory: str, lake: str | None) -> list[E
         set_unit_place(state, seat, unit, lake if lake and unit in to_lake else home)
     if any(is_worker(u) for u in units) and seat != state["active"]:
         note_forced_retreat(state)
-    name = seat_name(state, seat)
     events = []
-    if to_lake:
-        events.append(Event(f"{name} retreats {_count(len(to_lake))} from {territory} to the "
-                            f"lake {lake}."))
+    if to_lake and lake:
+        events.append(Event(msg("scythe.combat.retreats", who=w.who(seat),
+                                units=msg("scythe.amount.units", count=len(to_lake)),
+                                start=w.place(territory), end=w.place(lake))))
     if len(units) > len(to_lake):
-        events.append(Event(f"{name} retreats {_count(len(units) - len(to_lake))} from "
-                            f"{territory} to {home}."))
+        events.append(Event(msg("scythe.combat.retreats", who=w.who(seat),
+                                units=msg("scythe.amount.units",
+                                          count=len(units) - len(to_lake)),
+                                start=w.place(territory), end=w.place(home))))
     return events
-
-
-def _count(n: int) -> str:
-    return f"{n} unit{'s' if n > 1 else ''}"
 
 
 def note_forced_retreat(state: State) -> None:
@@ -314,8 +315,8 @@ def note_forced_retreat(state: State) -> None:
 def _retreat_legal(state: State, frame: Frame) -> list[Action]:
     lakes = retreat_lakes(state, frame["seat"], frame["territory"])
     home = board().home_of(faction_of(state, frame["seat"]))
-    return [Action("retreat", ("home",), f"Retreat to {home}"),
-            *(Action("retreat", (lake,), f"Retreat the character and mechs to the lake {lake}")
+    return [Action("retreat", ("home",), msg("scythe.label.retreat_home", place=w.place(home))),
+            *(Action("retreat", (lake,), msg("scythe.label.retreat_lake", place=w.place(lake)))
               for lake in lakes)]
 
 

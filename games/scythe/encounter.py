@@ -15,8 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event
+from games.core.messages import Msg, msg
 from games.scythe import bottom, cards, gains, rules, top
-from games.scythe.flow import Decision
+from games.scythe import words as w
+from games.scythe.flow import Decision, offered
 from games.scythe.payment import begin_payment, can_pay
 from games.scythe.state import (
     Frame,
@@ -26,7 +28,6 @@ from games.scythe.state import (
     mat_workers,
     pop,
     push,
-    seat_name,
     set_unit_place,
 )
 
@@ -41,9 +42,15 @@ def begin(state: State, seat: int, territory: str) -> list[Event]:
     card = cards.encounter(state["decks"]["encounter"].pop())
     push(state, {"kind": "encounter", "seat": seat, "card": card.id, "territory": territory,
                  "chosen": []})
-    options = " ".join(f"{o.key}: {o.label} ({cards.describe(o)})." for o in card.options)
-    return [Event(f"{seat_name(state, seat)} meets an encounter on {territory}: “{card.title}”. "
-                  f"{card.text} {options}")]
+
+    def options(hide: bool) -> tuple[Msg, ...]:
+        return tuple(msg("scythe.encounter.option_line", key=o.key,
+                         label=w.encounter_option(card.id, o.key),
+                         what=w.option_text(o.cost, o.effects, hide_coins=hide))
+                     for o in card.options)
+    return w.said(state, seat, "scythe.encounter.meets", True, who=w.who(seat),
+                  place=w.place(territory), card=w.encounter(card.id),
+                  text=w.encounter_text(card.id), options=options)
 
 
 def _picks(state: State, seat: int) -> int:
@@ -54,11 +61,13 @@ def _encounter_legal(state: State, frame: Frame) -> list[Action]:
     """Options not chosen yet whose cost can be paid in full now; after a first option,
     Polania may stop (`done`)."""
     seat, card = frame["seat"], cards.encounter(frame["card"])
-    actions = [Action("option", (o.key,), f"{o.label}: {cards.describe(o)}")
+    actions = [Action("option", (o.key,), msg(
+                   "scythe.label.option", label=w.encounter_option(card.id, o.key),
+                   what=w.option_text(o.cost, o.effects)))
                for o in card.options
                if o.key not in frame["chosen"] and can_pay(state, seat, o.cost)]
     if frame["chosen"]:
-        actions.append(Action("done", (), "Take no second option"))
+        actions.append(Action("done", (), msg("scythe.label.no_second")))
     return actions
 
 
@@ -68,13 +77,15 @@ def _encounter_apply(state: State, frame: Frame, action: Action) -> list[Event]:
         return _close(state)
     option = next(o for o in card.options if o.key == action.args[0])
     frame["chosen"].append(option.key)
-    events = [Event(f"{seat_name(state, seat)} chooses “{option.label}” "
-                    f"({cards.describe(option)}).")]
+    events = w.said(state, seat, "scythe.encounter.chooses", True, who=w.who(seat),
+                    label=w.encounter_option(card.id, option.key),
+                    what=lambda hide: w.option_text(option.cost, option.effects,
+                                                    hide_coins=hide))
     if len(frame["chosen"]) == _picks(state, seat):
         events += _close(state)
     push_effects(state, seat, option.effects, frame["territory"], VIA)
     if option.cost:
-        events += begin_payment(state, seat, option.cost, f"“{card.title}”")
+        events += begin_payment(state, seat, option.cost, f"encounter:{card.id}")
     return events
 
 
@@ -85,17 +96,19 @@ def _close(state: State) -> list[Event]:
     return []
 
 
-def _encounter_refuse(state: State, frame: Frame, action: Action) -> str | None:
+def _encounter_refuse(state: State, frame: Frame, action: Action) -> Msg | None:
     if action.kind != "option" or len(action.args) != 1:
         return None
     key = str(action.args[0]).upper()
     card = cards.encounter(frame["card"])
     option = next((o for o in card.options if o.key == key), None)
+    choices = offered(_encounter_legal(state, frame))
     if option is None:
-        return "Choose `option A`, `option B` or `option C`."
+        return msg("scythe.refuse.option_form", choices=choices)
     if key in frame["chosen"]:
-        return f"You already chose option {key}: a second option must be a different one."
-    return f"You cannot pay for option {key} ({cards.describe(option)})."
+        return msg("scythe.refuse.option_again", choices=choices)
+    return msg("scythe.refuse.option_cost", label=w.encounter_option(card.id, key),
+               cost=w.cost(option.cost), choices=choices)
 
 
 # -- effects (S14.7, S15.6) --------------------------------------------------------------------
@@ -143,7 +156,8 @@ def _gain_resources(state: State, frame: Frame, effect: dict[str, Any]) -> list[
                      "left": amount})
         return []
     add_resource(state, territory, kinds[0], amount)
-    return [Event(f"{seat_name(state, seat)} gains {amount} {kinds[0]} on {territory}.")]
+    return [Event(msg("scythe.gains_on", who=w.who(seat), what=w.amount(kinds[0], amount),
+                      place=w.place(territory)))]
 
 
 def _gain_workers(state: State, frame: Frame, effect: dict[str, Any]) -> list[Event]:
@@ -152,12 +166,12 @@ def _gain_workers(state: State, frame: Frame, effect: dict[str, Any]) -> list[Ev
     seat, territory = frame["seat"], frame["territory"]
     workers = mat_workers(state, seat)[:effect["amount"]]
     if not workers:
-        return [Event(f"{seat_name(state, seat)} has no worker left on its mat to gain.")]
+        return [Event(msg("scythe.no_workers_left", who=w.who(seat)))]
     for worker in workers:
         set_unit_place(state, seat, worker, territory)
     n = len(workers)
-    events = [Event(f"{seat_name(state, seat)} gains {n} worker{'s' if n > 1 else ''} on "
-                    f"{territory}.")]
+    events = [Event(msg("scythe.gains_on", who=w.who(seat), what=w.amount("worker", n),
+                        place=w.place(territory)))]
     if not mat_workers(state, seat):
         events += gains.award_star(state, seat, "workers")
     return events
@@ -186,8 +200,9 @@ EFFECTS = {"gain": _gain, "gain_resources": _gain_resources, "gain_workers": _ga
 # -- the take frame ----------------------------------------------------------------------------
 def _take_legal(state: State, frame: Frame) -> list[Action]:
     where = frame["territory"]
-    return [*(Action("take", (k,), f"Take 1 {k} on {where}") for k in frame["kinds"]),
-            Action("done", (), f"Take no more ({frame['left']} left)")]
+    return [*(Action("take", (k,), msg("scythe.label.take", what=w.amount(k, 1),
+                                       place=w.place(where))) for k in frame["kinds"]),
+            Action("done", (), msg("scythe.label.take_done", count=frame["left"]))]
 
 
 def _take_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -200,7 +215,8 @@ def _take_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     frame["left"] -= 1
     if not frame["left"]:
         pop(state)
-    return [Event(f"{seat_name(state, seat)} gains 1 {kind} on {frame['territory']}.")]
+    return [Event(msg("scythe.gains_on", who=w.who(seat), what=w.amount(kind, 1),
+                      place=w.place(frame["territory"])))]
 
 
 DECISIONS = {

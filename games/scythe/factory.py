@@ -11,12 +11,14 @@ Mine still works for the move (S12.7), as steps do not depend on how a Move star
 from __future__ import annotations
 
 from games.core import Action, Event
+from games.core.messages import Msg, msg
 from games.scythe import cards
+from games.scythe import words as w
 from games.scythe.encounter import apply_effects, push_effects
-from games.scythe.flow import Decision
+from games.scythe.flow import Decision, offered
 from games.scythe.payment import begin_payment, can_pay
 from games.scythe.starts import begin_move
-from games.scythe.state import Frame, State, player, pop, seat_name
+from games.scythe.state import Frame, State, player, pop
 
 VIA = "factory"
 UNITS = 1  # S15.4: one unit
@@ -24,8 +26,8 @@ UNITS = 1  # S15.4: one unit
 
 # -- the pickup (S15.2; games.scythe.starts begins it) ------------------------------------
 def _pick_legal(state: State, frame: Frame) -> list[Action]:
-    return [Action("keep", (c,), f"Keep “{cards.factory_card(c).title}”: "
-                                 f"{_card_text(cards.factory_card(c))}")
+    return [Action("keep", (c,), msg("scythe.label.keep", card=w.factory_card(c),
+                                     text=card_text(cards.factory_card(c))))
             for c in state["decks"]["factory"]]
 
 
@@ -36,14 +38,22 @@ def _pick_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     player(state, seat)["factory_card"] = card_id
     card = cards.factory_card(card_id)
     left = len(state["decks"]["factory"])
-    return [Event(f"{seat_name(state, seat)} keeps the Factory card “{card.title}” "
-                  f"({_card_text(card)}); {left} stay on the Factory.")]
+    return w.said(state, seat, "scythe.factory.keeps", True, who=w.who(seat),
+                  card=w.factory_card(card_id),
+                  text=lambda hide: card_text(card, hide_coins=hide), left=left)
 
 
-def _card_text(card: cards.FactoryCard) -> str:
-    options = " or ".join(cards.describe(o) for o in card.options)
-    cost = f"pay {cards.describe_cost(card.cost)}: " if card.cost else ""
-    return f"top: {cost}{options}; bottom: move 1 unit {card.move_steps} steps"
+def card_text(card: cards.FactoryCard, *, hide_coins: bool = False) -> Msg:
+    """`top: pay 2 power, then one of 1) a free Deploy, 2) a free Upgrade; bottom: move one
+    unit up to 2 steps`."""
+    options = tuple(msg("scythe.factory.numbered", key=o.key,
+                        label=w.factory_option(card.id, o.key),
+                        what=w.option_text({}, o.effects, hide_coins=hide_coins))
+                    for o in card.options)
+    if card.cost:
+        return msg("scythe.factory.text_paid", cost=w.amounts(card.cost, hide_coins=hide_coins),
+                   options=options, steps=card.move_steps)
+    return msg("scythe.factory.text", options=options, steps=card.move_steps)
 
 
 # -- using the card (S15.4) --------------------------------------------------------------------
@@ -56,46 +66,50 @@ def _top_legal(state: State, frame: Frame) -> list[Action]:
     card = held(state, frame["seat"])
     options = []
     if can_pay(state, frame["seat"], card.cost):
-        options = [Action("option", (int(o.key),), f"{o.label}: {cards.describe(o)}")
+        options = [Action("option", (int(o.key),), msg(
+                       "scythe.label.option", label=w.factory_option(card.id, o.key),
+                       what=w.option_text(card.cost, o.effects)))
                    for o in card.options]
-    return [*options, Action("skip", (), "Skip the top action")]
+    return [*options, Action("skip", (), msg("scythe.label.skip_top"))]
 
 
 def _top_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     """Pay the card's cost, then its option's effects (pushed first, so they wait)."""
     pop(state)
     seat, card = frame["seat"], held(state, frame["seat"])
-    name = seat_name(state, seat)
     if action.kind == "skip":
-        return [Event(f"{name} skips the top action of its Factory card.")]
+        return [Event(msg("scythe.factory.skips_top", who=w.who(seat)))]
     option = card.options[int(action.args[0]) - 1]
-    events = [Event(f"{name} uses its Factory card “{card.title}”: {option.label}.")]
+    events = [Event(msg("scythe.factory.uses", who=w.who(seat), card=w.factory_card(card.id),
+                        label=w.factory_option(card.id, option.key)))]
     if not card.cost:
         return events + apply_effects(state, seat, option.effects, None, VIA)
     push_effects(state, seat, option.effects, None, VIA)
-    return events + begin_payment(state, seat, card.cost, f"“{card.title}”")
+    return events + begin_payment(state, seat, card.cost, f"factory:{card.id}")
 
 
-def _top_refuse(state: State, frame: Frame, action: Action) -> str | None:
+def _top_refuse(state: State, frame: Frame, action: Action) -> Msg | None:
     card = held(state, frame["seat"])
     if action.kind != "option":
         return None
     if not can_pay(state, frame["seat"], card.cost):
-        return f"You cannot pay {cards.describe_cost(card.cost)} for “{card.title}”."
-    return f"“{card.title}” has options 1 to {len(card.options)}: e.g. `option 1`."
+        return msg("scythe.refuse.cannot_pay", cost=w.cost(card.cost),
+                   reason=w.factory_card(card.id))
+    return msg("scythe.refuse.factory_option", card=w.factory_card(card.id),
+               choices=offered(_top_legal(state, frame)))
 
 
 def _bottom_legal(state: State, frame: Frame) -> list[Action]:
     steps = held(state, frame["seat"]).move_steps
-    return [Action("move", (), f"Move 1 unit up to {steps} steps (Speed: one more)"),
-            Action("skip", (), "Skip the bottom action")]
+    return [Action("move", (), msg("scythe.label.factory_move", steps=steps)),
+            Action("skip", (), msg("scythe.label.skip_bottom"))]
 
 
 def _bottom_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     pop(state)
     seat = frame["seat"]
     if action.kind == "skip":
-        return [Event(f"{seat_name(state, seat)} skips the move of its Factory card.")]
+        return [Event(msg("scythe.factory.skips_move", who=w.who(seat)))]
     return begin_move(state, seat, UNITS, held(state, seat).move_steps, VIA)
 
 

@@ -19,7 +19,9 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from games.core import Action, Event, IllegalAction, MalformedAction, NotYourTurn
-from games.scythe import cards, objectives, rules
+from games.core.messages import Msg, msg
+from games.scythe import objectives, rules
+from games.scythe import words as w
 from games.scythe.board import board
 from games.scythe.gains import award_star, place_deferred
 from games.scythe.state import (
@@ -31,7 +33,6 @@ from games.scythe.state import (
     player,
     pop,
     push,
-    seat_name,
     top,
 )
 
@@ -42,7 +43,7 @@ class Decision(NamedTuple):
 
     legal: Callable[..., list[Action]]
     apply: Callable[..., list[Event]]
-    refuse: Callable[[State, Frame, Action], str | None] | None = None
+    refuse: Callable[[State, Frame, Action], Msg | None] | None = None
 
 
 Automatic = Callable[[State, Frame], list[Event]]
@@ -51,7 +52,6 @@ FRAME_MODULES = ("setup", "top", "bottom", "payment", "move", "combat", "encount
 ASKED = frozenset({"factory_pick"})  # the player looks at the cards even with one to keep
 REVEAL_FRAMES = frozenset({"section", "bottom", "end"})  # where `objective <id>` is offered
 MAX_STEPS = 10_000
-SECTION_FORM = "Choose a section with `section 1` to `section 4`, or `section factory`."
 
 
 # -- the joined tables -----------------------------------------------------------------------
@@ -118,7 +118,7 @@ def dispatch(state: State, seat: int, action: Action) -> list[Event]:
     """Apply one action of `seat` to the frame on top; refuse it, changing nothing, when it is
     not among the legal ones."""
     if seat not in to_act(state):
-        raise NotYourTurn("It is not your turn: you owe no decision right now.")
+        raise NotYourTurn(msg("engine.not_your_turn"))
     frame = pending(state)
     legal = _legal(state, frame, seat)
     if action not in legal:
@@ -131,8 +131,8 @@ def dispatch(state: State, seat: int, action: Action) -> list[Event]:
     return decision.apply(state, frame, action)
 
 
-def _refusal(state: State, frame: Frame, action: Action, legal: list[Action]) -> str:
-    reason: str | None
+def _refusal(state: State, frame: Frame, action: Action, legal: list[Action]) -> Msg:
+    reason: Msg | None
     if action.kind == "objective":
         reason = _objective_refusal(state, frame["seat"], action)
     else:
@@ -140,9 +140,17 @@ def _refusal(state: State, frame: Frame, action: Action, legal: list[Action]) ->
         reason = refuse(state, frame, action) if refuse else None
     if reason:
         return reason
-    sample = ", ".join(f"`{a.text}`" for a in legal[:6])
-    more = " …" if len(legal) > 6 else ""
-    return f"`{action.text}` is not possible now. You can: {sample}{more}"
+    return msg("scythe.refuse.not_now", action=action.text, choices=offered(legal))
+
+
+def offered(legal: list[Action], limit: int = 6) -> Msg:
+    """A few of the actions possible now, by their labels and forms (`Gain $1` — `gain`), and
+    how many more there are: never a list of dozens."""
+    shown = tuple(msg("scythe.choice", label=a.label or a.text, form=a.text)
+                  for a in legal[:limit])
+    if len(legal) > limit:
+        return msg("scythe.choices_more", choices=shown, more=len(legal) - limit)
+    return msg("scythe.choices", choices=shown)
 
 
 def settle(state: State) -> list[Event]:
@@ -187,7 +195,7 @@ def section_index(arg: int | str) -> int | None:
 def _section_of(action: Action) -> int:
     index = section_index(action.args[0])
     if index is None:
-        raise MalformedAction(SECTION_FORM)
+        raise MalformedAction(msg("scythe.refuse.section_form"))
     return index
 
 
@@ -218,30 +226,32 @@ def _section_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     else:
         push(state, {"kind": "top", "seat": seat, "section": index},
              {"kind": "bottom", "seat": seat, "section": index}, end)
-    return [Event(f"{seat_name(state, seat)} places its action token on "
-                  f"{section_label(state, seat, index)}.")]
+    return [Event(msg("scythe.places_token", who=w.who(seat),
+                      section=section_label(state, seat, index)))]
 
 
-def _section_refusal(state: State, frame: Frame, action: Action) -> str | None:
+def _section_refusal(state: State, frame: Frame, action: Action) -> Msg | None:
     if action.kind != "section" or len(action.args) != 1:
         return None
     index, p = section_index(action.args[0]), player(state, frame["seat"])
+    open_now = tuple(f"`section {section_arg(s)}`" for s in sections_open(state, frame["seat"]))
     if index is None:
-        return SECTION_FORM
+        return msg("scythe.refuse.section_form")
     if index == rules.FACTORY_SECTION and not p["factory_card"]:
-        return "You hold no Factory card: choose a section of your mat (`section 1`..`4`)."
+        return msg("scythe.refuse.no_factory_card", open=open_now)
     if index == p["last_section"]:
-        return (f"You used {section_label(state, frame['seat'], index)} on your previous turn: "
-                "choose a different section (only Rusviet may repeat one).")
+        return msg("scythe.refuse.same_section", section=section_label(state, frame["seat"], index),
+                   open=open_now)
     return None
 
 
-def section_label(state: State, seat: int, index: int) -> str:
+def section_label(state: State, seat: int, index: int) -> Msg:
     """`section 2 (Produce / Deploy)`, from the seat's mat."""
     if index == rules.FACTORY_SECTION:
-        return "its Factory card"
+        return msg("scythe.section.factory")
     section = board().mats[player(state, seat)["mat"]].sections[index]
-    return f"section {index + 1} ({section.top.capitalize()} / {section.bottom.capitalize()})"
+    return msg("scythe.section", number=index + 1, top=w.action(section.top),
+               bottom=w.action(section.bottom))
 
 
 # -- the end of the turn ---------------------------------------------------------------------
@@ -264,7 +274,7 @@ def _end_turn(state: State, frame: Frame) -> list[Event]:
 
 
 def _end_legal(state: State, frame: Frame) -> list[Action]:
-    return [Action("end", (), label="End your turn")]
+    return [Action("end", (), label=msg("scythe.label.end"))]
 
 
 def _end_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -279,7 +289,7 @@ def pass_turn(state: State) -> list[Event]:
     state["active"] = seat
     state["turn_number"] += 1
     push(state, {"kind": "section", "seat": seat})
-    return [Event(f"Turn {state['turn_number']}: {seat_name(state, seat)} plays.")]
+    return [Event(msg("scythe.turn", turn=state["turn_number"], who=w.who(seat)))]
 
 
 # -- objectives (S16.2) ------------------------------------------------------------------------
@@ -287,7 +297,8 @@ def objective_actions(state: State, seat: int) -> list[Action]:
     """Objectives the seat may reveal now: only on its own turn (S4.4)."""
     if seat != state["active"]:
         return []
-    return [Action("objective", (oid,), label=f"Reveal {cards.objective(oid).name}")
+    return [Action("objective", (oid,),
+                   label=msg("scythe.label.reveal", objective=w.objective(oid)))
             for oid in objectives.revealable(state, seat)]
 
 
@@ -303,60 +314,42 @@ def reveal_objective(state: State, seat: int, objective_id: str) -> list[Event]:
         returned += p["objectives"]
         p["objectives"] = []
     state["decks"]["objective"][:0] = returned  # the bottom of a deck is its start
-    other = " and returns its other objective face down" if len(returned) > 1 else ""
-    events = [Event(f"{seat_name(state, seat)} reveals the objective "
-                    f"“{cards.objective(objective_id).name}”{other}.")]
+    key = "scythe.reveals_returns" if len(returned) > 1 else "scythe.reveals"
+    events = [Event(msg(key, who=w.who(seat), objective=w.objective(objective_id)))]
     return events + award_star(state, seat, "objective")
 
 
-def _objective_refusal(state: State, seat: int, action: Action) -> str:
+def _objective_refusal(state: State, seat: int, action: Action) -> Msg:
     oid = str(action.args[0]) if len(action.args) == 1 else ""
+    held = tuple(w.objective(o) for o in player(state, seat)["objectives"])
     if seat != state["active"]:
-        return "Objectives are revealed only during your own turn."
+        return msg("scythe.refuse.objective_turn")
     if oid not in player(state, seat)["objectives"]:
-        return f"You do not hold the objective `{oid}`."
+        return msg("scythe.refuse.objective_not_held", held=held or msg("scythe.nothing"))
     if not objectives.met(state, seat, oid):
-        return f"The condition of “{cards.objective(oid).name}” is not met now."
-    return "You cannot place another objective star."
+        return msg("scythe.refuse.objective_unmet", objective=w.objective(oid),
+                   condition=w.objective_text(oid))
+    return msg("scythe.refuse.objective_star")
 
 
 # -- prompts ---------------------------------------------------------------------------------
-PROMPTS = {
-    "draft": "Choose your faction and player mat (`pick <faction> <mat>`).",
-    "top": "Take this section's top-row action, or `skip` it.",
-    "factory_top": "Take your Factory card's top action (`option <n>`), or `skip` it.",
-    "factory_bottom": "Move one unit up to 2 steps with your Factory card (`move`), or `skip`.",
-    "pay": "Choose the resource tokens to pay with (`pay <territory> <resource>`).",
-    "move": "Choose a unit to move (`unit <unit>`), or `done` to end the Move.",
-    "step": "Move this unit (`step <place>`), load or unload, or `stop`.",
-    "trade": "Choose the resources to gain (`gain <resource> <territory>`), or `done`.",
-    "produce": "Choose a territory to produce on (`produce <territory>`), or `done`.",
-    "bottom": "Take this section's bottom-row action, or `skip` it.",
-    "upgrade": "Move a technology cube (`upgrade <top box> <section>`), or `none`.",
-    "deploy": "Deploy a mech (`deploy <ability> <territory>`), or `none`.",
-    "build": "Build a structure (`build <structure> <territory>`), or `none`.",
-    "enlist": "Enlist a recruit (`enlist <section> <space>`), or `none`.",
-    "combat_order": "Choose the combat to fight next (`fight <territory>`).",
-    "artillery": "Pay 1 power for Artillery so your opponent loses 2 (`artillery yes|no`)?",
-    "commit": "Secretly set your power dial, then add combat cards one at a time, then commit.",
-    "retreat": "Choose where your units retreat (`retreat home` or `retreat <lake>`).",
-    "encounter": "Choose an option of the encounter card (`option A`, `B` or `C`).",
-    "take": "Choose a resource to take (`take <resource>`).",
-    "factory_pick": "Keep one of the Factory cards you see (`keep <card>`).",
-    "end": "Reveal an objective (`objective <id>`) or end your turn (`end`).",
-}
+PROMPTED = frozenset({
+    "draft", "top", "factory_top", "factory_bottom", "pay", "move", "step", "trade", "produce",
+    "bottom", "upgrade", "deploy", "build", "enlist", "combat_order", "artillery", "commit",
+    "retreat", "encounter", "take", "factory_pick", "end"})  # `scythe.prompt.<kind>`
 
 
-def prompt(state: State, seat: int) -> str:
-    """What `seat` is asked now, in one sentence; empty when it owes nothing."""
+def prompt(state: State, seat: int) -> Msg:
+    """What `seat` is asked now, in one sentence; `scythe.prompt.none` when it owes nothing."""
     if seat not in to_act(state):
-        return ""
+        return msg("scythe.prompt.none")
     kind = pending(state)["kind"]
     if kind == "section":
-        open_now = ", ".join(f"`section {section_arg(s)}`" for s in sections_open(state, seat))
-        reveal = ", or reveal an objective" if objective_actions(state, seat) else ""
-        return f"Place your action token on a section ({open_now}){reveal}."
-    return PROMPTS.get(kind, "Choose one of the offered actions.")
+        open_now = tuple(f"`section {section_arg(s)}`" for s in sections_open(state, seat))
+        key = "scythe.prompt.section_reveal" if objective_actions(state, seat) else \
+            "scythe.prompt.section"
+        return msg(key, open=open_now)
+    return msg(f"scythe.prompt.{kind}" if kind in PROMPTED else "scythe.prompt.other")
 
 
 DECISIONS: dict[str, Decision] = {

@@ -9,19 +9,15 @@ from __future__ import annotations
 
 from games.core import Event
 from games.core.chance import shuffle
+from games.core.messages import Msg, msg
 from games.scythe import rules
-from games.scythe.state import State, card_value, is_worker, player, seat_name, units_at
+from games.scythe import words as w
+from games.scythe.state import State, card_value, is_worker, player, units_at
 
 TRACK_MAX = {"power": rules.POWER_MAX, "popularity": rules.POPULARITY_MAX}
 TRACK_STAR = {"power": "power", "popularity": "popularity"}  # the star a full track gives
 GAIN_KEYS = ("coins", "power", "popularity", "combat_cards")
 LOSS_KEYS = ("coins", "power", "popularity")
-STAR_TEXT = {
-    "upgrades": "all 6 upgrades", "mechs": "all 4 mechs deployed",
-    "structures": "all 4 structures built", "recruits": "all 4 recruits enlisted",
-    "workers": "all 8 workers on the board", "objective": "an objective",
-    "combat": "a combat victory", "popularity": "18 popularity", "power": "16 power",
-}
 
 
 # -- tracks and coins ------------------------------------------------------------------------
@@ -34,14 +30,14 @@ def gain(state: State, seat: int, amounts: dict[str, int], *,
     only after its coins and every recruit bonus, S7.5, S18.2)."""
     _check_keys(amounts, GAIN_KEYS)
     p = player(state, seat)
-    parts = []
+    parts: list[tuple[str, int, int]] = []
     for key in ("coins", "power", "popularity"):
         amount = amounts.get(key, 0)
         if amount <= 0:
             continue
         p[key] = min(p[key] + amount, TRACK_MAX.get(key, p[key] + amount))
-        parts.append(f"${amount}" if key == "coins" else f"{amount} {key} ({p[key]})")
-    events = [Event(f"{seat_name(state, seat)} gains {_join(parts)}.")] if parts else []
+        parts.append((key, amount, p[key]))
+    events = _told(state, seat, "scythe.gains", parts)
     if amounts.get("combat_cards", 0) > 0:
         events += draw_cards(state, seat, amounts["combat_cards"])
     for track, star in TRACK_STAR.items():
@@ -56,14 +52,28 @@ def lose(state: State, seat: int, amounts: dict[str, int]) -> list[Event]:
     as chosen cards, through `discard_cards`."""
     _check_keys(amounts, LOSS_KEYS)
     p = player(state, seat)
-    parts = []
+    parts: list[tuple[str, int, int]] = []
     for key in LOSS_KEYS:
         amount = min(amounts.get(key, 0), p[key])
         if amount <= 0:
             continue
         p[key] -= amount
-        parts.append(f"${amount}" if key == "coins" else f"{amount} {key} ({p[key]})")
-    return [Event(f"{seat_name(state, seat)} loses {_join(parts)}.")] if parts else []
+        parts.append((key, amount, p[key]))
+    return _told(state, seat, key="scythe.loses", parts=parts)
+
+
+def _told(state: State, seat: int, key: str, parts: list[tuple[str, int, int]]) -> list[Event]:
+    """`Alice gains $2 and 1 power (6).`: a track shows where it stands now; coins only to
+    their owner when coins are hidden (S21.1)."""
+    if not parts:
+        return []
+
+    def what(hide: bool) -> tuple[Msg, ...]:
+        return tuple(w.amount(k, n, hide_coins=hide) if k == "coins"
+                     else msg("scythe.amount.track", amount=w.amount(k, n), now=now)
+                     for k, n, now in parts)
+    return w.said(state, seat, key, any(k == "coins" for k, _, _ in parts),
+                  who=w.who(seat), what=what)
 
 
 def _check_keys(amounts: dict[str, int], allowed: tuple[str, ...]) -> None:
@@ -71,10 +81,6 @@ def _check_keys(amounts: dict[str, int], allowed: tuple[str, ...]) -> None:
     for key, amount in amounts.items():
         if key not in allowed or amount < 0:
             raise ValueError(f"cannot apply {key}={amount}; allowed: {', '.join(allowed)}")
-
-
-def _join(parts: list[str]) -> str:
-    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
 
 
 # -- combat cards ----------------------------------------------------------------------------
@@ -88,21 +94,18 @@ def draw_cards(state: State, seat: int, count: int) -> list[Event]:
         if not deck and discard:
             deck.extend(discard)
             discard.clear()
-            events.append(shuffle(state, deck, "The combat discard pile is shuffled into a new "
-                                  "deck.", top="last"))
+            events.append(shuffle(state, deck, msg("scythe.combat_reshuffled"), top="last"))
         if not deck:
             break
         drawn.append(deck.pop())
     player(state, seat)["cards"].extend(drawn)
-    name = seat_name(state, seat)
     if not drawn:
-        events.append(Event(f"{name} draws no combat card: the deck and the discard pile are "
-                            "empty."))
+        events.append(Event(msg("scythe.draws_none", who=w.who(seat))))
         return events
-    noun = "combat card" if len(drawn) == 1 else "combat cards"
-    events.append(Event(f"{name} draws {len(drawn)} {noun}."))
-    values = ", ".join(f"{card_value(c)} ({c})" for c in drawn)
-    events.append(Event(f"You draw {noun} {values}.", seats=(seat,)))
+    events.append(Event(msg("scythe.draws", who=w.who(seat),
+                            what=w.amount("combat_cards", len(drawn)))))
+    values = tuple(card_value(c) for c in drawn)
+    events.append(Event(msg("scythe.you_draw", cards=card_values(values)), seats=(seat,)))
     return events
 
 
@@ -118,9 +121,13 @@ def discard_cards(state: State, seat: int, card_ids: list[str]) -> list[Event]:
         state["decks"]["combat_discard"].append(card)
     if not card_ids:
         return []
-    values = ", ".join(str(card_value(c)) for c in card_ids)
-    noun = "combat card" if len(card_ids) == 1 else "combat cards"
-    return [Event(f"{seat_name(state, seat)} discards {noun} {values}.")]
+    values = tuple(card_value(c) for c in card_ids)
+    return [Event(msg("scythe.discards", who=w.who(seat), cards=card_values(values)))]
+
+
+def card_values(values: tuple[int, ...]) -> Msg:
+    """`combat card 4`, `combat cards 4 and 2`: values only, never a card's id."""
+    return msg("scythe.card_values", count=len(values), values=tuple(values))
 
 
 # -- stars and the end -----------------------------------------------------------------------
@@ -146,14 +153,14 @@ def award_star(state: State, seat: int, star: str) -> list[Event]:
         return []
     if star not in rules.STARS:
         raise ValueError(f"no star {star}")
-    p, name = player(state, seat), seat_name(state, seat)
+    p = player(state, seat)
     limit = star_limit(state, seat, star)
     if limit is not None and p["stars"].get(star, 0) >= limit:
-        return [Event(f"{name} has already placed its stars for {STAR_TEXT[star]}: no star.")]
+        return [Event(msg("scythe.star_full", who=w.who(seat), star=w.star(star)))]
     p["stars"][star] = p["stars"].get(star, 0) + 1
     total = star_count(state, seat)
-    events = [Event(f"{name} places a star for {STAR_TEXT[star]} ({total} of "
-                    f"{rules.STARS_TO_END}).")]
+    events = [Event(msg("scythe.star_placed", who=w.who(seat), star=w.star(star), total=total,
+                        of=rules.STARS_TO_END))]
     if total >= rules.STARS_TO_END:
         events += _end_game(state, seat)
     return events
@@ -191,10 +198,9 @@ def _end_game(state: State, seat: int) -> list[Event]:
     state["stack"].clear()
     events = _undo_contested_moves(state)
     state["turn"]["deferred"] = []
-    faction = player(state, seat)["faction"].capitalize()
-    state["end"] = {"reason": f"{faction} placed a sixth star", "seat": seat}
+    state["end"] = {"reason": "sixth_star", "seat": seat}
     state["active"] = None
-    events.append(Event(f"{seat_name(state, seat)} has placed its sixth star: the game ends."))
+    events.append(Event(msg("scythe.game_ends", who=w.who(seat))))
     return events
 
 
@@ -208,8 +214,8 @@ def _undo_contested_moves(state: State) -> list[Event]:
         place = player(state, seat)["units"][unit]
         if place != origin and _opponent_fighter_at(state, seat, place):
             player(state, seat)["units"][unit] = origin
-            events.append(Event(f"{seat_name(state, seat)}'s {unit} returns to {origin}: its "
-                                "combat is not fought (S18.3)."))
+            events.append(Event(msg("scythe.unit_returns", who=w.who(seat), unit=w.unit(unit),
+                                    place=w.place(origin))))
     return events
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, Game, IllegalAction, Option, Result, State
+from games.core.messages import Msg, msg
 from games.scythe import ai, checks, flow, scoring, setup
 from games.scythe import view as views
 
@@ -18,7 +19,7 @@ class ScytheGame(Game):
     extra_commands = True
     options = (
         Option("assignment", "`random`: a seeded faction and player mat per seat (S3.7); "
-               "`draft`: seat 0, 1, ... each picks a faction and a mat.",
+               "`draft`: seat 1, 2, ... each picks a faction and a mat.",
                default="random", choices=("random", "draft")),
         Option("coins_visible", "Everyone sees everyone's coins (off: only your own, S21.1).",
                default=True),
@@ -33,8 +34,8 @@ class ScytheGame(Game):
     def begin(self, seats: int, options: dict[str, Any],
               seed: int) -> tuple[State, list[Event]]:
         if not self.min_players <= seats <= self.max_players:
-            raise IllegalAction(f"{self.title} is for {self.min_players} to "
-                                f"{self.max_players} players, not {seats}.")
+            raise IllegalAction(msg("scythe.refuse.players", low=self.min_players,
+                                    high=self.max_players, count=seats))
         state, events = setup.new_state(seats, self.resolve_options(options), seed)
         events += flow.settle(state)
         return state, events
@@ -52,7 +53,7 @@ class ScytheGame(Game):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
 
-    def summary(self, view: dict[str, Any]) -> str:
+    def summary(self, view: dict[str, Any]) -> list[Msg]:
         return views.summary(view)
 
     def result(self, state: State) -> Result | None:
@@ -80,7 +81,7 @@ class ScytheGame(Game):
             return "draft"
         return f"turn {state['turn_number']}"
 
-    def prompt(self, state: State, seat: int) -> str:
+    def prompt(self, state: State, seat: int) -> Msg:
         return flow.prompt(state, seat)
 
     def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:

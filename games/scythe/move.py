@@ -22,9 +22,11 @@ discarded, the card is kept), so re-checking them is how the frame knows what is
 from __future__ import annotations
 
 from games.core import Action, Event
+from games.core.messages import Msg, msg
 from games.scythe import combat, encounter, gains
+from games.scythe import words as w
 from games.scythe.board import board
-from games.scythe.flow import Decision
+from games.scythe.flow import Decision, offered
 from games.scythe.starts import begin_pickup, pickup_due
 from games.scythe.state import (
     MAT,
@@ -39,7 +41,6 @@ from games.scythe.state import (
     pop,
     push,
     resources_at,
-    seat_name,
     set_unit_place,
     take_resource,
     unit_key,
@@ -50,13 +51,6 @@ from games.scythe.state import (
 from games.scythe.steps import legal_steps
 
 CAMARADERIE_OPTION = "camaraderie_covers_move_in"  # A6
-
-
-def unit_name(unit: str) -> str:
-    """`character`, `Speed mech`, `worker 3`: how a unit reads in events and labels."""
-    if is_mech(unit):
-        return f"{unit.split(':', 1)[1].replace('_', ' ').title()} mech"
-    return unit.replace(":", " ")
 
 
 def step_budget(state: State, seat: int, unit: str, steps: int) -> int:
@@ -106,11 +100,11 @@ def movable_units(state: State, frame: Frame) -> list[str]:
 # -- the move frame ----------------------------------------------------------------------------
 def _move_legal(state: State, frame: Frame) -> list[Action]:
     seat = frame["seat"]
-    actions = [Action("unit", (u,), f"Move the {unit_name(u)} from "
-                                    f"{unit_place(state, seat, u)}")
+    actions = [Action("unit", (u,), msg("scythe.label.unit", unit=w.unit(u),
+                                        place=w.place(unit_place(state, seat, u))))
                for u in movable_units(state, frame)]
     left = frame["units"] - len(frame["moved"])
-    return [*actions, Action("done", (), f"End the Move ({left} more could move)")]
+    return [*actions, Action("done", (), msg("scythe.label.end_move", count=left))]
 
 
 def _move_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -126,22 +120,23 @@ def _move_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     return []
 
 
-def _move_refuse(state: State, frame: Frame, action: Action) -> str | None:
+def _move_refuse(state: State, frame: Frame, action: Action) -> Msg | None:
     if action.kind != "unit" or len(action.args) != 1:
         return None
     seat, unit = frame["seat"], str(action.args[0])
     units = player(state, seat)["units"]
+    choices = offered(_move_legal(state, frame))
     if unit not in units:
-        return f"You have no unit `{unit}`: name one such as `character`, `worker:1`."
+        return msg("scythe.refuse.no_unit", choices=choices)
     if unit in frame["moved"]:
-        return f"Your {unit_name(unit)} has already moved in this Move (S8.11)."
+        return msg("scythe.refuse.unit_moved", unit=w.unit(unit), choices=choices)
     if units[unit] == MAT:
-        return f"Your {unit_name(unit)} is not on the board."
+        return msg("scythe.refuse.unit_off_board", unit=w.unit(unit), choices=choices)
     if is_worker(unit) and fighters(opponents_at(state, seat, units[unit])):
-        return (f"Your {unit_name(unit)} cannot leave {units[unit]} while an opponent's "
-                "character or mech is there (A22).")
+        return msg("scythe.refuse.worker_pinned", place=w.place(units[unit]), choices=choices)
     if not allowed_steps(state, seat, unit):
-        return f"Your {unit_name(unit)} on {units[unit]} has no place it may step to."
+        return msg("scythe.refuse.unit_stuck", unit=w.unit(unit), place=w.place(units[unit]),
+                   choices=choices)
     return None
 
 
@@ -152,16 +147,19 @@ def _step_legal(state: State, frame: Frame) -> list[Action]:
     actions = [Action("step", (p,), _step_label(state, frame, p))
                for p in allowed_steps(state, seat, unit)]
     pile, cargo = resources_at(state, place), frame["cargo"]
-    actions += [Action("load", (kind,), f"Pick up 1 {kind} on {place}")
+    here = w.place(place)
+    actions += [Action("load", (kind,), msg("scythe.label.load", what=w.amount(kind, 1),
+                                            place=here))
                 for kind, n in pile.items() if n > cargo.get(kind, 0)]
-    actions += [Action("unload", (kind,), f"Leave 1 {kind} on {place}") for kind in cargo]
+    actions += [Action("unload", (kind,), msg("scythe.label.unload", what=w.amount(kind, 1),
+                                              place=here)) for kind in cargo]
     if is_mech(unit):
-        actions += [Action("load", (w,), f"Carry {unit_name(w)} from {place}")
-                    for w in _loadable_workers(state, frame, place)]
+        actions += [Action("load", (worker,), msg("scythe.label.carry", place=here))
+                    for worker in _loadable_workers(state, frame, place)]
         if place not in board().lakes:  # carried workers stay with the mech on a lake (S8.5)
-            actions += [Action("unload", (w,), f"Leave {unit_name(w)} on {place}")
-                        for w in frame["workers"]]
-    return [*actions, Action("stop", (), f"End this unit's movement on {place}")]
+            actions += [Action("unload", (worker,), msg("scythe.label.drop", place=here))
+                        for worker in frame["workers"]]
+    return [*actions, Action("stop", (), msg("scythe.label.stop", place=here))]
 
 
 def _loadable_workers(state: State, frame: Frame, place: str) -> list[str]:
@@ -184,18 +182,17 @@ def _move_frame(state: State) -> Frame:
     return state["stack"][-2]
 
 
-def _step_label(state: State, frame: Frame, place: str) -> str:
-    """`Step to r2c2`, with what stops a character or mech there (S8.9, S8.10)."""
-    unit = frame["unit"]
+def _step_label(state: State, frame: Frame, place: str) -> Msg:
+    """`Step to Farm r2c2`, with what stops a character or mech there (S8.9, S8.10)."""
+    unit, there = frame["unit"], w.place(place)
     others = [] if is_worker(unit) else opponents_at(state, frame["seat"], place)
-    note = ""
     if fighters(others):
-        note = " (combat)"
-    elif others:
-        note = f" ({len(others)} opposing worker{'s' if len(others) > 1 else ''} retreat)"
-    elif unit == "character" and place in state["encounters"]:
-        note = " (encounter)"
-    return f"Step to {place}{note}"
+        return msg("scythe.label.step_combat", place=there)
+    if others:
+        return msg("scythe.label.step_workers", place=there, count=len(others))
+    if unit == "character" and place in state["encounters"]:
+        return msg("scythe.label.step_encounter", place=there)
+    return msg("scythe.label.step", place=there)
 
 
 def _step_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -225,7 +222,7 @@ def _step(state: State, frame: Frame, origin: str, target: str) -> list[Event]:
     events = _take_along_from_lake(state, frame, origin)
     if frame["cargo"] and not board().is_territory(target):
         frame["cargo"] = {}  # resources lie only on territories (S2.8): Wayfare leaves them
-        events.append(Event(f"The resources carried stay on {origin}: a home base holds none."))
+        events.append(Event(msg("scythe.cargo_stays", place=w.place(origin))))
     moved = state["turn"]["moved"]
     for who in (unit, *frame["workers"]):
         moved.setdefault(unit_key(seat, who), origin)
@@ -234,8 +231,7 @@ def _step(state: State, frame: Frame, origin: str, target: str) -> list[Event]:
         take_resource(state, origin, kind, n)
         add_resource(state, target, kind, n)
     frame["left"] -= 1
-    events.append(Event(f"{seat_name(state, seat)}'s {unit_name(unit)} moves from {origin} to "
-                        f"{target}{_carrying(frame)}."))
+    events.append(Event(_moved(seat, unit, origin, target, frame)))
     stopped, met = _meet(state, seat, unit, target)
     events += met
     if stopped or frame["left"] == 0:
@@ -243,12 +239,16 @@ def _step(state: State, frame: Frame, origin: str, target: str) -> list[Event]:
     return events
 
 
-def _carrying(frame: Frame) -> str:
-    loads = [f"{n} {kind}" for kind, n in frame["cargo"].items()]
+def _moved(seat: int, unit: str, origin: str, target: str, frame: Frame) -> Msg:
+    """`Alice's Speed mech moves from Farm r2c2 to Village r2c3, carrying 1 worker.`"""
+    loads = [w.amount(kind, n) for kind, n in frame["cargo"].items()]
     if frame["workers"]:
-        n = len(frame["workers"])
-        loads.append(f"{n} worker{'s' if n > 1 else ''}")
-    return f" carrying {', '.join(loads)}" if loads else ""
+        loads.append(w.amount("worker", len(frame["workers"])))
+    common = {"who": w.who(seat), "unit": w.unit(unit), "start": w.place(origin),
+              "end": w.place(target)}
+    if loads:
+        return msg("scythe.unit_moves_carrying", **common, load=tuple(loads))
+    return msg("scythe.unit_moves", **common)
 
 
 def _take_along_from_lake(state: State, frame: Frame, origin: str) -> list[Event]:
@@ -264,8 +264,8 @@ def _take_along_from_lake(state: State, frame: Frame, origin: str) -> list[Event
     frame["workers"] += stranded
     if not stranded:
         return []
-    return [Event(f"{len(stranded)} worker{'s' if len(stranded) > 1 else ''} on {origin} "
-                  f"leave the lake with the {unit_name(unit)} (S8.5).")]
+    return [Event(msg("scythe.lake_workers", workers=w.amount("worker", len(stranded)),
+                      place=w.place(origin), unit=w.unit(unit)))]
 
 
 def _meet(state: State, seat: int, unit: str, place: str) -> tuple[bool, list[Event]]:
@@ -276,12 +276,12 @@ def _meet(state: State, seat: int, unit: str, place: str) -> tuple[bool, list[Ev
     others = opponents_at(state, seat, place)
     if fighters(others):
         defender = fighters(others)[0][0]
-        return True, [Event(f"It stops on {place}: a combat against "
-                            f"{seat_name(state, defender)} follows the movement.")]
+        return True, [Event(msg("scythe.stops_combat", place=w.place(place),
+                                defender=w.who(defender)))]
     if others:
         return True, displace_workers(state, seat, place, others)
     if unit == "character" and place in state["encounters"]:
-        return True, [Event(f"It stops on {place}: an encounter awaits after the movement.")]
+        return True, [Event(msg("scythe.stops_encounter", place=w.place(place)))]
     return False, []
 
 
@@ -310,16 +310,17 @@ def _finish(state: State) -> list[Event]:
     return []
 
 
-def _step_refuse(state: State, frame: Frame, action: Action) -> str | None:
+def _step_refuse(state: State, frame: Frame, action: Action) -> Msg | None:
     seat, unit = frame["seat"], frame["unit"]
     place = unit_place(state, seat, unit)
     if action.kind != "step" or len(action.args) != 1:
         return None
     target = str(action.args[0])
+    choices = offered(_step_legal(state, frame))
     if target not in legal_steps(state, seat, unit, place):
-        return f"{target} is not one step away for your {unit_name(unit)} on {place}."
-    return (f"A worker cannot enter {target}: an opponent's unit is there (S8.9); only a "
-            "character or mech can.")
+        return msg("scythe.refuse.step_far", unit=w.unit(unit), place=w.place(place),
+                   choices=choices)
+    return msg("scythe.refuse.worker_blocked", choices=choices)
 
 
 # -- after the movement (S8.12) ----------------------------------------------------------------

@@ -15,9 +15,11 @@ player's picks reaches the same choices and a forced remainder is paid without a
 from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction
+from games.core.messages import Msg, Param, msg
 from games.scythe import gains, rules
+from games.scythe import words as w
 from games.scythe.control import controlled_resources, resource_sources
-from games.scythe.flow import Decision
+from games.scythe.flow import Decision, offered
 from games.scythe.state import (
     Frame,
     State,
@@ -26,7 +28,6 @@ from games.scythe.state import (
     player,
     pop,
     push,
-    seat_name,
     take_resource,
 )
 
@@ -48,20 +49,15 @@ def can_pay(state: State, seat: int, cost: dict[str, int]) -> bool:
     return _payable(state, seat, _resource_need(cost), _coercion_ready(state, seat, spare_cards))
 
 
-def describe(cost: dict[str, int]) -> str:
-    """A cost in words: `$1, 1 power and 2 metal`; `nothing` for an empty cost."""
-    parts = [f"${n}" if key == "coins" else _amount(key, n) for key, n in cost.items() if n > 0]
-    if not parts:
-        return "nothing"
-    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
-
-
-def _amount(key: str, n: int) -> str:
-    if key == "combat_cards":
-        return f"{n} combat card" + ("s" if n > 1 else "")
-    if key == ANY:
-        return f"{n} resource" + ("s" if n > 1 else "") + " of any kind"
-    return f"{n} {key}"
+def reason_name(reason: str) -> Param:
+    """What a payment is for, from its token in the `pay` frame: an action (`deploy`), an
+    encounter card (`encounter:enc_04`) or a Factory card (`factory:factory_02`)."""
+    kind, _, card = reason.partition(":")
+    if kind == "encounter":
+        return w.encounter(card)
+    if kind == "factory":
+        return w.factory_card(card)
+    return w.action(reason)
 
 
 def _resource_need(cost: dict[str, int]) -> dict[str, int]:
@@ -94,12 +90,12 @@ def _payable(state: State, seat: int, need: dict[str, int], coercion: bool,
 
 # -- paying -----------------------------------------------------------------------------------
 def begin_payment(state: State, seat: int, cost: dict[str, int], reason: str) -> list[Event]:
-    """Pay `cost` for `reason` (a word for the log: `Deploy`). Pays everything that needs no
+    """Pay `cost` for `reason` (`reason_name`: `deploy`). Pays everything that needs no
     choice now and pushes a `pay` frame for the rest; refuses, changing nothing, when the seat
     cannot pay in full (S5.2)."""
     if not can_pay(state, seat, cost):
-        raise IllegalAction(f"{seat_name(state, seat)} cannot pay {describe(cost)} for "
-                            f"{reason}.")
+        raise IllegalAction(msg("scythe.refuse.cannot_pay", cost=w.cost(cost),
+                                reason=reason_name(reason)))
     events = _pay_at_once(state, seat, cost, reason)
     need = _resource_need(cost)
     if not need:
@@ -117,8 +113,9 @@ def _pay_at_once(state: State, seat: int, cost: dict[str, int], reason: str) -> 
     paid = {track: cost[track] for track in TRACKS if cost.get(track, 0) > 0}
     for track, n in paid.items():
         p[track] -= n
-    events = [Event(f"{seat_name(state, seat)} pays {describe(paid)} for {reason}.")] \
-        if paid else []
+    events = w.said(state, seat, "scythe.pays", "coins" in paid, who=w.who(seat),
+                    what=lambda hide: w.amounts(paid, hide_coins=hide),
+                    reason=reason_name(reason)) if paid else []
     count = cost.get("combat_cards", 0)
     if count:
         cheapest = sorted(p["cards"], key=lambda c: (card_value(c), c))[:count]
@@ -162,8 +159,8 @@ def _pay_tokens(state: State, frame: Frame, territory: str, kind: str,
                 amount: int) -> list[Event]:
     take_resource(state, territory, kind, amount)
     _reduce(frame, _current(frame["need"]), amount)
-    return [Event(f"{seat_name(state, frame['seat'])} pays {amount} {kind} from {territory} "
-                  f"for {frame['reason']}.")]
+    return [Event(msg("scythe.pays_from", who=w.who(frame["seat"]), what=w.amount(kind, amount),
+                      place=w.place(territory), reason=reason_name(frame["reason"])))]
 
 
 def _reduce(frame: Frame, requirement: str | None, amount: int) -> None:
@@ -192,11 +189,13 @@ def _legal(state: State, frame: Frame) -> list[Action]:
     actions = []
     for territory, kind, _ in _tokens_for(state, seat, requirement):
         if _payable(state, seat, rest, coercion, spent=kind):
-            actions.append(Action("pay", (territory, kind), f"Pay 1 {kind} from {territory}"))
+            actions.append(Action("pay", (territory, kind), msg(
+                "scythe.label.pay_from", what=w.amount(kind, 1), place=w.place(territory))))
     if coercion and _payable(state, seat, rest, False):
         values = sorted({card_value(c) for c in player(state, seat)["cards"]})
-        actions += [Action("pay", ("card", v), f"Pay a combat card of {v} as 1 {requirement} "
-                           "(Coercion)") for v in values]
+        actions += [Action("pay", ("card", v), msg("scythe.label.coerce", value=v,
+                                                   what=w.amount(requirement, 1)))
+                    for v in values]
     return actions
 
 
@@ -215,20 +214,20 @@ def _apply(state: State, frame: Frame, action: Action) -> list[Event]:
 def _coerce(state: State, frame: Frame, value: int) -> list[Event]:
     """Coercion (S9.3): a combat card, face up to the discard pile, as one resource token."""
     seat, requirement = frame["seat"], _current(frame["need"])
+    assert requirement is not None  # a pay frame is popped once nothing is owed
     card = min(c for c in player(state, seat)["cards"] if card_value(c) == value)
     state["turn"]["coerced"] = True
     _reduce(frame, requirement, 1)
-    word = "resource" if requirement == ANY else requirement
-    return [Event(f"{seat_name(state, seat)} uses Coercion: a combat card pays for 1 {word} "
-                  f"for {frame['reason']}."), *gains.discard_cards(state, seat, [card])]
+    what = w.amount("resources" if requirement == ANY else requirement, 1)
+    return [Event(msg("scythe.coerces", who=w.who(seat), what=what,
+                      reason=reason_name(frame["reason"]))),
+            *gains.discard_cards(state, seat, [card])]
 
 
-def _refuse(state: State, frame: Frame, action: Action) -> str:
+def _refuse(state: State, frame: Frame, action: Action) -> Msg:
     """Say what is still owed and where it can come from."""
-    offered = ", ".join(f"`{a.text}`" for a in _legal(state, frame))
-    return (f"Still to pay for {frame['reason']}: {describe(frame['need'])}, one token at a "
-            "time from territories you control (named resources before those of any kind). "
-            f"You can: {offered}.")
+    return msg("scythe.refuse.pay", reason=reason_name(frame["reason"]),
+               cost=w.cost(frame["need"]), choices=offered(_legal(state, frame)))
 
 
 DECISIONS = {"pay": Decision(_legal, _apply, _refuse)}

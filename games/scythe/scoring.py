@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import Result, Score
+from games.core.messages import Msg, msg
 from games.scythe import control
+from games.scythe import words as w
 from games.scythe.board import Board, Tier, board
 from games.scythe.rules import CHARACTER
 from games.scythe.state import MAT, State
@@ -23,12 +25,14 @@ def result(state: State) -> Result | None:
     """The final result once a sixth star ended the game (S18), else None."""
     if state["end"] is None:
         return None
-    return ranked(state, state["end"]["reason"])
+    seat = state["end"]["seat"]
+    return ranked(state, msg("scythe.end.sixth_star", who=w.who(seat),
+                             faction=w.faction(state["players"][seat]["faction"])))
 
 
 def standings(state: State) -> Result:
     """S19 applied to the table as it stands now."""
-    return ranked(state, f"scored as the table stood on turn {state['turn_number']}")
+    return ranked(state, msg("scythe.end.standings", turn=state["turn_number"]))
 
 
 def categories(tier: Tier, coins: int, stars: int, territories: int, resources: int,
@@ -37,10 +41,10 @@ def categories(tier: Tier, coins: int, stars: int, territories: int, resources: 
     return {"coins": coins, "stars": stars * tier.per_star,
             "territories": territories * tier.per_territory,
             "resources": resources // 2 * tier.per_two_resources,
-            "structure bonus": bonus}
+            "structure_bonus": bonus}
 
 
-def ranked(state: State, reason: str) -> Result:
+def ranked(state: State, reason: Msg) -> Result:
     scores, lines = [], []
     for p in state["players"]:
         seat = p["seat"]

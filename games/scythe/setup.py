@@ -11,7 +11,9 @@ from typing import Any
 
 from games.core import Action, Event, Rng
 from games.core.chance import pick, shuffle
+from games.core.messages import Msg, msg
 from games.scythe import cards, rules
+from games.scythe import words as w
 from games.scythe.board import board
 from games.scythe.flow import Decision, new_turn
 from games.scythe.gains import draw_cards
@@ -22,7 +24,6 @@ from games.scythe.state import (
     combat_card_ids,
     pop,
     push,
-    seat_name,
     worker_ids,
 )
 
@@ -43,16 +44,16 @@ def new_state(seats: int, options: dict[str, Any], seed: int) -> tuple[State, li
         "turn": new_turn(), "stack": [], "end": None,
     }
     events = _shuffle_decks(state, seats)
-    tile = pick(state, list(b.bonus_tiles), "The structure bonus tile is drawn at random",
-                show=lambda t: t.replace("_", " "))  # S3.6
+    tile = pick(state, list(b.bonus_tiles), msg("scythe.setup.bonus_tile_drawn"),
+                show=w.bonus_tile)  # S3.6
     state["bonus_tile"] = tile.item
     events += tile.events
     if options["assignment"] == "draft":
         push(state, *({"kind": "draft", "seat": seat} for seat in range(seats)))
-        return state, events + [Event("Each player in turn picks a faction and a player mat.")]
+        return state, events + [Event(msg("scythe.setup.draft"))]
     factions, mats = list(rules.FACTIONS), list(rules.MATS)
-    events.append(shuffle(state, factions, "The factions are dealt at random."))
-    events.append(shuffle(state, mats, "The player mats are dealt at random."))
+    events.append(shuffle(state, factions, msg("scythe.setup.factions_dealt")))
+    events.append(shuffle(state, mats, msg("scythe.setup.mats_dealt")))
     for p, faction, mat in zip(state["players"], factions, mats, strict=False):
         p["faction"], p["mat"] = faction, mat  # S3.7
     return state, events + begin(state)
@@ -76,11 +77,11 @@ def _shuffle_decks(state: State, seats: int) -> list[Event]:
     for deck, ids in (("combat", combat_card_ids()),
                       ("encounter", sorted(cards.encounters())),
                       ("objective", sorted(cards.objectives()))):
-        events.append(shuffle(state, ids, f"The {deck} deck is shuffled.", top="last"))
+        events.append(shuffle(state, ids, msg(f"scythe.setup.shuffled.{deck}"), top="last"))
         decks[deck] = ids
     factory = sorted(cards.factory_cards())
-    events.append(shuffle(state, factory, f"The Factory cards are shuffled; {seats + 1} are "
-                          "set face down on the Factory.", top="last"))
+    events.append(shuffle(state, factory, msg("scythe.setup.factory_shuffled", count=seats + 1),
+                          top="last"))
     decks["factory"] = factory[:seats + 1]
     return events
 
@@ -94,16 +95,23 @@ def begin(state: State) -> list[Event]:
         events += draw_cards(state, p["seat"], board().factions[p["faction"]].start_cards)
         deck = state["decks"]["objective"]
         p["objectives"] = [deck.pop() for _ in range(OBJECTIVES_DEALT)]
-        names = " and ".join(f"“{cards.objective(o).name}”" for o in p["objectives"])
-        events.append(Event(f"Your objectives: {names}.", seats=(p["seat"],)))
+        events.append(Event(msg("scythe.setup.your_objectives", objectives=tuple(
+            w.objective(o) for o in p["objectives"])), seats=(p["seat"],)))
     state["order"] = turn_order(state)
     first = state["order"][0]
     state["active"], state["turn_number"] = first, 1
     push(state, {"kind": "section", "seat": first})
-    tile = state["bonus_tile"].replace("_", " ")
-    order = ", ".join(seat_name(state, s) for s in state["order"])
-    return events + [Event(f"Structure bonus tile: {tile}. Order of play: {order}."),
-                     Event(f"Turn 1: {seat_name(state, first)} plays.")]
+    order = tuple(seat_faction(state, s) for s in state["order"])
+    return events + [Event(msg("scythe.setup.order", tile=w.bonus_tile(state["bonus_tile"]),
+                               order=order)),
+                     Event(msg("scythe.turn", turn=1, who=w.who(first)))]
+
+
+def seat_faction(state: State, seat: int) -> Msg:
+    """`Alice (Crimean Khanate, Patriotic mat)`: a player with what they play."""
+    p = state["players"][seat]
+    return msg("scythe.seat_faction", who=w.who(seat), faction=w.faction(p["faction"]),
+               mat=w.mat(p["mat"]))
 
 
 def _start_values(p: dict[str, Any]) -> None:
@@ -139,8 +147,9 @@ def _free(state: State) -> tuple[list[str], list[str]]:
 
 def _draft_legal(state: State, frame: Frame) -> list[Action]:
     factions, mats = _free(state)
-    return [Action("pick", (f, m), label=f"{f.capitalize()} with the {m.capitalize()} mat "
-                   f"(no. {board().mats[m].number})") for f in factions for m in mats]
+    return [Action("pick", (f, m), label=msg("scythe.label.pick", faction=w.faction(f),
+                                             mat=w.mat(m), number=board().mats[m].number))
+            for f in factions for m in mats]
 
 
 def _draft_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -148,21 +157,25 @@ def _draft_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     p = state["players"][seat]
     p["faction"], p["mat"] = faction, mat
     pop(state)
-    events = [Event(f"{seat_name(state, seat)} picks the {mat.capitalize()} mat.")]
+    events = [Event(msg("scythe.setup.picks", who=w.who(seat), faction=w.faction(faction),
+                        mat=w.mat(mat)))]
     if all(other["faction"] for other in state["players"]):
         events += begin(state)
     return events
 
 
-def _draft_refusal(state: State, frame: Frame, action: Action) -> str | None:
-    if action.kind != "pick" or len(action.args) != 2:
-        return "Pick a faction and a player mat: `pick <faction> <mat>`."
+def _draft_refusal(state: State, frame: Frame, action: Action) -> Msg | None:
     factions, mats = _free(state)
+    free = msg("scythe.refuse.free", factions=tuple(msg("scythe.named", name=w.faction(f), form=f)
+                                                     for f in factions),
+               mats=tuple(msg("scythe.named", name=w.mat(m), form=m) for m in mats))
+    if action.kind != "pick" or len(action.args) != 2:
+        return msg("scythe.refuse.pick_form", free=free)
     faction, mat = (str(a) for a in action.args)
     if faction not in factions:
-        return f"`{faction}` is not free: choose one of {', '.join(factions)}."
+        return msg("scythe.refuse.faction_taken", free=free)
     if mat not in mats:
-        return f"`{mat}` is not free: choose one of {', '.join(mats)}."
+        return msg("scythe.refuse.mat_taken", free=free)
     return None
 
 

@@ -8,8 +8,10 @@ import `factory`, so the frame modules form no import cycle."""
 from __future__ import annotations
 
 from games.core import Event
+from games.core.messages import msg
+from games.scythe import words as w
 from games.scythe.board import board
-from games.scythe.state import State, player, push, seat_name, unit_place
+from games.scythe.state import State, player, push, unit_place
 
 
 def begin_move(state: State, seat: int, units: int, steps: int, via: str) -> list[Event]:
@@ -18,9 +20,8 @@ def begin_move(state: State, seat: int, units: int, steps: int, via: str) -> lis
     Factory card's (1 unit, 2 steps, `via="factory"`, S8.14). S8.12 follows it."""
     push(state, {"kind": "move", "seat": seat, "units": units, "steps": steps, "moved": []},
          {"kind": "after_move", "seat": seat})
-    noun = "unit" if units == 1 else "units"
-    card = " with its Factory card" if via == "factory" else ""
-    return [Event(f"{seat_name(state, seat)} moves up to {units} {noun}{card}.")]
+    key = "scythe.moves_up_to_factory" if via == "factory" else "scythe.moves_up_to"
+    return [Event(msg(key, who=w.who(seat), units=msg("scythe.amount.units", count=units)))]
 
 
 def pickup_due(state: State, seat: int) -> bool:
@@ -33,4 +34,4 @@ def begin_pickup(state: State, seat: int) -> list[Event]:
     """The seat looks at the cards (its view shows them while the frame waits, T39)."""
     push(state, {"kind": "factory_pick", "seat": seat})
     n = len(state["decks"]["factory"])
-    return [Event(f"{seat_name(state, seat)} looks at the {n} Factory cards to keep one.")]
+    return [Event(msg("scythe.looks_at_factory", who=w.who(seat), count=n))]

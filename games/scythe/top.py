@@ -10,11 +10,13 @@ a box whose cube has been moved away by Upgrade shows its upgraded value."""
 from __future__ import annotations
 
 from games.core import Action, Event
+from games.core.messages import Msg, msg
 from games.scythe import gains, rules
+from games.scythe import words as w
 from games.scythe.board import board
 from games.scythe.control import controlled, controller
-from games.scythe.flow import Decision
-from games.scythe.payment import begin_payment, can_pay, describe
+from games.scythe.flow import Decision, offered
+from games.scythe.payment import begin_payment, can_pay
 from games.scythe.starts import begin_move
 from games.scythe.state import (
     Frame,
@@ -25,7 +27,6 @@ from games.scythe.state import (
     player,
     pop,
     push,
-    seat_name,
     set_unit_place,
     units_of,
     workers_off_mat,
@@ -70,24 +71,27 @@ def _top_legal(state: State, frame: Frame) -> list[Action]:
     action = _top_action(state, frame)
     if action == "move":
         units, coins = top_value(state, seat, "move_units"), top_value(state, seat, "move_coins")
-        options = [Action("move", (), f"Move up to {units} units"),
-                   Action("gain", (), f"Gain ${coins}")]
+        options = [Action("move", (), msg("scythe.label.move", units=msg("scythe.amount.units",
+                                                                         count=units))),
+                   Action("gain", (), msg("scythe.label.gain", what=w.amount("coins", coins)))]
     elif action == "bolster":
         options = _bolster_options(state, seat)
     elif action == "trade":
         options = _trade_options(state, seat)
     else:
         options = _produce_options(state, seat)
-    return [*options, Action("skip", (), f"Skip the {action.capitalize()} action")]
+    return [*options, Action("skip", (), msg("scythe.label.skip", action=w.action(action)))]
 
 
 def _bolster_options(state: State, seat: int) -> list[Action]:
     if not can_pay(state, seat, ACTION_COST["bolster"]):
         return []
     power, cards = top_value(state, seat, "bolster_power"), top_value(state, seat, "bolster_cards")
-    noun = "combat card" if cards == 1 else "combat cards"
-    return [Action("power", (), f"Pay $1: gain {power} power"),
-            Action("cards", (), f"Pay $1: draw {cards} {noun}")]
+    cost = w.amounts(ACTION_COST["bolster"])
+    return [Action("power", (), msg("scythe.label.pay_gain", cost=cost,
+                                    what=w.amount("power", power))),
+            Action("cards", (), msg("scythe.label.pay_draw", cost=cost,
+                                    what=w.amount("combat_cards", cards)))]
 
 
 def _trade_options(state: State, seat: int) -> list[Action]:
@@ -95,11 +99,14 @@ def _trade_options(state: State, seat: int) -> list[Action]:
     if not can_pay(state, seat, ACTION_COST["trade"]):
         return []
     options = []
+    cost = w.amounts(ACTION_COST["trade"])
     if worker_territories(state, seat):
-        options.append(Action("resources", (), f"Pay $1: gain {rules.TRADE_RESOURCES} "
-                              "resources"))
+        options.append(Action("resources", (), msg(
+            "scythe.label.pay_gain", cost=cost,
+            what=w.amount("resources", rules.TRADE_RESOURCES))))
     popularity = top_value(state, seat, "trade_popularity")
-    options.append(Action("popularity", (), f"Pay $1: gain {popularity} popularity"))
+    options.append(Action("popularity", (), msg("scythe.label.pay_gain", cost=cost,
+                                                what=w.amount("popularity", popularity))))
     return options
 
 
@@ -108,16 +115,18 @@ def _produce_options(state: State, seat: int) -> list[Action]:
     if not can_pay(state, seat, cost) or not _candidates(state, _produce_frame(
             seat, limit, "top", None)):
         return []
-    paying = f" (pay {describe(cost)})" if cost else ""
-    return [Action("produce", (), f"Produce on up to {limit} territories{paying}")]
+    if cost:
+        return [Action("produce", (), msg("scythe.label.produce_paying", count=limit,
+                                          cost=w.amounts(cost)))]
+    return [Action("produce", (), msg("scythe.label.produce", count=limit))]
 
 
 def _top_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     seat = frame["seat"]
     pop(state)
-    name = seat_name(state, seat)
     if action.kind == "skip":
-        return [Event(f"{name} skips the {_top_action(state, frame).capitalize()} action.")]
+        return [Event(msg("scythe.skips", who=w.who(seat),
+                          action=w.action(_top_action(state, frame))))]
     if action.kind == "move":
         return begin_move(state, seat, units=top_value(state, seat, "move_units"),
                                steps=1, via="top")
@@ -129,29 +138,28 @@ def _top_apply(state: State, frame: Frame, action: Action) -> list[Event]:
         return _trade(state, seat, action.kind)
     cost = produce_cost(state, seat)
     push_produce(state, seat, top_value(state, seat, "produce_territories"), "top")
-    return begin_payment(state, seat, cost, "Produce")
+    return begin_payment(state, seat, cost, "produce")
 
 
-def _top_refuse(state: State, frame: Frame, action: Action) -> str:
+def _top_refuse(state: State, frame: Frame, action: Action) -> Msg:
     """Why an option of this section is not offered, or which options there are."""
     seat, top_action = frame["seat"], _top_action(state, frame)
-    offered = ", ".join(f"`{a.text}`" for a in _top_legal(state, frame))
+    choices = offered(_top_legal(state, frame))
     if action.kind not in OPTIONS[top_action]:
-        return f"This section's top action is {top_action.capitalize()}: {offered}."
+        return msg("scythe.refuse.top_action", action=w.action(top_action), choices=choices)
     cost = produce_cost(state, seat) if top_action == "produce" else \
         ACTION_COST.get(top_action, {})
     if not can_pay(state, seat, cost):
-        return (f"{top_action.capitalize()} costs {describe(cost)}, which you cannot pay: "
-                "`skip` it.")
+        return msg("scythe.refuse.cannot_pay_skip", action=w.action(top_action),
+                   cost=w.cost(cost))
     if action.kind == "resources":
-        return ("You control no territory with one of your workers to place resources on: "
-                "take `popularity` instead, or `skip`.")
-    return "None of your territories with workers can produce now: `skip` it."
+        return msg("scythe.refuse.trade_no_territory", choices=choices)
+    return msg("scythe.refuse.produce_nothing")
 
 
 def _bolster(state: State, seat: int, option: str) -> list[Event]:
     """S6.2, S12.6: the Monument adds 1 popularity whichever option is taken."""
-    events = begin_payment(state, seat, ACTION_COST["bolster"], "Bolster")
+    events = begin_payment(state, seat, ACTION_COST["bolster"], "bolster")
     if option == "power":
         events += gains.gain(state, seat, {"power": top_value(state, seat, "bolster_power")})
     else:
@@ -166,7 +174,7 @@ def _trade(state: State, seat: int, option: str) -> list[Event]:
     """S6.3, S12.6: the Armory adds 1 power whichever option is taken (T51)."""
     if option == "resources":
         push(state, {"kind": "trade", "seat": seat, "left": rules.TRADE_RESOURCES})
-    events = begin_payment(state, seat, ACTION_COST["trade"], "Trade")
+    events = begin_payment(state, seat, ACTION_COST["trade"], "trade")
     if option == "popularity":
         events += gains.gain(state, seat,
                              {"popularity": top_value(state, seat, "trade_popularity")})
@@ -178,9 +186,10 @@ def _trade(state: State, seat: int, option: str) -> list[Event]:
 # -- the trade frame --------------------------------------------------------------------------
 def _trade_legal(state: State, frame: Frame) -> list[Action]:
     places = worker_territories(state, frame["seat"])
-    return [*(Action("gain", (kind, t), f"Gain 1 {kind} on {t}")
+    return [*(Action("gain", (kind, t), msg("scythe.label.gain_on", what=w.amount(kind, 1),
+                                            place=w.place(t)))
               for t in places for kind in rules.RESOURCES),
-            Action("done", (), "Stop gaining resources")]
+            Action("done", (), msg("scythe.label.stop_trade"))]
 
 
 def _trade_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -192,12 +201,12 @@ def _trade_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     frame["left"] -= 1
     if not frame["left"]:
         pop(state)
-    return [Event(f"{seat_name(state, frame['seat'])} trades for 1 {kind} on {territory}.")]
+    return [Event(msg("scythe.trades", who=w.who(frame["seat"]), what=w.amount(kind, 1),
+                      place=w.place(territory)))]
 
 
-def _trade_refuse(state: State, frame: Frame, action: Action) -> str:
-    return ("Gain a resource on a territory you control with one of your workers, e.g. "
-            "`gain oil r0c5`, or `done`.")
+def _trade_refuse(state: State, frame: Frame, action: Action) -> Msg:
+    return msg("scythe.refuse.trade", choices=offered(_trade_legal(state, frame)))
 
 
 # -- produce ----------------------------------------------------------------------------------
@@ -257,20 +266,14 @@ def _produce_legal(state: State, frame: Frame) -> list[Action]:
     mill = _mill(state, frame)
     return [*(Action("produce", (t,), _produce_label(state, frame, t, mill))
               for t in _candidates(state, frame)),
-            Action("done", (), "Stop producing")]
+            Action("done", (), msg("scythe.label.stop_produce"))]
 
 
-def _produce_label(state: State, frame: Frame, territory: str, mill: str | None) -> str:
+def _produce_label(state: State, frame: Frame, territory: str, mill: str | None) -> Msg:
     amount = _yield(state, frame, territory)
-    extra = " (Mill)" if territory == mill else ""
-    return f"Produce {_goods(amount, board().production(territory))} on " \
-           f"{territory}{extra}"
-
-
-def _goods(amount: int, produces: str) -> str:
-    """`2 oil`, `1 worker`, `2 workers`."""
-    plural = "s" if produces == VILLAGE_YIELD and amount > 1 else ""
-    return f"{amount} {produces}{plural}"
+    key = "scythe.label.produce_on_mill" if territory == mill else "scythe.label.produce_on"
+    return msg(key, what=w.amount(board().production(territory), amount),
+               place=w.place(territory))
 
 
 def _produce_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -288,14 +291,15 @@ def _produce_on(state: State, frame: Frame, territory: str) -> list[Event]:
     """S6.4 step 4: resources onto the territory; a village takes the leftmost mat workers."""
     seat, amount = frame["seat"], _yield(state, frame, territory)
     produces = board().production(territory)
-    name = seat_name(state, seat)
     if produces != VILLAGE_YIELD:
         add_resource(state, territory, produces, amount)
-        return [Event(f"{name} produces {_goods(amount, produces)} on {territory}.")]
+        return [Event(msg("scythe.produces", who=w.who(seat), what=w.amount(produces, amount),
+                          place=w.place(territory)))]
     for worker in mat_workers(state, seat)[:amount]:
         set_unit_place(state, seat, worker, territory)
-    return [Event(f"{name} produces {_goods(amount, produces)} on {territory} "
-                  f"({len(mat_workers(state, seat))} left on the mat).")]
+    return [Event(msg("scythe.produces_workers", who=w.who(seat),
+                      what=w.amount(produces, amount), place=w.place(territory),
+                      left=len(mat_workers(state, seat))))]
 
 
 def _finish_produce(state: State, frame: Frame) -> list[Event]:
@@ -307,10 +311,9 @@ def _finish_produce(state: State, frame: Frame) -> list[Event]:
     return gains.award_star(state, seat, "workers")
 
 
-def _produce_refuse(state: State, frame: Frame, action: Action) -> str:
-    limit = frame["limit"]
-    return (f"Produce on up to {limit} different territories you control with your workers, "
-            "each once (`produce <territory>`), or `done`.")
+def _produce_refuse(state: State, frame: Frame, action: Action) -> Msg:
+    return msg("scythe.refuse.produce", count=frame["limit"],
+               choices=offered(_produce_legal(state, frame)))
 
 
 DECISIONS = {

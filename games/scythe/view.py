@@ -11,7 +11,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from games.scythe import bottom, cards, control, flow, rules, scoring, top
+from games.core.messages import Msg, Term, msg, said_of
+from games.scythe import bottom, cards, control, flow, payment, rules, scoring, top
+from games.scythe import words as w
 from games.scythe.state import MAT, State, card_value, frame_seats, seat_name
 from games.scythe.state import top as top_frame
 
@@ -196,60 +198,92 @@ def prompt_text(state: State, frame: dict, seats: list[int]) -> str:
 
 
 # -- text --------------------------------------------------------------------------------------
-def summary(v: dict) -> str:
-    """The view as text: turn, who acts and what for, each player in turn order, the final
+# What the summary says while a seat owes a decision: `scythe.status.<kind>` (else `other`).
+STATUS_KINDS = frozenset(PROMPTS) | {"section"}
+
+
+def summary(v: dict) -> list[Msg]:
+    """The view as lines: turn, who acts and what for, each player in turn order, the final
     breakdown when the game is over."""
     if v["active"] is not None:
-        head = f"Scythe — turn {v['turn_number']}, {_who(v, v['active'])} to play"
+        lines = [msg("scythe.status.head", turn=v["turn_number"], who=_who(v, v["active"]))]
     else:
-        head = "Scythe — game over" if v["end"] is not None else "Scythe — the draft"
-    lines = [head]
+        lines = [msg("scythe.status.over" if v["end"] is not None else "scythe.status.draft")]
     if v["prompt"]:
-        lines.append(v["prompt"]["text"])
-    lines.append(f"Structure bonus tile: {v['bonus_tile'].replace('_', ' ')}; encounter "
-                 f"tokens left {len(v['encounters'])}; combat deck {v['decks']['combat']}")
+        lines.append(_waiting(v))
+    lines.append(msg("scythe.status.table", tile=w.bonus_tile(v["bonus_tile"]),
+                     tokens=len(v["encounters"]), deck=v["decks"]["combat"]))
     for seat in v["order"] or range(len(v["players"])):
         lines += _player_lines(v, v["players"][seat])
     if v["score"]:
         lines += _score_lines(v)
-    return "\n".join(lines)
+    return lines
 
 
-def _who(v: dict, seat: int) -> str:
+def _who(v: dict, seat: int) -> Msg:
     faction = v["players"][seat]["faction"]
-    return f"Seat {seat} ({v['faction_names'][faction]})" if faction else f"Seat {seat}"
+    if not faction:
+        return msg("scythe.status.seat", who=w.who(seat))
+    return msg("scythe.status.who", who=w.who(seat), faction=w.faction(faction))
 
 
-def _player_lines(v: dict, p: dict) -> list[str]:
+def _waiting(v: dict) -> Msg:
+    """The decision on top of the stack, for everyone: who owes it, and what it is."""
+    prompt, frame = v["prompt"], v["stack"][-1]
+    kind = prompt["kind"]
+    who = tuple(_who(v, s) for s in prompt["seats"])
+    params: dict[str, Any] = {"who": who}
+    if kind == "encounter" and "card" in frame:
+        params["card"] = w.encounter(frame["card"])
+    if kind == "step" and "unit" in frame:
+        params["unit"] = w.unit(frame["unit"])
+    if kind == "pay" and "reason" in frame:
+        params["reason"] = payment.reason_name(frame["reason"])
+    if kind in ("artillery", "commit", "retreat") and frame.get("territory"):
+        params["place"] = w.place(frame["territory"])
+    if kind == "section":
+        held = any(v["players"][s]["factory_card"] for s in prompt["seats"])
+        return msg("scythe.status.section_factory" if held else "scythe.status.section",
+                   who=who)
+    if kind == "encounter" and "card" not in params:
+        return msg("scythe.status.other", who=who)
+    name = "draft_pick" if kind == "draft" else kind
+    return msg(f"scythe.status.{name}" if kind in STATUS_KINDS else "scythe.status.other",
+               **params)
+
+
+def _player_lines(v: dict, p: dict) -> list[Msg]:
+    who = _who(v, p["seat"])
     if not p["faction"]:
-        return [f"{_who(v, p['seat'])}: still to pick a faction and a player mat"]
+        return [msg("scythe.status.unpicked", who=who)]
     if not p["units"]:
-        return [f"{_who(v, p['seat'])}, {v['mat_names'][p['mat']]}: picked; the pieces go "
-                "on the board after the last pick"]
+        return [msg("scythe.status.picked", who=who, mat=w.mat(p["mat"]))]
     units = p["units"]
     coins = "?" if p["coins"] is None else p["coins"]
     mechs = sum(1 for u, where in units.items() if u.startswith("mech:") and where != MAT)
     workers = sum(1 for u, where in units.items() if u.startswith("worker:") and where != MAT)
+    counts = {"mechs": mechs, "workers": workers, "structures": len(p["structures_built"]),
+              "recruits": len(p["recruits"]), "upgrades": _upgrades_done(p)}
     lines = [
-        f"{_who(v, p['seat'])}, {v['mat_names'][p['mat']]}: power {p['power']}, popularity "
-        f"{p['popularity']}, coins {coins}, stars {sum(p['stars'].values())}, combat cards "
-        f"{p['card_count']}, objectives {p['objective_count']}",
-        f"  character on {units[rules.CHARACTER]}; mechs deployed {mechs}; workers on the "
-        f"board {workers}; structures {len(p['structures_built'])}; recruits "
-        f"{len(p['recruits'])}; upgrades {_upgrades_done(p)}"
-        + (f"; Factory card {v['card_names'][p['factory_card']]}" if p["factory_card"] else ""),
+        msg("scythe.status.player", who=who, mat=w.mat(p["mat"]), power=p["power"],
+            popularity=p["popularity"], coins=coins, stars=sum(p["stars"].values()),
+            cards=p["card_count"], objectives=p["objective_count"]),
+        msg("scythe.status.units_factory", place=w.place(units[rules.CHARACTER]),
+            card=w.factory_card(p["factory_card"]), **counts) if p["factory_card"] else
+        msg("scythe.status.units", place=w.place(units[rules.CHARACTER]), **counts),
     ]
     if p["stars"]:
-        lines.append("  stars: " + ", ".join(f"{k} x{n}" if n > 1 else k
-                                             for k, n in p["stars"].items()))
+        lines.append(msg("scythe.status.stars", stars=tuple(
+            msg("scythe.status.star", star=w.star(k), count=n) for k, n in p["stars"].items())))
     if p["objectives_done"]:
-        lines.append("  objectives revealed: "
-                     + ", ".join(v["card_names"][o] for o in p["objectives_done"]))
+        lines.append(msg("scythe.status.revealed", objectives=tuple(
+            w.objective(o) for o in p["objectives_done"])))
     if "cards" in p:
-        lines.append("  your combat cards: "
-                     + (", ".join(str(c["value"]) for c in p["cards"]) or "none"))
-        lines.append("  your objectives: "
-                     + (", ".join(o["name"] for o in p["objectives"]) or "none"))
+        values = tuple(c["value"] for c in p["cards"])
+        lines.append(msg("scythe.status.your_cards", values=values or msg("scythe.nothing")))
+        names = tuple(w.objective(o["id"]) for o in p["objectives"])
+        lines.append(msg("scythe.status.your_objectives",
+                         objectives=names or msg("scythe.nothing")))
     return lines
 
 
@@ -258,11 +292,15 @@ def _upgrades_done(p: dict) -> int:
     return len(rules.TOP_BOXES) - len(p["cubes"])
 
 
-def _score_lines(v: dict) -> list[str]:
+def _score_lines(v: dict) -> list[Msg]:
     score = v["score"]
-    lines = ["Final score" + (f" ({score['reason']})" if score.get("reason") else "") + ":"]
+    reason = said_of(score["reason"]) if score.get("reason") else None
+    lines = [msg("scythe.status.final", reason=reason) if reason is not None
+             else msg("scythe.status.final_plain")]
     for s in score["scores"]:
-        parts = ", ".join(f"{k.replace('_', ' ')} {n}" for k, n in s["categories"].items())
-        won = " — winner" if s["seat"] in score["winners"] else ""
-        lines.append(f"  {_who(v, s['seat'])}: {s['total']} coins ({parts}){won}")
+        parts = tuple(msg("scythe.status.category", name=Term(f"scythe.score.{k}"), value=n)
+                      for k, n in s["categories"].items())
+        key = "scythe.status.score_winner" if s["seat"] in score["winners"] else \
+            "scythe.status.score"
+        lines.append(msg(key, who=_who(v, s["seat"]), total=s["total"], parts=parts))
     return lines

@@ -10,6 +10,7 @@ import json
 from bot.service import GameMaster
 from bot.service.models import Player
 from games.core import CHANCE, Event, get_game
+from tests.wording import english
 from tests.wording import told as told_as
 
 ALICE, BOB, CARA = Player(11, "Alice"), Player(12, "Bob"), Player(13, "Cara")
@@ -61,16 +62,20 @@ async def test_a_secret_line_of_the_opening_reaches_only_its_seat(gm):
     update = await gm.start(game_id, ALICE)
     secret = [e for e in opening("scythe") if not e.public]
     assert secret
+    names = [p.name for p in (ALICE, BOB, CARA)]
+
+    def said(event: Event, seat: int | None = None) -> str:
+        return english(event.text, names, seat)
     for event in secret:
-        assert all(event.text not in line for line in update.public)
+        assert all(said(event) not in line for line in update.public)
     for seat, player in enumerate((ALICE, BOB, CARA)):
         mine = [line for p in update.private if p.user_id == player.user_id for line in p.lines]
-        assert [e.text for e in secret if seat in (e.seats or ())] == mine[:len(
+        assert [said(e, seat) for e in secret if seat in (e.seats or ())] == mine[:len(
             [e for e in secret if seat in (e.seats or ())])]
-        assert not {e.text for e in secret if seat not in (e.seats or ())} & set(mine)
+        assert not {said(e, seat) for e in secret if seat not in (e.seats or ())} & set(mine)
     own = await gm.log_lines(game_id, BOB, limit=10_000)
-    assert {e.text for e in secret if 1 in (e.seats or ())} <= set(own)
-    assert not {e.text for e in secret} & set(await gm.log_lines(game_id, None, limit=10_000))
+    assert {said(e, 1) for e in secret if 1 in (e.seats or ())} <= set(own)
+    assert not {said(e) for e in secret} & set(await gm.log_lines(game_id, None, limit=10_000))
 
 
 async def test_history_step_zero_shows_the_opening(gm):

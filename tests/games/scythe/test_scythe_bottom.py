@@ -44,7 +44,7 @@ def legal(state: dict) -> set[str]:
 
 
 def texts(events: list) -> list[str]:
-    return [e.text for e in events]
+    return [str(e.text) for e in events]
 
 
 def test_t9_upgrade():
@@ -240,7 +240,7 @@ def test_t41_sixth_star_after_coins_and_recruit_bonuses():
     start(state, DEPLOY)
     act(state, "deploy")
     events = texts(act(state, "deploy speed r0c5"))
-    assert state["end"] == {"reason": "Nordic placed a sixth star", "seat": 0}
+    assert state["end"] == {"reason": "sixth_star", "seat": 0}
     assert p["stars"]["mechs"] == 1
     assert (p["coins"], state["players"][1]["coins"]) == (4 + 2 + 1, 5 + 1)
     star = next(i for i, t in enumerate(events) if "places a star" in t)
@@ -281,7 +281,7 @@ def test_free_build_where_a_structure_stands_is_lost():
     push_free_action(state, 0, "build", "encounter", territory="r1c4")
     events = texts(flow.settle(state))
     assert state["stack"] == []
-    assert any("free Build is lost" in t for t in events)
+    assert any("the free Build: it is lost" in t for t in events)
 
 
 def test_free_deploy_on_a_lake_is_lost():
@@ -291,7 +291,7 @@ def test_free_deploy_on_a_lake_is_lost():
     events = texts(flow.settle(state))
     assert state["stack"] == []
     assert unit_place(state, 0, "mech:speed") == "mat"
-    assert any("free Deploy is lost" in t for t in events)
+    assert any("the free Deploy: it is lost" in t for t in events)
 
 
 def test_free_enlist_gives_the_one_time_bonus_only():

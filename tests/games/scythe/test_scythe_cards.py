@@ -14,7 +14,6 @@ from games.scythe.board import DATA_FILE as BOARD_FILE
 from games.scythe.cards import (
     DATA_DIR,
     CardDataError,
-    describe,
     encounter,
     encounters,
     factory_card,
@@ -25,6 +24,7 @@ from games.scythe.cards import (
     objective,
     objectives,
 )
+from games.scythe.words import option_text
 
 ENC = json.loads((DATA_DIR / "encounters.json").read_text(encoding="utf-8"))
 FAC = json.loads((DATA_DIR / "factory.json").read_text(encoding="utf-8"))
@@ -90,15 +90,19 @@ def test_costs_are_flat_payment_dicts():
     assert encounter("enc_01").options[1].cost == {"coins": 2}
 
 
+def describe(option: cards.Option) -> str:
+    return str(option_text(option.cost, option.effects))
+
+
 def test_describe_says_cost_and_gain():
-    assert describe(encounter("enc_01").options[0]) == "Gain $1, 2 popularity"
-    assert describe(encounter("enc_01").options[1]) == "Pay $2: gain 2 workers"
-    assert describe(encounter("enc_22").options[0]) == "Gain 3 metal or oil"
+    assert describe(encounter("enc_01").options[0]) == "gain $1 and 2 popularity"
+    assert describe(encounter("enc_01").options[1]) == "pay $2: gain 2 workers"
+    assert describe(encounter("enc_22").options[0]) == "gain 3 of metal and oil (any mix)"
     assert describe(encounter("enc_24").options[2]) == \
-        "Pay 2 popularity: produce on this territory; gain $2"
+        "pay 2 popularity: produce on this territory and gain $2"
     assert describe(factory_card("factory_09").options[0]) == \
-        "A free Produce on up to 3 territories"
-    assert describe(factory_card("factory_12").options[0]) == "Gain $2, 3 power"
+        "a free Produce on up to 3 territories"
+    assert describe(factory_card("factory_12").options[0]) == "gain $2 and 3 power"
 
 
 # -- validation ----------------------------------------------------------------------------------

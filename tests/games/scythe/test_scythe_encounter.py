@@ -60,9 +60,9 @@ def test_t27_encounter_resolved_after_the_move():
     assert "step r3c0" not in {a.text for a in game.legal_actions(state, 0)}
     state, events = game.apply(state, 0, Action.parse("done"))
     assert "r3c1" not in state["encounters"]
-    shown = " ".join(e.text for e in events if e.public)
-    assert "meets an encounter on r3c1: “The Refugee Column”" in shown
-    assert "B: Offer the able-bodied paid work (Pay $2: gain 2 workers)." in shown
+    shown = " ".join(str(e.text) for e in events if e.public)
+    assert "meets an encounter on Village r3c1: “The Refugee Column”" in shown
+    assert "B) Offer the able-bodied paid work (pay $2: gain 2 workers)" in shown
     coins = state["players"][0]["coins"]
     state, _ = game.apply(state, 0, Action.parse("option A"))
     state, _ = game.apply(state, 0, Action.parse("done"))  # Polania declines a second option
@@ -82,7 +82,8 @@ def test_unpayable_options_are_not_offered():
     state = encountering("enc_01", popularity=0)
     assert legal(state) == {"option A", "option B"}
     before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction, match="You cannot pay for option C"):
+    with pytest.raises(IllegalAction,
+                       match="You cannot pay 1 popularity for “Press the young men into"):
         flow.dispatch(state, 0, Action.parse("option C"))
     assert state == before
 

@@ -46,14 +46,14 @@ def test_t39_factory_pickup():
     place(state, 0, "character", "r2c3")
     events = move_character(state, FACTORY)
     assert top(state) == {"kind": "factory_pick", "seat": 0}
-    assert "Seat 0 (Nordic) looks at the 4 Factory cards to keep one." in [e.text for e in events]
+    assert "Seat 1 looks at the 4 Factory cards to keep one." in [str(e.text) for e in events]
     assert view(state, 0)["stack"][-1]["cards"] == state["decks"]["factory"]
     assert "cards" not in view(state, 1)["stack"][-1]
     assert legal(state) == {f"keep factory_0{n}" for n in range(1, 5)}
     events = act(state, "keep factory_03")
     assert state["players"][0]["factory_card"] == "factory_03"
     assert state["decks"]["factory"] == ["factory_01", "factory_02", "factory_04"]
-    assert "“The Munitions Hall”" in events[0].text and events[0].public
+    assert "“The Munitions Hall”" in str(events[0].text) and events[0].public
     assert state["stack"] == []
     place(state, 0, "character", "r2c3")  # next time there: nothing happens
     state["turn"]["moved"] = {}

@@ -64,12 +64,12 @@ def test_t3_section_change() -> None:
     state = drafted(("saxony", "industrial"), ("nordic", "engineering"))
     state["players"][0]["last_section"] = 1
     refused(state, 0, "section 2", r"You used section 2 \(Produce / Deploy\) on your previous "
-            "turn: choose a different section")
+            "turn: choose another one")
     assert Action("section", (2,)) not in GAME.legal_actions(state, 0)
     state = drafted(("rusviet", "industrial"), ("nordic", "engineering"))
     state["players"][0]["last_section"] = 1
     state, events = act(state, "section 2")
-    assert events[0].text == ("Seat 0 (Rusviet) places its action token on section 2 "
+    assert str(events[0].text) == ("Seat 1 places their action token on section 2 "
                               "(Produce / Deploy).")
     assert state["players"][0]["last_section"] == 1 and state["turn"]["section"] == 1
 
@@ -101,13 +101,13 @@ def test_factory_card_is_a_fifth_section() -> None:
     state["players"][0]["factory_card"] = card
     assert Action("section", ("factory",)) in GAME.legal_actions(state, 0)
     events = flow.DECISIONS["section"].apply(state, top(state), Action("section", ("factory",)))
-    assert events[0].text == "Seat 0 (Polania) places its action token on its Factory card."
+    assert str(events[0].text) == "Seat 1 places their action token on the Factory card."
     assert [f["kind"] for f in reversed(state["stack"])] == [
         "factory_top", "factory_bottom", "end_turn"]
     assert state["players"][0]["last_section"] == 4
     state["stack"] = [{"kind": "section", "seat": 0}]
     assert Action("section", ("factory",)) not in GAME.legal_actions(state, 0)
-    refused(state, 0, "section factory", "You used its Factory card on your previous turn")
+    refused(state, 0, "section factory", "You used the Factory card on your previous turn")
 
 
 def test_rusviet_may_repeat_the_factory_card() -> None:
@@ -138,34 +138,38 @@ def test_refusals_change_nothing_and_say_why() -> None:
     before = copy.deepcopy(state)
     with pytest.raises(NotYourTurn):
         GAME.apply(state, 0, Action.parse("section 1"))
-    refused(state, 1, "fly r3c3", r"`fly r3c3` is not possible now\. You can: `section 1`")
-    refused(state, 1, "section 7", "Choose a section with `section 1` to `section 4`")
+    refused(state, 1, "fly r3c3", r"`fly r3c3` is not possible now\. You can: section 1 "
+            r"\(Produce / Upgrade\) \(`section 1`\)")
+    refused(state, 1, "section 7",
+            r"Choose a section of your player mat \(`section 1` to `section 4`\)")
     assert state == before
 
 
 def test_prompts_name_the_decision() -> None:
     state = drafted(("crimea", "patriotic"), ("polania", "engineering"))
-    assert GAME.prompt(state, 1) == ("Place your action token on a section (`section 1`, "
-                                     "`section 2`, `section 3`, `section 4`).")
+    assert str(GAME.prompt(state, 1)) == ("Place your action token on a section (`section 1`, "
+                                          "`section 2`, `section 3`, and `section 4`).")
     state["players"][1]["last_section"] = 2
     hold(state, 1, "obj_12", "obj_11")
     state["players"][1]["coins"] = 20
-    assert GAME.prompt(state, 1) == ("Place your action token on a section (`section 1`, "
-                                     "`section 2`, `section 4`), or reveal an objective.")
-    assert GAME.prompt(state, 0) == ""
+    assert str(GAME.prompt(state, 1)) == ("Place your action token on a section (`section 1`, "
+                                          "`section 2`, and `section 4`), or reveal an "
+                                          "objective.")
+    assert GAME.prompt(state, 0).key == "scythe.prompt.none"
     draft = GAME.setup(2, {"assignment": "draft"}, 1)
-    assert "pick <faction> <mat>" in GAME.prompt(draft, 0)
+    assert str(GAME.prompt(draft, 0)) == "Choose your faction and player mat."
 
 
 def test_over_game_takes_no_action() -> None:
     state = drafted(("crimea", "patriotic"), ("polania", "engineering"))
-    state["end"] = {"reason": "Polania placed a sixth star", "seat": 1}
+    state["end"] = {"reason": "sixth_star", "seat": 1}
     state["active"], state["stack"] = None, []
     assert GAME.to_act(state) == set() and GAME.phase(state) == "over"
     with pytest.raises(NotYourTurn, match="over"):
         GAME.apply(state, 1, Action.parse("section 1"))
     result = GAME.result(state)
-    assert result is not None and result.reason == "Polania placed a sixth star"
+    assert result is not None
+    assert str(result.reason) == "Seat 2 (Republic of Polania) placed a sixth star"
 
 
 # -- objectives (S16) ------------------------------------------------------------------------
@@ -176,7 +180,8 @@ def test_t40_objective() -> None:
     hold(state, 0, "obj_12", "obj_11")  # Get Rich or Cry Trying: $20
     assert not any(a.kind == "objective" for a in GAME.legal_actions(state, 0))
     refused(state, 0, "objective obj_12", "“Get Rich or Cry Trying” is not met now")
-    refused(state, 0, "objective obj_03", "You do not hold the objective `obj_03`")
+    refused(state, 0, "objective obj_03",
+            "You do not hold that objective. Yours: Get Rich or Cry Trying")
     state["players"][0]["coins"] = 20
     assert Action("objective", ("obj_12",)) in GAME.legal_actions(state, 0)
     state, events = act(state, "objective obj_12")
@@ -184,9 +189,9 @@ def test_t40_objective() -> None:
     assert nordic["stars"] == {"objective": 1} and nordic["objectives"] == []
     assert nordic["objectives_done"] == ["obj_12"]
     assert state["decks"]["objective"][:2] == ["obj_12", "obj_11"]
-    assert all("obj_11" not in e.text for e in events)
-    assert events[0].text == ("Seat 0 (Nordic) reveals the objective “Get Rich or Cry Trying” "
-                              "and returns its other objective face down.")
+    assert all("obj_11" not in str(e.text) for e in events)
+    assert str(events[0].text) == ("Seat 1 reveals the objective “Get Rich or Cry Trying” "
+                              "and returns their other objective face down.")
     assert pending(state)["kind"] == "section"  # the turn goes on
     assert GAME.invariants(state) == []
 
@@ -217,12 +222,12 @@ def test_end_frame_only_when_an_objective_could_be_revealed() -> None:
         legal = GAME.legal_actions(state, 0)
         state, _ = act(state, next(a for a in legal if a.kind in FINISH).text)
     assert [a.text for a in GAME.legal_actions(state, 0)] == ["end", "objective obj_12"]
-    assert "end your turn" in GAME.prompt(state, 0)
+    assert "end your turn" in str(GAME.prompt(state, 0))
     after_end, _ = act(state, "end")
     assert after_end["active"] == 1 and after_end["players"][0]["stars"] == {}
     state, events = act(state, "objective obj_12")
     assert state["active"] == 1 and state["players"][0]["stars"] == {"objective": 1}
-    assert events[-1].text == "Turn 2: Seat 1 (Crimea) plays."
+    assert str(events[-1].text) == "Turn 2: Seat 2 plays."
 
 
 def test_objective_at_the_sixth_star_ends_the_game() -> None:

@@ -65,7 +65,8 @@ def test_t19_worker_retreat_loses_popularity():
     assert controller(state, "r2c2") == 0
     assert state["turn"]["events"] == ["forced_retreat"]  # A19
     assert state["turn"]["moved"] == {"0/mech:speed": "r1c3"}
-    assert any("retreats 2 units from r2c2 to home_polania" in e.text for e in events)
+    assert any("retreats 2 units from Mountain r2c2 to Polanian home base" in str(e.text)
+               for e in events)
 
 
 def test_t55_popularity_floor():
@@ -82,7 +83,7 @@ def test_t20_workers_cannot_enter_enemy_territory():
     moving(state, 0)
     act(state, "unit worker:1")
     assert "step r4c3" not in legal(state)
-    refused(state, "step r4c3", "A worker cannot enter r4c3: an opponent's unit is there")
+    refused(state, "step r4c3", "A worker cannot enter a place where an opponent's unit stands")
 
 
 def test_t25_tunnels_one_step():
@@ -248,7 +249,7 @@ def test_entering_an_opponent_mech_stops_for_combat():
     place(state, 0, "mech:riverwalk", "r2c3")
     moving(state, 0)
     act(state, "unit mech:riverwalk")
-    assert any(a.label == "Step to r1c3 (combat)" for a in flow.legal_actions(state, 0))
+    assert any(str(a.label) == "Step to Tundra r1c3 (combat)" for a in flow.legal_actions(state, 0))
     act(state, "step r1c3")
     assert top(state)["kind"] == "move"
     assert controller(state, "r1c3") == 1  # the defender holds it until the combat (S2.7)
@@ -264,7 +265,8 @@ def test_a_worker_may_not_leave_a_contested_territory():
     act(state, "load worker:1")
     act(state, "step r5c3")
     assert "unit worker:1" not in legal(state)
-    refused(state, "unit worker:1", "cannot leave r5c3 while an opponent's character or mech")
+    refused(state, "unit worker:1",
+            "cannot leave Tundra r5c3 while an opponent's character or mech")
 
 
 def test_structure_only_territory_is_taken_and_the_move_goes_on():

@@ -36,17 +36,17 @@ def legal(state: dict) -> set[str]:
 def test_one_pile_is_paid_without_asking():
     state = nordic()
     put(state, "r0c5", "oil", 3)
-    events = begin_payment(state, 0, {"oil": 3}, "Upgrade")
+    events = begin_payment(state, 0, {"oil": 3}, "upgrade")
     assert state["stack"] == []
     assert "r0c5" not in state["resources"]
-    assert any("pays 3 oil from r0c5 for Upgrade" in e.text for e in events)
+    assert any("pays 3 oil from Tundra r0c5 for Upgrade" in str(e.text) for e in events)
 
 
 def test_exactly_enough_tokens_are_paid_without_asking():
     state = nordic()
     put(state, "r0c4", "oil", 1)
     put(state, "r0c5", "oil", 2)
-    begin_payment(state, 0, {"oil": 3}, "Upgrade")
+    begin_payment(state, 0, {"oil": 3}, "upgrade")
     assert state["stack"] == []
     assert state["resources"] == {}
 
@@ -55,7 +55,7 @@ def test_a_real_choice_is_asked_one_token_at_a_time():
     state = nordic()
     put(state, "r0c4", "oil", 2)
     put(state, "r0c5", "oil", 2)
-    begin_payment(state, 0, {"oil": 3}, "Upgrade")
+    begin_payment(state, 0, {"oil": 3}, "upgrade")
     assert top(state)["kind"] == "pay"
     assert legal(state) == {"pay r0c4 oil", "pay r0c5 oil"}
     act(state, "pay r0c4 oil")
@@ -70,7 +70,7 @@ def test_named_kinds_are_paid_before_any_kind():
     state = nordic()
     put(state, "r0c4", "metal", 1)
     put(state, "r0c5", "food", 2)
-    begin_payment(state, 0, {"metal": 1, "any": 1}, "the encounter")
+    begin_payment(state, 0, {"metal": 1, "any": 1}, "encounter:enc_01")
     assert state["stack"] == []
     assert state["resources"] == {"r0c5": {"food": 1}}
 
@@ -79,7 +79,7 @@ def test_a_token_of_any_kind_may_come_from_any_pile():
     state = nordic()
     put(state, "r0c4", "wood", 1)
     put(state, "r0c5", "oil", 1)
-    begin_payment(state, 0, {"any": 1}, "the Factory card")
+    begin_payment(state, 0, {"any": 1}, "factory:factory_01")
     assert legal(state) == {"pay r0c4 wood", "pay r0c5 oil"}
     act(state, "pay r0c5 oil")
     assert state["stack"] == []
@@ -101,7 +101,7 @@ def test_an_unpayable_cost_is_refused_and_changes_nothing():
     put(state, "r0c5", "oil", 2)
     before = copy.deepcopy(state)
     with pytest.raises(IllegalAction, match="cannot pay \\$1 and 3 oil for Upgrade"):
-        begin_payment(state, 0, {"coins": 1, "oil": 3}, "Upgrade")
+        begin_payment(state, 0, {"coins": 1, "oil": 3}, "upgrade")
     assert state == before
 
 
@@ -109,7 +109,7 @@ def test_coins_power_popularity_and_cards_are_taken_at_once():
     state = nordic()
     deal(state, 0, 5, 2)
     begin_payment(state, 0, {"coins": 2, "power": 1, "popularity": 1, "combat_cards": 1},
-                  "the encounter")
+                  "encounter:enc_01")
     p = state["players"][0]
     assert (p["coins"], p["power"], p["popularity"]) == (2, 3, 1)
     assert [card_value(c) for c in p["cards"]] == [5]  # the cheaper card is spent
@@ -129,7 +129,7 @@ def test_t53_coercion_once_per_turn():
     put(state, "r6c3", "metal", 1)
     deal(state, 0, 2, 3)
     assert can_pay(state, 0, {"metal": 2})
-    begin_payment(state, 0, {"metal": 2}, "Deploy")
+    begin_payment(state, 0, {"metal": 2}, "deploy")
     assert legal(state) == {"pay r6c3 metal", "pay card 2", "pay card 3"}
     act(state, "pay card 2")
     assert state["stack"] == []  # the one metal left is paid from the only pile
@@ -151,7 +151,7 @@ def test_coercion_may_be_declined():
     state = crimea()
     put(state, "r6c3", "metal", 2)
     deal(state, 0, 2)
-    begin_payment(state, 0, {"metal": 2}, "Deploy")
+    begin_payment(state, 0, {"metal": 2}, "deploy")
     act(state, "pay r6c3 metal")
     assert legal(state) == {"pay r6c3 metal", "pay card 2"}
     act(state, "pay r6c3 metal")
@@ -165,7 +165,7 @@ def test_coercion_covers_the_kind_that_is_short():
     state = crimea()
     put(state, "r6c3", "oil", 1)
     deal(state, 0, 2)
-    begin_payment(state, 0, {"metal": 1, "oil": 1}, "the Factory card")
+    begin_payment(state, 0, {"metal": 1, "oil": 1}, "factory:factory_01")
     assert legal(state) == {"pay r6c3 oil"}
     assert flow.settle(state) and state["stack"] == []  # then the card is the only way
     assert state["turn"]["coerced"] is True
@@ -189,7 +189,7 @@ def test_pay_refusal_says_what_is_owed():
     state = nordic()
     put(state, "r0c4", "oil", 2)
     put(state, "r0c5", "oil", 2)
-    begin_payment(state, 0, {"oil": 3}, "Upgrade")
+    begin_payment(state, 0, {"oil": 3}, "upgrade")
     with pytest.raises(IllegalAction, match="Still to pay for Upgrade: 3 oil"):
         flow.dispatch(state, 0, Action.parse("pay r1c3 oil"))
 

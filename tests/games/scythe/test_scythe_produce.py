@@ -201,7 +201,7 @@ def test_eighth_worker_gives_the_star_after_producing():
     assert state["players"][0]["stars"] == {}
     act(state, "produce r6c3")
     assert state["players"][0]["stars"] == {"workers": 1}
-    assert "1 worker" in events[0].text
+    assert "1 worker" in str(events[0].text)
 
 
 def test_push_produce_for_an_encounter_is_limited_to_its_territory():

@@ -75,9 +75,9 @@ def test_t17_bonus_order_active_left_right():
     state = players(4)
     for seat in range(4):
         enlisted(state, seat, UPGRADE)
-    events = [e.text for e in take(state, 0, UPGRADE)]
-    gains = [t.split(" (")[0] for t in events if "gains 1 power" in t]
-    assert gains == ["Seat 0", "Seat 1", "Seat 3"]
+    events = [str(e.text) for e in take(state, 0, UPGRADE)]
+    gains = [t.split(" gains")[0] for t in events if "gains 1 power" in t]
+    assert gains == ["Seat 1", "Seat 2", "Seat 4"]
     assert state["players"][2]["power"] == 5  # Crimea is nobody's neighbour here
 
 
@@ -111,7 +111,7 @@ def test_a15_the_enlist_recruit_pays_on_its_own_enlist():
     events = take(state, 0, ENLIST, effect="enlist 4 power")
     p = state["players"][0]
     assert p["power"] == 6 and len(p["cards"]) == 1
-    assert any("Enlist recruit pays out" in e.text for e in events)
+    assert any("Enlist recruit pays out" in str(e.text) for e in events)
 
 
 def test_neighbour_star_waits_until_the_action_has_resolved():
@@ -119,9 +119,9 @@ def test_neighbour_star_waits_until_the_action_has_resolved():
     state = players(2)
     state["players"][1]["popularity"] = 17
     enlisted(state, 1, BUILD)
-    events = [e.text for e in take(state, 0, BUILD, effect="build mine r0c4")]
+    events = [str(e.text) for e in take(state, 0, BUILD, effect="build mine r0c4")]
     assert state["players"][1]["stars"] == {"popularity": 1}
-    star = next(i for i, t in enumerate(events) if "Seat 1 (Rusviet) places a star" in t)
+    star = next(i for i, t in enumerate(events) if "Seat 2 places a star" in t)
     assert star == len(events) - 1
 
 

@@ -17,7 +17,7 @@ def test_t44_scoring_low_tier() -> None:
     """Popularity 5, $20, 4 stars, 8 territories, 9 resources, $4 tile: 20+12+16+4+4 = 56."""
     cats = scoring.categories(board().tier(5), 20, 4, 8, 9, 4)
     assert cats == {"coins": 20, "stars": 12, "territories": 16, "resources": 4,
-                    "structure bonus": 4}
+                    "structure_bonus": 4}
     assert sum(cats.values()) == 56
 
 
@@ -37,7 +37,7 @@ def test_t45_scoring_middle_tier_with_factory() -> None:
     put(state, "r6c3", "food", 5)  # Crimea's: not Nordic's
     score = next(s for s in scoring.standings(state).scores if s.seat == 0)
     assert score.categories == {"coins": 15, "stars": 12, "territories": 36, "resources": 6,
-                                "structure bonus": 0}
+                                "structure_bonus": 0}
     assert score.total == 69
 
 
@@ -101,10 +101,10 @@ def test_t48_tie_breakers_in_order() -> None:
 def test_result_only_at_the_end() -> None:
     state = two_players()
     assert scoring.result(state) is None
-    state["end"] = {"reason": "Crimea placed a sixth star", "seat": 1}
+    state["end"] = {"reason": "sixth_star", "seat": 1}
     result = scoring.result(state)
     assert result is not None
-    assert result.reason == "Crimea placed a sixth star"
+    assert str(result.reason) == "Seat 2 (Crimean Khanate) placed a sixth star"
     assert {line["seat"] for line in result.details["players"]} == {0, 1}
 
 

@@ -64,12 +64,12 @@ def test_draft_seat_by_seat_then_start_values() -> None:
     with pytest.raises(NotYourTurn):
         GAME.apply(state, 1, Action("pick", ("saxony", "industrial")))
     state, events = GAME.apply(state, 0, Action("pick", ("saxony", "industrial")))
-    assert events[0].text == "Seat 0 (Saxony) picks the Industrial mat."
+    assert str(events[0].text) == "Seat 1 picks Saxony Empire and the Industrial mat."
     assert GAME.to_act(state) == {1} and len(GAME.legal_actions(state, 1)) == 16
     before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction, match="`saxony` is not free"):
+    with pytest.raises(IllegalAction, match="That faction is not free"):
         GAME.apply(state, 1, Action("pick", ("saxony", "patriotic")))
-    with pytest.raises(IllegalAction, match="`industrial` is not free"):
+    with pytest.raises(IllegalAction, match="That player mat is not free"):
         GAME.apply(state, 1, Action("pick", ("nordic", "industrial")))
     assert state == before
     state, _ = GAME.apply(state, 1, Action("pick", ("nordic", "patriotic")))

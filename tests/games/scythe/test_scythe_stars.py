@@ -43,7 +43,7 @@ def test_popularity_stops_at_18_and_losses_stop_at_0() -> None:
     assert nordic["stars"] == {"popularity": 1}
     events = gains.lose(state, NORDIC, {"popularity": 25, "coins": 20, "power": 1})
     assert (nordic["popularity"], nordic["coins"], nordic["power"]) == (0, 0, 3)
-    assert events[0].text == "Seat 0 (Nordic) loses $9, 1 power (3) and 18 popularity (0)."
+    assert str(events[0].text) == "Seat 1 loses $9, 1 power (3), and 18 popularity (0)."
     assert gains.lose(state, NORDIC, {"popularity": 1}) == []
 
 
@@ -51,7 +51,7 @@ def test_gain_coins_does_not_show_the_total() -> None:
     """S21.1: coins may be hidden, so a public event gives the amount, not the purse."""
     state = three_players()
     events = gains.gain(state, CRIMEA, {"coins": 2, "power": 1})
-    assert [e.text for e in events] == ["Seat 1 (Crimea) gains $2 and 1 power (6)."]
+    assert [str(e.text) for e in events] == ["Seat 2 gains $2 and 1 power (6)."]
 
 
 # -- combat cards (S3.3) ---------------------------------------------------------------------
@@ -68,7 +68,13 @@ def test_draws_are_private_and_reshuffle_the_discard() -> None:
     assert "shuffled" in public and "draws 3 combat cards" in public
     assert not any(card in public for card in hand)
     private = [e for e in events if not e.public]
-    assert private[0].seats == (CRIMEA,) and all(card in str(private[0].text) for card in hand)
+    assert private[0].seats == (CRIMEA,) and all(card not in str(private[0].text) for card in hand)
+    assert f"You draw combat cards {english_values(hand)}." == str(private[0].text)
+
+
+def english_values(hand: list[str]) -> str:
+    first, second, third = (card_value(card) for card in hand)
+    return f"{first}, {second}, and {third}"
 
 
 def test_no_card_when_deck_and_discard_are_empty() -> None:
@@ -78,8 +84,8 @@ def test_no_card_when_deck_and_discard_are_empty() -> None:
     assert state["players"][SAXONY]["cards"] == ["cc01"]
     events = gains.draw_cards(state, SAXONY, 1)
     assert state["players"][SAXONY]["cards"] == ["cc01"]
-    assert [e.text for e in events] == [
-        "Seat 2 (Saxony) draws no combat card: the deck and the discard pile are empty."]
+    assert [str(e.text) for e in events] == [
+        "Seat 3 draws no combat card: the deck and the discard pile are empty."]
 
 
 def test_discarded_cards_show_values_not_ids() -> None:
@@ -89,7 +95,7 @@ def test_discarded_cards_show_values_not_ids() -> None:
     events = gains.discard_cards(state, SAXONY, hand[:2])
     assert state["players"][SAXONY]["cards"] == hand[2:]
     assert state["decks"]["combat_discard"] == hand[:2]
-    assert events[0].text == "Seat 2 (Saxony) discards combat cards 4, 2."
+    assert str(events[0].text) == "Seat 3 discards combat cards 4 and 2."
     assert [card_value(c) for c in hand] == [4, 2, 5]
 
 
@@ -127,9 +133,9 @@ def test_t41_sixth_star_ends_the_game_at_once() -> None:
     state["stack"] = [{"kind": "end_turn", "seat": NORDIC}]
     gains.gain(state, CRIMEA, {"popularity": 1})  # a recruit bonus on Nordic's turn
     events = gains.award_star(state, NORDIC, "mechs")
-    assert state["end"] == {"reason": "Nordic placed a sixth star", "seat": NORDIC}
+    assert state["end"] == {"reason": "sixth_star", "seat": NORDIC}
     assert state["active"] is None and state["stack"] == []
-    assert events[-1].text == "Seat 0 (Nordic) has placed its sixth star: the game ends."
+    assert str(events[-1].text) == "Seat 1 has placed their sixth star: the game ends."
     assert gains.place_deferred(state) == []
     assert state["players"][CRIMEA]["stars"] == {}
     assert gains.award_star(state, CRIMEA, "combat") == []
@@ -145,8 +151,8 @@ def test_active_seat_defers_its_own_track_star_when_asked() -> None:
     gains.gain(state, NORDIC, {"power": 1}, defer_stars=True)
     assert state["players"][NORDIC]["stars"] == {}
     events = gains.place_deferred(state)
-    assert [str(e.text).split(" places")[0] for e in events] == ["Seat 0 (Nordic)",
-                                                                 "Seat 2 (Saxony)"]
+    assert [str(e.text).split(" places")[0] for e in events] == ["Seat 1",
+                                                                 "Seat 3"]
     assert state["turn"]["deferred"] == []
 
 
@@ -170,7 +176,7 @@ def test_t42_sixth_star_in_a_combat_undoes_moves_into_unfought_combats() -> None
     assert units["character"] == "r1c4" and units["worker:3"] == "r0c4"
     assert state["players"][CRIMEA]["units"]["mech:speed"] == "r2c5"
     assert state["end"]["seat"] == NORDIC and state["stack"] == []
-    assert any("mech:speed returns to r0c4" in str(e.text) for e in events)
+    assert any("Speed mech returns to Forest r0c4" in str(e.text) for e in events)
 
 
 def test_t43_deferred_neighbour_star() -> None:
@@ -183,7 +189,7 @@ def test_t43_deferred_neighbour_star() -> None:
     assert state["turn"]["deferred"] == [[CRIMEA, "popularity"]]
     events = gains.place_deferred(state)
     assert state["players"][CRIMEA]["stars"] == {"popularity": 1}
-    assert "Seat 1 (Crimea) places a star for 18 popularity" in str(events[0].text)
+    assert "Seat 2 places a star for 18 popularity" in str(events[0].text)
 
 
 def test_deferred_stars_go_clockwise_from_the_left_and_stop_at_the_end() -> None:

@@ -111,25 +111,29 @@ def test_names_and_no_prompt_without_a_decision() -> None:
 
 def test_score_once_the_game_is_over() -> None:
     state = dealt()
-    state.update(end={"reason": "Seat 1 (Crimea) placed the sixth star", "seat": 1},
+    state.update(end={"reason": "Seat 2 placed the sixth star", "seat": 1},
                  active=None)
     v = view(state, None)
     result = scoring.result(state)
     assert result is not None and v["score"] == result.to_json()
     assert set(v["score"]["scores"][0]["categories"]) == {"coins", "stars", "territories",
-                                                          "resources", "structure bonus"}
-    text = summary(v)
+                                                          "resources", "structure_bonus"}
+    text = words(summary(v))
     assert "game over" in text and "Final score" in text and "winner" in text
 
 
 def test_summary_names_players_tracks_and_own_secrets_only() -> None:
     state = dealt({"coins_visible": False})
-    own, public = summary(view(state, 0)), summary(view(state, None))
-    assert "Seat 0 (Nordic), Industrial: power 4, popularity 2, coins 4" in own
-    assert "Seat 1 (Crimea), Patriotic: power 5, popularity 2, coins ?" in own
-    assert "your combat cards: 2, 5" in own and "Northern Advantage" in own
+    own, public = words(summary(view(state, 0))), words(summary(view(state, None)))
+    assert "Seat 1 (Nordic Kingdoms), Industrial mat: power 4, popularity 2, coins 4" in own
+    assert "Seat 2 (Crimean Khanate), Patriotic mat: power 5, popularity 2, coins ?" in own
+    assert "your combat cards: 2 and 5" in own and "Northern Advantage" in own
     assert "your combat cards" not in public and "Northern Advantage" not in public
     assert "coins ?" in public and "combat cards 3" in public
+
+
+def words(lines: list) -> str:
+    return "\n".join(str(line) for line in lines)
 
 
 # -- frames: these need the whole frame machine ------------------------------------------------
@@ -160,8 +164,8 @@ def test_draft_view_and_summary() -> None:
     assert v["prompt"] == {"kind": "draft", "seats": [1],
                            "text": "Seat 1 picks a faction and a player mat."}
     assert v["faction_names"] == {"crimea": "Crimea"} and v["control"] == {}
-    text = summary(v)
-    assert "Scythe — the draft" in text and "Seat 0 (Crimea), Patriotic: picked" in text
+    text = words(summary(v))
+    assert "Scythe — the draft" in text and "Patriotic mat: picked" in text
     assert "Seat 2: still to pick a faction and a player mat" in text
 
 

@@ -294,7 +294,7 @@ def finished() -> dict:
         categories = {"coins": coins, "stars": stars * tier[0],
                       "territories": territories * tier[1],
                       "resources": resources // 2 * tier[2],
-                      "structure bonus": {1: 2, 2: 4, 3: 4}[counted]}
+                      "structure_bonus": {1: 2, 2: 4, 3: 4}[counted]}
         scores.append({"seat": seat, "total": sum(categories.values()),
                        "categories": categories, "tiebreak": list(tiebreak)})
         details.append({"seat": seat, "stars": stars, "per_star": tier[0],
