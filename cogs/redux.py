@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import t, text
+from bot.i18n import catalog, t, text
 from bot.service import ServiceError
 from bot.service.models import Council, PackInfo, SeatView
 from bot.service.options import DESIGNED_PACK
@@ -223,7 +223,7 @@ def private_lines(seat_view: SeatView, locale: str) -> list[str]:
     me = seat_view.view["players"][seat_view.seat]
     none = t("redux.none", locale)
     lines = [t("redux.seat_line", locale, seat=_seat_name(seat_view, me["seat"]),
-               nation=me["nation_name"], gold=me["gold"], rice=me["rice"],
+               nation=t(f"redux.nation.{me['nation']}", locale), gold=me["gold"], rice=me["rice"],
                support=me["support"]),
              t("redux.hand_head", locale, count=len(me.get("hand", [])))]
     lines += [_card_line(card, locale) for card in me.get("hand", [])] or [none]
@@ -242,7 +242,7 @@ def generals_lines(seat_view: SeatView, locale: str) -> list[str]:
     lines = []
     for player in seat_view.view["players"]:
         hidden = player["hidden_count"]
-        head = t("redux.nation_line", locale, nation=player["nation_name"],
+        head = t("redux.nation_line", locale, nation=t(f"redux.nation.{player['nation']}", locale),
                  seat=_seat_name(seat_view, player["seat"]))
         lines.append(head + (t("redux.nation_hidden", locale, count=hidden) if hidden else ""))
         lines += ([_general_line(g, locale) for g in player["generals"]]
@@ -263,18 +263,31 @@ def _card_line(card: dict[str, Any], locale: str) -> str:
             or t("redux.free", locale))
     needs = "".join(t("redux.needs", locale, what=t(f"redux.requirement.{r['kind']}", locale),
                       least=r["min"]) for r in card.get("requires", []))
-    return t("redux.card_line", locale, name=card["name"], deck=card["deck"], vp=card["vp"],
+    return t("redux.card_line", locale, name=_name("card", card, locale),
+             deck=t(f"redux.deck.{card['deck']}", locale), vp=card["vp"],
              cost=cost, needs=needs, text=card["text"])
 
 
 def _general_line(general: dict[str, Any], locale: str) -> str:
-    status = f" · {general['status']}" if general.get("status") else ""
+    status = " · " + t("redux.status." + general["status"], locale) \
+        if general.get("status") else ""
     ruler = t("redux.ruler", locale) if general.get("ruler") else ""
-    return t("redux.general_line", locale, name=general["name"], ruler=ruler,
+    return t("redux.general_line", locale, name=_name("general", general, locale), ruler=ruler,
              admin=general["admin"], combat=general["combat"],
-             leadership=general["leadership"], officer=general["officer"],
-             specialties="/".join(general["specialties"]), status=status,
+             leadership=general["leadership"],
+             officer=t(f"redux.officer.{general['officer']}", locale),
+             specialties="/".join(t(f"redux.unit.{u}", locale) for u in general["specialties"]),
+             status=status,
              text=general["text"])
+
+
+def _name(kind: str, entry: dict[str, Any], locale: str) -> str:
+    """A general's or card's name in the reader's language where the catalog has it (the
+    designed pack's names, games/redux/locales/names.toml), else the pack's own."""
+    key = f"redux.{kind}.{entry['id']}"
+    if key in catalog() and catalog()[key]["en"] == entry["name"]:
+        return t(key, locale)
+    return str(entry["name"])
 
 
 def _seat_name(seat_view: SeatView, seat: int) -> str:

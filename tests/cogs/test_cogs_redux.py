@@ -217,7 +217,7 @@ async def test_redux_generals_lists_the_revealed_generals(harness):
     view = REDUX.view(await harness.state(game_id), None)
     assert reply.ephemeral
     for player in view["players"]:
-        assert player["nation_name"] in reply.text
+        assert player["nation"].capitalize() in reply.text  # the nation in the reader's words
         assert all(g["name"] in reply.text and g["text"] in reply.text
                    for g in player["generals"])
 
