@@ -119,9 +119,13 @@ def kind_of(card: str) -> str:
 def load_data(text: str | None = None, source: str | None = None) -> TangData:
     """The designed data (no text), or a pack's text; validated (DataError lists problems)."""
     if text is None:
-        text = DATA_FILE.read_text(encoding="utf-8")
-        source = source or DATA_FILE.name
+        return _designed()
     return _parsed(text, source or "pack.json")
+
+
+@functools.cache
+def _designed() -> TangData:
+    return _parsed(DATA_FILE.read_text(encoding="utf-8"), DATA_FILE.name)
 
 
 @functools.lru_cache(maxsize=8)

@@ -1,0 +1,254 @@
+"""Declaring an attack (spec T3.4.1, T3.4.2, T3.4.6): the target, the side in a siege, the
+muster from adjacent cities, 暗度陈仓, and the grain it costs; `confirm` starts the battle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.actions import Action
+from games.core.events import Event
+from games.core.flow import Step, answers, chance, push, turn
+from games.core.messages import Seat
+from games.tang.data import TangData
+from games.tang.model import (
+    State,
+    armies,
+    besieged,
+    card_term,
+    char_term,
+    city_term,
+    controller,
+    data_of,
+    discard,
+    generals_in,
+    has_skill,
+    holding,
+    lift_armies,
+    log,
+    neighbors,
+    player,
+    present,
+    seat_arg,
+    seat_of_arg,
+    spend_grain,
+)
+from games.tang.words import say
+
+Muster = list[Any]  # [source city, armies, [generals]]
+
+
+def truce(state: State, a: int, b: int) -> bool:
+    return sorted((a, b)) in state["truces"]
+
+
+def sides(state: State, seat: int, target: str) -> list[int]:
+    """The players `seat` may choose as the defending side in `target` (T3.4.3 step 1)."""
+    holder = controller(state, target)
+    if holder is not None:
+        found = [holder] if holder != seat else []
+    else:
+        found = [s for s in present(state, target) if s != seat]
+    friendly = state["options"].get("camp_friendly_fire", "allowed") == "forbidden"
+    return [s for s in found if not truce(state, seat, s)
+            and not (friendly and same_camp(state, seat, s))]
+
+
+def same_camp(state: State, a: int, b: int) -> bool:
+    if not state["camp_rule"]:
+        return False
+    chars = data_of(state).characters
+    return bool(chars[state["players"][a]["rep"]]["nationality"]
+                == chars[state["players"][b]["rep"]]["nationality"])
+
+
+def sources(state: State, seat: int, target: str) -> list[str]:
+    """Cities `seat` controls next to `target`, with armies or generals to muster."""
+    return [c for c in neighbors(state, target) if controller(state, c) == seat
+            and (armies(state, c, seat) or generals_in(state, c, seat))]
+
+
+def attack_cost(state: State, seat: int, target: str, musters: list[Muster],
+                andu: bool) -> int:
+    """1 grain a mustered army, plus ⌊half-grain armies / 2⌋ + whole-grain armies (T3.4.6,
+    rounded down once for the whole attack: A18); 阿史那承庆, 王忠嗣 and 暗度陈仓 change it."""
+    data: TangData = data_of(state)
+    mustered = sum(int(m[1]) for m in musters)
+    pay = mustered
+    if has_skill(state, seat, "qianfeng") and not player(state, seat)["attacked"]:
+        pay = max(0, mustered - 6)
+    half = whole = 0
+    for source, n, _ in musters:
+        kind = data.crossing(source, target)
+        if andu or (kind in ("river", "mountain") and has_skill(state, seat, "sizhen")):
+            continue
+        info = data.crossing_types[kind]
+        half += int(n) * int(info["half_grain_per_army"])
+        whole += int(n) * int(info["grain_per_army"])
+    return pay + half // 2 + whole
+
+
+def attack_targets(state: State, seat: int) -> list[str]:
+    """T3.4.1: next to a city of `seat`, held by another player or besieged; or a besieged
+    city `seat` has armies in. The attack must be able to field one army it can pay for."""
+    found = []
+    for target, c in state["cities"].items():
+        inside = armies(state, target, seat) if c["controller"] is None else 0
+        if not sides(state, seat, target):
+            continue
+        if inside or any(attack_cost(state, seat, target, [[s, 1, []]], False)
+                         <= player(state, seat)["grain"]
+                         for s in sources(state, seat, target) if armies(state, s, seat)):
+            found.append(target)
+    return found
+
+
+def start_attack(state: State, seat: int, target: str) -> list[Event]:
+    candidates = sides(state, seat, target)
+    data: dict[str, Any] = {"target": target, "musters": [], "andu": False, "source": None}
+    if len(candidates) > 1:
+        data.update(stage="side", defender=None)
+    else:
+        data.update(stage="muster", defender=candidates[0])
+    push(state, turn("attack", seat, **data))
+    return []
+
+
+def attack_legal(state: State, step: Step, seat: int) -> list[Action]:
+    data = step["data"]
+    target = data["target"]
+    cancel = Action("cancel", label=say("tang.action.cancel"))
+    stage = data["stage"]
+    if stage == "side":
+        return [cancel] + [Action("side", (seat_arg(s),),
+                                  label=say("tang.action.side", who=Seat(s)))
+                           for s in sides(state, seat, target)]
+    if stage == "muster":
+        used = {m[0] for m in data["musters"]}
+        grain = player(state, seat)["grain"]
+        found = [Action("muster", (c,), label=say("tang.action.muster", city=city_term(c)))
+                 for c in sources(state, seat, target) if c not in used
+                 and (generals_in(state, c, seat) or attack_cost(
+                     state, seat, target, [*data["musters"], [c, 1, []]], data["andu"]) <= grain)]
+        if holding(state, seat, "andu") and not data["andu"]:
+            found.append(Action("play", ("andu",), label=say("tang.play.andu")))
+        fielded = sum(int(m[1]) for m in data["musters"]) + armies(state, target, seat)
+        if fielded >= 1:
+            cost = attack_cost(state, seat, target, data["musters"], data["andu"])
+            found.append(Action("confirm", label=say("tang.action.confirm", grain=cost)))
+        return [cancel, *found]
+    source = data["source"]
+    if stage == "count":
+        grain = player(state, seat)["grain"]
+        least = 0 if generals_in(state, source, seat) else 1
+        return [cancel] + [
+            Action("count", (n,), label=say("tang.action.count", count=n))
+            for n in range(least, armies(state, source, seat) + 1)
+            if attack_cost(state, seat, target, [*data["musters"], [source, n, []]],
+                           data["andu"]) <= grain]
+    taken = data["musters"][-1][2]
+    return [cancel, Action("done", label=say("tang.action.done"))] + [
+        Action("take", (g,), label=say("tang.action.take", general=char_term(g)))
+        for g in generals_in(state, source, seat) if g not in taken]
+
+
+def attack_done(state: State, step: Step) -> list[Event]:
+    (seat,) = step["seats"]
+    action = answers(step)[seat]
+    data = dict(step["data"])
+    if action.kind == "cancel":
+        push(state, turn("turn", seat))
+        return []
+    if action.kind == "confirm":
+        return declare(state, seat, data)
+    if action.kind == "side":
+        data.update(defender=seat_of_arg(action.number()), stage="muster")
+    elif action.kind == "muster":
+        data.update(source=action.word(), stage="count")
+    elif action.kind == "play":
+        data["andu"] = True
+    elif action.kind == "count":
+        data["musters"] = [*data["musters"], [data["source"], action.number(), []]]
+        data["stage"] = "generals" if generals_in(state, data["source"], seat) else "muster"
+    elif action.kind == "take":
+        last = data["musters"][-1]
+        data["musters"] = [*data["musters"][:-1], [last[0], last[1], [*last[2], action.word()]]]
+        if len(data["musters"][-1][2]) == len(generals_in(state, data["source"], seat)):
+            data["stage"] = "muster"
+    else:  # done with this source's generals
+        data["stage"] = "muster"
+    push(state, turn("attack", seat, **data))
+    return []
+
+
+def declare(state: State, seat: int, data: dict[str, Any]) -> list[Event]:
+    """Confirm: pay, lift the mustered armies and generals, and open the battle (T3.4.3)."""
+    target, defender = data["target"], data["defender"]
+    cost = attack_cost(state, seat, target, data["musters"], data["andu"])
+    events: list[Event] = []
+    if data["andu"]:
+        card = holding(state, seat, "andu")
+        assert card is not None
+        player(state, seat)["hand"].remove(card)
+        discard(state, card)
+        events.append(log("tang.log.played", None, who=Seat(seat), card=card_term(card), on=""))
+    spend_grain(state, seat, cost)
+    player(state, seat)["attacked"] = True
+    mustered = generals = 0
+    crossed: list[str] = []
+    carried: list[str] = []
+    for source, n, taken in data["musters"]:
+        lift_armies(state, source, seat, n)
+        mustered += n
+        if n:
+            crossed.append(data_of(state).crossing(source, target))
+        for g in taken:
+            del state["cities"][source]["generals"][g]
+            carried.append(g)
+            generals += 1
+    c = state["cities"][target]
+    state["battle"] = {
+        "attacker": seat, "defender": defender, "city": target, "a_armies": mustered,
+        "a_generals": carried, "siege": besieged(state, target), "crossed": sorted(set(crossed)),
+        "before": {"controller": c["controller"], "present": present(state, target)},
+        "dice": {"a": [], "d": []}, "mods": {"att": [], "def": []}, "rally": {"att": 0, "def": 0},
+        "no_general": [], "uses": [], "d_armies": armies(state, target, defender),
+    }
+    events.append(log("tang.log.attack", None, who=Seat(seat), city=city_term(target),
+                      other=Seat(defender), count=mustered + armies(state, target, seat),
+                      grain=cost, generals=tuple(char_term(g) for g in carried)))
+    if c["controller"] == defender and armies(state, target, defender):
+        push(state, turn("retreat", defender, stage="main", paid=0, half=0, whole=0),
+             chance("battle_start"))
+    else:
+        push(state, chance("battle_start"))
+    return events
+
+
+def attack_refusal(state: State, step: Step, seat: int, action: Action) -> Any:
+    """Why a typed muster count is not offered: the grain (TX7)."""
+    data = step["data"]
+    if data["stage"] == "count" and action.kind == "count" and action.args \
+            and isinstance(action.args[0], int):
+        source = data["source"]
+        n = action.number()
+        if 0 <= n <= armies(state, source, seat):
+            need = attack_cost(state, seat, data["target"], [*data["musters"], [source, n, []]],
+                               data["andu"])
+            return say("tang.refuse.grain", need=need, have=player(state, seat)["grain"])
+    return None
+
+
+def target_refusal(state: State, seat: int, action: Action) -> Any:
+    """Why `attack <city>` is refused (T3.4.1, 和亲)."""
+    if action.kind != "attack" or not action.args:
+        return None
+    target = action.word()
+    if target not in state["cities"]:
+        return None
+    holder = controller(state, target)
+    if holder is not None and holder != seat and truce(state, seat, holder):
+        return say("tang.refuse.truce", who=Seat(holder))
+    near = any(controller(state, c) == seat for c in neighbors(state, target))
+    if not near and not armies(state, target, seat):
+        return say("tang.refuse.not_adjacent", city=city_term(target))
+    return None

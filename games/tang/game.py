@@ -1,0 +1,122 @@
+"""The Tang-era strategy game (安史之乱): the engine (spec shared/rules/tang-strategy.spec.md).
+
+Its flow runs on games.core.flow (games/tang/flow.py); the rules live in setup, supply, turns,
+attack, battle, cards and scoring; views in view, checks in checks, the heuristic in ai.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.actions import Action
+from games.core.errors import IllegalAction
+from games.core.events import Event
+from games.core.flow import new_flow
+from games.core.flow import phase as flow_phase
+from games.core.game import Game, Option, Result, State
+from games.core.messages import Said
+from games.core.rng import Rng
+from games.tang import ai, checks, scoring, setup, view
+from games.tang.data import load_data
+from games.tang.flow import FLOW, refusal
+
+DATA = load_data()
+
+OPTIONS = (
+    Option("first_player", "甲 is drawn at random, or is the host (T1.1.5, A29)", "random",
+           ("random", "host")),
+    Option("capitals_not_adjacent", "capitals may not be adjacent (T1.1.7, A30)", False),
+    Option("setup_min_one_army", "every city gets at least 1 army at setup (T1.1.9, A21)", True),
+    Option("placement_requires_connection",
+           "supply armies only in cities connected to the capital (T2.2.5, A3)", False),
+    Option("transfer_range", "transfers between connected or adjacent cities (T3.6, A7)",
+           "connected", ("connected", "adjacent")),
+    Option("camp_friendly_fire", "attacks on your own camp (T3.4.1, A25)", "allowed",
+           ("allowed", "forbidden")),
+    Option("own_turn_cards_use_action", "own-turn cards use the turn's action (T3.2.3, A19)",
+           False),
+    Option("hidden_grain", "grain counts are hidden (T9, A26)", False),
+    Option("luoyang_is_special", "洛阳 also scores as a special city (T4.3, A11)", False),
+    Option("camp_average_rounding", "camp averages exact or rounded down (T4.4, A13)", "exact",
+           ("exact", "floor")),
+    Option("winner_rule", "who may win (T4.5, A12)", "eligible_top",
+           ("eligible_top", "top_must_hold_capital")),
+    Option("elimination_end", "a player without cities ends the game (T4.1, A14)",
+           "immediate", ("immediate", "end_of_round")),
+    Option("extra_turn", "extra turns cost 民生 or follow the literal text (T3.3, A1)", "cost",
+           ("cost", "literal")),
+    Option("pack", "a group's own data (the same schema), frozen as text", None),
+)
+
+
+class TangGame(Game):
+    name = "tang"
+    title = "Tang: the An Lushan Rebellion (安史之乱)"
+    min_players, max_players = DATA.players
+    options = OPTIONS
+
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        pack = given.get("pack")
+        rest = {k: v for k, v in given.items() if k != "pack"}
+        resolved = super().resolve_options(rest)
+        if pack is not None:
+            load_data(str(pack))  # refused at once when the pack does not validate
+        return {**resolved, "pack": pack}
+
+    def begin(self, seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
+        options = self.resolve_options(options)
+        low, high = load_data(options.get("pack")).players
+        if not low <= seats <= high:
+            raise ValueError(f"Tang is played by {low} to {high} players, not {seats}")
+        state = setup.new_state(seats, options, seed, Rng.from_seed(seed).state)
+        new_flow(state)
+        events = FLOW.start(state, "setup")
+        return state, events
+
+    def to_act(self, state: State) -> set[int]:
+        return FLOW.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return FLOW.legal_actions(state, seat)
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        if action not in FLOW.legal_actions(state, seat):
+            reason = refusal(state, seat, action)
+            if reason is not None:
+                raise IllegalAction(reason)
+        return FLOW.act(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view_of(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        if flow_phase(state) is not None or not state.get("over"):
+            return None
+        return scoring.result_of(state)
+
+    def standings(self, state: State) -> Result:
+        return scoring.result_of(state)
+
+    def phase(self, state: State) -> str:
+        return flow_phase(state) or "over"
+
+    def summary(self, shown: dict[str, Any]) -> Said | list[Said]:
+        return list(view.summary_of(shown))
+
+    def prompt(self, state: State, seat: int) -> Said:
+        return view.prompt_of(state, seat)
+
+    def factions(self, state: State) -> list[str]:
+        return [p["rep"] or "" for p in state["players"]]
+
+    def length(self, state: State) -> tuple[str, int]:
+        return "rounds", state["round"]
+
+    def action_score(self, shown: dict[str, Any], seat: int, action: Action) -> float:
+        return ai.score(shown, seat, action)
+
+    def invariants(self, state: State) -> list[str]:
+        return checks.invariants(state)
+
+    def secrets(self, state: State) -> dict[int, set[str]]:
+        return checks.secrets(state)
