@@ -9,7 +9,10 @@ from typing import Any
 import pytest
 from discord.http import Route
 
+from bot.service.announce import names_of
+from games.core.messages import said_of
 from tests.cogs.harness import ALICE, BOB, CARA, STRANGER, Harness
+from tests.wording import english
 
 THREAD_MEMBER = "PUT /channels/{channel_id}/thread-members/{user_id}"
 LEAVE_THREAD = "DELETE /channels/{channel_id}/thread-members/{user_id}"
@@ -95,7 +98,9 @@ async def test_a_spectator_follows_the_thread_but_sees_no_secret(harness, member
     hand = await harness.invoke(STRANGER, "game hand", where=thread)
     assert hand.ephemeral and "no seat in this game" in hand.text
     log = await harness.invoke(STRANGER, "game log", where=thread, limit=50)
-    secret = {e.text for e in await harness.gm.repo.events(game_id, viewer_seat=0) if e.seats}
+    names = names_of((await harness.gm.table(game_id)).seats)
+    secret = {english(said_of(e.text), names)
+              for e in await harness.gm.repo.events(game_id, viewer_seat=0) if e.seats}
     assert secret and not any(line in log.text for line in secret)
     again = await harness.invoke(STRANGER, "game spectate", where=thread)
     assert "already spectate" in again.text
