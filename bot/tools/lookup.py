@@ -20,6 +20,7 @@ import difflib
 import functools
 import json
 import re
+import tomllib
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -55,8 +56,12 @@ class Entry:
         return _in_language(self.names, locale, kanji=True) or self.ref
 
     def text(self, locale: str) -> str:
+        """The catalog's `<key>.text` with its options `<key>.a`, `<key>.b`... (an encounter's
+        choices), else the data's text."""
         if f"{self.key}.text" in catalog():
-            return t(f"{self.key}.text", locale)
+            options = [f"{o.upper()}: {t(f'{self.key}.{o}', locale)}" for o in "abcd"
+                       if f"{self.key}.{o}" in catalog()]
+            return "\n".join([t(f"{self.key}.text", locale), *options])
         return _in_language(self.texts, locale)
 
     def spellings(self) -> set[str]:
@@ -71,8 +76,10 @@ class Entry:
 
     def describe(self, locale: str) -> str:
         """The name, the kind and the move form, then the text and the facts."""
-        head = t("terminal.rules.head", locale, name=self.name(locale),
-                 kind=_kind(self.kind, locale), ref=self.ref)
+        kind = _kind(self.kind, locale)
+        head = (t("terminal.rules.head", locale, name=self.name(locale), kind=kind,
+                  ref=self.ref) if kind else
+                t("terminal.rules.head_bare", locale, name=self.name(locale), ref=self.ref))
         lines = [head]
         text = self.text(locale)
         if text:
@@ -85,10 +92,11 @@ class Entry:
 
 
 def entries(game: str) -> list[Entry]:
-    """Every thing of the game that can be looked up: its data's things and its catalog's
-    rules."""
+    """Every thing of the game that can be looked up: its data's things, the other names of
+    its names catalog, and its catalog's rules."""
     reader = _READERS.get(game)
     found = list(reader()) if reader else []
+    found += _named(game, {entry.key for entry in found})
     prefix = f"{game}.rule."
     found += [Entry(game, "rule", key[len(prefix):], key) for key in catalog()
               if key.startswith(prefix) and not key.endswith(".text")]
@@ -124,7 +132,9 @@ def lookup(game: str, typed: str, locale: str) -> str:
         return found[0].describe(locale)
     shown = found[:12]
     lines = [t("terminal.rules.several", locale, typed=typed.strip(), count=len(found))]
-    lines += [f"  {e.name(locale)} — `{e.ref}` ({_kind(e.kind, locale)})" for e in shown]
+    lines += [f"  {e.name(locale)} — `{e.ref}`" + (f" ({_kind(e.kind, locale)})"
+                                                    if _kind(e.kind, locale) else "")
+              for e in shown]
     return "\n".join(lines)
 
 
@@ -142,8 +152,27 @@ def move_hint(game: str, typed: str) -> str | None:
 
 
 def _kind(kind: str, locale: str) -> str:
+    """The kind of a thing in the reader's words; empty for a kind the terminal does not
+    name."""
     key = f"terminal.kind.{kind}"
-    return t(key, locale) if key in catalog() else kind
+    return t(key, locale) if key in catalog() else ""
+
+
+def _named(game: str, known: set[str]) -> Iterator[Entry]:
+    """The names of the game's names catalog that its data reader did not give: a thing
+    whose key is `<game>.<kind>.<id>` (not a part of another key, not a sentence with
+    variables), looked up by name, with its `.text` if the catalog has one."""
+    path = files(f"games.{game}").joinpath("locales", "names.toml")
+    if not path.is_file():
+        return
+    keys = list(tomllib.loads(path.read_text("utf-8")))
+    every = set(keys)
+    for key in keys:
+        parts = key.split(".")
+        if (key in known or len(parts) < 3 or parts[0] != game
+                or key.rsplit(".", 1)[0] in every or "{" in catalog().get(key, {}).get("en", "{")):
+            continue
+        yield Entry(game, parts[1], ".".join(parts[2:]), key)
 
 
 def _normal(text: str) -> str:
