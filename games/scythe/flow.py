@@ -14,6 +14,7 @@ this module joins their tables on first use rather than at import."""
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
@@ -52,6 +53,9 @@ FRAME_MODULES = ("setup", "top", "bottom", "payment", "move", "combat", "encount
 ASKED = frozenset({"factory_pick"})  # the player looks at the cards even with one to keep
 REVEAL_FRAMES = frozenset({"section", "bottom", "end"})  # where `objective <id>` is offered
 MAX_STEPS = 10_000
+# An action's form that names a piece or a card by its id is not shown in a refusal: its label
+# names it (the form stays on the button, apart).
+INTERNAL_ID = re.compile(r"worker:|mech:|obj_|enc_|factory_\d|cc\d\d|home_")
 
 
 # -- the joined tables -----------------------------------------------------------------------
@@ -146,7 +150,8 @@ def _refusal(state: State, frame: Frame, action: Action, legal: list[Action]) ->
 def offered(legal: list[Action], limit: int = 6) -> Msg:
     """A few of the actions possible now, by their labels and forms (`Gain $1` — `gain`), and
     how many more there are: never a list of dozens."""
-    shown = tuple(msg("scythe.choice", label=a.label or a.text, form=a.text)
+    shown = tuple(msg("scythe.choice", label=a.label, form=a.text)
+                  if a.label and not INTERNAL_ID.search(a.text) else a.label or f"`{a.text}`"
                   for a in legal[:limit])
     if len(legal) > limit:
         return msg("scythe.choices_more", choices=shown, more=len(legal) - limit)
