@@ -150,6 +150,17 @@ def ability(lord_id: str) -> Term:
     return Term(f"record.ability.{key_of(lord_id)}")
 
 
+def lord_text(lord_id: str) -> Term:
+    """What a lord's ability does, as printed."""
+    return Term(f"record.lord_text.{key_of(lord_id)}")
+
+
+def lord_info(lord_id: str) -> Msg:
+    """A lord with its ability and what it does, for choosing one."""
+    return msg("record.lords.choice", lord=term(lord_id), ability=ability(lord_id),
+               text=lord_text(lord_id))
+
+
 def shown(arg: object) -> Param:
     """What a refusal shows for an argument a player typed: a known card's name, else the
     words as typed (never an internal id)."""

@@ -8,7 +8,16 @@ from typing import Any
 from games.core import Action, Event, IllegalAction, Rng
 from games.core.chance import shuffle
 from games.core.messages import Seat, msg
-from games.record.data import DATA, RULES, ability, card_info, deck_term, kind_of, term
+from games.record.data import (
+    DATA,
+    RULES,
+    ability,
+    card_info,
+    deck_term,
+    kind_of,
+    lord_text,
+    term,
+)
 from games.record.state import State, deck_names, gain, left_of, player, seats
 
 
@@ -93,8 +102,8 @@ def choose_lord(state: State, seat: int, lord: str) -> list[Event]:
     p["lords"].append(lord)
     p["lord_used"][lord] = False
     events = [Event(msg("record.lords.chosen", who=Seat(seat))),
-              Event(msg("record.lords.yours", lord=term(lord), ability=ability(lord)),
-                    seats=(seat,))]
+              Event(msg("record.lords.yours", lord=term(lord), ability=ability(lord),
+                        text=lord_text(lord)), seats=(seat,))]
     if len(p["lords"]) < lords_each(state):
         return events
     state["lord_pick"]["pos"] += 1

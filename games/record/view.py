@@ -15,6 +15,7 @@ from games.record.data import (
     advisor_info,
     card_info,
     kind_of,
+    lord_info,
     target_cities,
     term,
 )
@@ -288,6 +289,8 @@ CHOICES = (("lord_choices", "record.summary.lord_choices"),
 def _choice(key: str, card: dict) -> Param:
     if key == "advisor_choices":
         return advisor_info(card["id"])
+    if key == "lord_choices":
+        return lord_info(card["id"])
     return _card_line(card) if "kind" in card else _name(card)
 
 

@@ -13,7 +13,7 @@ from bot.i18n import LOCALES, catalog, t
 from games.core import Action, GameError
 from games.core.messages import Seat, Term, msg
 from games.record import GAME
-from games.record.data import CARDS, DATA, ability, deck_term, kind_of, term
+from games.record.data import CARDS, DATA, ability, deck_term, kind_of, lord_text, term
 from games.record.turn import you_draw
 from games.record.view import summary
 from tests.games.record.scenario import act, rig, table
@@ -42,6 +42,8 @@ def test_every_lord_ability_has_its_name(lord):
     texts = catalog()[ability(lord).key]
     assert texts["zh-TW"] == DATA.lords[lord]["ability_name_zh"]
     assert set(texts) == set(LOCALES)
+    does = catalog()[lord_text(lord).key]
+    assert set(does) == set(LOCALES) and does["en"] == DATA.lords[lord]["ability_en"]
 
 
 def test_readings_follow_the_examples():
