@@ -31,6 +31,7 @@ from games.tang.model import (
     seat_arg,
     seat_of_arg,
     spend_grain,
+    with_generals,
 )
 from games.tang.words import say
 
@@ -130,7 +131,8 @@ def attack_legal(state: State, step: Step, seat: int) -> list[Action]:
                  and (generals_in(state, c, seat) or attack_cost(
                      state, seat, target, [*data["musters"], [c, 1, []]], data["andu"]) <= grain)]
         if holding(state, seat, "andu") and not data["andu"]:
-            found.append(Action("play", ("andu",), label=say("tang.play.andu")))
+            found.append(Action("play", ("andu",), label=say("tang.play.andu",
+                                                             card=card_term("andu"))))
         fielded = sum(int(m[1]) for m in data["musters"]) + armies(state, target, seat)
         if fielded >= 1:
             cost = attack_cost(state, seat, target, data["musters"], data["andu"])
@@ -215,7 +217,7 @@ def declare(state: State, seat: int, data: dict[str, Any]) -> list[Event]:
     }
     events.append(log("tang.log.attack", None, who=Seat(seat), city=city_term(target),
                       other=Seat(defender), count=mustered + armies(state, target, seat),
-                      grain=cost, generals=tuple(char_term(g) for g in carried)))
+                      grain=cost, generals=with_generals(carried)))
     if c["controller"] == defender and armies(state, target, defender):
         push(state, turn("retreat", defender, stage="main", paid=0, half=0, whole=0),
              chance("battle_start"))

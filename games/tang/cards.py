@@ -50,11 +50,13 @@ DICE = ("a1", "a2", "d1", "d2")  # the attacker's and the defender's two dice
 
 
 def _card(kind: str, *args: Any, **label: Any) -> Action:
-    return Action("play", (kind, *args), label=say(f"tang.play.{kind}", **label))
+    return Action("play", (kind, *args), label=say(f"tang.play.{kind}", card=card_term(kind),
+                                                    **label))
 
 
 def _skill(skill: str, *args: Any, **label: Any) -> Action:
-    return Action("skill", (skill, *args), label=say(f"tang.use.{skill}", **label))
+    return Action("skill", (skill, *args), label=say(f"tang.use.{skill}",
+                                                      skill=skill_term(skill), **label))
 
 
 def uses(state: State, seat: int, skill: str) -> int:

@@ -263,6 +263,12 @@ def discard(state: State, card: str) -> None:
     state["discard"].append(card)
 
 
+def with_generals(generals: Iterable[str]) -> Msg | str:
+    """" with generals A and B" for a log line, or nothing."""
+    shown = tuple(char_term(g) for g in generals)
+    return say("tang.log.with_generals", generals=shown) if shown else ""
+
+
 def log(key: str, seats_: Iterable[int] | None = None, **params: Any) -> Event:
     told: Msg = say(key, **params)
     return Event(told, None if seats_ is None else tuple(seats_))

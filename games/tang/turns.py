@@ -29,6 +29,7 @@ from games.tang.model import (
     order_from_first,
     player,
     seats,
+    with_generals,
 )
 from games.tang.supply import window_steps
 from games.tang.words import say
@@ -232,7 +233,7 @@ def _transfer(state: State, seat: int, data: dict[str, Any]) -> list[Event]:
     push(state, turn("turn", seat))
     return [log("tang.log.transfer", None, who=Seat(seat), count=data["count"],
                 source=city_term(source), city=city_term(target),
-                generals=tuple(char_term(g) for g in data["generals"]))]
+                generals=with_generals(data["generals"]))]
 
 
 def transfer_refusal(state: State, step: Step, seat: int, action: Action) -> Any:
