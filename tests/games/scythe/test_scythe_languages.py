@@ -210,7 +210,7 @@ def test_a_hidden_gain_tells_its_owner_the_amount():
 
 
 # -- whole games -------------------------------------------------------------------------------
-@pytest.mark.parametrize("locale", ["ko", "ja"])
+@pytest.mark.parametrize("locale", ["ko", "ja", "zh-CN", "zh-TW"])
 async def test_a_whole_three_player_game_reads_without_english(gm, locale):
     texts = await whole_game_texts(gm, "scythe", 3, locale, seed=1)
     runs = sorted({run for text in texts for run in english_runs(text, ALLOWED)})
