@@ -1,8 +1,9 @@
 """The application root: the one place where the service and the play-by-post features are
 put together. The service knows nothing of clocks or campaigns; each feature receives the
 service it works through and hooks into its updates here: the clock plans its rows before a
-change is stored (whom to mention; its clock changes go into the change's transaction), then
-a campaign adds the news of a round that ended to the stored change's update."""
+change is stored (whom to mention; its clock changes go into the change's transaction) and
+completes the stored change's update (quiet hours, heads-ups), then a campaign adds the news
+of a round that ended."""
 
 from __future__ import annotations
 
@@ -31,5 +32,6 @@ def build_app(repo: Repository, *, render: bool = True, executor: Executor | Non
     clock = Clock(gm, now=now)
     campaigns = Campaigns(gm)
     gm.set_commit_hook(clock.plan)
+    gm.add_update_hook(clock.on_update)
     gm.add_update_hook(campaigns.on_update)
     return App(gm, clock, campaigns)

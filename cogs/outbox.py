@@ -3,12 +3,15 @@ change and posting it, or in the middle of posting) are posted here, once, in or
 
 The interaction that made a change posts its announcement at once and marks it done
 (cogs/turns.py `announce`); this task takes over only entries whose lease ran out
-(storage/outbox.py), so it never races a live poster. Its first pass runs as soon as the bot
-is connected: what a crash left unsaid goes out right after a restart."""
+(storage/outbox.py), so it never races a live poster, and the entries stored before this bot
+started, whose poster is gone (one bot process per database: with several processes on one
+PostgreSQL the lease alone decides). Its first pass runs as soon as the bot is connected:
+what a crash left unsaid goes out right after a restart."""
 
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
@@ -26,6 +29,7 @@ INTERVAL = 5.0  # seconds between two passes
 class OutboxCog(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        self.started = time.time()  # what was stored before is nobody's to post any more
 
     async def cog_load(self) -> None:
         self.poster.start()
@@ -45,12 +49,12 @@ class OutboxCog(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def flush(self) -> int:
-        """Posts what is left of every unfinished announcement; returns how many it took.
-        Their actors get their secret lines by DM: the answer to their click is gone."""
+        """Posts what is left of every unfinished announcement; returns how many it took."""
         gm = master_of(self.bot)
-        posts = await gm.claim_posts()
+        posts = await gm.claim_posts(orphaned_before=self.started)
         for post in posts:
-            await announce(self.bot, await gm.post_update(post), actor=None, sent=post.progress)
+            update, actor = await gm.post_update(post)
+            await announce(self.bot, update, actor=actor, sent=post.progress, recovered=True)
         return len(posts)
 
 

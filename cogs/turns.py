@@ -42,7 +42,6 @@ from cogs.common import (
     master,
     master_of,
     player_for,
-    post,
     reader_locale,
     refusal_text,
     table_place,
@@ -99,17 +98,19 @@ def public_messages(update: Update, locale: str, actor: int | None = None) -> li
 
 
 async def announce(bot: discord.Client, update: Update, *, actor: int | None,
-                   sent: int = 0) -> None:
+                   sent: int = 0, recovered: bool = False) -> None:
     """Post the update in the game's thread and send other players their secret lines.
 
     The change is saved already, with this announcement in the outbox (`update.post`): each
     message sent is counted there, the entry is marked done at the end, and a retry after a
-    crash (cogs/outbox.py) skips the `sent` messages already out. A thread message carries a
-    nonce Discord enforces, so the one message in flight at a crash is not posted twice.
+    crash (cogs/outbox.py) builds the same messages, skips the `sent` ones already out, and
+    ends with a hand-off to the actor, whose answer to their click died with the bot. A
+    thread message carries a nonce Discord enforces, so the one message in flight at a crash
+    is not posted twice.
     Discord refusing a message (a deleted thread, a missing permission) is logged and the
     announcement goes on; Discord failing (5xx, no network) leaves the rest for the retry."""
     gm = master_of(bot)
-    for number, send in enumerate(await _sends(bot, update, actor)):
+    for number, send in enumerate(await _sends(bot, update, actor, recovered)):
         if number < sent:
             continue
         try:
@@ -124,20 +125,28 @@ async def announce(bot: discord.Client, update: Update, *, actor: int | None,
             await gm.post_progress(update.table.game_id, update.post, number + 1)
     if update.post is not None:
         await gm.post_done(update.table.game_id, update.post)
-    await _post_news(bot, update)
 
 
-async def _sends(bot: discord.Client, update: Update,
-                 actor: int | None) -> list[Callable[[], Awaitable[Any]]]:
+async def _sends(bot: discord.Client, update: Update, actor: int | None,
+                 recovered: bool) -> list[Callable[[], Awaitable[Any]]]:
     """Every message of an announcement, in order: the thread's, then the DMs."""
     place = table_place(bot, update.table)
     locale = await master_of(bot).settings.thread_locale(update.table.guild_id)
+    messages = public_messages(update, locale, actor)
+    if recovered and actor is not None and actor in {s.user_id for s in update.awaiting}:
+        messages.append(_hand_off(update, actor, locale))
     sends: list[Callable[[], Awaitable[Any]]] = []
-    for number, message in enumerate(public_messages(update, locale, actor)):
+    for number, message in enumerate(messages):
         nonce = (None if update.post is None
                  else f"gm{update.table.game_id}.{update.post}.{number}")
         sends.append(functools.partial(place.send, **_send_kwargs(message, locale),
                                        nonce=nonce))
+    news = _news_place(bot, update)
+    sends += [functools.partial(news.send, content,
+                                allowed_mentions=discord.AllowedMentions.none(),
+                                nonce=None if update.post is None else
+                                f"gm{update.table.game_id}.{update.post}.n{number}")
+              for number, content in enumerate(chunks(update.news)) if news is not None]
     sends += [functools.partial(_direct_message, bot, private.user_id, update, private.lines)
               for private in update.private if private.user_id != actor and private.lines]
     sends += [functools.partial(_turn_message, bot, user_id, dm_locale, update)
@@ -145,14 +154,20 @@ async def _sends(bot: discord.Client, update: Update,
     return sends
 
 
-async def _post_news(bot: discord.Client, update: Update) -> None:
+def _hand_off(update: Update, actor: int, locale: str) -> Outgoing:
+    """The actor's turn, mentioned with the button: the answer to their click was lost."""
+    text = t("turns.your_turn", locale, mentions=f"<@{actor}>",
+             button=t("turns.take_turn", locale))
+    return Outgoing(text, mention=[actor], take_turn=update.table.game_id)
+
+
+def _news_place(bot: discord.Client, update: Update) -> discord.PartialMessageable | None:
     """A campaign round's news goes to the channel the round was dealt in, where everyone
     in the campaign reads, not only this table's thread."""
     table = update.table
-    if update.news and table.channel_id is not None:
-        channel = bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
-        for content in chunks(update.news):
-            await post(channel, content)
+    if table.channel_id is None:
+        return None
+    return bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
 
 def _send_kwargs(message: Outgoing, locale: str) -> dict[str, Any]:

@@ -5,8 +5,10 @@ SQLite rows.
 Exactly once, across crashes and processes: an entry is created claimed by its creator
 (`lease` seconds), which posts it at once; anyone else takes it only once the lease ran out
 (`claim_posts`, a compare-and-set, `FOR UPDATE SKIP LOCKED` on PostgreSQL), and always the
-oldest pending entry of a game first. `progress` counts the messages sent so far, recorded
-after each (`post_progress`), so a retry resumes after the last one Discord took.
+oldest pending entry of a game first. A bot that just started takes over at once what was
+created before it started (`orphaned_before`): on one machine, its creator is dead.
+`progress` counts the messages sent so far, recorded after each (`post_progress`), so a
+retry resumes after the last one Discord took.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-LEASE = 60.0  # seconds a poster holds an entry before another may take it over
+LEASE = 15.0  # seconds a poster holds an entry before another may take it over
 
 
 @dataclass(frozen=True)
@@ -42,10 +44,16 @@ class OutboxStore(Protocol):
         """The entry that announces the change of `game_id` stored at `version`."""
         ...
 
-    async def claim_posts(self, now: float, lease: float = LEASE,
-                          limit: int = 50) -> list[PostRecord]:
-        """Takes over the entries nobody holds (their lease ran out), only the oldest
-        pending one of each game, oldest first, and holds them for `lease` seconds."""
+    async def claim_posts(self, now: float, lease: float = LEASE, limit: int = 50,
+                          orphaned_before: float | None = None) -> list[PostRecord]:
+        """Takes over the entries nobody holds (their lease ran out, or they were created
+        before `orphaned_before`: by a process that is gone), only the oldest pending one of
+        each game, oldest first, and holds them for `lease` seconds."""
+        ...
+
+    async def post_payload(self, game_id: int, version: int,
+                           payload: dict[str, Any]) -> None:
+        """What the entry posts, as the service's hooks completed it after the commit."""
         ...
 
     async def post_progress(self, game_id: int, version: int, progress: int,

@@ -12,8 +12,9 @@ from storage.outbox import LEASE, NewPost, PostRecord
 from storage.sqlbase import SqliteBase, Statement, dumps, fetch, loads
 
 _COLUMNS = "game_id, version, payload, created_at, progress, done_at"
-# The oldest pending entry of each game whose lease ran out.
-_CLAIMABLE = (f"SELECT {_COLUMNS} FROM outbox o WHERE done_at IS NULL AND claimed_until <= ?"
+# The oldest pending entry of each game whose lease ran out (or whose creator is gone).
+_CLAIMABLE = (f"SELECT {_COLUMNS} FROM outbox o WHERE done_at IS NULL"
+              " AND (claimed_until <= ? OR created_at < ?)"
               " AND version = (SELECT MIN(version) FROM outbox p WHERE p.game_id = o.game_id"
               " AND p.done_at IS NULL) ORDER BY created_at, game_id LIMIT ?")
 
@@ -34,16 +35,23 @@ class OutboxRows(SqliteBase):
                                    " AND version = ?", (game_id, version))
         return _post(rows[0]) if rows else None
 
-    async def claim_posts(self, now: float, lease: float = LEASE,
-                          limit: int = 50) -> list[PostRecord]:
+    async def claim_posts(self, now: float, lease: float = LEASE, limit: int = 50,
+                          orphaned_before: float | None = None) -> list[PostRecord]:
         def work(conn: sqlite3.Connection) -> list[PostRecord]:
-            rows = conn.execute(_CLAIMABLE, (now, limit)).fetchall()  # rows are sqlite3.Row
+            orphans = float("-inf") if orphaned_before is None else orphaned_before
+            rows = conn.execute(_CLAIMABLE, (now, orphans, limit)).fetchall()  # sqlite3.Row
             conn.executemany("UPDATE outbox SET claimed_until = ? WHERE game_id = ?"
                              " AND version = ?",
                              [(now + lease, r["game_id"], r["version"]) for r in rows])
             return [_post(r) for r in rows]
 
         return await self._whole("IMMEDIATE", work)
+
+    async def post_payload(self, game_id: int, version: int,
+                           payload: dict[str, Any]) -> None:
+        async with self._write() as db:
+            await db.execute("UPDATE outbox SET payload = ? WHERE game_id = ? AND version = ?",
+                             (dumps(payload), game_id, version))
 
     async def post_progress(self, game_id: int, version: int, progress: int,
                             now: float, lease: float = LEASE) -> None:

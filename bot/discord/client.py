@@ -9,12 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
-import os
 import signal
-import threading
-import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import discord
@@ -26,6 +21,7 @@ from discord.http import Route
 from bot.app import App, build_app
 from bot.config import ConfigError, Settings
 from bot.discord.loopwatch import LoopWatch
+from bot.discord.renderers import render_pool
 from bot.discord.translator import CatalogTranslator
 from bot.service import GameMaster
 from storage import SqliteRepository
@@ -117,24 +113,3 @@ def _close_on_sigterm(bot: GameBot) -> None:
     with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
-
-
-def render_pool() -> ProcessPoolExecutor:
-    """Processes for the board images, one per core: Pillow drawing holds the GIL, and a
-    thread drawing a board would slow the event loop that must acknowledge every
-    interaction within 3 s. `spawn`, because forking a process that runs threads (aiosqlite,
-    the loop) is unsafe. Each renderer leaves when the bot is gone, even after a crash."""
-    return ProcessPoolExecutor(max_workers=os.cpu_count() or 2,
-                               mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_follow_parent, initargs=(os.getpid(),))
-
-
-def _follow_parent(parent: int) -> None:
-    """In a renderer: exit once the bot process is gone (a killed bot cannot shut its pool
-    down, and an orphaned renderer would hold its memory forever)."""
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="follow-parent", daemon=True).start()

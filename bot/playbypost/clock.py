@@ -92,8 +92,6 @@ class Clock:
         self._planned: dict[int, Planned] = {}  # by game: the last change planned
         # secret lines that arrived during a player's quiet hours: user -> (table, lines)
         self._held_dms: defaultdict[int, list[tuple[Table, list[str]]]] = defaultdict(list)
-        # The clock's own update hook (the commit hook is wired by the application root).
-        gm.add_update_hook(self.on_update)
 
     # -- changes of a game: who is mentioned ---------------------------------------------
     async def plan(self, update: Update, acted: Mapping[int, int],

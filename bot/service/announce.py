@@ -115,14 +115,16 @@ class Announcer:
         return "\n".join(lines)
 
 
-def new_post(update: Update, images: list[Image]) -> NewPost:
-    """What `update` must post, to store with its change (bot/service/outbox.py)."""
+def new_post(update: Update, images: list[Image], actor: int | None) -> NewPost:
+    """What `update` must post, to store with its change (bot/service/outbox.py); `actor`
+    is the player whose own click answers them (so the thread does not mention them)."""
     payload = {
         "public": update.public, "result": update.result, "status": update.table.status,
         "awaiting": [s.seat for s in update.awaiting],
         "private": [{"user": p.user_id, "lines": p.lines} for p in update.private],
         "notify_dm": [list(pair) for pair in update.notify_dm],
-        "images": [image.to_json() for image in images],
+        "images": [image.to_json() for image in images], "actor": actor,
+        "news": update.news,
     }
     return NewPost(payload, board=any(image.kind == "board" for image in images))
 

@@ -214,7 +214,8 @@ class GameBase:
         steps = told + [p.step for p in played]
         update, images = await self._describe(update, after, seats, before, steps, extra=extra,
                                               force_board=force_board)
-        post = new_post(update, images)
+        actor = next((p.user_id for p in played if p.user_id is not None), None)
+        post = new_post(update, images, actor)
         try:
             await self.repo.commit_turn(record.id, replace(turn, clocks=changes, post=post))
         except DuplicateInteraction:
@@ -223,7 +224,11 @@ class GameBase:
             raise ServiceError(text("tables.acted_at_once")) from None
         update = replace(update, boards=await self.announcer.draw(record.game, images, seats),
                          post=turn.version)
-        return await self._outgoing(update, steps)
+        hooked = await self._outgoing(update, steps)
+        if (again := new_post(hooked, images, actor)).payload != post.payload:
+            # the hooks added to it (a campaign's news, a clock's notes): keep what is posted
+            await self.repo.post_payload(record.id, turn.version, again.payload)
+        return hooked
 
     async def _plan(self, after: GameRecord, seats: list[SeatRecord], acted: Mapping[int, int],
                     clocks: ClockState) -> tuple[Update, ClockChanges | None]:

@@ -21,13 +21,15 @@ from storage.outbox import PostRecord
 
 
 class OutboxMixin(GameBase):
-    async def claim_posts(self) -> list[PostRecord]:
-        """The announcements nobody is posting: their poster died (or is too slow)."""
-        return await self.repo.claim_posts(time.time())
+    async def claim_posts(self, orphaned_before: float | None = None) -> list[PostRecord]:
+        """The announcements nobody is posting: their poster died (or is too slow), or
+        they were stored before `orphaned_before`, when this bot started."""
+        return await self.repo.claim_posts(time.time(), orphaned_before=orphaned_before)
 
-    async def post_update(self, post: PostRecord) -> Update:
-        """The Update of a stored announcement, to post what is left of it. A board a later
-        change already replaced is left out."""
+    async def post_update(self, post: PostRecord) -> tuple[Update, int | None]:
+        """The Update of a stored announcement, to post what is left of it, and the player
+        whose click made it (the messages are rebuilt exactly as that click built them). A
+        board a later change already replaced is left out."""
         payload: dict[str, Any] = post.payload
         loaded = await self._load(post.game_id)
         seats = loaded.seats
@@ -41,8 +43,9 @@ class OutboxMixin(GameBase):
             private=[Private(p["user"], p["lines"]) for p in payload["private"]],
             awaiting=[table.seats[n] for n in payload["awaiting"]],
             notify_dm=[(user, locale) for user, locale in payload["notify_dm"]],
+            news=payload["news"],
             boards=await self.announcer.draw(table.game, images, seats), post=post.version)
-        return update
+        return update, payload["actor"]
 
     async def post_progress(self, game_id: int, version: int, sent: int) -> None:
         """`sent` messages of the announcement are out: a retry starts after them."""

@@ -99,10 +99,14 @@ def _fix_seed(gm: GameMaster, seed: int) -> None:
 
 
 class BotProcess:
-    """`python -m bot run` in its own process, with its log in `log`."""
+    """`python -m bot run` in its own process, with its log in `log`; with a `fault`
+    (point, n), one that kills itself there (bot/tools/fakediscord/faults.py)."""
 
-    def __init__(self, fake: FakeDiscord, database: Path | str, log: Path) -> None:
+    def __init__(self, fake: FakeDiscord, database: Path | str, log: Path,
+                 fault: tuple[str, int] | None = None) -> None:
         self.fake, self.database, self.log = fake, str(database), log
+        self.command = (["bot", "run"] if fault is None else
+                        ["bot.tools.fakediscord.faults", fault[0], str(fault[1])])
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> BotProcess:
@@ -111,7 +115,7 @@ class BotProcess:
         ready = self.fake.gateway.ready_count + 1
         with self.log.open("ab") as out:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", "run", cwd=REPO_ROOT, env=env,
+                sys.executable, "-m", *self.command, cwd=REPO_ROOT, env=env,
                 stdout=out, stderr=out)
         waiting = asyncio.create_task(self.fake.gateway.wait_ready(ready, START_TIMEOUT))
         exited = asyncio.create_task(self.process.wait())

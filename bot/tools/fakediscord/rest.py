@@ -229,7 +229,8 @@ class Rest:
                     loading: bool = False) -> Message:
         message = Message(self.world.next_id(), channel_id, audience,
                           flags=(body.get("flags") or 0) | (LOADING if loading else 0),
-                          interaction_id=interaction, created_at=self.fake.clock())
+                          interaction_id=interaction, created_at=self.fake.clock(),
+                          nonce=None if body.get("nonce") is None else str(body["nonce"]))
         self.edit(message, body, files, new=True)
         if loading:  # "thinking…" until the first followup or edit
             message.flags |= LOADING
@@ -339,6 +340,9 @@ async def _post_message(rest: Rest, call: Call) -> Any:
     user = rest.world.dm_channels.get(channel_id)
     if user is not None and user in rest.world.refusing_dms:
         raise Refused(403, 50007, "Cannot send messages to this user")
+    same = rest.world.same_nonce(channel_id, call.body or {}, rest.fake.clock())
+    if same is not None:
+        return rest.world.message_payload(same)
     message = rest.new_message(channel_id, call.body or {}, call.files, user)
     await rest.announce(message, "MESSAGE_CREATE")
     return rest.world.message_payload(message)

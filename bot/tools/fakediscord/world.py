@@ -24,6 +24,7 @@ EPHEMERAL = 64
 LOADING = 128
 TOKEN_LIFETIME = 15 * 60.0  # interaction tokens answer followups for 15 minutes
 ACK_DEADLINE = 3.0  # an interaction must be acknowledged within 3 seconds
+NONCE_SECONDS = 5 * 60.0  # how long Discord remembers an enforced nonce ("a few minutes")
 
 # Permission bits (Discord's values).
 VIEW, SEND, HISTORY, SEND_IN_THREADS = 1 << 10, 1 << 11, 1 << 16, 1 << 38
@@ -99,6 +100,7 @@ class Message:
     created_at: float = 0.0  # fake clock
     history: list[Version] = field(default_factory=list)
     deleted: bool = False
+    nonce: str | None = None
 
     @property
     def loading(self) -> bool:
@@ -244,6 +246,16 @@ class World:
         found = (self.messages.values() if channel_id is None
                  else self.by_channel.get(channel_id, []))
         return [m for m in found if m.audience is None and not m.deleted]
+
+    def same_nonce(self, channel_id: int, body: dict[str, Any], now: float) -> Message | None:
+        """Discord's `enforce_nonce`: a message whose nonce the bot used in this channel in
+        the last few minutes is not created again; that one is answered instead."""
+        nonce = body.get("nonce")
+        if nonce is None or not body.get("enforce_nonce"):
+            return None
+        return next((m for m in reversed(self.messages.values())
+                     if m.channel_id == channel_id and m.nonce == str(nonce)
+                     and now - m.created_at <= NONCE_SECONDS), None)
 
     def add_message(self, message: Message) -> None:
         self.messages[message.id] = message

@@ -63,7 +63,7 @@ async def test_a_late_post_is_the_announcement_of_its_own_step(tmp_path):
         game_id = await three_humans(gm)
         started = await gm.start(game_id, ALICE)
         (post,) = await unposted(gm)
-        late = await gm.post_update(post)
+        late, _ = await gm.post_update(post)
         assert (late.public, late.result, late.boards) == (
             started.public, started.result, started.boards)
         assert [s.seat for s in late.awaiting] == [s.seat for s in started.awaiting]
@@ -84,7 +84,7 @@ async def test_a_late_board_that_a_newer_one_replaced_is_left_out(tmp_path):
         await play_out(gm, game_id)  # later changes posted other boards
         (post,) = await unposted(gm)
         assert post.version == started.post and post.payload["images"]
-        late = await gm.post_update(post)
+        late, _ = await gm.post_update(post)
         assert late.public and not late.boards
     finally:
         await repo.close()

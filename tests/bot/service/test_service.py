@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from bot.discord.client import render_pool
+from bot.discord.renderers import render_pool
 from bot.service import GameMaster
 from bot.service.base import started_state
 from bot.service.models import Player, ServiceError

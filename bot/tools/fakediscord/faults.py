@@ -1,0 +1,63 @@
+"""`python -m bot.tools.fakediscord.faults POINT N`: `gm run` that kills itself with SIGKILL
+at a chosen point of its Nth announcement, for the tests that nothing said is lost
+(cogs/outbox.py):
+
+- `announce`: the change is stored with its announcement, nothing of it is posted yet;
+- `progress`: a message of it went out to Discord and was not counted yet.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections.abc import Callable
+from typing import Any
+
+POINTS = ("announce", "progress")
+
+
+def arm(point: str, nth: int) -> None:
+    """Patch the bot before its cogs are loaded (they import `announce` when they load)."""
+    calls = 0
+
+    def due() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls == nth
+
+    if point == "announce":
+        import cogs.turns as turns
+
+        turns.announce = _killing(turns.announce, lambda update: update.post is not None
+                                  and due(), at=1)
+    else:
+        from bot.service.outbox import OutboxMixin
+
+        OutboxMixin.post_progress = _killing(  # type: ignore[method-assign]
+            OutboxMixin.post_progress, lambda _: due(), at=1)
+
+
+def _killing(original: Callable[..., Any], when: Callable[[Any], bool],
+             at: int) -> Callable[..., Any]:
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if when(args[at]):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return await original(*args, **kwargs)
+
+    return wrapper
+
+
+def main(argv: list[str]) -> int:
+    point, nth = argv[0], int(argv[1])
+    if point not in POINTS:
+        print(f"unknown point {point!r}: one of {', '.join(POINTS)}", file=sys.stderr)
+        return 2
+    arm(point, nth)
+    from bot.__main__ import main as gm
+
+    return gm(["run"])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
