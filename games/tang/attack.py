@@ -35,7 +35,7 @@ from games.tang.model import (
 )
 from games.tang.words import say
 
-Muster = list[Any]  # [source city, armies, [generals]]
+Muster = list[Any]  # [source city, armies, [generals], via city or None (叶护太子)]
 
 
 def truce(state: State, a: int, b: int) -> bool:
@@ -78,14 +78,37 @@ def attack_cost(state: State, seat: int, target: str, musters: list[Muster],
     if has_skill(state, seat, "qianfeng") and not player(state, seat)["attacked"]:
         pay = max(0, mustered - 6)
     half = whole = 0
-    for source, n, _ in musters:
-        kind = data.crossing(source, target)
+    for muster in musters:
+        n = muster[1]
+        kind = data.crossing(_link(muster), target)
         if andu or (kind in ("river", "mountain") and has_skill(state, seat, "sizhen")):
             continue
         info = data.crossing_types[kind]
         half += int(n) * int(info["half_grain_per_army"])
         whole += int(n) * int(info["grain_per_army"])
     return pay + half // 2 + whole
+
+
+def _link(muster: Muster) -> str:
+    """The city whose link into the target a muster crosses: its source, or the
+    intermediate city of a distance-2 muster (T6.5a)."""
+    return str(muster[3]) if len(muster) > 3 and muster[3] else str(muster[0])
+
+
+def far_sources(state: State, seat: int, target: str) -> dict[str, list[str]]:
+    """叶护太子 (铁骑): cities at distance 2 from the target, with armies or generals, each
+    with the cities `seat` controls between it and the target (T6.5a)."""
+    if not has_skill(state, seat, "tieqi"):
+        return {}
+    near = [c for c in neighbors(state, target) if controller(state, c) == seat]
+    found: dict[str, list[str]] = {}
+    for mid in near:
+        for far in neighbors(state, mid):
+            if far != target and far not in neighbors(state, target) \
+                    and controller(state, far) == seat \
+                    and (armies(state, far, seat) or generals_in(state, far, seat)):
+                found.setdefault(far, []).append(mid)
+    return {far: sorted(mids) for far, mids in sorted(found.items())}
 
 
 def attack_targets(state: State, seat: int) -> list[str]:
@@ -96,9 +119,12 @@ def attack_targets(state: State, seat: int) -> list[str]:
         inside = armies(state, target, seat) if c["controller"] is None else 0
         if not sides(state, seat, target):
             continue
-        if inside or any(attack_cost(state, seat, target, [[s, 1, []]], False)
-                         <= player(state, seat)["grain"]
-                         for s in sources(state, seat, target) if armies(state, s, seat)):
+        options = [[s, 1, [], None] for s in sources(state, seat, target)
+                   if armies(state, s, seat)]
+        options += [[s, 1, [], mids[0]] for s, mids in far_sources(state, seat, target).items()
+                    if armies(state, s, seat)]
+        if inside or any(attack_cost(state, seat, target, [m], False)
+                         <= player(state, seat)["grain"] for m in options):
             found.append(target)
     return found
 
@@ -126,10 +152,14 @@ def attack_legal(state: State, step: Step, seat: int) -> list[Action]:
     if stage == "muster":
         used = {m[0] for m in data["musters"]}
         grain = player(state, seat)["grain"]
+        far = far_sources(state, seat, target)
+        candidates: list[tuple[str, str | None]] = [(c, None) for c in sources(state, seat, target)]
+        candidates += [(c, mids[0]) for c, mids in far.items()]
         found = [Action("muster", (c,), label=say("tang.action.muster", city=city_term(c)))
-                 for c in sources(state, seat, target) if c not in used
+                 for c, via in candidates if c not in used
                  and (generals_in(state, c, seat) or attack_cost(
-                     state, seat, target, [*data["musters"], [c, 1, []]], data["andu"]) <= grain)]
+                     state, seat, target, [*data["musters"], [c, 1, [], via]],
+                     data["andu"]) <= grain)]
         if holding(state, seat, "andu") and not data["andu"]:
             found.append(Action("play", ("andu",), label=say("tang.play.andu",
                                                              card=card_term("andu"))))
@@ -139,13 +169,17 @@ def attack_legal(state: State, step: Step, seat: int) -> list[Action]:
             found.append(Action("confirm", label=say("tang.action.confirm", grain=cost)))
         return [cancel, *found]
     source = data["source"]
+    if stage == "via":
+        return [cancel] + [Action("via", (c,), label=say("tang.action.via", city=city_term(c)))
+                           for c in far_sources(state, seat, target).get(source, [])]
     if stage == "count":
         grain = player(state, seat)["grain"]
         least = 0 if generals_in(state, source, seat) else 1
         return [cancel] + [
             Action("count", (n,), label=say("tang.action.count", count=n))
             for n in range(least, armies(state, source, seat) + 1)
-            if attack_cost(state, seat, target, [*data["musters"], [source, n, []]],
+            if attack_cost(state, seat, target,
+                           [*data["musters"], [source, n, [], data.get("via")]],
                            data["andu"]) <= grain]
     taken = data["musters"][-1][2]
     return [cancel, Action("done", label=say("tang.action.done"))] + [
@@ -165,15 +199,23 @@ def attack_done(state: State, step: Step) -> list[Event]:
     if action.kind == "side":
         data.update(defender=seat_of_arg(action.number()), stage="muster")
     elif action.kind == "muster":
-        data.update(source=action.word(), stage="count")
+        source = action.word()
+        mids = far_sources(state, seat, data["target"]).get(source, []) \
+            if source not in neighbors(state, data["target"]) else []
+        data.update(source=source, via=mids[0] if len(mids) == 1 else None,
+                    stage="via" if len(mids) > 1 else "count")
+    elif action.kind == "via":
+        data.update(via=action.word(), stage="count")
     elif action.kind == "play":
         data["andu"] = True
     elif action.kind == "count":
-        data["musters"] = [*data["musters"], [data["source"], action.number(), []]]
+        data["musters"] = [*data["musters"], [data["source"], action.number(), [],
+                                              data.get("via")]]
         data["stage"] = "generals" if generals_in(state, data["source"], seat) else "muster"
     elif action.kind == "take":
         last = data["musters"][-1]
-        data["musters"] = [*data["musters"][:-1], [last[0], last[1], [*last[2], action.word()]]]
+        data["musters"] = [*data["musters"][:-1],
+                           [last[0], last[1], [*last[2], action.word()], *last[3:]]]
         if len(data["musters"][-1][2]) == len(generals_in(state, data["source"], seat)):
             data["stage"] = "muster"
     else:  # done with this source's generals
@@ -198,11 +240,12 @@ def declare(state: State, seat: int, data: dict[str, Any]) -> list[Event]:
     mustered = generals = 0
     crossed: list[str] = []
     carried: list[str] = []
-    for source, n, taken in data["musters"]:
+    for muster in data["musters"]:
+        source, n, taken = muster[0], muster[1], muster[2]
         lift_armies(state, source, seat, n)
         mustered += n
         if n:
-            crossed.append(data_of(state).crossing(source, target))
+            crossed.append(data_of(state).crossing(_link(muster), target))
         for g in taken:
             del state["cities"][source]["generals"][g]
             carried.append(g)
@@ -234,8 +277,8 @@ def attack_refusal(state: State, step: Step, seat: int, action: Action) -> Any:
         source = data["source"]
         n = action.number()
         if 0 <= n <= armies(state, source, seat):
-            need = attack_cost(state, seat, data["target"], [*data["musters"], [source, n, []]],
-                               data["andu"])
+            need = attack_cost(state, seat, data["target"],
+                               [*data["musters"], [source, n, [], data.get("via")]], data["andu"])
             return say("tang.refuse.grain", need=need, have=player(state, seat)["grain"])
     return None
 

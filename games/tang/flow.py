@@ -10,7 +10,7 @@ from games.core.actions import Action
 from games.core.events import Event
 from games.core.flow import Flow, Phase, Rule, Step, top
 from games.tang import attack, battle, cards, setup, supply, turns
-from games.tang.model import State, data_of
+from games.tang.model import State, controlled, data_of
 
 
 def _guard(resolve: Callable[[State, Step], list[Event]]) -> Callable[[State, Step], list[Event]]:
@@ -23,6 +23,11 @@ def _guard(resolve: Callable[[State, Step], list[Event]]) -> Callable[[State, St
 def _after_action(state: State) -> str | None:
     if state.get("over"):
         return None
+    if state["options"].get("elimination_end", "immediate") == "end_of_round":
+        gone = [s for s in range(len(state["players"])) if not controlled(state, s)]
+        if gone:
+            state["over"] = {"reason": "eliminated", "seat": gone[0]}
+            return None
     if state["round"] >= int(data_of(state).constants["rounds"]):
         state["over"] = {"reason": "rounds"}
         return None

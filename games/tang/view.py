@@ -96,7 +96,7 @@ def summary_of(view: dict[str, Any]) -> list[Msg]:
 
 STAGES = {
     "supply": ("tax", "deploy", "buy", "place", "count"),
-    "attack": ("side", "muster", "count", "generals"),
+    "attack": ("side", "muster", "via", "count", "generals"),
     "transfer": ("to", "count", "generals"),
     "retreat": ("main", "move", "disband"),
     "fall": ("designate", "send", "send_count", "send_generals", "move", "move_count",

@@ -308,3 +308,35 @@ def test_tx23_truce_empty_city_lone_general():
     assert state["cities"]["yingchuan"]["controller"] == 0
     assert "zhang_xiaozhong" in state["removed"]
     assert "tang.log.captured" in keys(events)
+
+
+def test_t6_5a_yabghu_musters_from_distance_two():
+    state = table(3, {"xingyang": (0, 1), "yingchuan": (0, 1), "chenliu": (0, 5),
+                      "luoyang": (1, 2), "jiaozhi": (0, 1)},
+                  reps=["yabghu", "li_mi", "gao_lishi"], capitals={0: "jiaozhi"})
+    state, _ = play(state, 0, "attack luoyang", "muster chenliu")
+    assert set(legal(state, 0)) == {"cancel", "via xingyang", "via yingchuan"}
+    state, _ = play(state, 0, "via xingyang", "count 4")
+    assert state["flow"]["stack"][-1]["data"]["musters"] == [["chenliu", 4, [], "xingyang"]]
+    state, _ = play(state, 0, "confirm")
+    assert state["players"][0]["grain"] == 50 - 4 - 2  # the mountain link 荥阳-洛阳 only
+    assert state["battle"]["crossed"] == ["mountain"]
+    plain = table(3, {"xingyang": (0, 1), "chenliu": (0, 5), "luoyang": (1, 2)})
+    plain, _ = play(plain, 0, "attack luoyang")
+    assert "muster chenliu" not in legal(plain, 0)
+
+
+def test_t4_1_option_elimination_end_of_round():
+    state = table(5, {"jiaozhi": (4, 1), "guangzhou": (2, 9), "guizhou": (3, 1)}, rest=0, seat=2,
+                  capitals={2: "guangzhou", 3: "guizhou"}, round_=6,
+                  options={"elimination_end": "end_of_round"})
+    state, _ = play(state, 2, "attack jiaozhi", "muster guangzhou", "count 9", "confirm")
+    force(state, 6, 6, 1, 1)
+    state, _ = play(state, 4, "done", "pass")
+    state, events = play(state, 2, "pass")
+    assert GAME.result(state) is None and GAME.to_act(state) == {2}  # the round goes on
+    state["flow"]["stack"] = []
+    from games.tang.flow import FLOW
+    FLOW.settle(state)
+    result = GAME.result(state)
+    assert result is not None and result.reason.key == "tang.result.eliminated"
