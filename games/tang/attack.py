@@ -119,8 +119,8 @@ def attack_targets(state: State, seat: int) -> list[str]:
         inside = armies(state, target, seat) if c["controller"] is None else 0
         if not sides(state, seat, target):
             continue
-        options = [[s, 1, [], None] for s in sources(state, seat, target)
-                   if armies(state, s, seat)]
+        options: list[Muster] = [[s, 1, [], None] for s in sources(state, seat, target)
+                                 if armies(state, s, seat)]
         options += [[s, 1, [], mids[0]] for s, mids in far_sources(state, seat, target).items()
                     if armies(state, s, seat)]
         if inside or any(attack_cost(state, seat, target, [m], False)
