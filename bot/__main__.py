@@ -81,6 +81,14 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--minutes", type=float, default=60,
                        help="with --discord: stop games still running after this long")
     bench.set_defaults(handler=_bench)
+
+    crash = commands.add_parser("crashes", help="whole games while `gm run` is killed at "
+                                "random: what was stored against what was posted")
+    crash.add_argument("--kills", type=int, default=50)
+    crash.add_argument("--seed", type=int, default=1)
+    crash.add_argument("--folder", type=Path, default=Path("crashes"),
+                       help="where the database and the bot's log go")
+    crash.set_defaults(handler=_crashes)
     return parser
 
 
@@ -171,6 +179,17 @@ def _replay(args: argparse.Namespace) -> int:
         return 1
     print(f"ok: {len(verified.actions)} actions replay to the exported state")
     return 0
+
+
+def _crashes(args: argparse.Namespace) -> int:
+    from bot.tools.crashes import crashes, report
+
+    if args.kills < 1:
+        print("--kills must be 1 or more.", file=sys.stderr)
+        return 2
+    counts = asyncio.run(crashes(args.kills, args.seed, args.folder))
+    print("\n".join(report(counts, args.kills, args.seed)))
+    return 0 if all(count.clean for count in counts) else 1
 
 
 def _bench(args: argparse.Namespace) -> int:

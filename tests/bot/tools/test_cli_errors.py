@@ -38,6 +38,7 @@ def gm(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPro
     (["bench", "--game", "record", "--games", "0"], "--games must be 1 or more"),
     (["bench", "--discord", "--players", "9"], "is for 2-5 players, not 9"),
     (["bench", "--discord", "--think", "-1"], "--think must be 0 or more seconds"),
+    (["crashes", "--kills", "0"], "--kills must be 1 or more."),
 ])
 def test_a_wrong_argument_is_refused_at_once_with_what_is_allowed(args, said, capsys, tmp_path):
     assert main([*args, *(["--boards", str(tmp_path)] if args[0] == "play" else [])]) == 2
