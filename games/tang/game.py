@@ -106,6 +106,14 @@ class TangGame(Game):
     def prompt(self, state: State, seat: int) -> Said:
         return view.prompt_of(state, seat)
 
+    def skip_action(self, state: State, seat: int) -> Action | None:
+        """A deadline's skip: pass a window, keep, do nothing, no extra turn, stand."""
+        legal = {a.text: a for a in self.legal_actions(state, seat)}
+        for text in ("pass", "keep", "end", "extra no", "done"):
+            if text in legal:
+                return legal[text]
+        return None
+
     def factions(self, state: State) -> list[str]:
         return [p["rep"] or "" for p in state["players"]]
 

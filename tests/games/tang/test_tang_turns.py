@@ -150,3 +150,10 @@ def test_t3_3_turns_go_round_from_the_first_player():
         state, _ = play(state, seat, "end", "extra no")
     assert order == [0, 1, 2] * 3
     assert top(state)["rule"] == "wstep"
+
+
+def test_t10_2_a_deadline_skip_does_nothing_or_passes():
+    state = third_turns()
+    assert GAME.skip_action(state, 0).text == "end"
+    state, _ = play(state, 0, "end")
+    assert GAME.skip_action(state, 0).text == "extra no"
