@@ -48,7 +48,8 @@ def begin(state: State, seat: int, territory: str) -> list[Event]:
                          label=w.encounter_option(card.id, o.key),
                          what=w.option_text(o.cost, o.effects, hide_coins=hide))
                      for o in card.options)
-    return w.said(state, seat, "scythe.encounter.meets", True, who=w.who(seat),
+    coins = any(w.mentions_coins(o.cost, o.effects) for o in card.options)
+    return w.said(state, seat, "scythe.encounter.meets", coins, who=w.who(seat),
                   place=w.place(territory), card=w.encounter(card.id),
                   text=w.encounter_text(card.id), options=options)
 
@@ -77,7 +78,8 @@ def _encounter_apply(state: State, frame: Frame, action: Action) -> list[Event]:
         return _close(state)
     option = next(o for o in card.options if o.key == action.args[0])
     frame["chosen"].append(option.key)
-    events = w.said(state, seat, "scythe.encounter.chooses", True, who=w.who(seat),
+    events = w.said(state, seat, "scythe.encounter.chooses",
+                    w.mentions_coins(option.cost, option.effects), who=w.who(seat),
                     label=w.encounter_option(card.id, option.key),
                     what=lambda hide: w.option_text(option.cost, option.effects,
                                                     hide_coins=hide))

@@ -38,7 +38,9 @@ def _pick_apply(state: State, frame: Frame, action: Action) -> list[Event]:
     player(state, seat)["factory_card"] = card_id
     card = cards.factory_card(card_id)
     left = len(state["decks"]["factory"])
-    return w.said(state, seat, "scythe.factory.keeps", True, who=w.who(seat),
+    coins = w.mentions_coins(card.cost, ()) or any(
+        w.mentions_coins({}, o.effects) for o in card.options)
+    return w.said(state, seat, "scythe.factory.keeps", coins, who=w.who(seat),
                   card=w.factory_card(card_id),
                   text=lambda hide: card_text(card, hide_coins=hide), left=left)
 

@@ -178,3 +178,8 @@ def option_text(cost_: Mapping[str, int], effects: Any, *, hide_coins: bool = Fa
     if not cost_:
         return msg("scythe.effect.free", gives=gives)
     return msg("scythe.effect.paid", cost=amounts(cost_, hide_coins=hide_coins), gives=gives)
+
+
+def mentions_coins(cost_: Mapping[str, int], effects: Any) -> bool:
+    """Whether an option's words carry a number of coins (its cost or a gain)."""
+    return bool(cost_.get("coins")) or any(e.get("coins") for e in effects)
