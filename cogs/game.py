@@ -24,6 +24,7 @@ from bot.service import GameMaster, Player, ServiceError, Table, Update
 from bot.service.export import MAX_BYTES
 from bot.service.options import parse_options
 from bot.service.undo import UndoVote
+from cogs import ids
 from cogs.common import (
     basic_player,
     game_here,
@@ -416,8 +417,7 @@ async def cast_ballot(interaction: discord.Interaction, vote_id: int, approve: b
         await announce(interaction.client, outcome.update, actor=None)
 
 
-class VoteButton(ui.DynamicItem[ui.Button],
-                 template=r"gm:undo:(?P<vote>\d+):(?P<choice>yes|no)"):
+class VoteButton(ui.DynamicItem[ui.Button], template=ids.UNDO):
     def __init__(self, vote_id: int, approve: bool, label: str = "") -> None:
         choice = "yes" if approve else "no"
         style = discord.ButtonStyle.success if approve else discord.ButtonStyle.danger

@@ -12,7 +12,8 @@ from discord.ext import commands
 from cogs.turns import DYNAMIC_ITEMS
 from games.core import all_games
 
-HOUSE_COGS = ("cogs.game", "cogs.moderation", "cogs.clock", "cogs.campaign", "cogs.outbox")
+HOUSE_COGS = ("cogs.game", "cogs.moderation", "cogs.clock", "cogs.campaign", "cogs.outbox",
+              "cogs.components")
 
 
 def extensions() -> list[str]:

@@ -34,6 +34,7 @@ from discord import ui
 
 from bot.i18n import t
 from bot.service import Player, TurnPrompt, Update
+from cogs import ids
 from cogs.common import (
     Refusal,
     chunks,
@@ -326,7 +327,7 @@ async def show_prompt(interaction: discord.Interaction, game_id: int, player: Pl
     except Refusal as error:
         prompt, notices = None, [*notices, refusal_text(error, locale)]
     if prompt is not None and version is not None and prompt.version != version:
-        notices, page = [*notices, t("turns.stale", locale)], 0
+        notices, page = [*notices, t("tables.stale_button", locale)], 0
     if prompt is not None and page >= pages_of(prompt):
         page = 0
     await interaction.edit_original_response(
@@ -370,7 +371,8 @@ async def play(interaction: discord.Interaction, game_id: int, version: int, ref
         index = _action_index(ref)
         if (prompt is None or prompt.version != version or index is None
                 or index >= len(prompt.actions)):
-            await show_prompt(interaction, game_id, player, notices=[t("turns.stale", locale)])
+            await show_prompt(interaction, game_id, player,
+                              notices=[t("tables.stale_button", locale)])
             return
         action = prompt.actions[index].text
     try:
@@ -402,7 +404,7 @@ async def open_turn(interaction: discord.Interaction, game_id: int) -> None:
 
 
 # -- the components -----------------------------------------------------------------------
-class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"gm:turn:(?P<game>\d+)"):
+class TakeTurnButton(ui.DynamicItem[ui.Button], template=ids.TURN):
     def __init__(self, game_id: int, label: str | None = None) -> None:
         """`label` is the thread's language; a button rebuilt from a click needs none."""
         super().__init__(ui.Button(label=label, style=discord.ButtonStyle.primary,
@@ -418,8 +420,7 @@ class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"gm:turn:(?P<game>\d+)
         await guarded(interaction, lambda: open_turn(interaction, self.game_id))
 
 
-class ActionButton(ui.DynamicItem[ui.Button],
-                   template=r"gm:act:(?P<game>\d+):(?P<version>\d+):(?P<ref>.+)"):
+class ActionButton(ui.DynamicItem[ui.Button], template=ids.ACT):
     def __init__(self, game_id: int, version: int, ref: str, label: str,
                  row: int | None = None) -> None:
         super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary,
@@ -442,8 +443,7 @@ class ActionButton(ui.DynamicItem[ui.Button],
                                                 self.ref, self.label))
 
 
-class ActionSelect(ui.DynamicItem[ui.Select],
-                   template=r"gm:pick:(?P<game>\d+):(?P<version>\d+):(?P<number>\d+)"):
+class ActionSelect(ui.DynamicItem[ui.Select], template=ids.PICK):
     def __init__(self, game_id: int, version: int, number: int,
                  options: list[discord.SelectOption], placeholder: str | None = None,
                  row: int | None = None) -> None:
@@ -459,16 +459,18 @@ class ActionSelect(ui.DynamicItem[ui.Select],
         return cls(int(match["game"]), int(match["version"]), int(match["number"]), options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if not ids.valid_values(self.item.values):
+            return  # not a choice the bot offered: cogs/components.py answers it
+
         async def pick() -> None:
-            value = self.item.values[0]  # the picked value; Discord sends exactly one
+            value = self.item.values[0]
             label = next((o.label for o in self.item.options if o.value == value), value)
             await play(interaction, self.game_id, self.version, value, label)
 
         await guarded(interaction, pick)
 
 
-class PageButton(ui.DynamicItem[ui.Button],
-                 template=r"gm:page:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"):
+class PageButton(ui.DynamicItem[ui.Button], template=ids.PAGE):
     def __init__(self, game_id: int, version: int, page: int,
                  label: str | None = None) -> None:
         super().__init__(ui.Button(label=label, style=discord.ButtonStyle.secondary,

@@ -117,14 +117,15 @@ async def test_a_stale_menu_choice_by_index_is_not_applied(harness, monkeypatch)
     await harness.invoke(ALICE, "move", where=thread, action=prompt.actions[0].text)
     version = await harness.version(game_id)
     reply = await harness.click(ALICE, f"gm:act:{game_id}:{prompt.version}:#1", message=old)
-    assert t("turns.stale") in reply.text
+    assert t("tables.stale_button") in reply.text
     assert await harness.version(game_id) == version
 
 
 @pytest.mark.parametrize("forged", ["#-1", "#-2", "#x", "#", "#١"])
 async def test_a_forged_action_index_changes_nothing(harness, monkeypatch, forged):
     """A client can send any custom id: an index that is not a plain number names no
-    action, even one Python would read from the end of the list."""
+    action, even one Python would read from the end of the list; it is answered as a
+    component the bot never made (cogs/ids.py, cogs/components.py)."""
     monkeypatch.setattr(turns, "CUSTOM_ID_LIMIT", 10)
     game_id, _ = await started(harness)
     prompt = await harness.prompt(ALICE, game_id)
@@ -133,7 +134,7 @@ async def test_a_forged_action_index_changes_nothing(harness, monkeypatch, forge
     forged_id = f"gm:act:{game_id}:{prompt.version}:{forged}"
     message.component(f"gm:act:{game_id}:{prompt.version}:#0")["custom_id"] = forged_id
     reply = await harness.click(ALICE, forged_id, message=message)
-    assert t("turns.stale") in reply.text
+    assert reply.ephemeral and t("turns.unknown_component") in reply.text
     assert await harness.version(game_id) == version
 
 

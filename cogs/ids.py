@@ -1,0 +1,45 @@
+"""Every component id the bot puts on a button or a menu, read one strict way.
+
+A custom id travels to Discord and comes back in an interaction, where anyone with a
+modified client may have changed it: each part is read by a pattern with its range and
+length, so a forged or damaged id matches no component at all (and is answered as such by
+cogs/components.py) instead of reaching the service as a negative index, a 30-digit number
+SQLite cannot store, or an empty value.
+
+- `gm:turn:<game>`: the public **Take my turn** button;
+- `gm:act:<game>:<version>:<ref>`: a choice, `<ref>` an action's index `#N` or its text;
+- `gm:pick:<game>:<version>:<menu>`: a menu of choices;
+- `gm:page:<game>:<version>:<page>`: the next or previous page of menus;
+- `gm:undo:<vote>:yes|no`: a ballot of an undo vote.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+NUMBER = r"[1-9][0-9]{0,17}"  # a game or vote id: a positive SQLite integer
+VERSION = r"(?:0|[1-9][0-9]{0,8})"
+INDEX = r"(?:0|[1-9][0-9]{0,2})"
+# an action's text: printable, no control characters, within Discord's 100 characters
+ACTION = r"[a-z][^\x00-\x1f\x7f]{0,79}"
+
+TURN = rf"gm:turn:(?P<game>{NUMBER})"
+ACT = rf"gm:act:(?P<game>{NUMBER}):(?P<version>{VERSION}):(?P<ref>#{INDEX}|{ACTION})"
+PICK = rf"gm:pick:(?P<game>{NUMBER}):(?P<version>{VERSION}):(?P<number>{INDEX})"
+PAGE = rf"gm:page:(?P<game>{NUMBER}):(?P<version>{VERSION}):(?P<page>{INDEX})"
+UNDO = rf"gm:undo:(?P<vote>{NUMBER}):(?P<choice>yes|no)"
+TEMPLATES = (TURN, ACT, PICK, PAGE, UNDO)
+_COMPILED = tuple(re.compile(template) for template in TEMPLATES)
+_VALUE = re.compile(rf"#{INDEX}|{ACTION}")  # a menu option's value: like an action's ref
+
+
+def ours(custom_id: str) -> bool:
+    """Whether the bot could have made this id."""
+    return any(pattern.fullmatch(custom_id) for pattern in _COMPILED)
+
+
+def valid_values(values: Iterable[str]) -> bool:
+    """A menu answer the bot can read: exactly one value, shaped like the bot's own."""
+    chosen = list(values)
+    return len(chosen) == 1 and _VALUE.fullmatch(chosen[0]) is not None
