@@ -36,9 +36,10 @@ def end_round(state: State, events: list[Event]) -> None:
     reasons = end_reasons(state)
     if reasons:
         state["step"] = "over"
-        reason = msg("redux.end.reasons", round=state["round"], reasons=tuple(reasons))
-        state["end"] = {"reason": said_json(reason), "round": state["round"]}
-        events.append(Event(reason, kind="end"))
+        state["end"] = {"reason": said_json(msg("redux.end.why", reasons=tuple(reasons))),
+                        "round": state["round"]}
+        events.append(Event(msg("redux.end.reasons", round=state["round"],
+                                reasons=tuple(reasons)), kind="end"))
         events.append(final_scores(state))
         return
     events.append(Event(msg("redux.log.upkeep", round=state["round"]), kind="phase"))

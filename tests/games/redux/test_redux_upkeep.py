@@ -136,7 +136,7 @@ def test_end_after_round_12_without_upkeep() -> None:
     criterion, holder = dict(state["criterion"]), state["emperor_holder"]
     state, text = upkept(state)
     assert state["step"] == "over"
-    assert ended(state) == ("The game ends after round 12: round 12 was played.", 12)
+    assert ended(state) == ("round 12 was played", 12)
     assert state["criterion"] == criterion and state["emperor_holder"] == holder
     assert player(state, WEI)["rice"] == 5 and "ends after round 12" in text
     # The game's last line gives the final scores, best first.
@@ -148,7 +148,7 @@ def test_end_farm_and_market_5() -> None:
     state = table(round_=6)
     given(state, WU, farm={"level": 5, "developed": 0}, market={"level": 5, "developed": 1})
     state, _ = upkept(round_done(state))
-    assert ended(state) == ("The game ends after round 6: Wu reached farm 5 and market 5.", 6)
+    assert ended(state) == ("Wu reached farm 5 and market 5", 6)
 
 
 def test_a28_conditions_are_per_player() -> None:
@@ -166,7 +166,7 @@ def test_end_emperor_office_through_manipulate() -> None:
     events = do(state, SHU, "manipulate shu.zhao_yun")
     assert "deposes the Han emperor" in events_text(events)
     state, _ = upkept(state)
-    assert ended(state) == ("The game ends after round 7: Shu deposed the Han emperor.", 7)
+    assert ended(state) == ("Shu deposed the Han emperor", 7)
 
 
 def test_end_fifth_occupying_general() -> None:
