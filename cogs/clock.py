@@ -109,7 +109,8 @@ class ClockCog(commands.Cog):
         mine = await app(interaction).clock.my_games(interaction.user.id)
         await reply_lines(interaction, games_lines(mine, locale))
 
-    @me.command(name="dm", description="Also get a direct message when it is your turn")
+    @me.command(name="dm", description="Direct messages: your turn, and your secret lines "
+                "from others' moves")
     @app_commands.describe(on="True: a DM on your turn as well; False: the mention only")
     async def dm(self, interaction: discord.Interaction, on: bool) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -206,7 +206,8 @@ class GameCog(commands.Cog):
                     seats=seat_list(update.table, public))
         update = dataclasses.replace(update, public=[opening, *update.public])
         await after_update(interaction, update, player,
-                           [t("tables.started", await reader_locale(interaction))])
+                           [t("tables.started", await reader_locale(interaction))],
+                           mention_me=True)
 
     # -- spectators ---------------------------------------------------------------------
     @game.command(name="spectate", description="Follow this game's thread without a seat")

@@ -12,8 +12,8 @@ A turn, as a player sees it:
    ephemeral message into the player's private lines and their next prompt, or "Done".
 
 Secret lines never go to the thread: the acting player reads theirs in the ephemeral answer;
-other players get theirs by DM (best effort) and can always re-read them with `/game hand`
-and `/game log`, which show their private view.
+other players get theirs by DM when they asked for DMs (`/me dm`, best effort), and every
+player reads them with `/game hand` and `/game log`, which show their private view.
 
 Languages: what the thread shows (lines, the button's label) speaks the server's language,
 since everyone reads it; a prompt, a DM and every ephemeral answer speak their reader's.
@@ -148,8 +148,10 @@ async def _sends(bot: discord.Client, update: Update, actor: int | None,
                                 nonce=None if update.post is None else
                                 f"gm{update.table.game_id}.{update.post}.n{number}")
               for number, content in enumerate(chunks(update.news)) if news is not None]
+    settings = master_of(bot).settings
     sends += [functools.partial(_direct_message, bot, private.user_id, update, private.lines)
-              for private in update.private if private.user_id != actor and private.lines]
+              for private in update.private if private.user_id != actor and private.lines
+              and (await settings.user(private.user_id)).dm]
     sends += [functools.partial(_turn_message, bot, user_id, dm_locale, update)
               for user_id, dm_locale in update.notify_dm if user_id != actor]
     return sends
@@ -337,10 +339,12 @@ async def show_prompt(interaction: discord.Interaction, game_id: int, player: Pl
 
 
 async def after_update(interaction: discord.Interaction, update: Update, player: Player,
-                       notices: list[str]) -> None:
+                       notices: list[str], *, mention_me: bool = False) -> None:
     """The acting player's private answer to an accepted change (their secret lines and
     their next decision, if any), then the public news. The change is already saved, so a
-    failure here is logged and must not be reported as "nothing changed"."""
+    failure here is logged and must not be reported as "nothing changed". `mention_me`:
+    the thread mentions this player too when awaited (the start of a game, whose "begins"
+    message hands everyone their first turn)."""
     notices = [*notices, *private_lines(update, player.user_id)]
     locale = await reader_locale(interaction)
     try:
@@ -354,7 +358,7 @@ async def after_update(interaction: discord.Interaction, update: Update, player:
         applied = t("turns.applied", locale, button=t("turns.take_turn", locale))
         await interaction.edit_original_response(content=fit("\n".join([*notices, applied])),
                                                  view=None)
-    await announce(interaction.client, update, actor=player.user_id)
+    await announce(interaction.client, update, actor=None if mention_me else player.user_id)
 
 
 async def play(interaction: discord.Interaction, game_id: int, version: int, ref: str,

@@ -12,7 +12,7 @@ from bot.service.models import Private, Seat, Table, TurnPrompt, Update
 from cogs import turns
 from games.core import Action
 from tests.cogs.fake_discord import Message
-from tests.cogs.harness import ALICE, BOB, RECORD, STRANGER, Harness, SecretWatch
+from tests.cogs.harness import ALICE, BOB, CARA, RECORD, STRANGER, Harness, SecretWatch
 
 
 async def started(harness: Harness) -> tuple[int, int]:
@@ -202,16 +202,19 @@ async def test_no_public_message_ever_names_a_hidden_card(harness):
     assert watch.checked > 10
 
 
-async def test_other_players_secret_lines_go_by_direct_message(harness):
-    game_id, thread = await harness.open_table(ALICE, joiners=(BOB,))
+async def test_other_players_secret_lines_go_by_direct_message_to_who_asked(harness):
+    game_id, thread = await harness.open_table(ALICE, joiners=(BOB, CARA))
+    await harness.gm.settings.set_user(BOB.id, dm=True)
     table = await harness.gm.table(game_id)
     update = Update(table, public=["Something public."],
                     private=[Private(ALICE.id, ["Alice's secret"]),
-                             Private(BOB.id, ["Bob's secret"])])
+                             Private(BOB.id, ["Bob's secret"]),
+                             Private(CARA.id, ["Cara's secret"])])
     await turns.announce(harness.bot, update, actor=ALICE.id)
     assert "Something public." in harness.in_channel(thread)[-1].content
     [dm] = harness.dms(BOB)
     assert "Bob's secret" in dm.content and not harness.dms(ALICE)
+    assert not harness.dms(CARA)  # she did not ask for DMs: /game hand and /game log tell her
     assert "secret" not in harness.public_history()
 
 
@@ -341,8 +344,18 @@ async def test_a_user_who_refuses_direct_messages_does_not_break_the_update(harn
     caplog.set_level(logging.INFO, logger="cogs.turns")
     game_id, thread = await harness.open_table(ALICE, joiners=(BOB,))
     harness.fake.forbidden.add("POST /users/@me/channels")
+    await harness.gm.settings.set_user(BOB.id, dm=True)
     update = Update(await harness.gm.table(game_id), public=["Public news."],
                     private=[Private(BOB.id, ["Bob's secret"])])
     await turns.announce(harness.bot, update, actor=ALICE.id)
     assert "Public news." in harness.in_channel(thread)[-1].content
     assert not harness.dms(BOB) and "Could not DM" in caplog.text
+
+
+async def test_the_starter_who_plays_first_is_mentioned_with_the_button(harness):
+    """The one who starts the table gets their first prompt privately and, should they
+    close it, the thread's hand-off too."""
+    game_id, thread = await started(harness)
+    assert await harness.prompt(ALICE, game_id) is not None
+    handoff = [m for m in harness.in_channel(thread) if f"gm:turn:{game_id}" in m.custom_ids()]
+    assert handoff and f"<@{ALICE.id}>" in handoff[-1].content
