@@ -33,7 +33,7 @@ import discord
 from discord import ui
 
 from bot.i18n import t
-from bot.service import Player, TurnPrompt, Update
+from bot.service import Player, ServiceError, TurnPrompt, Update
 from cogs import ids
 from cogs.common import (
     Refusal,
@@ -48,6 +48,7 @@ from cogs.common import (
     table_place,
 )
 from games.core import Action
+from games.core.messages import Msg
 
 log = logging.getLogger(__name__)
 
@@ -375,18 +376,36 @@ async def play(interaction: discord.Interaction, game_id: int, version: int, ref
         index = _action_index(ref)
         if (prompt is None or prompt.version != version or index is None
                 or index >= len(prompt.actions)):
-            await show_prompt(interaction, game_id, player,
-                              notices=[t("tables.stale_button", locale)])
+            await _stale(interaction, player, game_id, version, t("tables.stale_button", locale))
             return
         action = prompt.actions[index].text
     try:
         update = await gm.act(game_id, player, action, version=version,
                               interaction_id=str(interaction.id))
     except Refusal as error:
-        await show_prompt(interaction, game_id, player,
-                          notices=[f"⚠️ {refusal_text(error, locale)}"])
+        notice = f"⚠️ {refusal_text(error, locale)}"
+        if isinstance(error, ServiceError) and isinstance(error.message, Msg) \
+                and error.message.key == "tables.stale_button":
+            await _stale(interaction, player, game_id, version, notice)
+        else:
+            await show_prompt(interaction, game_id, player, notices=[notice])
         return
     await after_update(interaction, update, player, [t("turns.you_chose", locale, label=label)])
+
+
+async def _stale(interaction: discord.Interaction, player: Player, game_id: int, version: int,
+                 notice: str) -> None:
+    """A click on an older step. When the player acted since that step (a second press of a
+    button, a second prompt left open), the answer to their first press stays on the
+    message and this press gets a short note of its own; otherwise the message shows their
+    current turn under the notice."""
+    if await master(interaction).acted_since(game_id, player, version):
+        locale = await reader_locale(interaction)
+        await interaction.followup.send(t("turns.already_taken", locale,
+                                          stale=t("tables.stale_button", locale)),
+                                        ephemeral=True)
+        return
+    await show_prompt(interaction, game_id, player, notices=[notice])
 
 
 async def open_turn(interaction: discord.Interaction, game_id: int) -> None:

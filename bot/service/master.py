@@ -210,6 +210,12 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             record, seats, seat, locale)
         return TurnPrompt(game_id, record.version, seat, prompt, actions)
 
+    async def acted_since(self, game_id: int, player: Player, version: int) -> bool:
+        """Whether the player took an action after `version` (a second press of a button
+        whose first press was applied)."""
+        return any(a.user_id == player.user_id and a.version > version
+                   for a in await self.repo.actions(game_id))
+
     async def legal_actions(self, game_id: int, player: Player) -> list[Action]:
         prompt = await self.turn_prompt(game_id, player)
         return prompt.actions if prompt else []

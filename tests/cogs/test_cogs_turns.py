@@ -150,6 +150,11 @@ async def test_two_clicks_of_one_button_at_once_apply_once(harness):
     assert first.callback_types == second.callback_types == [6]
     acts = harness.calls("act")
     assert len(acts) == 2
+    # the first press's answer stays on the message; the second is told apart, briefly
+    assert f"You chose **{prompt.actions[0].label}**" in message.content
+    assert t("tables.stale_button") not in message.content
+    assert any(t("tables.stale_button") in m.content and "You have acted since" in m.content
+               for m in second.messages if m is not message)
 
 
 async def test_actions_by_index_apply_the_right_action(harness, monkeypatch):
