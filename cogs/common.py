@@ -87,10 +87,12 @@ async def is_moderator(interaction: discord.Interaction) -> bool:
 
 
 async def game_here(interaction: discord.Interaction) -> int:
-    """The game played in this thread or channel (ServiceError when there is none)."""
+    """The game played in this thread, or the user's own table in this channel
+    (ServiceError when there is none, or a question when several tables could be meant)."""
     if interaction.channel_id is None:
         raise ServiceError(text("core.use_in_game_channel"))
-    return await master(interaction).game_id_for_channel(interaction.channel_id)
+    return await master(interaction).game_id_for_channel(interaction.channel_id,
+                                                         basic_player(interaction))
 
 
 def table_place(bot: discord.Client, table: Table) -> discord.PartialMessageable:

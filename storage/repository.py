@@ -59,11 +59,9 @@ class Repository(ServerStore, ClockStore, TableStore, CampaignStore, OutboxStore
         every change of a game starts from. Raises NotFound."""
         ...
 
-    async def game_in_channel(self, channel_id: int) -> GameRecord | None:
-        """The newest open/running/paused game whose thread or channel is `channel_id`.
-
-        A game played in that very thread wins over one whose parent channel it is.
-        """
+    async def games_in_channel(self, channel_id: int) -> list[GameRecord]:
+        """The open/running/paused games whose thread or channel is `channel_id`: the one
+        played in that very thread first, then those of the channel, newest first."""
         ...
 
     async def list_games(

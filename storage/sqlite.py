@@ -109,17 +109,17 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
                        key=lambda seat: seat.seat)
         return LoadedGame(_game(game), seats, clock_state(game_id, clocks))
 
-    async def game_in_channel(self, channel_id: int) -> GameRecord | None:
+    async def games_in_channel(self, channel_id: int) -> list[GameRecord]:
         marks = ", ".join("?" * len(LIVE_STATUSES))
         async with self._read() as db:
             rows = await fetch(
                 db,
                 f"SELECT {_GAME_COLUMNS} FROM games"
                 f" WHERE (thread_id = ? OR channel_id = ?) AND status IN ({marks})"
-                " ORDER BY COALESCE(thread_id = ?, 0) DESC, id DESC LIMIT 1",
+                " ORDER BY COALESCE(thread_id = ?, 0) DESC, id DESC",
                 (channel_id, channel_id, *LIVE_STATUSES, channel_id),
             )
-        return _game(rows[0]) if rows else None
+        return [_game(row) for row in rows]
 
     async def list_games(
         self,

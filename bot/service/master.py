@@ -82,11 +82,23 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         await self.repo.set_thread(game_id, thread_id)
 
-    async def game_id_for_channel(self, channel_id: int) -> int:
-        record = await self.repo.game_in_channel(channel_id)
-        if record is None:
+    async def game_id_for_channel(self, channel_id: int, player: Player | None = None) -> int:
+        """The game a command used here is about: the game of this thread; in a channel, the
+        only table in play there, else the player's own table there. When that leaves
+        several, the player is asked which (each named, with its thread)."""
+        games = await self.repo.games_in_channel(channel_id)
+        if not games:
             raise ServiceError(text("tables.no_game_here"))
-        return record.id
+        if games[0].thread_id == channel_id or len(games) == 1:
+            return games[0].id
+        if player is not None:
+            mine = [g for g in games if seat_of(await self.repo.get_seats(g.id), player)]
+            if len(mine) == 1:
+                return mine[0].id
+            games = mine or games
+        listed = tuple(text("tables.game_ref", thread=g.thread_id or channel_id,
+                            title=game_title(g.game), game=g.id) for g in games)
+        raise ServiceError(text("tables.which_game", games=listed))
 
     async def table(self, game_id: int) -> Table:
         loaded = await self._load(game_id)

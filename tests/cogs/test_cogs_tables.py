@@ -167,3 +167,18 @@ async def test_a_refused_public_post_does_not_undo_or_hide_a_saved_change(harnes
     reply = await harness.invoke(BOB, "game join", where=thread)
     assert reply.text.startswith("Done.")
     assert [s.name for s in (await harness.gm.table(game_id)).seats] == ["Alice", "Bob"]
+
+
+async def test_in_a_channel_of_several_tables_a_command_finds_the_user_s_own(harness):
+    alice_game, alice_thread = await harness.open_table(ALICE)
+    bob_game, bob_thread = await harness.open_table(BOB)
+    mine = await harness.invoke(ALICE, "game status")  # in the channel, not a thread
+    assert f"game {alice_game}" in mine.text and f"game {bob_game}" not in mine.text
+    theirs = await harness.invoke(BOB, "game status")
+    assert f"game {bob_game}" in theirs.text
+    asked = await harness.invoke(STRANGER, "game status")
+    assert asked.ephemeral and "Several tables are in play here" in asked.text
+    assert f"<#{alice_thread}>" in asked.text and f"<#{bob_thread}>" in asked.text
+    assert f"game {alice_game}" in asked.text and "Record of the Three Kingdoms" in asked.text
+    in_thread = await harness.invoke(STRANGER, "game status", where=bob_thread)
+    assert f"game {bob_game}" in in_thread.text

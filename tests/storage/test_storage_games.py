@@ -97,19 +97,19 @@ async def test_set_thread_does_not_bump_version(repo: SqliteRepository) -> None:
 
 async def game_in(repo: SqliteRepository, channel_id: int) -> int | None:
     """The id of the game in play there, if any."""
-    found = await repo.game_in_channel(channel_id)
-    return None if found is None else found.id
+    found = await repo.games_in_channel(channel_id)
+    return found[0].id if found else None
 
 
 async def test_game_in_channel_finds_the_newest_game_in_play(repo: SqliteRepository) -> None:
-    assert await repo.game_in_channel(20) is None
+    assert await repo.games_in_channel(20) == []
     old = await new_game(repo, channel_id=20)
     new = await new_game(repo, channel_id=20)
     assert await game_in(repo, 20) == new
     await repo.set_status(new, "finished", expected_version=0)
     assert await game_in(repo, 20) == old
     await repo.set_status(old, "abandoned", expected_version=0)
-    assert await repo.game_in_channel(20) is None
+    assert await repo.games_in_channel(20) == []
 
 
 async def test_game_in_channel_matches_threads_first(repo: SqliteRepository) -> None:

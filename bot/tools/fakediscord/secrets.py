@@ -79,8 +79,8 @@ class SecretWatch:
         if message.channel_id in self.world.dm_channels:
             found = GAME_IN_TEXT.search(message.content)
             return int(found.group(1)) if found else None
-        record = await self.gm.repo.game_in_channel(message.channel_id)
-        return record.id if record else None
+        records = await self.gm.repo.games_in_channel(message.channel_id)
+        return records[0].id if records else None
 
     def _words(self, game: str, ids: set[str]) -> set[str]:
         if game not in self._names:
