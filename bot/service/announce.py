@@ -67,9 +67,11 @@ class Announcer:
     async def _run(self, *call: Any) -> bytes:
         return await asyncio.get_running_loop().run_in_executor(self.executor, *call)
 
-    async def board(self, engine: Game, view: dict[str, Any], seats: list[SeatRecord]) -> bytes:
+    async def board(self, engine: Game, view: dict[str, Any], seats: list[SeatRecord],
+                    locale: str) -> bytes:
         names = [s.name for s in seats]
-        return await self._run(render_board, engine.name, view, names)
+        return await self._run(render_board, engine.name,
+                               worded(view, reader_of(seats, locale)), names)
 
 
     def images(self, engine: Game, before: State | None, after: State,
@@ -86,12 +88,14 @@ class Announcer:
             images.append(Image("board.png", "board", engine.view(after, None)))
         return images
 
-    async def draw(self, game: str, images: Iterable[Image],
-                   seats: list[SeatRecord]) -> list[tuple[str, bytes]]:
-        """The images as PNGs (file name, bytes), drawn off the event loop."""
-        names = [s.name for s in seats]
+    async def draw(self, game: str, images: Iterable[Image], seats: list[SeatRecord],
+                   locale: str) -> list[tuple[str, bytes]]:
+        """The images as PNGs (file name, bytes), drawn off the event loop, with the
+        messages of their data worded in `locale`."""
+        names, reader = [s.name for s in seats], reader_of(seats, locale)
         try:
-            return [(image.name, await self._run(_drawer(image.kind), game, image.data, names))
+            return [(image.name, await self._run(_drawer(image.kind), game,
+                                                 worded(image.data, reader), names))
                     for image in images]
         except Exception:  # an image is a courtesy: an accepted action stands without it
             log.exception("rendering failed for %s; the update goes out without images", game)
@@ -127,6 +131,19 @@ def new_post(update: Update, images: list[Image], actor: int | None) -> NewPost:
         "news": update.news,
     }
     return NewPost(payload, board=any(image.kind == "board" for image in images))
+
+
+def worded(data: Any, reader: Reader) -> Any:
+    """Plain data (a view, a battle) with every message in it, as `Msg.to_json` stores one,
+    put into the reader's words: the drawing kit cannot read a catalog, and a board speaks
+    the thread's language."""
+    if isinstance(data, dict):
+        if set(data) == {"key", "params"} and isinstance(data["key"], str):
+            return words(Msg.from_json(data), reader)
+        return {key: worded(value, reader) for key, value in data.items()}
+    if isinstance(data, list):
+        return [worded(value, reader) for value in data]
+    return data
 
 
 def _drawer(kind: str) -> Any:

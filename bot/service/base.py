@@ -222,8 +222,9 @@ class GameBase:
             raise ServiceError(text("tables.already_applied")) from None
         except StaleVersion:
             raise ServiceError(text("tables.acted_at_once")) from None
-        update = replace(update, boards=await self.announcer.draw(record.game, images, seats),
-                         post=turn.version)
+        locale = await self.settings.thread_locale(record.guild_id)
+        update = replace(update, boards=await self.announcer.draw(record.game, images, seats,
+                                                                  locale), post=turn.version)
         hooked = await self._outgoing(update, steps)
         if (again := new_post(hooked, images, actor)).payload != post.payload:
             # the hooks added to it (a campaign's news, a clock's notes): keep what is posted
@@ -260,7 +261,9 @@ class GameBase:
         """A change the outbox does not keep (an undo), described and drawn for the cogs."""
         update, images = await self._describe(update, after, seats, before, steps,
                                               extra=extra, force_board=force_board)
-        update = replace(update, boards=await self.announcer.draw(after.game, images, seats))
+        locale = await self.settings.thread_locale(after.guild_id)
+        update = replace(update, boards=await self.announcer.draw(after.game, images, seats,
+                                                                  locale))
         return await self._outgoing(update, steps)
 
     async def _describe(self, update: Update, after: GameRecord, seats: list[SeatRecord],

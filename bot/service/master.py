@@ -262,7 +262,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         record, seats = await self._started(game_id)
         engine = engine_of(record.game)
         return await self.announcer.board(engine, engine.view(started_state(record), None),
-                                          seats)
+                                          seats, await self.settings.thread_locale(
+                                              record.guild_id))
 
     async def log_lines(self, game_id: int, viewer: Player | None, limit: int = 20,
                         locale: str = "en") -> list[str]:

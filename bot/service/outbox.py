@@ -44,7 +44,9 @@ class OutboxMixin(GameBase):
             awaiting=[table.seats[n] for n in payload["awaiting"]],
             notify_dm=[(user, locale) for user, locale in payload["notify_dm"]],
             news=payload["news"],
-            boards=await self.announcer.draw(table.game, images, seats), post=post.version)
+            boards=await self.announcer.draw(table.game, images, seats,
+                                             await self.settings.thread_locale(table.guild_id)),
+            post=post.version)
         return update, payload["actor"]
 
     async def post_progress(self, game_id: int, version: int, sent: int) -> None:

@@ -3,8 +3,9 @@ engine contract (`Game.finished_battle`), and a board only when the phase change
 
 from __future__ import annotations
 
-from bot.service.announce import Announcer
+from bot.service.announce import Announcer, reader_of, worded
 from games.core import get_game, make_agent
+from games.core.messages import Seat, msg
 from storage import SeatRecord
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -30,7 +31,7 @@ async def test_a_finished_battle_is_drawn_and_the_board_waits_for_a_new_phase():
     announcer = Announcer()
     images = announcer.images(game, before, after, [(before, [], after)], force=False)
     assert images[0].kind == "battle" and images[0].data == game.finished_battle(after)
-    drawn = await announcer.draw(game.name, images, seats)
+    drawn = await announcer.draw(game.name, images, seats, "en")
     names = [name for name, _ in drawn]
     assert names[0] == "battle-1.png" and all(data.startswith(PNG) for _, data in drawn)
     assert ("board.png" in names) == (game.phase(before) != game.phase(after))
@@ -46,3 +47,13 @@ def test_games_without_battle_images_report_none():
         game = get_game(name)
         state = game.setup(game.min_players, game.default_options(), 1)
         assert game.finished_battle(state) is None
+
+
+def test_the_messages_of_a_view_are_worded_for_the_board():
+    """The drawing kit reads no catalog: a message in a view (a result's reason, a label the
+    engine put there) reaches it in the thread's language, with the players' names."""
+    seats = [SeatRecord(0, 1, "Alice", None), SeatRecord(1, 2, "Bob", None)]
+    view = {"result": {"reason": msg("engine.has_chosen", who=Seat(1)).to_json()},
+            "labels": [msg("engine.seat", number=2).to_json(), "plain", 3]}
+    assert worded(view, reader_of(seats, "ko")) == {
+        "result": {"reason": "Bob: 선택을 마쳤습니다."}, "labels": ["2번 자리", "plain", 3]}
