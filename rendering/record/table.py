@@ -270,13 +270,16 @@ def _player_chips(c: Canvas, view: dict, p: dict) -> list[tuple]:
 
 
 def _lord_chip(c: Canvas, lord: dict) -> tuple:
+    """The lord, whether a once-per-game ability is spent, then the ability: the tag comes
+    before the long bilingual ability text, which the chip cuts when it is too wide."""
     if is_hidden(lord):
         return ("Lord face down", TILE, MUTED, "back")
     ability = c.label({"zh": lord.get("ability_zh", ""), "en": lord.get("ability_en", "")})
-    text = f"Lord {c.label(lord)} · {ability}"
+    once = ""
     if lord.get("once_per_game"):
-        text += " · once: " + ("used" if lord.get("used") else "ready")
-    return (text, "#4b3f1f", GOLD, None)
+        once = " · once: " + ("used" if lord.get("used") else "ready")
+    return (f"Lord {c.label(lord)}{once} · {ability}", "#4b3f1f",
+            MUTED if lord.get("used") else GOLD, None)
 
 
 def _advisor_chip(c: Canvas, adv: dict | None) -> tuple:

@@ -164,3 +164,15 @@ def test_table_header_names_the_attack_in_progress() -> None:
     texts = drawn(samples.table("attack", 3), cjk=False)
     assert any(t.startswith("Attack: Bartholomew") and "Xuchang" in t for t in texts)
     assert any(t.startswith("Waiting for: Alice") for t in texts)
+
+
+def test_a_spent_once_per_game_ability_shows_before_the_ability_text():
+    """The tag must survive the chip's cut of a long bilingual ability text."""
+    from rendering.kit.canvas import Canvas
+
+    lord = {"zh": "劉備", "en": "Liu Bei", "ability_zh": "人和" * 20,
+            "ability_en": "Draw three cards " * 10, "once_per_game": True, "used": True}
+    text, _, color, _ = table._lord_chip(Canvas(100, 1, True, dry=True), lord)
+    assert text.index("once: used") < text.index("人和")
+    assert color != table._lord_chip(Canvas(100, 1, True, dry=True),
+                                     {**lord, "used": False})[2]
