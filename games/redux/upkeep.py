@@ -105,12 +105,13 @@ def pay_upkeep(state: State, seat: int) -> list[Event]:
     said: dict[str, Param] = {"who": who(state, seat), "due": amounts(due.items())}
     if not missing:
         return [Event(msg("redux.log.upkeep_paid", **said))]
+    said.update(deficits=amount("deficit", missing), total=p["deficits"])
     paid_words = amounts(paid.items())
-    return [Event(msg("redux.log.upkeep_short", **said,
-                      paid=msg("redux.log.paid_list", paid=paid_words) if paid_words
-                      else msg("redux.log.nothing"),
-                      short=amounts(short.items()), deficits=amount("deficit", missing),
-                      total=p["deficits"]))]
+    if not paid_words:
+        return [Event(msg("redux.log.upkeep_unpaid", **said))]
+    return [Event(msg("redux.log.upkeep_short", **said, paid=msg("redux.log.paid_list",
+                                                                  paid=paid_words),
+                      short=amounts(short.items())))]
 
 
 def military_points(state: State, seat: int) -> list[Event]:

@@ -70,6 +70,14 @@ def test_ex18c_deficit_per_missing_gold_or_rice() -> None:
             "Seat 2 takes 3 deficit tokens (3 in all).") in text
 
 
+def test_upkeep_paid_with_nothing_says_so() -> None:
+    state = ex18(support=3, gold=0, rice=0)
+    state, text = upkept(state)
+    assert player(state, WU)["deficits"] == 4
+    assert ("Seat 2 owes 2 gold and 2 rice upkeep and cannot pay any of it: Seat 2 takes "
+            "4 deficit tokens (4 in all).") in text
+
+
 def test_upkeep_relief_lowers_the_dues() -> None:
     """Zhao Yun: gold upkeep 1 lower (2 units, a granary token: 2 - 1 gold, 2 - 1 rice)."""
     state = table(shu=["shu.zhao_yun"])
