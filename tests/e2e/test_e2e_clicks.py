@@ -40,7 +40,10 @@ async def test_a_double_click_applies_once(fake, bot, people) -> None:
     assert await human_actions(bot, table) == 1
     assert not any(r.failed for r in replies)
     assert all(r.interaction.ack_type == 6 for r in replies)
-    assert sum("You chose" in r.text for r in replies) <= 1
+    # the first press's answer stays on the prompt; the other press is told apart, briefly
+    assert "You chose" in prompt.content and "older step" not in prompt.content
+    notes = [m.content for r in replies for m in r.messages if m is not prompt]
+    assert sum("You have acted since" in note for note in notes) == 1
 
 
 async def test_a_stale_button_is_refused_and_changes_nothing(fake, bot, people) -> None:
