@@ -131,23 +131,18 @@ async def announce(bot: discord.Client, update: Update, *, actor: int | None,
 
 async def _sends(bot: discord.Client, update: Update, actor: int | None,
                  recovered: bool) -> list[Callable[[], Awaitable[Any]]]:
-    """Every message of an announcement, in order: the thread's, then the DMs."""
+    """Every message of an announcement, in order: the thread's, the news, the DMs, and
+    after a crash the hand-off to the actor (last, so the messages a live poster counted
+    keep their places)."""
     place = table_place(bot, update.table)
     locale = await master_of(bot).settings.thread_locale(update.table.guild_id)
-    messages = public_messages(update, locale, actor)
-    if recovered and actor is not None and actor in {s.user_id for s in update.awaiting}:
-        messages.append(_hand_off(update, actor, locale))
-    sends: list[Callable[[], Awaitable[Any]]] = []
-    for number, message in enumerate(messages):
-        nonce = (None if update.post is None
-                 else f"gm{update.table.game_id}.{update.post}.{number}")
-        sends.append(functools.partial(place.send, **_send_kwargs(message, locale),
-                                       nonce=nonce))
+    sends: list[Callable[[], Awaitable[Any]]] = [
+        functools.partial(place.send, **_send_kwargs(message, locale),
+                          nonce=_nonce(update, f"{number}"))
+        for number, message in enumerate(public_messages(update, locale, actor))]
     news = _news_place(bot, update)
-    sends += [functools.partial(news.send, content,
-                                allowed_mentions=discord.AllowedMentions.none(),
-                                nonce=None if update.post is None else
-                                f"gm{update.table.game_id}.{update.post}.n{number}")
+    sends += [functools.partial(news.send, content, nonce=_nonce(update, f"n{number}"),
+                                allowed_mentions=discord.AllowedMentions.none())
               for number, content in enumerate(chunks(update.news)) if news is not None]
     settings = master_of(bot).settings
     sends += [functools.partial(_direct_message, bot, private.user_id, update, private.lines)
@@ -155,7 +150,30 @@ async def _sends(bot: discord.Client, update: Update, actor: int | None,
               and (await settings.user(private.user_id)).dm]
     sends += [functools.partial(_turn_message, bot, user_id, dm_locale, update)
               for user_id, dm_locale in update.notify_dm if user_id != actor]
+    if recovered and actor is not None and actor in {s.user_id for s in update.awaiting}:
+        sends.append(functools.partial(place.send, nonce=_nonce(update, "h"),
+                                       **_send_kwargs(_hand_off(update, actor, locale),
+                                                      locale)))
     return sends
+
+
+def _nonce(update: Update, part: str) -> str | None:
+    """A message's nonce: its announcement (game and version, in base 36 to stay within
+    Discord's 25 characters) and its place in it; None outside the outbox (Discord then
+    gets a random one)."""
+    if update.post is None:
+        return None
+    return f"gm{_base36(update.table.game_id)}.{_base36(update.post)}.{part}"
+
+
+def _base36(number: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    shown = ""
+    while True:
+        number, digit = divmod(number, 36)
+        shown = digits[digit] + shown
+        if number == 0:
+            return shown
 
 
 def _hand_off(update: Update, actor: int, locale: str) -> Outgoing:

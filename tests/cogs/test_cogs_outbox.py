@@ -90,3 +90,15 @@ async def test_the_live_path_marks_its_announcement_done(harness, monkeypatch):
     await alice_moves(harness, game_id)
     restarted(monkeypatch)
     assert await poster.flush() == 0 and bob_mentioned(harness, thread) == 1
+
+
+def test_a_nonce_fits_discord_s_25_characters_for_the_largest_ids():
+    from dataclasses import replace
+
+    from bot.service.models import Update
+    from tests.cogs.test_cogs_turns import _table
+
+    table = replace(_table(), game_id=10**18 - 1)  # the largest id cogs/ids.py reads
+    nonce = turns._nonce(Update(table, post=10**9 - 1), "n99")
+    assert nonce is not None and len(nonce) <= 25
+    assert turns._nonce(Update(table), "0") is None  # no outbox entry: Discord picks one
