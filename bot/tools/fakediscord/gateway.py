@@ -11,6 +11,7 @@ needs no intent.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import zlib
@@ -38,15 +39,19 @@ class Connection:
         self.lock = asyncio.Lock()
 
     async def send(self, payload: dict[str, Any]) -> None:
+        """Sent, or lost with a connection that is closing (a bot killed this instant): as on
+        Discord, the event is then not delivered, and an interaction in it fails."""
         text = json.dumps(payload, separators=(",", ":"))
         async with self.lock:
             if self.ws.closed:
                 return
-            if self.zlib is None:
-                await self.ws.send_str(text)
-            else:
-                data = self.zlib.compress(text.encode()) + self.zlib.flush(zlib.Z_SYNC_FLUSH)
-                await self.ws.send_bytes(data)
+            with contextlib.suppress(ConnectionResetError):  # aiohttp's closing transport
+                if self.zlib is None:
+                    await self.ws.send_str(text)
+                else:
+                    data = (self.zlib.compress(text.encode())
+                            + self.zlib.flush(zlib.Z_SYNC_FLUSH))
+                    await self.ws.send_bytes(data)
 
 
 @dataclass
