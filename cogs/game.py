@@ -24,6 +24,7 @@ from bot.service import GameMaster, Player, ServiceError, Table, Update
 from bot.service.export import MAX_BYTES
 from bot.service.options import parse_options
 from bot.service.undo import UndoVote
+from bot.tools.lookup import find, lookup
 from cogs import ids
 from cogs.common import (
     basic_player,
@@ -336,6 +337,29 @@ class GameCog(commands.Cog):
         words = await master(interaction).private_text(await game_here(interaction), player,
                                                        await reader_locale(interaction))
         await reply_lines(interaction, words.splitlines())
+
+    @game.command(name="rules", description="What a card, general, place or rule of this "
+                  "game does (only to you)")
+    @app_commands.describe(name="Its name, in any language; suggestions show the matches")
+    async def rules(self, interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = await master(interaction).table(await game_here(interaction))
+        answer = lookup(table.game, name, await reader_locale(interaction))
+        await reply_lines(interaction, answer.splitlines())
+
+    @rules.autocomplete("name")
+    async def rules_names(self, interaction: discord.Interaction,
+                          current: str) -> list[app_commands.Choice[str]]:
+        """The things of this table's game whose name holds what was typed, in the reader's
+        language (an autocomplete answers fast: no moderator lookup, no refusal)."""
+        try:
+            table = await master(interaction).table(await game_here(interaction))
+        except ServiceError:
+            return []
+        locale = await reader_locale(interaction)
+        return [app_commands.Choice(name=entry.name(locale)[:CHOICE_LENGTH],
+                                    value=entry.ref[:CHOICE_LENGTH])
+                for entry in find(table.game, current)[:CHOICES_LIMIT]] if current else []
 
     # -- typed moves --------------------------------------------------------------------
     @app_commands.command(name="move", description="Play an action by typing it")

@@ -182,3 +182,14 @@ async def test_in_a_channel_of_several_tables_a_command_finds_the_user_s_own(har
     assert f"game {alice_game}" in asked.text and "Record of the Three Kingdoms" in asked.text
     in_thread = await harness.invoke(STRANGER, "game status", where=bob_thread)
     assert f"game {bob_game}" in in_thread.text
+
+
+async def test_rules_looks_a_thing_up_by_name_in_the_reader_s_language(harness):
+    _, thread = await harness.open_table(ALICE)
+    suggested = await harness.autocomplete(ALICE, "game rules", "name", "zhao", where=thread)
+    assert suggested.choices and any("Zhao Yun" in c["name"] for c in suggested.choices)
+    answer = await harness.invoke(ALICE, "game rules", where=thread,
+                                  name=suggested.choices[0]["value"])
+    assert answer.ephemeral and "Zhao Yun" in answer.text
+    nothing = await harness.invoke(ALICE, "game rules", where=thread, name="no such thing")
+    assert nothing.ephemeral and "no such thing" in nothing.text
