@@ -18,21 +18,17 @@ from __future__ import annotations
 
 import difflib
 import functools
-import json
 import re
 import tomllib
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import Any
 
 from bot.i18n import catalog, t
+from games.core import get_game
 
-# Facts shown under a thing's text, in this order, each with its label from the terminal
-# catalog (`terminal.fact.<name>`).
-FACTS = ("force", "intelligence", "payout", "admin", "combat", "leadership", "size", "cost",
-         "walls", "tax", "points", "vp")
 _DROP = re.compile(r"[\s_\-.:'’·・()（）#]+")
 
 
@@ -84,8 +80,8 @@ class Entry:
         text = self.text(locale)
         if text:
             lines.append(text)
-        facts = [t("terminal.fact", locale, fact=t(f"terminal.fact.{name}", locale),
-                   value=str(value)) for name, value in self.facts]
+        facts = [t("terminal.fact", locale, fact=_fact(name, locale), value=str(value))
+                 for name, value in self.facts]
         if facts:
             lines.append(" · ".join(facts))
         return "\n".join(lines)
@@ -94,8 +90,8 @@ class Entry:
 def entries(game: str) -> list[Entry]:
     """Every thing of the game that can be looked up: its data's things, the other names of
     its names catalog, and its catalog's rules."""
-    reader = _READERS.get(game)
-    found = list(reader()) if reader else []
+    found = [Entry(game, r.kind, r.ref, r.key, dict(r.names), dict(r.texts), r.facts)
+             for r in get_game(game).references()]
     found += _named(game, {entry.key for entry in found})
     prefix = f"{game}.rule."
     found += [Entry(game, "rule", key[len(prefix):], key) for key in catalog()
@@ -158,6 +154,12 @@ def _kind(kind: str, locale: str) -> str:
     return t(key, locale) if key in catalog() else ""
 
 
+def _fact(name: str, locale: str) -> str:
+    """A fact's name in the reader's words (`terminal.fact.<name>`), else as the data has it."""
+    key = f"terminal.fact.{name}"
+    return t(key, locale) if key in catalog() else name
+
+
 def _named(game: str, known: set[str]) -> Iterator[Entry]:
     """The names of the game's names catalog that its data reader did not give: a thing
     whose key is `<game>.<kind>.<id>` (not a part of another key, not a sentence with
@@ -193,72 +195,6 @@ def _in_language(by_language: dict[str, str], locale: str, kanji: bool = False) 
         if code and by_language.get(code):
             return by_language[code]
     return next(iter(by_language.values()), "")
-
-
-def _data(game: str, name: str) -> Any:
-    return json.loads(files(f"games.{game}").joinpath("data", name).read_text("utf-8"))
-
-
-def _facts(item: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
-    found = []
-    for name in FACTS:
-        value = item.get(name)
-        if isinstance(value, dict):  # a cost by resource: only what is paid
-            value = ", ".join(f"{v} {k}" for k, v in value.items() if v)
-        if value not in (None, "", False):
-            found.append((name, value))
-    return tuple(found)
-
-
-def _record() -> Iterator[Entry]:
-    data = _data("record", "cards.json")
-    for lord in data["lords"]:
-        ident = lord["id"].split(":")[-1]
-        yield Entry("record", "lord", lord["id"], f"record.lord.{ident}",
-                    {"zh": lord["zh"], "en": lord["en"]},
-                    {"zh": f"{lord['ability_name_zh']}：{lord['ability_zh']}",
-                     "en": f"{lord['ability_name_en']}: {lord['ability_en']}"})
-    for kind in ("advisor", "general", "city"):
-        for item in data[f"{kind}s" if kind != "city" else "cities"]:
-            ident = item["id"].split(":")[-1]
-            yield Entry("record", kind, item["id"], f"record.{kind}.{ident}",
-                        {"zh": item["zh"], "en": item["en"]}, facts=_facts(item))
-    for card in data["stratagems"]:
-        yield Entry("record", "stratagem", f"stratagem:{card['key']}",
-                    f"record.stratagem.{card['key']}", {"zh": card["zh"], "en": card["en"]},
-                    {"zh": card["text_zh"], "en": card["text_en"]})
-
-
-def _redux() -> Iterator[Entry]:
-    data = _data("redux", "designed.json")
-    for general in data["generals"]:
-        yield Entry("redux", "general", general["id"], f"redux.general.{general['id']}",
-                    general["name"], {"en": general.get("text", "")}, _facts(general))
-    for card in data["cards"]:
-        yield Entry("redux", "card", card["id"], f"redux.card.{card['id']}", card["name"],
-                    {"en": card.get("text", "")}, _facts(card))
-    for region in data["regions"]:
-        yield Entry("redux", "region", region["id"], f"redux.region.{region['id']}",
-                    region["name"])
-
-
-def _scythe() -> Iterator[Entry]:
-    for objective in _data("scythe", "objectives.json")["cards"]:
-        yield Entry("scythe", "objective", objective["id"],
-                    f"scythe.objective.{objective['id']}", {"en": objective["name"]},
-                    {"en": objective["text"]})
-    for card in _data("scythe", "factory.json")["cards"]:
-        yield Entry("scythe", "factory", card["id"], f"scythe.factory.{card['id']}",
-                    {"en": card["title"]}, {"en": card["text"]})
-    for card in _data("scythe", "encounters.json")["cards"]:
-        options = [f"{o['key']}: {o['label']}" for o in card.get("options", [])]
-        yield Entry("scythe", "encounter", card["id"], f"scythe.encounter.{card['id']}",
-                    {"en": card["title"]},
-                    {"en": "\n".join([card.get("flavor_text", ""), *options]).strip()})
-
-
-_READERS: dict[str, Callable[[], Iterator[Entry]]] = {
-    "record": _record, "redux": _redux, "scythe": _scythe}
 
 
 @functools.cache

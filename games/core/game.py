@@ -19,6 +19,7 @@ from games.core.errors import IllegalAction, NotYourTurn
 from games.core.events import Event
 from games.core.messages import Said, msg, said_json
 from games.core.packs import PackFormat
+from games.core.references import Reference
 
 State = dict[str, Any]
 
@@ -162,6 +163,11 @@ class Game(ABC):
         (`render_battle` in rendering/<name>/): the bot posts its image when the record
         changes between two states. None for games without battle images."""
         return None
+
+    def references(self) -> list[Reference]:
+        """The things of the game's data a player may look up by name (games/core/
+        references.py); the names of its names catalog are found without them."""
+        return []
 
     def private_groups(self, state: State) -> list[PrivateGroup]:
         """Seats that may consult privately right now (allies before a joint choice); the

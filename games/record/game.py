@@ -7,8 +7,10 @@ from typing import Any
 
 from games.core import Action, Event, Game, IllegalAction, Option, Result, State
 from games.core.messages import Said, msg
+from games.core.references import Reference
 from games.record import ai, checks, flow, scoring, setup
 from games.record import view as views
+from games.record.references import references
 
 
 class RecordGame(Game):
@@ -58,6 +60,9 @@ class RecordGame(Game):
 
     def standings(self, state: State) -> Result:
         return scoring.standings(state)
+
+    def references(self) -> list[Reference]:
+        return references()
 
     def finished_battle(self, state: State) -> dict[str, Any] | None:
         return views.finished_battle(state)

@@ -8,9 +8,11 @@ from typing import Any
 from games.core import Action, Event, Game, IllegalAction, Option, Result, State
 from games.core.game import PrivateGroup
 from games.core.messages import Msg, Said, msg
+from games.core.references import Reference
 from games.redux import ai, checks, data, flow, scoring, setup
 from games.redux import view as views
 from games.redux.packs import ReduxPacks
+from games.redux.references import references
 from games.redux.rules import ACTIONS, TRIBAL_OF_NATION
 from games.redux.state import action_term, general_term, player
 
@@ -79,6 +81,9 @@ class ReduxGame(Game):
 
     def standings(self, state: State) -> Result:
         return scoring.standings(state)
+
+    def references(self) -> list[Reference]:
+        return references()
 
     def factions(self, state: State) -> list[str]:
         return [p["nation"] for p in state["players"]]

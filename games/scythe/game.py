@@ -7,8 +7,10 @@ from typing import Any
 
 from games.core import Action, Event, Game, IllegalAction, Option, Result, State
 from games.core.messages import Msg, msg
+from games.core.references import Reference
 from games.scythe import ai, checks, flow, scoring, setup
 from games.scythe import view as views
+from games.scythe.references import references
 
 
 class ScytheGame(Game):
@@ -61,6 +63,9 @@ class ScytheGame(Game):
 
     def standings(self, state: State) -> Result:
         return scoring.standings(state)
+
+    def references(self) -> list[Reference]:
+        return references()
 
     def factions(self, state: State) -> list[str]:
         return [p["faction"] or "" for p in state["players"]]
