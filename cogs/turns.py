@@ -166,6 +166,12 @@ def _nonce(update: Update, part: str) -> str | None:
     return f"gm{_base36(update.table.game_id)}.{_base36(update.post)}.{part}"
 
 
+def _nonced(update: Update, part: str) -> dict[str, Any]:
+    """`nonce=` for a send, or nothing outside the outbox (Discord then picks one)."""
+    nonce = _nonce(update, part)
+    return {} if nonce is None else {"nonce": nonce}
+
+
 def _base36(number: int) -> str:
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     shown = ""
@@ -209,14 +215,15 @@ def _send_kwargs(message: Outgoing, locale: str) -> dict[str, Any]:
 async def _direct_message(bot: discord.Client, user_id: int, update: Update,
                           lines: list[str]) -> None:
     """Best effort: a user may refuse DMs; /game hand and /game log still show the lines.
-    A DM carries no Discord locale, so the reader's own choice or the server's applies."""
+    A DM carries no Discord locale, so the reader's own choice or the server's applies. Its
+    nonces are unique within the user's DM channel, so a retry does not send it twice."""
     table = update.table
     locale = await master_of(bot).settings.reader_locale(user_id, None, table.guild_id)
     head = t("turns.dm_head", locale, title=table.title, game=table.game_id)
     try:
         channel = await bot.create_dm(discord.Object(user_id))
-        for text in chunks([head, *lines]):
-            await channel.send(text)
+        for number, text in enumerate(chunks([head, *lines])):
+            await channel.send(text, **_nonced(update, f"d{_base36(number)}"))
     except discord.HTTPException:
         log.info("Could not DM user %s their private lines of game %s", user_id,
                  table.game_id)
@@ -231,7 +238,7 @@ async def _turn_message(bot: discord.Client, user_id: int, locale: str,
     try:
         channel = await bot.create_dm(discord.Object(user_id))
         await channel.send(t("turns.dm_your_turn", locale, title=table.title,
-                             game=table.game_id, link=link))
+                             game=table.game_id, link=link), **_nonced(update, "t"))
     except discord.HTTPException:
         log.info("Could not DM user %s that game %s awaits them", user_id, table.game_id)
 

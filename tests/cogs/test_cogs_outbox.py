@@ -13,7 +13,7 @@ import pytest
 from cogs import turns
 from cogs.outbox import OutboxCog
 from storage.outbox import LEASE
-from tests.cogs.harness import ALICE, Harness
+from tests.cogs.harness import ALICE, BOB, Harness
 from tests.cogs.test_cogs_turns import first_prompt, started
 
 
@@ -102,3 +102,18 @@ def test_a_nonce_fits_discord_s_25_characters_for_the_largest_ids():
     nonce = turns._nonce(Update(table, post=10**9 - 1), "n99")
     assert nonce is not None and len(nonce) <= 25
     assert turns._nonce(Update(table), "0") is None  # no outbox entry: Discord picks one
+
+
+async def test_a_secret_line_by_dm_is_not_sent_twice_by_a_retry(harness):
+    """The retry of an announcement whose DM went out before it was counted sends the same
+    DM with the same nonce, which Discord does not deliver twice."""
+    from bot.service.models import Private, Update
+
+    game_id, _ = await harness.open_table(ALICE, joiners=(BOB,))
+    await harness.gm.settings.set_user(BOB.id, dm=True)
+    update = Update(await harness.gm.table(game_id), private=[Private(BOB.id, ["Bob's secret"])],
+                    post=7)
+    await turns.announce(harness.bot, update, actor=ALICE.id)
+    await turns.announce(harness.bot, update, actor=ALICE.id, recovered=True)
+    dms = harness.dms(BOB)
+    assert len(dms) == 1 and "Bob's secret" in dms[0].content and dms[0].nonce
