@@ -398,9 +398,8 @@ async def play(interaction: discord.Interaction, game_id: int, version: int, ref
     action = ref
     if ref.startswith("#"):
         prompt = await gm.turn_prompt(game_id, player)
-        index = _action_index(ref)
-        if (prompt is None or prompt.version != version or index is None
-                or index >= len(prompt.actions)):
+        index = int(ref[1:])  # digits only: cogs/ids.py read the id and the menu value
+        if prompt is None or prompt.version != version or index >= len(prompt.actions):
             await _stale(interaction, player, game_id, version, t("tables.stale_button", locale))
             return
         action = prompt.actions[index].text
@@ -539,13 +538,6 @@ class PageButton(ui.DynamicItem[ui.Button], template=ids.PAGE):
                               version=self.version)
 
         await guarded(interaction, turn_page)
-
-
-def _action_index(ref: str) -> int | None:
-    """The index an action reference `#N` names: digits only, so a forged `#-1` (Python
-    would read the last action) or `#x` names nothing."""
-    digits = ref[1:]
-    return int(digits) if digits.isascii() and digits.isdigit() else None
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (

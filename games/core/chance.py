@@ -142,7 +142,7 @@ class Pick(Generic[T]):
     events: tuple[Event, ...]
 
 
-def pick(state: dict[str, Any], items: Sequence[T], text: Said, *,
+def pick(state: dict[str, Any], items: Sequence[T], text: Msg, *,
          show: Callable[[T], Param] = str, seen_by: tuple[int, ...] | None = None) -> Pick[T]:
     """Pick one of `items` at random. `text` tells the pick ("Zhang Fei takes a random card
     from Cao Cao's hand."); the item, as `show` words it, is added for everyone, or only for
@@ -156,17 +156,7 @@ def pick(state: dict[str, Any], items: Sequence[T], text: Said, *,
             raise ForcedOutcomeError(f"cannot pick the forced {forced!r} from {list(items)!r}")
         index = list(items).index(forced)
     item = items[index]
-    told = Event(_picked(text, show(item)), seats=seen_by, kind=CHANCE)
+    told = Event(msg("engine.picked", what=text, item=show(item)), seats=seen_by, kind=CHANCE)
     if seen_by is None:
         return Pick(index, item, (told,))
-    return Pick(index, item, (Event(_sentence(text), kind=CHANCE), told))
-
-
-def _picked(text: Said, item: Param) -> Said:
-    if isinstance(text, Msg):
-        return msg("engine.picked", what=text, item=item)
-    return f"{text}: {item}."  # a sentence of code not yet moved to messages
-
-
-def _sentence(text: Said) -> Said:
-    return text if isinstance(text, Msg) else f"{text}."
+    return Pick(index, item, (Event(text, kind=CHANCE), told))

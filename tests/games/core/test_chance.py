@@ -16,7 +16,7 @@ from games.core import (
     shuffle,
 )
 from games.core.chance import FORCED
-from games.core.messages import Seat
+from games.core.messages import Seat, msg
 from tests.wording import english
 
 
@@ -99,7 +99,7 @@ def test_a_forced_pick_or_shuffle_must_name_items_that_are_there():
     state = fresh()
     force(state, "z")
     with pytest.raises(ForcedOutcomeError):
-        pick(state, ["a", "b"], "A card is drawn")
+        pick(state, ["a", "b"], msg("engine.your_turn"))
     force(state, "a")
     with pytest.raises(ForcedOutcomeError):
         shuffle(state, ["a", "b"], "The deck is shuffled.")
@@ -131,25 +131,25 @@ def test_a_forced_shuffle_puts_the_cards_on_the_top_wherever_the_top_is():
 def test_a_public_pick_names_the_item_for_everyone():
     state, rng = fresh(), Rng.from_seed(7)
     tiles = ["farms", "lakes", "tunnels"]
-    drawn = pick(state, tiles, "The bonus tile is drawn at random", show=str.upper)
+    drawn = pick(state, tiles, msg("engine.has_chosen", who=Seat(1)), show=str.upper)
     assert drawn.index == rng.below(3) and drawn.item == tiles[drawn.index]
     (event,) = drawn.events
     assert event.public and event.kind == CHANCE
-    assert event.text == f"The bonus tile is drawn at random: {drawn.item.upper()}."
+    assert english(event.text) == f"Seat 2 has chosen. It is {drawn.item.upper()}."
 
 
 def test_a_pick_from_a_hidden_hand_shows_the_card_only_to_the_seats_that_may_see_it():
     state = fresh()
     force(state, "zhao_yun")
-    taken = pick(state, ["guan_yu", "zhao_yun"], "Seat 2 takes a random card from Seat 0's hand",
+    taken = pick(state, ["guan_yu", "zhao_yun"], msg("engine.has_chosen", who=Seat(2)),
                  seen_by=(0, 2))
     public, private = taken.events
     assert taken.index == 1
-    assert public.public and "zhao_yun" not in public.text
-    assert private.seats == (0, 2) and "zhao_yun" in private.text
+    assert public.public and "zhao_yun" not in english(public.text)
+    assert private.seats == (0, 2) and "zhao_yun" in english(private.text)
     assert not private.visible_to(1) and not private.visible_to(None)
 
 
 def test_picking_from_nothing_is_refused():
     with pytest.raises(ValueError):
-        pick(fresh(), [], "A card is drawn")
+        pick(fresh(), [], msg("engine.your_turn"))
