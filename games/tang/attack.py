@@ -8,7 +8,7 @@ from typing import Any
 from games.core.actions import Action
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, push, turn
-from games.core.messages import Seat
+from games.core.messages import Param, Seat
 from games.tang.data import TangData
 from games.tang.model import (
     State,
@@ -21,6 +21,7 @@ from games.tang.model import (
     data_of,
     discard,
     generals_in,
+    grain_told,
     has_skill,
     holding,
     lift_armies,
@@ -258,9 +259,11 @@ def declare(state: State, seat: int, data: dict[str, Any]) -> list[Event]:
         "dice": {"a": [], "d": []}, "mods": {"att": [], "def": []}, "rally": {"att": 0, "def": 0},
         "no_general": [], "uses": [], "d_armies": armies(state, target, defender),
     }
-    events.append(log("tang.log.attack", None, who=Seat(seat), city=city_term(target),
-                      other=Seat(defender), count=mustered + armies(state, target, seat),
-                      grain=cost, generals=with_generals(carried)))
+    shown: dict[str, Param] = {
+        "who": Seat(seat), "city": city_term(target), "other": Seat(defender),
+        "count": mustered + armies(state, target, seat), "generals": with_generals(carried)}
+    events += grain_told(state, [seat], say("tang.log.attack", **shown, grain=cost),
+                         say("tang.log.attack_hidden", **shown))
     if c["controller"] == defender and armies(state, target, defender):
         push(state, turn("retreat", defender, stage="main", paid=0, half=0, whole=0),
              chance("battle_start"))

@@ -10,7 +10,7 @@ from games.core.actions import Action
 from games.core.chance import roll
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, flow_of, push, turn
-from games.core.messages import Seat
+from games.core.messages import Param, Seat
 from games.tang.cards import battle_actions, use
 from games.tang.model import (
     State,
@@ -21,6 +21,7 @@ from games.tang.model import (
     controlled,
     data_of,
     generals_in,
+    grain_told,
     has_skill,
     land_armies,
     log,
@@ -93,8 +94,10 @@ def retreat_done(state: State, step: Step) -> list[Event]:
         cost = _retreat_cost(state, data, to, n)
         info = data_of(state).crossing_types[data_of(state).crossing(city, to)]
         spend_grain(state, seat, cost - data["paid"])
-        events.append(log("tang.log.retreat", None, who=Seat(seat), count=n, city=city_term(to),
-                          grain=cost - data["paid"]))
+        shown: dict[str, Param] = {"who": Seat(seat), "count": n, "city": city_term(to)}
+        events += grain_told(state, [seat],
+                             say("tang.log.retreat", **shown, grain=cost - data["paid"]),
+                             say("tang.log.retreat_hidden", **shown))
         data.update(paid=cost, half=data["half"] + n * int(info["half_grain_per_army"]),
                     whole=data["whole"] + n * int(info["grain_per_army"]), stage="main")
         move_armies(state, city, to, seat, n)
@@ -172,7 +175,9 @@ def bwin_done(state: State, step: Step) -> list[Event]:
         if side == "def":
             state["battle"]["uses"].append("gongshou")
         push(state, again)
-        return [log("tang.log.rally", None, who=Seat(seat), count=k, grain=k * rate)]
+        return grain_told(state, [seat],
+                          say("tang.log.rally", who=Seat(seat), count=k, grain=k * rate),
+                          say("tang.log.rally_hidden", who=Seat(seat), count=k))
     return use(state, seat, action, again)
 
 

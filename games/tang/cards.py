@@ -15,7 +15,7 @@ from games.core.actions import Action
 from games.core.chance import pick, roll
 from games.core.events import Event
 from games.core.flow import Step, answers, push, turn, window
-from games.core.messages import Seat
+from games.core.messages import Param, Seat
 from games.tang.data import AN_LUSHAN, kind_of
 from games.tang.model import (
     State,
@@ -29,6 +29,7 @@ from games.tang.model import (
     discard,
     draw_jinnang,
     gain_grain,
+    grain_told,
     has_skill,
     holding,
     holds_anlushan,
@@ -256,7 +257,8 @@ def _effect(state: State, seat: int, kind: str, args: list[Any]) -> list[Event]:
     if kind == "tuntian":
         n = len(controlled(state, seat))
         gain_grain(state, seat, n)
-        return [log("tang.log.grain", None, who=Seat(seat), count=n)]
+        return grain_told(state, [seat], say("tang.log.grain", who=Seat(seat), grain=n),
+                          say("tang.log.grain_hidden", who=Seat(seat)))
     if kind == "mubing":
         add_armies(state, args[0], seat, 4)
         return [log("tang.log.placed", None, who=Seat(seat), count=4, city=city_term(args[0]))]
@@ -273,7 +275,9 @@ def _effect(state: State, seat: int, kind: str, args: list[Any]) -> list[Event]:
         target = seat_of_arg(int(args[0]))
         n = min(4, player(state, target)["grain"])
         move_grain(state, target, seat, n)
-        return [log("tang.log.took_grain", None, who=Seat(seat), other=Seat(target), count=n)]
+        shown: dict[str, Param] = {"who": Seat(seat), "other": Seat(target)}
+        return grain_told(state, [seat, target], say("tang.log.took_grain", **shown, grain=n),
+                          say("tang.log.took_grain_hidden", **shown))
     if kind == "dacao":
         return peek(state, seat, seat_of_arg(int(args[0])), everything=True)
     if kind == "fanjian":
@@ -433,15 +437,11 @@ def locked_at(state: State, seat: int, name: str) -> list[Event]:
             events.append(log("tang.log.skill", None, who=Seat(seat), skill=skill_term("yunchou")))
             events += draw_jinnang(state, seat, 1)
         if has_skill(state, seat, "hushi"):
-            gain_grain(state, seat, 3)
-            events.append(log("tang.log.skill_grain", None, who=Seat(seat),
-                              skill=skill_term("hushi"), count=3))
+            events += _skill_grain(state, seat, "hushi", 3)
         if has_skill(state, seat, "mujian"):
             data = data_of(state)
             n = len({data.cities[c]["region"] for c in controlled(state, seat)})
-            gain_grain(state, seat, n)
-            events.append(log("tang.log.skill_grain", None, who=Seat(seat),
-                              skill=skill_term("mujian"), count=n))
+            events += _skill_grain(state, seat, "mujian", n)
     if name == "ACTION_START":
         for cid, c in state["cities"].items():
             if c["generals"].get(AN_LUSHAN) == seat and c["controller"] == seat:
@@ -449,3 +449,11 @@ def locked_at(state: State, seat: int, name: str) -> list[Event]:
                 events.append(log("tang.log.anlushan_rises", None, who=Seat(seat),
                                   city=city_term(cid)))
     return events
+
+
+def _skill_grain(state: State, seat: int, skill: str, n: int) -> list[Event]:
+    """A locked skill's grain (葛勒可汗, 王毛仲), its amount told as grain lines are (T9)."""
+    gain_grain(state, seat, n)
+    shown: dict[str, Param] = {"who": Seat(seat), "skill": skill_term(skill)}
+    return grain_told(state, [seat], say("tang.log.skill_grain", **shown, grain=n),
+                      say("tang.log.skill_grain_hidden", **shown))

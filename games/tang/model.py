@@ -272,3 +272,16 @@ def with_generals(generals: Iterable[str]) -> Msg | str:
 def log(key: str, seats_: Iterable[int] | None = None, **params: Any) -> Event:
     told: Msg = say(key, **params)
     return Event(told, None if seats_ is None else tuple(seats_))
+
+
+def grain_hidden(state: State) -> bool:
+    return bool(state["options"].get("hidden_grain", False))
+
+
+def grain_told(state: State, owners: Iterable[int], full: Msg, public: Msg) -> list[Event]:
+    """A line that tells grain amounts (its `grain` parameter). Grain is public (A26), so
+    everyone reads `full`; under the hidden_grain option (T9) the public reads `public`, the
+    same line without the amount, and only the seats whose grain it is read `full`."""
+    if not grain_hidden(state):
+        return [Event(full)]
+    return [Event(public), Event(full, tuple(sorted(set(owners))))]

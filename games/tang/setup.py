@@ -10,7 +10,7 @@ from games.core.actions import Action
 from games.core.chance import pick, shuffle
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, push, simultaneous, turn
-from games.core.messages import Seat
+from games.core.messages import Param, Seat
 from games.tang.data import AN_LUSHAN
 from games.tang.model import (
     COLORS,
@@ -24,6 +24,7 @@ from games.tang.model import (
     data_of,
     draw_jinnang,
     gain_grain,
+    grain_told,
     log,
     nation_term,
     neighbors,
@@ -176,8 +177,10 @@ def color_done(state: State, step: Step) -> list[Event]:
     p["minsheng"] = data.minsheng["start"]
     grain = start_pool(state)
     gain_grain(state, seat, grain)
-    events = [log("tang.log.color", None, who=Seat(seat), color=color_term(p["color"]),
-                  grain=grain, minsheng=p["minsheng"])]
+    shown: dict[str, Param] = {"who": Seat(seat), "color": color_term(p["color"]),
+                               "minsheng": p["minsheng"]}
+    events = grain_told(state, [seat], say("tang.log.color", **shown, grain=grain),
+                        say("tang.log.color_hidden", **shown))
     return events + draw_jinnang(state, seat, int(data.constants["jinnang_per_player"]))
 
 
@@ -217,7 +220,8 @@ def claim_next(state: State, step: Step) -> list[Event]:
         grain = int(data_of(state).constants["claim_fail_grain"])
         gain_grain(state, seat, grain)
         push(state, chance("claim_next", seat=next_seat(state, seat)))
-        return [log("tang.log.claim_fail", None, who=Seat(seat), grain=grain)]
+        return grain_told(state, [seat], say("tang.log.claim_fail", who=Seat(seat), grain=grain),
+                          say("tang.log.claim_fail_hidden", who=Seat(seat)))
     push(state, turn("claim", seat))
     return []
 

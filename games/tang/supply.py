@@ -21,6 +21,7 @@ from games.tang.model import (
     data_of,
     full_regions,
     gain_grain,
+    grain_told,
     has_skill,
     log,
     minsheng_event,
@@ -190,7 +191,9 @@ def supply_done(state: State, step: Step) -> list[Event]:
         bought = action.number()
         grain = data["P"] - data["deployed"] - bought
         gain_grain(state, seat, grain)
-        events.append(log("tang.log.bought", None, who=Seat(seat), armies=bought, grain=grain))
+        events += grain_told(
+            state, [seat], say("tang.log.bought", who=Seat(seat), armies=bought, grain=grain),
+            say("tang.log.bought_hidden", who=Seat(seat), armies=bought))
         data.update(stage="place", left=bought + data["tax"])
     elif stage == "place":
         data.update(stage="count", city=action.word())

@@ -22,6 +22,7 @@ from games.tang.model import (
     data_of,
     gain_grain,
     generals_in,
+    grain_told,
     has_skill,
     log,
     minsheng_event,
@@ -141,8 +142,9 @@ def extra_done(state: State, step: Step) -> list[Event]:
     grain = int(data_of(state).constants["extra_turn_grain"])
     gain_grain(state, seat, grain)
     player(state, seat)["extra_bought"] += 1
-    events = [minsheng_event(seat, before, after),
-              log("tang.log.extra_bought", None, who=Seat(seat), grain=grain)]
+    events = [minsheng_event(seat, before, after), *grain_told(
+        state, [seat], say("tang.log.extra_bought", who=Seat(seat), grain=grain),
+        say("tang.log.extra_bought_hidden", who=Seat(seat)))]
     return events + open_turn(state, seat, extra="bought")
 
 

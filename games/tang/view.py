@@ -15,6 +15,7 @@ from games.tang.model import (
     city_term,
     color_term,
     data_of,
+    grain_hidden,
     nation_term,
     present,
 )
@@ -23,7 +24,7 @@ from games.tang.words import say
 
 def view_of(state: State, seat: int | None) -> dict[str, Any]:
     over = state.get("over") is not None and flow_phase(state) is None
-    hidden_grain = state["options"].get("hidden_grain", False)
+    hidden_grain = grain_hidden(state)
     data = data_of(state)
     players = []
     for s, p in enumerate(state["players"]):

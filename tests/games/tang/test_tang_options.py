@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from games.core.messages import Msg
 from games.tang import GAME
 from games.tang.attack import sides
 from games.tang.setup import setup_most
 from games.tang.supply import placeable
-from tests.games.tang.scenario import table
+from tests.games.tang.scenario import find, play, table
 
 TX6 = {"changan": (0, 12), "fufeng": (0, 1), "anding": (0, 1), "hanzhong": (0, 1),
        "huayin": (2, 1), "shanzhou": (0, 3)}
@@ -44,3 +45,20 @@ def test_t9_option_hidden_grain(hidden):
     seen = GAME.view(state, 0)["players"]
     assert "grain" in seen[0]
     assert ("grain" in seen[1]) is not hidden
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_t9_option_hidden_grain_borrowed_arrows_tell_both_players_alone(hidden):
+    """草船借箭 moves grain between two seats: under hidden_grain both read the amount, the
+    public reads that grain was taken."""
+    state = table(3, {"changan": (0, 5), "fufeng": (1, 2)}, hands={0: ["caochuan"]},
+                  grain={0: 0, 1: 3, 2: 9}, options={"hidden_grain": hidden})
+    state, _ = play(state, 0, "play caochuan 2")
+    state, events = play(state, 1, "pass")
+    told = [(e.text.key, e.seats) for e in events
+            if isinstance(e.text, Msg) and e.text.key.startswith("tang.log.took")]
+    if hidden:
+        assert told == [("tang.log.took_grain_hidden", None), ("tang.log.took_grain", (0, 1))]
+    else:
+        assert told == [("tang.log.took_grain", None)]
+    assert find(events, "tang.log.took_grain").params["grain"] == 3

@@ -7,11 +7,14 @@ are played to their end at 2, 4 and 8 players, and by the heuristic at 3 and 5."
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from bot.tools.simulate import check_state, play_game
 from games.core import Action, replay
+from games.core.agents import make_agent
+from games.core.messages import Msg
 from games.tang import GAME
 
 
@@ -47,3 +50,41 @@ def test_t10_6_heuristic_games_end(players):
     state, _ = play_game(GAME, players, {}, seed=11, agents=["heuristic"] * players)
     result = GAME.result(state)
     assert result is not None and len(result.scores) == players
+
+
+def grain_params(said: object) -> list[object]:
+    """Every `grain` parameter of a message, its clauses included."""
+    if not isinstance(said, Msg):
+        return []
+    found: list[object] = [v for k, v in said.params.items() if k == "grain"]
+    for value in said.params.values():
+        for part in value if isinstance(value, tuple) else (value,):
+            found += grain_params(part)
+    return found
+
+
+def test_t9_hidden_grain_a_whole_game_tells_no_amount_to_others():
+    """With hidden_grain, no public line and no other seat's view carries a seat's grain; the
+    amounts go to their seats alone, and the game still runs its ordinary checks."""
+    players, options, seed = 4, {"hidden_grain": True}, 5
+    state = GAME.setup(players, options, seed)
+    agents = [make_agent(kind, seed=seed + i)
+              for i, kind in enumerate(["heuristic", "random"] * 2)]
+    told: Counter[str] = Counter()
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        state, events = GAME.apply(state, seat, agents[seat].choose(GAME, state, seat))
+        check_state(GAME, state, players)
+        for event in events:
+            assert isinstance(event.text, Msg)
+            if event.public:
+                assert not grain_params(event.text), event.text
+            elif grain_params(event.text):
+                told[event.text.key] += 1
+        for viewer in range(players if GAME.result(state) is None else 0):
+            shown = GAME.view(state, viewer)
+            assert [p["seat"] for p in shown["players"] if "grain" in p] == [viewer]
+    assert {f"tang.log.{k}" for k in ("color", "claim_fail", "bought", "attack", "rally",
+                                       "retreat", "extra_bought", "took_grain", "grain")
+            } <= set(told)
+    assert "grain" in GAME.view(state, None)["players"][1]  # the end shows everything
