@@ -3,6 +3,7 @@
 Owns all SQL of the project; knows nothing of Discord or of any game's rules.
 """
 
+from storage.backends import is_postgres, repository_for
 from storage.errors import DuplicateInteraction, NotFound, StaleVersion, StorageError
 from storage.models import (
     LIVE_STATUSES,
@@ -17,6 +18,7 @@ from storage.models import (
     SeatRecord,
     Turn,
 )
+from storage.postgres import PostgresRepository
 from storage.repository import Repository
 from storage.sqlite import SqliteRepository
 
@@ -32,10 +34,13 @@ __all__ = [
     "NewAction",
     "NewAudit",
     "NotFound",
+    "PostgresRepository",
     "Repository",
     "SeatRecord",
     "SqliteRepository",
     "StaleVersion",
     "StorageError",
     "Turn",
+    "is_postgres",
+    "repository_for",
 ]

@@ -25,7 +25,7 @@ def log_statements(game_id: int, first_version: int, now: float,
                             dumps(action.action), action.interaction_id, now))
         back = len(actions) - 1 - offset
         event_rows += [(game_id, game_id, game_id, back, version, *values)
-                       for values in map(_event_values, action.events)]
+                       for values in map(event_values, action.events)]
     return [
         (f"INSERT INTO actions (game_id, {ACTION_COLUMNS}) VALUES (?,"
          " (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_id = ?),"
@@ -40,7 +40,7 @@ def opening_statements(game_id: int, events: Sequence[dict[str, Any]]) -> list[S
     """What the game's setup told (`Event.to_json()` dicts), numbered -N..-1 so it reads
     before the events of the actions."""
     count = len(events)
-    rows = [(game_id, index - count, *_event_values(event))
+    rows = [(game_id, index - count, *event_values(event))
             for index, event in enumerate(events)]
     return [("INSERT INTO opening_events (game_id, seq, text, message, seats, kind)"
              " VALUES (?, ?, ?, ?, ?, ?)", rows)] if rows else []
@@ -52,9 +52,9 @@ def seat_statements(game_id: int, seats: Sequence[SeatRecord]) -> list[Statement
              [(game_id, s.seat, s.user_id, s.name, s.ai) for s in seats])]
 
 
-def _event_values(event: dict[str, Any]) -> tuple[str, str | None, str | None, str]:
+def event_values(event: dict[str, Any]) -> tuple[str, str | None, str | None, str]:
     """(text, message JSON, seats JSON or None, kind) from an `Event.to_json()` dict: its
-    "text" is a plain sentence, or a message as a dict, stored as JSON."""
+    "text" is a plain sentence, or a message as a dict, stored as JSON (on either backend)."""
     said, seats = event["text"], event.get("seats")
     text, message = (said, None) if isinstance(said, str) else ("", dumps(said))
     return (text, message, None if seats is None else dumps([int(s) for s in seats]),

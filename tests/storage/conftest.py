@@ -1,23 +1,80 @@
-"""Fixtures: a fresh in-memory repository and a file-backed one."""
+"""Fixtures: a fresh repository of each backend, SQLite (in memory, or a file) and
+PostgreSQL (a fresh database on a real server, tests/storage/storage_postgres.py).
+
+A test that takes `repo`, `file_repo` or `database` runs once per backend; the PostgreSQL
+runs carry the `postgres` mark (`pytest -m "not postgres"` leaves them out). When no server
+can be had they fail in CI (CI=true: the suite must prove the backend there) and are
+skipped elsewhere, saying why.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
-from storage import SqliteRepository
+from storage import Repository
+from tests.storage.storage_helpers import opened
+from tests.storage.storage_postgres import Databases, Unavailable, postgres_server
+
+BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+@pytest.fixture(scope="session")
+def postgres_databases() -> Iterator[Databases]:
+    try:
+        with postgres_server() as server:
+            yield Databases(server)
+    except Unavailable as why:
+        if os.environ.get("CI", "").lower() in ("true", "1"):
+            pytest.fail(f"the PostgreSQL tests need a server in CI: {why}")
+        pytest.skip(f"no PostgreSQL server: {why}")
 
 
 @pytest.fixture
-async def repo() -> AsyncIterator[SqliteRepository]:
-    async with SqliteRepository() as repository:
+def postgres_url(postgres_databases: Databases) -> Iterator[str]:
+    """A fresh, migrated database of its own."""
+    with postgres_databases.fresh() as url:
+        yield url
+
+
+@pytest.fixture
+def empty_postgres_url(postgres_databases: Databases) -> Iterator[str]:
+    """A fresh database that no migration touched yet."""
+    with postgres_databases.fresh(empty=True) as url:
+        yield url
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def database(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """What `repository_for` opens: a SQLite file, or a fresh PostgreSQL database."""
+    if backend == "postgres":
+        return str(request.getfixturevalue("postgres_url"))
+    return str(tmp_path / "games.sqlite3")
+
+
+@pytest.fixture
+def memory_database(backend: str, request: pytest.FixtureRequest) -> str:
+    """As `database`, but SQLite in memory (the quickest)."""
+    if backend == "postgres":
+        return str(request.getfixturevalue("postgres_url"))
+    return ":memory:"
+
+
+@pytest.fixture
+async def repo(memory_database: str) -> AsyncIterator[Repository]:
+    async with opened(memory_database) as repository:
         yield repository
 
 
 @pytest.fixture
-async def file_repo(tmp_path: Path) -> AsyncIterator[SqliteRepository]:
-    async with SqliteRepository(tmp_path / "games.sqlite3") as repository:
+async def file_repo(database: str) -> AsyncIterator[Repository]:
+    async with opened(database) as repository:
         yield repository
-

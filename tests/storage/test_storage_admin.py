@@ -6,11 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from storage import Repository, SqliteRepository, StorageError
-from tests.storage.storage_helpers import play, started_game
+from storage import (
+    PostgresRepository,
+    Repository,
+    SqliteRepository,
+    StorageError,
+    repository_for,
+)
+from tests.storage.storage_helpers import opened, play, started_game
 
 
-async def test_audit_log_is_newest_first_and_filtered(repo: SqliteRepository) -> None:
+async def test_audit_log_is_newest_first_and_filtered(repo: Repository) -> None:
     await repo.audit(guild_id=1, game_id=10, user_id=5, what="pause", detail={"why": "dinner"})
     await repo.audit(guild_id=1, game_id=11, user_id=5, what="undo", detail={"seq": 3})
     await repo.audit(guild_id=2, game_id=None, user_id=6, what="moderator_role",
@@ -27,7 +33,7 @@ async def test_audit_log_is_newest_first_and_filtered(repo: SqliteRepository) ->
     assert pause.created_at > 0 and pause.id < everything[0].id
 
 
-async def test_guild_settings_are_json_per_guild(repo: SqliteRepository) -> None:
+async def test_guild_settings_are_json_per_guild(repo: Repository) -> None:
     assert await repo.guild_settings(1) == {}
     await repo.set_guild_setting(1, "moderator_role", 1234)
     await repo.set_guild_setting(1, "games", {"record": {"ai": True}, "names": ["魏", "蜀"]})
@@ -40,7 +46,7 @@ async def test_guild_settings_are_json_per_guild(repo: SqliteRepository) -> None
     assert "moderator_role" not in await repo.guild_settings(1)
 
 
-async def test_size_grows_with_the_log(file_repo: SqliteRepository) -> None:
+async def test_size_grows_with_the_log(file_repo: Repository) -> None:
     game_id, version = await started_game(file_repo)
     empty = await file_repo.size_bytes()
     assert empty > 0
@@ -48,26 +54,27 @@ async def test_size_grows_with_the_log(file_repo: SqliteRepository) -> None:
     assert await file_repo.size_bytes() > empty
 
 
-async def test_data_survives_close_and_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "games.sqlite3"
-    async with SqliteRepository(path) as repo:
+async def test_data_survives_close_and_reopen(database: str) -> None:
+    async with opened(database) as repo:
         game_id, version = await started_game(repo)
         version = await play(repo, game_id, version, [1, 2])
-    async with SqliteRepository(path) as repo:
+    async with opened(database) as repo:
         assert (await repo.get_game(game_id)).version == version
         assert len(await repo.actions(game_id)) == 2
 
 
-async def test_file_database_uses_wal_and_foreign_keys(file_repo: SqliteRepository) -> None:
-    db = file_repo._db
-    assert db is not None
-    assert list(await db.execute_fetchall("PRAGMA journal_mode"))[0][0] == "wal"
-    assert list(await db.execute_fetchall("PRAGMA foreign_keys"))[0][0] == 1
-    assert list(await db.execute_fetchall("PRAGMA busy_timeout"))[0][0] > 0
+async def test_file_database_uses_wal_and_foreign_keys(tmp_path: Path) -> None:
+    async with SqliteRepository(tmp_path / "games.sqlite3") as repo:
+        db = repo._db
+        assert db is not None
+        assert list(await db.execute_fetchall("PRAGMA journal_mode"))[0][0] == "wal"
+        assert list(await db.execute_fetchall("PRAGMA foreign_keys"))[0][0] == 1
+        assert list(await db.execute_fetchall("PRAGMA busy_timeout"))[0][0] > 0
 
 
-async def test_closed_repository_refuses_work() -> None:
-    repo = SqliteRepository()
+
+async def test_closed_repository_refuses_work(memory_database: str) -> None:
+    repo = repository_for(memory_database)
     with pytest.raises(StorageError):
         await repo.get_game(1)
     await repo.open()
@@ -77,7 +84,8 @@ async def test_closed_repository_refuses_work() -> None:
         await repo.list_games()
 
 
-def test_sqlite_repository_satisfies_the_interface() -> None:
-    repo: Repository = SqliteRepository()
-    protocol_methods = {n for n in vars(Repository) if not n.startswith("_")}
-    assert protocol_methods <= set(dir(repo))
+@pytest.mark.parametrize("backend", [SqliteRepository, PostgresRepository])
+def test_each_backend_satisfies_the_interface(backend: type[Repository]) -> None:
+    interface = {name for base in Repository.__mro__ if base is not object
+                 for name in vars(base) if not name.startswith("_")}
+    assert interface <= set(dir(backend))

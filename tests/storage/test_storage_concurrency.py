@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
-from storage import SqliteRepository, StaleVersion
-from tests.storage.storage_helpers import add, append, events_for, replay, started_game
+from storage import Repository, StaleVersion
+from tests.storage.storage_helpers import (
+    add,
+    append,
+    events_for,
+    opened,
+    replay,
+    started_game,
+)
 
 
-async def race(repo: SqliteRepository, game_id: int, version: int, n: int) -> int | None:
+async def race(repo: Repository, game_id: int, version: int, n: int) -> int | None:
     """Appends `add n` at `version`; returns the new version, or None if it lost the race."""
     try:
         return await append(repo,
@@ -19,7 +25,7 @@ async def race(repo: SqliteRepository, game_id: int, version: int, n: int) -> in
         return None
 
 
-async def test_fifty_racing_appends_exactly_one_wins(repo: SqliteRepository) -> None:
+async def test_fifty_racing_appends_exactly_one_wins(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     outcomes = await asyncio.gather(*(race(repo, game_id, version, n) for n in range(50)))
     winners = [n for n, new in enumerate(outcomes) if new is not None]
@@ -31,10 +37,10 @@ async def test_fifty_racing_appends_exactly_one_wins(repo: SqliteRepository) -> 
     assert len(await repo.events(game_id, viewer_seat=0)) == 2
 
 
-async def test_racing_connections_to_one_file_exactly_one_wins(tmp_path: Path) -> None:
-    """Two repositories (two connections, as two processes would have) on the same file."""
-    path = tmp_path / "shared.sqlite3"
-    async with SqliteRepository(path) as first, SqliteRepository(path) as second:
+async def test_racing_connections_to_one_database_exactly_one_wins(database: str) -> None:
+    """Two repositories (their own connections, as two processes would have) on the same
+    database."""
+    async with opened(database) as first, opened(database) as second:
         game_id, version = await started_game(first)
         outcomes = await asyncio.gather(
             *(race(first if n % 2 else second, game_id, version, n) for n in range(20)))
@@ -42,7 +48,7 @@ async def test_racing_connections_to_one_file_exactly_one_wins(tmp_path: Path) -
         assert len(await second.actions(game_id)) == 1
 
 
-async def test_reads_never_see_a_transaction_in_flight(repo: SqliteRepository) -> None:
+async def test_reads_never_see_a_transaction_in_flight(repo: Repository) -> None:
     """Readers interleaved with writers only ever see whole actions."""
     game_id, version = await started_game(repo)
 
@@ -66,7 +72,7 @@ async def test_reads_never_see_a_transaction_in_flight(repo: SqliteRepository) -
     assert len(await repo.actions(game_id)) == 30
 
 
-async def test_a_cancelled_append_is_all_or_nothing(repo: SqliteRepository) -> None:
+async def test_a_cancelled_append_is_all_or_nothing(repo: Repository) -> None:
     """A coroutine cancelled anywhere inside its transaction leaves no half action and no
     transaction open: the next writer proceeds."""
     game_id, version = await started_game(repo)

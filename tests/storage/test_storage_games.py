@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from storage import NotFound, SeatRecord, SqliteRepository, StaleVersion, StorageError
+from storage import NotFound, Repository, SeatRecord, StaleVersion, StorageError
 from tests.storage.storage_helpers import SEATS, new_game, replay, started_game
 
 
-async def test_create_and_get_round_trip(repo: SqliteRepository) -> None:
+async def test_create_and_get_round_trip(repo: Repository) -> None:
     game_id = await repo.create_game(game="record", options={"variant": "三國", "n": 2},
                                      seed=42, guild_id=1, channel_id=2, thread_id=3,
                                      created_by=4)
@@ -22,7 +22,7 @@ async def test_create_and_get_round_trip(repo: SqliteRepository) -> None:
     assert record.created_at > 0
 
 
-async def test_missing_game_raises_not_found(repo: SqliteRepository) -> None:
+async def test_missing_game_raises_not_found(repo: Repository) -> None:
     with pytest.raises(NotFound):
         await repo.get_game(99)
     with pytest.raises(NotFound):
@@ -33,7 +33,7 @@ async def test_missing_game_raises_not_found(repo: SqliteRepository) -> None:
         await repo.set_status(99, "paused", expected_version=0)
 
 
-async def test_seats_round_trip_and_replace_bumps_version(repo: SqliteRepository) -> None:
+async def test_seats_round_trip_and_replace_bumps_version(repo: Repository) -> None:
     game_id = await new_game(repo)
     assert await repo.get_seats(game_id) == []
     version = await repo.set_seats(game_id, SEATS, expected_version=0)
@@ -44,7 +44,7 @@ async def test_seats_round_trip_and_replace_bumps_version(repo: SqliteRepository
     assert await repo.get_seats(game_id) == fewer
 
 
-async def test_stale_seat_change_writes_nothing(repo: SqliteRepository) -> None:
+async def test_stale_seat_change_writes_nothing(repo: Repository) -> None:
     game_id = await new_game(repo)
     await repo.set_seats(game_id, SEATS, expected_version=0)
     with pytest.raises(StaleVersion) as caught:
@@ -54,7 +54,7 @@ async def test_stale_seat_change_writes_nothing(repo: SqliteRepository) -> None:
     assert (await repo.get_game(game_id)).version == 1
 
 
-async def test_failed_seat_change_rolls_back_the_delete(repo: SqliteRepository) -> None:
+async def test_failed_seat_change_rolls_back_the_delete(repo: Repository) -> None:
     game_id = await new_game(repo)
     await repo.set_seats(game_id, SEATS, expected_version=0)
     twice = [SeatRecord(0, 1, "a", None), SeatRecord(0, 2, "b", None)]
@@ -64,7 +64,7 @@ async def test_failed_seat_change_rolls_back_the_delete(repo: SqliteRepository) 
     assert (await repo.get_game(game_id)).version == 1
 
 
-async def test_the_start_sets_status_seats_and_snapshot(repo: SqliteRepository) -> None:
+async def test_the_start_sets_status_seats_and_snapshot(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     record = await repo.get_game(game_id)
     assert (record.status, record.version, record.state) == ("running", version, replay([]))
@@ -72,7 +72,7 @@ async def test_the_start_sets_status_seats_and_snapshot(repo: SqliteRepository) 
     assert await repo.get_seats(game_id) == SEATS
 
 
-async def test_set_status_bumps_version_and_keeps_result(repo: SqliteRepository) -> None:
+async def test_set_status_bumps_version_and_keeps_result(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     version = await repo.set_status(game_id, "paused", expected_version=version)
     assert (await repo.get_game(game_id)).status == "paused"
@@ -88,20 +88,20 @@ async def test_set_status_bumps_version_and_keeps_result(repo: SqliteRepository)
     assert (await repo.get_game(game_id)).status == "finished"
 
 
-async def test_set_thread_does_not_bump_version(repo: SqliteRepository) -> None:
+async def test_set_thread_does_not_bump_version(repo: Repository) -> None:
     game_id = await new_game(repo, thread_id=None)
     await repo.set_thread(game_id, 777)
     record = await repo.get_game(game_id)
     assert (record.thread_id, record.version) == (777, 0)
 
 
-async def game_in(repo: SqliteRepository, channel_id: int) -> int | None:
+async def game_in(repo: Repository, channel_id: int) -> int | None:
     """The id of the game in play there, if any."""
     found = await repo.games_in_channel(channel_id)
     return found[0].id if found else None
 
 
-async def test_game_in_channel_finds_the_newest_game_in_play(repo: SqliteRepository) -> None:
+async def test_game_in_channel_finds_the_newest_game_in_play(repo: Repository) -> None:
     assert await repo.games_in_channel(20) == []
     old = await new_game(repo, channel_id=20)
     new = await new_game(repo, channel_id=20)
@@ -112,7 +112,7 @@ async def test_game_in_channel_finds_the_newest_game_in_play(repo: SqliteReposit
     assert await repo.games_in_channel(20) == []
 
 
-async def test_game_in_channel_matches_threads_first(repo: SqliteRepository) -> None:
+async def test_game_in_channel_matches_threads_first(repo: Repository) -> None:
     in_thread = await new_game(repo, channel_id=20, thread_id=30)
     in_channel = await new_game(repo, channel_id=20, thread_id=None)
     assert await game_in(repo, 30) == in_thread
@@ -121,7 +121,7 @@ async def test_game_in_channel_matches_threads_first(repo: SqliteRepository) -> 
     assert await game_in(repo, 20) == in_channel  # paused is still in play
 
 
-async def test_list_games_filters(repo: SqliteRepository) -> None:
+async def test_list_games_filters(repo: Repository) -> None:
     a, _ = await started_game(repo, guild_id=1)
     b = await new_game(repo, guild_id=1)
     c = await new_game(repo, guild_id=2)

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
-from pathlib import Path
-
 import pytest
 
-from storage import DuplicateInteraction, SqliteRepository, StaleVersion
-from tests.storage.storage_helpers import add, append, events_for, play, replay, started_game
+from storage import DuplicateInteraction, Repository, StaleVersion
+from tests.storage.storage_helpers import (
+    add,
+    append,
+    events_for,
+    play,
+    raw_value,
+    replay,
+    started_game,
+)
 
 
-async def snapshot_and_log(repo: SqliteRepository, game_id: int) -> tuple:
+async def snapshot_and_log(repo: Repository, game_id: int) -> tuple:
     """Everything an append may touch, to prove a refused append changed nothing."""
     return (await repo.get_game(game_id), await repo.actions(game_id, include_undone=True),
             await repo.events(game_id, viewer_seat=0))
 
 
-async def test_append_round_trip(repo: SqliteRepository) -> None:
+async def test_append_round_trip(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     state = {"total": 5, "moves": 1, "名": "關羽"}
     new = await append(repo,
@@ -33,7 +37,7 @@ async def test_append_round_trip(repo: SqliteRepository) -> None:
     assert (record.version, record.state, record.status) == (new, state, "running")
 
 
-async def test_append_can_finish_the_game(repo: SqliteRepository) -> None:
+async def test_append_can_finish_the_game(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     result = {"winners": [0], "scores": [{"seat": 0, "total": 9}]}
     await append(repo, game_id, expected_version=version, seat=0, user_id=101,
@@ -43,7 +47,7 @@ async def test_append_can_finish_the_game(repo: SqliteRepository) -> None:
     assert (record.status, record.result) == ("finished", result)
 
 
-async def test_every_change_bumps_the_version(repo: SqliteRepository) -> None:
+async def test_every_change_bumps_the_version(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     version = await play(repo, game_id, version, [1, 2, 3])
     assert version == 4
@@ -53,7 +57,7 @@ async def test_every_change_bumps_the_version(repo: SqliteRepository) -> None:
     assert version == 5 == (await repo.get_game(game_id)).version
 
 
-async def test_stale_append_writes_nothing(repo: SqliteRepository) -> None:
+async def test_stale_append_writes_nothing(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     version = await play(repo, game_id, version, [1])
     before = await snapshot_and_log(repo, game_id)
@@ -65,7 +69,7 @@ async def test_stale_append_writes_nothing(repo: SqliteRepository) -> None:
     assert await snapshot_and_log(repo, game_id) == before
 
 
-async def test_duplicate_interaction_writes_nothing(repo: SqliteRepository) -> None:
+async def test_duplicate_interaction_writes_nothing(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     other_game, other_version = await started_game(repo, channel_id=21)
     version = await append(repo, game_id, expected_version=version, seat=0, user_id=101,
@@ -87,13 +91,13 @@ async def test_duplicate_interaction_writes_nothing(repo: SqliteRepository) -> N
     assert await repo.actions(other_game) == []
 
 
-async def test_actions_without_interaction_never_collide(repo: SqliteRepository) -> None:
+async def test_actions_without_interaction_never_collide(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     await play(repo, game_id, version, [1, 1, 1])
     assert [a.interaction_id for a in await repo.actions(game_id)] == [None, None, None]
 
 
-async def test_replaying_the_log_reproduces_the_snapshot(repo: SqliteRepository) -> None:
+async def test_replaying_the_log_reproduces_the_snapshot(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     version = await play(repo, game_id, version, [3, 1, 4, 1, 5])
     version = await repo.undo_actions(game_id, keep=3, state=replay([add(3), add(1), add(4)]),
@@ -104,7 +108,7 @@ async def test_replaying_the_log_reproduces_the_snapshot(repo: SqliteRepository)
     assert replay(live) == (await repo.get_game(game_id)).state
 
 
-async def test_events_visibility(repo: SqliteRepository) -> None:
+async def test_events_visibility(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     version = await play(repo, game_id, version, [1], seat=0)
     await play(repo, game_id, version, [2], seat=1)
@@ -120,7 +124,7 @@ async def test_events_visibility(repo: SqliteRepository) -> None:
     assert (events[0].seats, events[0].kind, events[0].version) == (None, "log", 2)
 
 
-async def test_event_shared_by_several_seats(repo: SqliteRepository) -> None:
+async def test_event_shared_by_several_seats(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     shared = [{"text": "a pact", "seats": [0, 2], "kind": "log"}]
     await append(repo, game_id, expected_version=version, seat=0, user_id=101,
@@ -129,7 +133,7 @@ async def test_event_shared_by_several_seats(repo: SqliteRepository) -> None:
     assert [len(await repo.events(game_id, viewer_seat=s)) for s in (0, 1, 2)] == [1, 0, 1]
 
 
-async def test_events_limit_keeps_the_last(repo: SqliteRepository) -> None:
+async def test_events_limit_keeps_the_last(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     await play(repo, game_id, version, [1, 2, 3, 4])
     assert [e.text for e in await repo.events(game_id, limit=2)] == ["added 3", "added 4"]
@@ -138,7 +142,7 @@ async def test_events_limit_keeps_the_last(repo: SqliteRepository) -> None:
         await repo.events(game_id, limit=-1)
 
 
-async def test_undo_flags_actions_and_hides_their_events(repo: SqliteRepository) -> None:
+async def test_undo_flags_actions_and_hides_their_events(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     version = await play(repo, game_id, version, [1, 2, 3])
     state = replay([add(1)])
@@ -156,7 +160,7 @@ async def test_undo_flags_actions_and_hides_their_events(repo: SqliteRepository)
     assert [e.text for e in await repo.events(game_id)] == ["added 1", "added 7"]
 
 
-async def test_undo_counts_only_live_actions(repo: SqliteRepository) -> None:
+async def test_undo_counts_only_live_actions(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     version = await play(repo, game_id, version, [1, 2])
     version = await repo.undo_actions(game_id, keep=1, state=replay([add(1)]),
@@ -172,7 +176,7 @@ async def test_undo_counts_only_live_actions(repo: SqliteRepository) -> None:
     assert len(await repo.actions(game_id)) == 2
 
 
-async def test_stale_undo_writes_nothing(repo: SqliteRepository) -> None:
+async def test_stale_undo_writes_nothing(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     version = await play(repo, game_id, version, [1, 2])
     before = await snapshot_and_log(repo, game_id)
@@ -183,14 +187,13 @@ async def test_stale_undo_writes_nothing(repo: SqliteRepository) -> None:
     assert await snapshot_and_log(repo, game_id) == before
 
 
-async def test_json_columns_are_sorted_unescaped_text(file_repo: SqliteRepository,
-                                                     tmp_path: Path) -> None:
+async def test_json_columns_are_sorted_unescaped_text(file_repo: Repository,
+                                                     database: str) -> None:
     game_id, version = await started_game(file_repo)
     await append(file_repo, game_id, expected_version=version, seat=0, user_id=None,
                                   action={"kind": "keep", "args": ["趙雲"]}, events=[],
                                   state={"b": 1, "a": "曹操"}, interaction_id=None)
-    with closing(sqlite3.connect(tmp_path / "games.sqlite3")) as raw:
-        state, = raw.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
-        action, = raw.execute("SELECT action FROM actions").fetchone()
+    state = await raw_value(database, f"SELECT state FROM games WHERE id = {game_id}")
+    action = await raw_value(database, "SELECT action FROM actions")
     assert state == '{"a":"曹操","b":1}'  # sorted, compact, unescaped
     assert action == '{"args":["趙雲"],"kind":"keep"}'

@@ -10,19 +10,19 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from storage import NotFound, SqliteRepository, StorageError
+from storage import NotFound, Repository, SqliteRepository, StorageError
 from storage.migrations import MIGRATIONS, migrate
 from tests.storage.storage_helpers import started_game
 
 
-async def save(repo: SqliteRepository, name: str, *, guild_id: int = 1, game: str = "redux",
+async def save(repo: Repository, name: str, *, guild_id: int = 1, game: str = "redux",
                text: str = '{"format": "redux-pack/1"}', digest: str = "abc123abc123",
                uploaded_by: int | None = 5):
     return await repo.save_pack(guild_id=guild_id, game=game, name=name, text=text,
                                 digest=digest, uploaded_by=uploaded_by)
 
 
-async def test_a_saved_pack_reads_back_whole(repo: SqliteRepository) -> None:
+async def test_a_saved_pack_reads_back_whole(repo: Repository) -> None:
     saved = await save(repo, "printed", text='{"name": "Our cards 魏"}')
     got = await repo.get_pack(1, "redux", "printed")
     assert got == saved
@@ -31,7 +31,7 @@ async def test_a_saved_pack_reads_back_whole(repo: SqliteRepository) -> None:
     assert got.uploaded_at > 0
 
 
-async def test_packs_are_listed_by_name_per_guild_and_game(repo: SqliteRepository) -> None:
+async def test_packs_are_listed_by_name_per_guild_and_game(repo: Repository) -> None:
     await save(repo, "zeta")
     await save(repo, "alpha")
     await save(repo, "other-guild", guild_id=2)
@@ -42,7 +42,7 @@ async def test_packs_are_listed_by_name_per_guild_and_game(repo: SqliteRepositor
     assert await repo.packs(3) == []
 
 
-async def test_saving_the_same_name_replaces_the_pack(repo: SqliteRepository) -> None:
+async def test_saving_the_same_name_replaces_the_pack(repo: Repository) -> None:
     first = await save(repo, "printed", text="v1", digest="111111111111")
     second = await save(repo, "printed", text="v2", digest="222222222222", uploaded_by=6)
     assert second.id == first.id
@@ -51,7 +51,7 @@ async def test_saving_the_same_name_replaces_the_pack(repo: SqliteRepository) ->
     assert len(await repo.packs(1)) == 1
 
 
-async def test_the_same_name_may_exist_in_another_guild_or_game(repo: SqliteRepository) -> None:
+async def test_the_same_name_may_exist_in_another_guild_or_game(repo: Repository) -> None:
     await save(repo, "printed", text="guild 1")
     await save(repo, "printed", guild_id=2, text="guild 2")
     await save(repo, "printed", game="record", text="record")
@@ -60,7 +60,7 @@ async def test_the_same_name_may_exist_in_another_guild_or_game(repo: SqliteRepo
     assert (await repo.get_pack(1, "record", "printed")).text == "record"
 
 
-async def test_removing_a_pack_and_missing_packs(repo: SqliteRepository) -> None:
+async def test_removing_a_pack_and_missing_packs(repo: Repository) -> None:
     await save(repo, "printed")
     await save(repo, "kept")
     await repo.remove_pack(1, "redux", "printed")
@@ -74,7 +74,7 @@ async def test_removing_a_pack_and_missing_packs(repo: SqliteRepository) -> None
 
 
 async def test_a_private_thread_is_found_by_purpose_and_by_thread(
-        repo: SqliteRepository) -> None:
+        repo: Repository) -> None:
     game_id, _ = await started_game(repo)
     saved = await repo.add_private_thread(game_id, purpose="council 2", thread_id=77,
                                           seats=[1, 2])
@@ -86,7 +86,7 @@ async def test_a_private_thread_is_found_by_purpose_and_by_thread(
     assert await repo.private_thread_by_id(78) is None
 
 
-async def test_a_purpose_has_one_thread_per_game(repo: SqliteRepository) -> None:
+async def test_a_purpose_has_one_thread_per_game(repo: Repository) -> None:
     game_id, _ = await started_game(repo)
     await repo.add_private_thread(game_id, purpose="council 1", thread_id=77, seats=[1, 2])
     with pytest.raises(StorageError):

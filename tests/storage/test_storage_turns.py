@@ -15,8 +15,8 @@ from storage import (
     NewAction,
     NewAudit,
     NotFound,
+    Repository,
     SeatRecord,
-    SqliteRepository,
     StaleVersion,
     StorageError,
     Turn,
@@ -44,18 +44,18 @@ def clock(game_id: int, seat: int, version: int, user_id: int = 101) -> ClockRec
     return ClockRecord(game_id, seat, user_id, version, started_at=1000.0 + seat, due_at=None)
 
 
-async def everything(repo: SqliteRepository, game_id: int) -> tuple:
+async def everything(repo: Repository, game_id: int) -> tuple:
     """All a turn may touch, to prove a refused turn changed nothing."""
     return (await repo.load_game(game_id), await repo.actions(game_id, include_undone=True),
             await repo.events(game_id, viewer_seat=0), await repo.audit_log(game_id=game_id))
 
 
-async def clocks_of(repo: SqliteRepository, game_id: int) -> ClockState:
+async def clocks_of(repo: Repository, game_id: int) -> ClockState:
     return (await repo.load_game(game_id)).clocks
 
 
 async def test_a_turn_of_several_actions_keeps_a_version_per_action(
-        repo: SqliteRepository) -> None:
+        repo: Repository) -> None:
     game_id, version = await started_game(repo)
     version = await play(repo, game_id, version, [5])
     turn = Turn(version, replay([add(5), add(1), add(2), add(3)]),
@@ -75,7 +75,7 @@ async def test_a_turn_of_several_actions_keeps_a_version_per_action(
 
 
 async def test_a_turn_with_seats_starts_the_game_with_the_ai_moves(
-        repo: SqliteRepository) -> None:
+        repo: Repository) -> None:
     game_id = await new_game(repo)
     turn = Turn(0, replay([add(4)]), acts(4, first_seat=2), seats=SEATS, status="running",
                 audit=NewAudit(101, "start", {"by": "Liu Bei"}))
@@ -88,7 +88,7 @@ async def test_a_turn_with_seats_starts_the_game_with_the_ai_moves(
         1, 101, "start", {"by": "Liu Bei"})
 
 
-async def test_a_turn_writes_its_clock_changes(repo: SqliteRepository) -> None:
+async def test_a_turn_writes_its_clock_changes(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     kept = DeadlineRecord(game_id, 24.0, "skip", (1.0,))
     first = Turn(version, replay([add(1)]), acts(1),
@@ -110,7 +110,7 @@ async def test_a_turn_writes_its_clock_changes(repo: SqliteRepository) -> None:
     assert (await repo.get_game(game_id)).status == "finished"
 
 
-async def test_a_refused_turn_writes_nothing_at_all(repo: SqliteRepository) -> None:
+async def test_a_refused_turn_writes_nothing_at_all(repo: Repository) -> None:
     game_id, version = await started_game(repo)
     version = await repo.commit_turn(game_id, Turn(
         version, replay([add(1)]), acts(1, interaction="click"),
@@ -137,7 +137,7 @@ async def test_a_refused_turn_writes_nothing_at_all(repo: SqliteRepository) -> N
 
 
 async def test_load_game_reads_the_record_its_seats_and_its_clocks(
-        repo: SqliteRepository) -> None:
+        repo: Repository) -> None:
     game_id = await new_game(repo)
     loaded = await repo.load_game(game_id)
     assert (loaded.record.status, loaded.record.state, loaded.seats, loaded.clocks) == (
@@ -154,7 +154,7 @@ async def test_load_game_reads_the_record_its_seats_and_its_clocks(
 
 
 async def test_the_opening_is_stored_with_the_start_and_reads_first(
-        repo: SqliteRepository) -> None:
+        repo: Repository) -> None:
     """What the setup told belongs to no action: it reads before every action's events, each
     secret line only for its seats, and an undo never takes it back."""
     game_id = await new_game(repo)
@@ -176,7 +176,7 @@ async def test_the_opening_is_stored_with_the_start_and_reads_first(
 
 
 async def test_an_event_s_message_is_stored_and_read_back_as_it_was(
-        repo: SqliteRepository) -> None:
+        repo: Repository) -> None:
     """Events say messages (games/core/messages.py); older rows hold plain sentences."""
     game_id, version = await started_game(repo)
     said = msg("engine.roll", who=Seat(1), dice=2, sides=6,

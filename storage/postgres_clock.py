@@ -1,0 +1,96 @@
+"""ClockStore on PostgreSQL (mixed into `PostgresRepository`; schema 005 of schema_pg/)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from storage.clock import ClockChanges, ClockRecord, DeadlineRecord
+from storage.pgbase import PostgresBase
+from storage.postgres_migrations import Conn
+from storage.rows import clock_record
+from storage.sqlbase import dumps, loads
+
+_NAMES = ("game_id", "seat", "user_id", "version", "started_at", "due_at", "reminded",
+          "expired", "held_for", "held_since")
+_COLUMNS = ", ".join(_NAMES)
+_SET_DEADLINE = ("INSERT INTO deadlines (game_id, hours, policy, reminders)"
+                 " VALUES ($1, $2, $3, $4)")
+
+
+class ClockRows(PostgresBase):
+    """Rows of storage/clock.py's `ClockStore`."""
+
+    async def clocks(self, *, game_id: int | None = None,
+                     user_id: int | None = None) -> list[ClockRecord]:
+        # A NULL filter keeps every row: one statement (and one prepared plan) for all four.
+        async with self._connection() as conn:
+            rows = await conn.fetch(
+                f"SELECT {_COLUMNS} FROM clocks WHERE ($1::bigint IS NULL OR game_id = $1)"
+                " AND ($2::bigint IS NULL OR user_id = $2) ORDER BY game_id, seat",
+                game_id, user_id)
+        return [clock_record(r) for r in rows]
+
+    async def clear_clocks(self, game_id: int) -> None:
+        async with self._write() as conn:
+            await conn.execute("DELETE FROM clocks WHERE game_id = $1", game_id)
+
+    async def save_clock(self, clock: ClockRecord) -> bool:
+        async with self._write() as conn:
+            return await _save(conn, clock)
+
+    async def deadline(self, game_id: int) -> DeadlineRecord | None:
+        async with self._connection() as conn:
+            row = await conn.fetchrow("SELECT game_id, hours, policy, reminders FROM deadlines"
+                                      " WHERE game_id = $1", game_id)
+        return None if row is None else DeadlineRecord(
+            row["game_id"], row["hours"], row["policy"], tuple(loads(row["reminders"])))
+
+    async def set_deadline(self, deadline: DeadlineRecord, *,
+                           retimed: Sequence[ClockRecord] = ()) -> None:
+        async with self._write() as conn:
+            await conn.execute(
+                f"{_SET_DEADLINE} ON CONFLICT (game_id) DO UPDATE SET hours = excluded.hours,"
+                " policy = excluded.policy, reminders = excluded.reminders",
+                *_deadline_values(deadline))
+            for clock in retimed:
+                await _save(conn, clock)
+
+
+async def write_clock_changes(conn: Conn, game_id: int, changes: ClockChanges) -> None:
+    """Applies `changes` in the transaction of the change of the game they go with: one
+    statement per kind of row, not one per clock."""
+    if changes.clear:
+        await conn.execute("DELETE FROM clocks WHERE game_id = $1", game_id)
+    else:
+        gone = [*changes.stop, *(c.seat for c in changes.start)]
+        if gone:
+            await conn.execute("DELETE FROM clocks WHERE game_id = $1 AND seat = ANY($2)",
+                               game_id, gone)
+        if changes.start:
+            await conn.executemany(
+                f"INSERT INTO clocks ({_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9,"
+                " $10)", [_values(c) for c in changes.start])
+    if changes.deadline is not None:
+        await conn.execute(f"{_SET_DEADLINE} ON CONFLICT (game_id) DO NOTHING",
+                           *_deadline_values(changes.deadline))
+
+
+async def _save(conn: Conn, clock: ClockRecord) -> bool:
+    """Only that very clock (same game, seat and version): a late writer of a replaced
+    clock changes nothing."""
+    seat = await conn.fetchval(
+        "UPDATE clocks SET due_at = $1, reminded = $2, expired = $3, held_for = $4,"
+        " held_since = $5 WHERE game_id = $6 AND seat = $7 AND version = $8 RETURNING seat",
+        clock.due_at, dumps(list(clock.reminded)), int(clock.expired), clock.held_for,
+        clock.held_since, clock.game_id, clock.seat, clock.version)
+    return seat is not None
+
+
+def _values(clock: ClockRecord) -> tuple[object, ...]:
+    return (clock.game_id, clock.seat, clock.user_id, clock.version, clock.started_at,
+            clock.due_at, dumps(list(clock.reminded)), int(clock.expired), clock.held_for,
+            clock.held_since)
+
+
+def _deadline_values(deadline: DeadlineRecord) -> tuple[object, ...]:
+    return (deadline.game_id, deadline.hours, deadline.policy, dumps(list(deadline.reminders)))
