@@ -2,6 +2,8 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 CJK_FONT_PACKAGE := fonts-noto-cjk
+# The storage tests run against a real PostgreSQL too (tests/storage/storage_postgres.py)
+POSTGRES_PACKAGE := postgresql
 # make play GAME=scythe PLAYERS=4 AI=3
 GAME ?= record
 PLAYERS ?= 3
@@ -16,6 +18,13 @@ install: $(VENV)/.installed $(VENV)/bin/gm
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(CJK_FONT_PACKAGE)) \
 	      || echo "Could not install $(CJK_FONT_PACKAGE); boards will fall back to English names."; \
 	  else echo "No CJK font and no apt: boards will fall back to English names."; fi; }
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing PostgreSQL ($(POSTGRES_PACKAGE)) for the storage tests"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      --no-install-recommends $(POSTGRES_PACKAGE) >/dev/null) \
+	      || echo "Could not install $(POSTGRES_PACKAGE): the PostgreSQL tests need GM_TEST_POSTGRES."; \
+	  fi; }
 	@echo "Installed. The gm command is $(VENV)/bin/gm; \`source $(VENV)/bin/activate\` puts it on your PATH (then: gm play, gm --help)."
 
 $(VENV)/.installed: pyproject.toml

@@ -12,6 +12,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from storage import is_postgres
+
 DEFAULT_DATABASE = "gamemaster.sqlite3"
 DEFAULT_CLOCK_TICK = 60.0  # seconds between two passes of the turn clock
 
@@ -23,6 +25,7 @@ class ConfigError(Exception):
 @dataclass(frozen=True)
 class Settings:
     token: str | None
+    # a SQLite file (one process), or a postgresql:// URL (any number of processes)
     database: str = DEFAULT_DATABASE
     api_base: str | None = None  # e.g. "http://localhost:8080/api/v10"; None: Discord itself
     log_level: int = logging.INFO
@@ -35,7 +38,7 @@ class Settings:
         env = os.environ if env is None else env
         return cls(
             token=env.get("DISCORD_TOKEN") or None,
-            database=env.get("GM_DATABASE") or DEFAULT_DATABASE,
+            database=_database(env.get("GM_DATABASE") or DEFAULT_DATABASE),
             api_base=(env.get("GM_DISCORD_API_BASE") or "").rstrip("/") or None,
             gateway=env.get("GM_DISCORD_GATEWAY") or None,
             log_level=_log_level(env.get("GM_LOG_LEVEL", "INFO")),
@@ -52,6 +55,16 @@ class Settings:
                 "`DISCORD_TOKEN=... make run`. Without a token, `make play` plays at the "
                 "terminal.")
         return self.token
+
+
+def _database(value: str) -> str:
+    """A SQLite path or a PostgreSQL URL; another URL would quietly become a file of that
+    odd name, so it is refused."""
+    if "://" in value and not is_postgres(value):
+        raise ConfigError(f"GM_DATABASE `{value}` is neither a SQLite file nor a PostgreSQL "
+                          "URL: use a path such as gamemaster.sqlite3, or "
+                          "postgresql://user:password@host:5432/database.")
+    return value
 
 
 def _log_level(name: str) -> int:

@@ -24,7 +24,7 @@ from bot.discord.loopwatch import LoopWatch
 from bot.discord.renderers import render_pool
 from bot.discord.translator import CatalogTranslator
 from bot.service import GameMaster
-from storage import SqliteRepository
+from storage import repository_for
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +91,7 @@ async def run_bot(settings: Settings) -> int:
         log.error("%s", error)
         return 2
     use_api_base(settings.api_base, settings.gateway)
-    repo = SqliteRepository(settings.database)
+    repo = repository_for(settings.database)  # a SQLite file, or postgresql://...
     await repo.open()
     renderers = render_pool()
     try:

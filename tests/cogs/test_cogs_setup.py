@@ -81,11 +81,14 @@ def test_settings_from_the_environment():
     assert settings == Settings("abc", "/data/gm.db", "http://127.0.0.1:9/api/v10",
                                 logging.DEBUG, 123)
     assert Settings.from_env({}) == Settings(None, DEFAULT_DATABASE)
+    shared = "postgresql://gm:secret@db.internal:5432/gamemaster"
+    assert Settings.from_env({"GM_DATABASE": shared}).database == shared
 
 
 @pytest.mark.parametrize("env, problem", [
     ({"GM_LOG_LEVEL": "loud"}, "GM_LOG_LEVEL"),
     ({"GM_DEV_GUILD": "my-server"}, "GM_DEV_GUILD"),
+    ({"GM_DATABASE": "mysql://db/gm"}, "GM_DATABASE"),
 ])
 def test_unreadable_settings_say_which(env, problem):
     with pytest.raises(ConfigError, match=problem):
