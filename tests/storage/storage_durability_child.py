@@ -1,11 +1,13 @@
 """Child process of test_storage_durability: appends actions until it is killed.
 
-    python storage_durability_child.py DB GAME_ID [STALL_PREFIX STALL_OCCURRENCE]
+    python storage_durability_child.py DATABASE GAME_ID [STALL_PREFIX STALL_OCCURRENCE]
 
-Prints READY once open, then "V <version>" (flushed) after every append that returned. With a
-stall, once the first append has returned it freezes just before the OCCURRENCE-th SQL
-statement starting with PREFIX, printing "STALL", so the parent can kill it inside that
-transaction (a trace callback runs in the connection's thread before each statement).
+DATABASE is a SQLite file or a postgresql:// URL. Prints READY once open, then
+"V <version>" (flushed) after every append that returned. With a stall, once the first
+append has returned it freezes inside the next append's transaction, printing "STALL", so
+the parent can kill it there: on SQLite just before the OCCURRENCE-th SQL statement starting
+with PREFIX (a trace callback runs in the connection's thread before each statement); on
+PostgreSQL once the log's rows are written, before COMMIT (PREFIX "LOG").
 """
 
 from __future__ import annotations
@@ -13,9 +15,13 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
-from storage import SqliteRepository
-from tests.storage.storage_helpers import add, append, events_for, replay
+import storage.postgres
+from storage import Repository, SqliteRepository
+from storage.postgres_log import write_log
+from tests.storage.storage_helpers import add, append, events_for, opened, replay
 
 GIVE_UP_SECONDS = 20  # never outlive a parent that failed to kill us
 
@@ -26,7 +32,7 @@ def report(line: str) -> None:
     sys.stdout.flush()
 
 
-def staller(prefix: str, occurrence: int) -> tuple[dict[str, bool], object]:
+def staller(prefix: str, occurrence: int) -> tuple[dict[str, bool], Callable[[str], None]]:
     armed = {"on": False}
     seen = 0
 
@@ -41,12 +47,35 @@ def staller(prefix: str, occurrence: int) -> tuple[dict[str, bool], object]:
     return armed, trace
 
 
-async def main(path: str, game_id: int, stall: tuple[str, int] | None) -> None:
+def stall_after_the_log(armed: dict[str, bool]) -> None:
+    """PostgreSQL: the next append freezes in its transaction once its log rows are in."""
+    async def writing_then_stalling(*args: Any) -> None:
+        await write_log(*args)
+        if armed["on"]:
+            report("STALL LOG")
+            time.sleep(GIVE_UP_SECONDS)  # the whole process, connection and all, stands
+
+    storage.postgres.write_log = writing_then_stalling  # type: ignore[assignment]
+
+
+async def arm(repo: Repository, stall: tuple[str, int] | None) -> dict[str, bool]:
+    """Sets the stall up (nothing without one); returns its switch, off until armed."""
+    armed = {"on": False}
+    if stall is None:
+        return armed
+    if isinstance(repo, SqliteRepository):
+        armed, trace = staller(*stall)
+        assert repo._db is not None
+        await repo._db.set_trace_callback(trace)
+    else:
+        stall_after_the_log(armed)
+    return armed
+
+
+async def main(database: str, game_id: int, stall: tuple[str, int] | None) -> None:
     started = time.monotonic()
-    async with SqliteRepository(path) as repo:
-        armed, trace = staller(*stall) if stall else ({"on": False}, None)
-        if trace is not None:
-            await repo._db.set_trace_callback(trace)
+    async with opened(database) as repo:
+        armed = await arm(repo, stall)
         done = [a.action for a in await repo.actions(game_id)]
         version = (await repo.get_game(game_id)).version
         report("READY")

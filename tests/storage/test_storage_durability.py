@@ -1,10 +1,10 @@
 """A killed process loses no accepted action and never leaves half an action.
 
-A child process appends actions to a file database and prints each version once its append
-has returned; we SIGKILL it (after some appends, inside a transaction between two statements,
-and at random moments), reopen the file and check: every reported action is there, at most
-the one in flight besides, each with all its events, and the snapshot equals replaying the
-log.
+A child process appends actions to a database (a SQLite file, or a PostgreSQL database) and
+prints each version once its append has returned; we SIGKILL it (after some appends, inside
+a transaction, and at random moments), reopen the database and check: every reported action
+is there, at most the one in flight besides, each with all its events, and the snapshot
+equals replaying the log.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from storage import SqliteRepository
-from tests.storage.storage_helpers import SEATS, new_game, replay, start
+from storage import is_postgres
+from tests.storage.storage_helpers import SEATS, new_game, opened, replay, start
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -35,11 +35,11 @@ TIMEOUT = 15
 class Child:
     """The appending child process, with its output read on a thread (no blocking reads)."""
 
-    def __init__(self, db: Path, game_id: int, *stall: str | int) -> None:
+    def __init__(self, db: str, game_id: int, *stall: str | int) -> None:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(
             [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
         self.proc = subprocess.Popen(
-            [sys.executable, str(HERE / "storage_durability_child.py"), str(db), str(game_id),
+            [sys.executable, str(HERE / "storage_durability_child.py"), db, str(game_id),
              *map(str, stall)],
             stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
         self.versions: list[int] = []
@@ -77,17 +77,17 @@ class Child:
         return self.versions
 
 
-async def make_game(db: Path) -> tuple[int, int]:
-    async with SqliteRepository(db) as repo:
+async def make_game(db: str) -> tuple[int, int]:
+    async with opened(db) as repo:
         game_id = await new_game(repo)
         version = await start(repo, game_id, state=replay([]), seats=SEATS,
                                         expected_version=0)
     return game_id, version
 
 
-async def check(db: Path, game_id: int, last_reported: int, *, exact: bool) -> int:
+async def check(db: str, game_id: int, last_reported: int, *, exact: bool) -> int:
     """Asserts the log is whole and holds every reported action; returns the version."""
-    async with SqliteRepository(db) as repo:
+    async with opened(db) as repo:
         record = await repo.get_game(game_id)
         actions = await repo.actions(game_id)
         public = await repo.events(game_id)
@@ -102,19 +102,20 @@ async def check(db: Path, game_id: int, last_reported: int, *, exact: bool) -> i
     for seat, events in private.items():
         assert [e.version for e in events] == [a.version for a in actions if a.seat == seat]
     assert record.state == replay([a.action for a in actions])
-    with closing(sqlite3.connect(db)) as raw:
-        assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    if not is_postgres(db):
+        with closing(sqlite3.connect(db)) as raw:
+            assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     return record.version
 
 
 @pytest.fixture
-def database(tmp_path: Path) -> tuple[Path, int, int]:
-    db = tmp_path / "durable.sqlite3"
-    return db, *asyncio.run(make_game(db))
+def durable(database: str) -> tuple[str, int, int]:
+    """The database of either backend, with a started game: (database, game id, version)."""
+    return database, *asyncio.run(make_game(database))
 
 
-def test_kill_after_some_appends(database: tuple[Path, int, int]) -> None:
-    db, game_id, version = database
+def test_kill_after_some_appends(durable: tuple[str, int, int]) -> None:
+    db, game_id, version = durable
     for appends in (5, 3):
         child = Child(db, game_id)
         child.wait_for("V", appends)
@@ -123,27 +124,30 @@ def test_kill_after_some_appends(database: tuple[Path, int, int]) -> None:
     assert version >= 2 + 5 + 3 - 1
 
 
-# Where the stall hits commit_turn's transaction: right after BEGIN, with the action row
-# written but no event, between the two events, before the snapshot, and before COMMIT.
-STALLS = [("SELECT", 1), ("INSERT INTO events", 1), ("INSERT INTO events", 2),
-          ("UPDATE games", 1), ("COMMIT", 1)]
+# Where the stall hits commit_turn's transaction on SQLite: right after BEGIN, with the
+# action row written but no event, between the two events, before the snapshot, and before
+# COMMIT. On PostgreSQL the child stalls once the log's rows are written (the game's row
+# updated and locked, the actions and events inserted), before COMMIT.
+STALLS = {"sqlite": [("SELECT", 1), ("INSERT INTO events", 1), ("INSERT INTO events", 2),
+                     ("UPDATE games", 1), ("COMMIT", 1)],
+          "postgres": [("LOG", 1)] * 2}
 
 
 @pytest.mark.slow
-def test_kill_inside_the_transaction(database: tuple[Path, int, int]) -> None:
-    db, game_id, version = database
-    for prefix, occurrence in STALLS:
+def test_kill_inside_the_transaction(durable: tuple[str, int, int], backend: str) -> None:
+    db, game_id, version = durable
+    for prefix, occurrence in STALLS[backend]:
         child = Child(db, game_id, prefix, occurrence)
         child.wait_for("STALL")
         reported = child.kill()
         assert reported, "the child stalls only after one append returned"
         version = asyncio.run(check(db, game_id, reported[-1], exact=True))
-    assert version == 1 + len(STALLS)
+    assert version == 1 + len(STALLS[backend])
 
 
 @pytest.mark.slow
-def test_kill_at_random_moments(database: tuple[Path, int, int]) -> None:
-    db, game_id, version = database
+def test_kill_at_random_moments(durable: tuple[str, int, int]) -> None:
+    db, game_id, version = durable
     pick = random.Random(20240601)
     for _ in range(6):
         child = Child(db, game_id)
