@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from storage import Repository, StaleVersion
+from storage import DuplicateInteraction, Repository, StaleVersion
 from tests.storage.storage_helpers import (
     add,
     append,
@@ -87,3 +87,24 @@ async def test_a_cancelled_append_is_all_or_nothing(repo: Repository) -> None:
         assert len(await repo.events(game_id, viewer_seat=0)) == 2 * len(actions)
         assert [a.version for a in actions] == list(range(2, version + 1))
     assert await race(repo, game_id, version, 99) == version + 1
+
+
+async def test_one_interaction_pressed_in_two_processes_applies_once(database: str) -> None:
+    """The same Discord interaction reaching two processes at once, for two games (the
+    version check cannot tell them apart): the unique interaction id lets one through."""
+    async with opened(database) as first, opened(database) as second:
+        games = [await started_game(first, channel_id=channel) for channel in (20, 21)]
+
+        async def press(repo: Repository, game_id: int, version: int) -> str:
+            try:
+                await append(repo, game_id, expected_version=version, seat=0, user_id=101,
+                             action=add(1), events=events_for(1, 0), state=replay([add(1)]),
+                             interaction_id="the-click")
+            except DuplicateInteraction:
+                return "repeat"
+            return "applied"
+
+        outcomes = await asyncio.gather(press(first, *games[0]), press(second, *games[1]))
+        assert sorted(outcomes) == ["applied", "repeat"]
+        logs = [await first.actions(game_id) for game_id, _ in games]
+        assert sorted(len(log) for log in logs) == [0, 1]
