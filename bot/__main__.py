@@ -1,4 +1,5 @@
-"""`python -m bot` (also `gm`): run the bot, or play, simulate, replay and bench locally."""
+"""`python -m bot` (also `gm`): run the bot, or play, simulate, replay and bench locally,
+or move a database to PostgreSQL."""
 
 from __future__ import annotations
 
@@ -81,6 +82,13 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--minutes", type=float, default=60,
                        help="with --discord: stop games still running after this long")
     bench.set_defaults(handler=_bench)
+
+    move = commands.add_parser("migrate", help="move a SQLite database into PostgreSQL, "
+                               "verified by replaying every game")
+    move.add_argument("--from", dest="source", required=True, metavar="sqlite:PATH")
+    move.add_argument("--to", dest="target", required=True, metavar="postgresql://...",
+                      help="an empty database (the schema is made on the way)")
+    move.set_defaults(handler=_migrate)
 
     crash = commands.add_parser("crashes", help="whole games while `gm run` is killed at "
                                 "random: what was stored against what was posted")
@@ -179,6 +187,21 @@ def _replay(args: argparse.Namespace) -> int:
         return 1
     print(f"ok: {len(verified.actions)} actions replay to the exported state")
     return 0
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from asyncpg import PostgresError
+
+    from bot.tools.migrate import MigrateError, migrate
+    from storage import StorageError
+
+    try:
+        migration = asyncio.run(migrate(args.source, args.target))
+    except (MigrateError, StorageError, PostgresError, OSError) as error:
+        print(f"gm migrate: {error}", file=sys.stderr)
+        return 2
+    print("\n".join(migration.lines()))
+    return 1 if migration.problems else 0
 
 
 def _crashes(args: argparse.Namespace) -> int:
