@@ -4,8 +4,14 @@ seven home bases at their virtual positions, and on every hex what a player look
 Each hex shows its id (what `step r3c4` needs) with tunnel and encounter symbols beside it,
 then the structure and a combat marker, the units by faction (a diamond with the faction's
 initial for the character, squares for mechs and circles for workers, each with its count),
-and the resource tokens as coloured chips with their count. A controlled territory gets a
-border in its controller's colour; rivers are thick blue lines along the flagged edges.
+and the resource tokens as chips of their colour with their count and initial. A controlled
+territory gets a border in its controller's colour; rivers are thick blue lines along the
+flagged edges. What is new since the previous overview has a gold outline, and the moves
+since then are arrows in the mover's colour.
+
+The map is drawn at any hex size that fits its box (the overview shrinks it under a tall
+headline), its text never below the phone floor. What never changes (terrain, edges, rivers,
+tunnels, ids) is one cached layer per hex size, pasted under what the view puts on top.
 """
 
 from __future__ import annotations
@@ -13,28 +19,28 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from rendering.kit.canvas import Canvas
-from rendering.kit.layout import INNER, MARGIN, Flow
-from rendering.kit.theme import BODY, DARK_TEXT, GOLD, MUTED, PANEL, SMALL, TEXT
+from rendering.kit.fonts import get_font
+from rendering.kit.theme import BG, DARK_TEXT, GOLD, MUTED, TEXT, TILE
 from rendering.scythe.style import (
     COMBAT,
     ENCOUNTER,
     RESOURCE_COLORS,
     RIVER,
-    STRUCTURE_LETTERS,
+    STRUCTURES,
     TERRAIN_COLORS,
     Table,
     board_data,
 )
 
 SQRT3 = math.sqrt(3)
+TEXT_SIZE = 24  # every word and number on the map: the phone floor
 TOKEN = 34  # unit and structure height
-CHIP = 30  # resource chip height
-COUNT = 22  # the size of counts and initials on the map
+CHIP = 32  # resource chip height
 TOKEN_GAP = 4
 LINE_GAP = 3
 HOME_SCALE = 0.86
@@ -43,8 +49,13 @@ INACTIVE = "#8a8f99"
 EDGE = "#15171c"
 TUNNEL_FILL = "#2a2420"
 RIVER_W = 8
-LEGEND_H = 36
+ARROW_W = 8
+SIZE_STEP = 4  # hex widths are whole multiples of this, so few static layers are cached
+COLUMNS = 8  # hex widths across the map (offset columns 0-7, odd rows half a hex right)
+HEIGHT_IN_S = 14  # rows -1..7: 8 row steps of 1.5 s, plus a hex's own 2 s
 MAT = "mat"
+ID_RISE = 0.56  # the id's centre above the hex centre, in corner radii
+FRESH = GOLD
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,11 @@ def spots() -> tuple[Spot, ...]:
 
 
 @cache
+def by_id() -> dict[str, Spot]:
+    return {s.id: s for s in spots()}
+
+
+@cache
 def river_edges() -> tuple[tuple[str, str], ...]:
     """Hex pairs with a river on their shared edge, the home bases' river edges included."""
     data = board_data()
@@ -82,12 +98,45 @@ def river_edges() -> tuple[tuple[str, str], ...]:
 
 @dataclass(frozen=True)
 class Grid:
-    """Pixel geometry: hex width w, corner radius s, and the origin of offset (0, 0)."""
+    """Pixel geometry: hex width w, corner radius s, and the centre of offset (0, 0)."""
 
     w: float
     s: float
     x0: float
     y0: float
+
+    @classmethod
+    def fit(cls, x: float, y: float, width: float, height: float) -> Grid:
+        """The largest hexes (a whole multiple of SIZE_STEP wide) whose map fits the box,
+        centred across it and touching its top."""
+        w = min(width / COLUMNS, height * SQRT3 / HEIGHT_IN_S)
+        w = max(SIZE_STEP, w // SIZE_STEP * SIZE_STEP)
+        s = w / SQRT3
+        return cls(w, s, x + (width - COLUMNS * w) / 2 + w / 2, y + 2.5 * s)
+
+    @property
+    def width(self) -> int:
+        return math.ceil(COLUMNS * self.w)
+
+    @property
+    def height(self) -> int:
+        return math.ceil(HEIGHT_IN_S * self.s)
+
+    @property
+    def left(self) -> float:
+        return self.x0 - self.w / 2
+
+    @property
+    def top(self) -> float:
+        return self.y0 - 2.5 * self.s
+
+    @property
+    def bottom(self) -> float:
+        return self.top + self.height
+
+    def at_origin(self) -> Grid:
+        """The same hexes with the map's top-left corner at (0, 0): the static layer's."""
+        return Grid(self.w, self.s, self.w / 2, 2.5 * self.s)
 
     def centre(self, spot: Spot) -> tuple[float, float]:
         return (self.x0 + self.w * (spot.col + 0.5 * (spot.row & 1)),
@@ -97,19 +146,6 @@ class Grid:
         r = self.s * scale
         return [(cx + r * math.cos(math.radians(60 * i - 30)),
                  cy + r * math.sin(math.radians(60 * i - 30))) for i in range(6)]
-
-
-def grid(top: float) -> Grid:
-    """The largest hexes that fit the image width, the top row touching `top`."""
-    xs = [s.col + 0.5 * (s.row & 1) for s in spots()]
-    rows = [s.row for s in spots()]
-    w = INNER / (max(xs) - min(xs) + 1)
-    s = w / SQRT3
-    return Grid(w, s, MARGIN + w / 2 - min(xs) * w, top + s - min(rows) * 1.5 * s)
-
-
-def map_bottom(g: Grid) -> float:
-    return g.y0 + 1.5 * g.s * max(s.row for s in spots()) + g.s
 
 
 # -- what stands where ------------------------------------------------------------------------
@@ -144,62 +180,134 @@ def in_combat(here: dict[int, Force]) -> bool:
     return sum(1 for f in here.values() if f.character or f.mechs) >= 2
 
 
-# -- drawing ---------------------------------------------------------------------------------
-def draw_map(c: Canvas, t: Table, y: float) -> float:
-    g = grid(y)
-    placed = forces(t.view)
-    if c.draw is not None:
-        for spot in spots():
-            _hex(c.draw, t, g, spot)
-        for a, b in river_edges():
-            _river(c.draw, g, a, b)
+@dataclass(frozen=True)
+class Arrow:
+    """Units of one seat that went from one place to another since the previous overview."""
+
+    seat: int
+    start: str
+    end: str
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the overview marks on the map: the moves, and (place, seat, kind) of what is new
+    there, kind one of "structure", "mech", "worker"."""
+
+    arrows: tuple[Arrow, ...] = ()
+    fresh: frozenset[tuple[str, int, str]] = frozenset()
+
+
+# -- the static layer --------------------------------------------------------------------------
+@lru_cache(maxsize=8)
+def base_layer(w: float, cjk: bool) -> Image.Image:
+    """Terrain, edges, home base hexes, rivers, tunnels and ids at hex width `w`: the same
+    on every board of that size, so drawn once per process and size (a process pool's
+    workers each keep their own; threads only read it)."""
+    g = Grid(w, w / SQRT3, 0, 0).at_origin()
+    layer = Image.new("RGB", (g.width, g.height), BG)
+    pen = ImageDraw.Draw(layer)
+    font = get_font(TEXT_SIZE, True, cjk)
     for spot in spots():
-        _contents(c, t, g, spot, placed.get(spot.id, {}))
-    return map_bottom(g)
+        cx, cy = g.centre(spot)
+        if spot.home is not None:
+            pen.polygon(g.corners(cx, cy, HOME_SCALE), fill=HOME_FILL)
+            continue
+        fill, ink = TERRAIN_COLORS[spot.terrain]
+        pen.polygon(g.corners(cx, cy), fill=fill, outline=EDGE, width=2)
+        ty = cy - ID_RISE * g.s
+        pen.text((cx, ty), spot.id, font=font, fill=ink, anchor="mm")
+        if spot.tunnel:
+            x = cx - font.getlength(spot.id) / 2 - 16
+            pen.pieslice((x - 12, ty - 8, x + 12, ty + 16), 180, 360, fill=TUNNEL_FILL,
+                         outline=TEXT, width=2)
+    for a, b in river_edges():
+        ca, cb = g.centre(by_id()[a]), g.centre(by_id()[b])
+        corners = sorted(g.corners(*ca), key=lambda p: math.dist(p, cb))[:2]
+        pen.line(corners, fill=RIVER, width=RIVER_W)
+    return layer
 
 
-@cache
-def _by_id() -> dict[str, Spot]:
-    return {s.id: s for s in spots()}
+# -- drawing ---------------------------------------------------------------------------------
+def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks()) -> float:
+    """The map in grid `g` with the view's pieces and `marks`; returns the y below it."""
+    if c.image is not None:
+        c.image.paste(base_layer(g.w, c.cjk), (round(g.left), round(g.top)))
+        c.texts += [s.id for s in spots() if s.home is None]
+        _dynamic_hexes(c, t, g)
+    placed = forces(t.view)
+    for spot in spots():
+        here = placed.get(spot.id, {})
+        if spot.home is not None:
+            _home_label(c, t, g, spot)
+        if spot.encounter and spot.id in set(t.view.get("encounters") or ()):
+            _encounter(c, g, spot)
+        _contents(c, t, g, spot, here, marks.fresh)
+    for arrow in marks.arrows:
+        _arrow(c, t, g, arrow)
+    return g.bottom
 
 
-def _hex(pen: ImageDraw.ImageDraw, t: Table, g: Grid, spot: Spot) -> None:
-    cx, cy = g.centre(spot)
-    if spot.home is not None:
-        fill, ring = HOME_FILL, _home_colour(t, spot.home)
-        pen.polygon(g.corners(cx, cy, HOME_SCALE), fill=fill, outline=ring, width=6)
-        return
-    pen.polygon(g.corners(cx, cy), fill=TERRAIN_COLORS[spot.terrain][0], outline=EDGE, width=2)
-    owner = (t.view.get("control") or {}).get(spot.id)
-    if owner is not None:
+def _dynamic_hexes(c: Canvas, t: Table, g: Grid) -> None:
+    """What the view decides on the static hexes: control borders and home base rings."""
+    assert c.draw is not None
+    for place, owner in (t.view.get("control") or {}).items():
+        spot = by_id().get(place)
+        if spot is None or spot.home is not None:
+            continue
         fill, _, outline = t.piece(int(owner))
-        pen.polygon(g.corners(cx, cy, 0.9), outline=outline, width=9)
-        pen.polygon(g.corners(cx, cy, 0.9), outline=fill, width=5)
+        corners = g.corners(*g.centre(spot), 0.9)
+        c.draw.polygon(corners, outline=outline, width=9)
+        c.draw.polygon(corners, outline=fill, width=5)
+    for spot in spots():
+        if spot.home is not None:
+            c.draw.polygon(g.corners(*g.centre(spot), HOME_SCALE),
+                           outline=_home_colour(t, spot.home), width=6)
 
 
 def _home_colour(t: Table, faction: str) -> str:
     """A home base in its faction's colour while that faction plays, else grey (inactive)."""
+    seat = _home_seat(t, faction)
+    return INACTIVE if seat is None else t.color(seat)
+
+
+def _home_seat(t: Table, faction: str) -> int | None:
     for seat in range(len(t.view.get("players", []))):
-        if t.faction(seat) == faction and faction:
-            return t.color(seat)
-    return INACTIVE
+        if faction and t.faction(seat) == faction:
+            return seat
+    return None
 
 
-def _river(pen: ImageDraw.ImageDraw, g: Grid, a: str, b: str) -> None:
-    spots_by_id = _by_id()
-    ca, cb = g.centre(spots_by_id[a]), g.centre(spots_by_id[b])
-    corners = sorted(g.corners(*ca), key=lambda p: math.dist(p, cb))[:2]
-    pen.line(corners, fill=RIVER, width=RIVER_W)
+def _home_label(c: Canvas, t: Table, g: Grid, spot: Spot) -> None:
+    """The faction's short name on its home base; a base not in play has only its grey
+    ring (the legend says so)."""
+    seat = _home_seat(t, spot.home or "")
+    if seat is not None:
+        cx, cy = g.centre(spot)
+        c.text(cx, cy - 0.42 * g.s, t.faction_name(seat), TEXT_SIZE, TEXT, bold=True,
+               max_width=g.w, anchor="mm", min_size=TEXT_SIZE)
 
 
-def _contents(c: Canvas, t: Table, g: Grid, spot: Spot, here: dict[int, Force]) -> None:
+def _encounter(c: Canvas, g: Grid, spot: Spot) -> None:
     cx, cy = g.centre(spot)
-    home = spot.home is not None
-    _title(c, t, g, spot, cx, cy - (0.4 if home else 0.64) * g.s)
-    lines = _wrap(_markers(t, spot, here) + _units(t, here), g.w - 20)
-    lines += _wrap(_resources(t, spot), g.w - 24)
+    x = cx + c.measure(spot.id, TEXT_SIZE, True) / 2 + 16
+    y = cy - ID_RISE * g.s
+    c.dot(x, y, 12, ENCOUNTER, DARK_TEXT)
+    c.text(x, y + 1, "!", TEXT_SIZE, DARK_TEXT, bold=True, anchor="mm")
+
+
+def _contents(c: Canvas, t: Table, g: Grid, spot: Spot, here: dict[int, Force],
+              fresh: frozenset[tuple[str, int, str]]) -> None:
+    items = _markers(t, spot, here, fresh) + _units(t, spot, here, fresh)
+    lines = _wrap(items, g.w - 16) + _wrap(_resources(c, t, spot), g.w - 20)
+    if not lines:
+        return
+    cx, cy = g.centre(spot)
     heights = [max(item.height for item in line) for line in lines]
-    ly = cy + (0.2 if home else 0.1) * g.s - (sum(heights) + LINE_GAP * (len(lines) - 1)) / 2
+    block = sum(heights) + LINE_GAP * (len(lines) - 1)
+    middle = cy + (0.22 if spot.home is not None else 0.14) * g.s
+    below_id = cy - ID_RISE * g.s + TEXT_SIZE / 2 + LINE_GAP
+    ly = max(below_id, middle - block / 2)  # a crowded hex spills down, never over its id
     for line, height in zip(lines, heights, strict=True):
         width = sum(item.width for item in line) + TOKEN_GAP * (len(line) - 1)
         x = cx - width / 2
@@ -207,41 +315,6 @@ def _contents(c: Canvas, t: Table, g: Grid, spot: Spot, here: dict[int, Force]) 
             item.draw(c, x, ly + (height - item.height) / 2)
             x += item.width + TOKEN_GAP
         ly += height + LINE_GAP
-
-
-def _title(c: Canvas, t: Table, g: Grid, spot: Spot, cx: float, cy: float) -> None:
-    """The hex id (or the home base's faction) with the tunnel and encounter symbols."""
-    if spot.home is not None:
-        label = _home_label(t, spot.home)
-        c.text(cx, cy, label, SMALL, TEXT, bold=True, max_width=g.w * 0.7, anchor="mm")
-        return
-    ink = TERRAIN_COLORS[spot.terrain][1]
-    width = c.measure(spot.id, SMALL, bold=True)
-    c.text(cx, cy, spot.id, SMALL, ink, bold=True, anchor="mm")
-    if spot.tunnel:
-        _tunnel(c, cx - width / 2 - 18, cy)
-    if spot.encounter and spot.id in set(t.view.get("encounters", [])):
-        _encounter(c, cx + width / 2 + 16, cy)
-    if spot.terrain == "factory":
-        c.text(cx, cy + 24, "FACTORY", SMALL, TEXT, bold=True, anchor="mm")
-
-
-def _home_label(t: Table, faction: str) -> str:
-    for seat in range(len(t.view.get("players", []))):
-        if faction and t.faction(seat) == faction:
-            return t.faction_name(seat)
-    return "Inactive"
-
-
-def _tunnel(c: Canvas, x: float, y: float) -> None:
-    if c.draw is not None:
-        c.draw.pieslice((x - 14, y - 10, x + 14, y + 18), 180, 360, fill=TUNNEL_FILL,
-                        outline=TEXT, width=2)
-
-
-def _encounter(c: Canvas, x: float, y: float) -> None:
-    c.dot(x, y, 12, ENCOUNTER, DARK_TEXT)
-    c.text(x, y + 1, "!", SMALL, DARK_TEXT, bold=True, anchor="mm")
 
 
 # -- items inside a hex --------------------------------------------------------------------------
@@ -256,14 +329,15 @@ class Item:
     outline: str
     width: float = TOKEN
     height: float = TOKEN
-    size: int = COUNT
+    ring: int = 2
 
     def draw(self, c: Canvas, x: float, y: float) -> None:
         cx, cy = x + self.width / 2, y + self.height / 2
         if c.draw is not None:
             _shape(c.draw, self, x, y, cx, cy)
-        c.text(cx, cy + (5 if self.shape == "house" else 1), self.text, self.size, self.ink,
-               bold=True, anchor="mm")
+        if self.text:
+            c.text(cx, cy + (5 if self.shape == "house" else 1), self.text, TEXT_SIZE,
+                   self.ink, bold=True, anchor="mm")
 
 
 def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
@@ -272,9 +346,9 @@ def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
     if item.shape == "diamond":
         r = item.height / 2 + 3
         pen.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
-                       fill=item.fill, outline=item.outline, width=2)
+                    fill=item.fill, outline=item.outline, width=item.ring)
     elif item.shape == "circle":
-        pen.ellipse((x, y, x1, y1), fill=item.fill, outline=item.outline, width=2)
+        pen.ellipse((x, y, x1, y1), fill=item.fill, outline=item.outline, width=item.ring)
     elif item.shape == "combat":  # crossed blades: drawn, as not every font has U+2694
         pen.ellipse((x, y, x1, y1), fill=item.fill, outline=item.outline, width=2)
         inset = item.width / 4
@@ -282,52 +356,65 @@ def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
         pen.line([(x1 - inset, y + inset), (x + inset, y1 - inset)], fill=TEXT, width=4)
     elif item.shape == "house":
         pen.polygon([(x, y + 11), (cx, y - 3), (x1, y + 11), (x1, y1), (x, y1)],
-                       fill=item.fill, outline=item.outline, width=2)
+                    fill=item.fill, outline=item.outline, width=item.ring)
     else:
         radius = 3 if item.shape == "square" else 7
         pen.rounded_rectangle((x, y, x1, y1), radius=radius, fill=item.fill,
-                                 outline=item.outline, width=2)
+                              outline=item.outline, width=item.ring)
 
 
-def _markers(t: Table, spot: Spot, here: dict[int, Force]) -> list[Item]:
-    """The structure (a house with its letter) and the combat marker."""
+def _markers(t: Table, spot: Spot, here: dict[int, Force],
+             fresh: frozenset[tuple[str, int, str]]) -> list[Item]:
+    """The structure (a house with its mark) and the combat marker."""
     items = []
     built = (t.view.get("structures") or {}).get(spot.id)
     if built:
-        fill, ink, outline = t.piece(int(built["seat"]))
-        items.append(Item("house", STRUCTURE_LETTERS.get(built["kind"], "?"), fill, ink,
-                          outline, 40, size=SMALL))
+        seat = int(built["seat"])
+        fill, ink, outline = t.piece(seat)
+        new = (spot.id, seat, "structure") in fresh
+        mark = t.say(f"mark.{built['kind']}")
+        items.append(Item("house", mark, fill, ink, FRESH if new else outline,
+                          max(40, 16 + 16 * len(mark)), ring=5 if new else 2))
     if spot.home is None and in_combat(here):
         items.append(Item("combat", "", COMBAT, TEXT, TEXT))
     return items
 
 
-def _units(t: Table, here: dict[int, Force]) -> list[Item]:
+def _units(t: Table, spot: Spot, here: dict[int, Force],
+           fresh: frozenset[tuple[str, int, str]]) -> list[Item]:
     """Per seat: the character (diamond, faction initial), mechs (square) and workers
-    (circle), each with its count."""
+    (circle), each with its count; a gold ring on what is new."""
     items: list[Item] = []
     for seat in sorted(here):
         force = here[seat]
         fill, ink, outline = t.piece(seat)
         if force.character:
             items.append(Item("diamond", t.initial(seat), fill, ink, outline, TOKEN + 6))
-        if force.mechs:
-            items.append(Item("square", str(force.mechs), fill, ink, outline))
-        if force.workers:
-            items.append(Item("circle", str(force.workers), fill, ink, outline))
+        for kind, count, shape in (("mech", force.mechs, "square"),
+                                   ("worker", force.workers, "circle")):
+            if count:
+                new = (spot.id, seat, kind) in fresh
+                items.append(Item(shape, str(count), fill, ink, FRESH if new else outline,
+                                  ring=5 if new else 2))
     return items
 
 
-def _resources(t: Table, spot: Spot) -> list[Item]:
+def _resources(c: Canvas, t: Table, spot: Spot) -> list[Item]:
+    """A chip per kind of token: its count and the resource name's initial, on its colour."""
     pile = (t.view.get("resources") or {}).get(spot.id) or {}
     items = []
-    for kind, (fill, ink, letter) in RESOURCE_COLORS.items():
+    for kind, (fill, ink) in RESOURCE_COLORS.items():
         count = int(pile.get(kind, 0))
         if count:
-            text = f"{count}{letter}"
-            items.append(Item("chip", text, fill, ink, MUTED, 10 + 12 * len(text), CHIP,
-                              BODY))
+            text = f"{count}{resource_initial(t, kind)}"
+            width = c.measure(text, TEXT_SIZE, True) + 10
+            items.append(Item("chip", text, fill, ink, MUTED, width, CHIP))
     return items
+
+
+def resource_initial(t: Table, kind: str) -> str:
+    """'w' for wood, '목' for 목재: the first letter of the name in the reader's language."""
+    return t.term(f"scythe.resource.{kind}")[:1]
 
 
 def _wrap(items: Iterable[Item], width: float) -> list[list[Item]]:
@@ -343,23 +430,40 @@ def _wrap(items: Iterable[Item], width: float) -> list[list[Item]]:
     return [*lines, line] if line else lines
 
 
-# -- the legend ----------------------------------------------------------------------------------
-def draw_legend(c: Canvas, t: Table, y: float) -> float:
-    """What the colours and shapes mean, in chips under the map."""
-    flow = Flow(MARGIN, y, INNER, LEGEND_H)
-    for terrain, (fill, ink) in TERRAIN_COLORS.items():
-        x, cy = flow.place(c.chip_width(terrain.capitalize(), SMALL))
-        c.chip(x, cy, terrain.capitalize(), fill, ink, SMALL)
-    for kind, (fill, ink, letter) in RESOURCE_COLORS.items():
-        text = f"{letter} = {kind}"
-        x, cy = flow.place(c.chip_width(text, SMALL))
-        c.chip(x, cy, text, fill, ink, SMALL, outline=MUTED)
-    keys = ("◆ character (faction initial)", "■ mechs", "● workers",
-            "Structures: M mill · Mi mine · Mo monument · A armory",
-            "! encounter · ◓ tunnel · red × combat pending", "River: blue edge",
-            "Border: controller")
-    for text in keys:
-        x, cy = flow.place(c.chip_width(text, SMALL))
-        c.chip(x, cy, text, PANEL, GOLD if text.startswith("River") else TEXT, SMALL)
-    return flow.bottom
+# -- moves -------------------------------------------------------------------------------------
+def _arrow(c: Canvas, t: Table, g: Grid, arrow: Arrow) -> None:
+    """From the start hex's centre to just inside the end hex, in the mover's colour over a
+    dark edge, so it reads on every terrain without hiding the end hex's pieces."""
+    if c.draw is None or arrow.start not in by_id() or arrow.end not in by_id():
+        return
+    (x0, y0), (x1, y1) = g.centre(by_id()[arrow.start]), g.centre(by_id()[arrow.end])
+    length = math.dist((x0, y0), (x1, y1))
+    if length < g.s:  # a unit cannot stay where it was and still have moved
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    tip = (x1 - ux * 0.45 * g.s, y1 - uy * 0.45 * g.s)
+    head = 26
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    wing = (-uy * head * 0.6, ux * head * 0.6)
+    points = [tip, (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
+    start = (x0 + ux * 0.3 * g.s, y0 + uy * 0.3 * g.s)  # off the pieces left behind
+    colour = t.color(arrow.seat)
+    c.draw.line([start, base], fill=EDGE, width=ARROW_W + 6)
+    c.draw.polygon(points, fill=colour, outline=EDGE, width=3)
+    c.draw.line([start, base], fill=colour, width=ARROW_W)
+    c.dot(*start, ARROW_W, colour, EDGE)
 
+
+# -- the legend ----------------------------------------------------------------------------------
+def legend(t: Table) -> list[tuple[str, str, str]]:
+    """(text, fill, ink) chips saying what the colours and shapes mean."""
+    chips = [(t.say(f"terrain.{terrain}"), fill, ink)
+             for terrain, (fill, ink) in TERRAIN_COLORS.items()]
+    chips += [(f"{resource_initial(t, kind)} = {t.term(f'scythe.resource.{kind}')}", fill, ink)
+              for kind, (fill, ink) in RESOURCE_COLORS.items()]
+    marks = [f"{t.say(f'mark.{kind}')} = {t.term(f'scythe.structure.{kind}')}"
+             for kind in STRUCTURES]
+    chips += [(text, TILE, TEXT) for text in (
+        t.say("legend.units"), t.say("legend.structures", marks=" · ".join(marks)),
+        t.say("legend.symbols"), t.say("legend.edges"), t.say("legend.new"))]
+    return chips

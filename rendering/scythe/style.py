@@ -1,10 +1,14 @@
-"""What every part of the Scythe image shares: sizes, faction, terrain and resource colours,
-how seats are named, and the board data the map and the mats are drawn from.
+"""What every Scythe image shares: faction, terrain and resource colours, the board data the
+map and the mats are drawn from, and `Table`, the scene being drawn with the lookups (and the
+words) every part needs.
 
 A faction keeps the colour of its pieces in the box (Nordic blue, Rusviet red, Crimea yellow,
 Saxony black, Polania white, from the board data's `colour`) on the map, the mats and the
 score. Black and white pieces are drawn with a contrasting outline so they stand out on the
 dark background and on every terrain.
+
+No caption is English here: a name is the engine's Term (`scythe.faction.nordic`...) and a
+caption a key of `games/scythe/locales/board.toml`, both worded by the scene's reader.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import games.scythe
+from games.core.messages import Msg, Param, Term, msg
 from rendering.kit.canvas import Canvas
+from rendering.kit.scene import Scene
 from rendering.kit.theme import DARK_TEXT, PANEL, TEXT
 from rendering.kit.views import player_name
 
@@ -45,19 +51,16 @@ TERRAIN_COLORS = {  # fill, text on it
     "lake": ("#2f6fb0", TEXT),
     "factory": ("#7a5fa3", TEXT),
 }
-RESOURCE_COLORS = {  # fill, text on it, letter
-    "wood": ("#7b4a22", TEXT, "w"),
-    "oil": ("#141414", TEXT, "o"),
-    "food": ("#f6e27a", DARK_TEXT, "f"),
-    "metal": ("#c9d1da", DARK_TEXT, "m"),
+RESOURCE_COLORS = {  # fill, text on it
+    "wood": ("#7b4a22", TEXT),
+    "oil": ("#141414", TEXT),
+    "food": ("#f6e27a", DARK_TEXT),
+    "metal": ("#c9d1da", DARK_TEXT),
 }
 RIVER = "#5cc4ff"
 ENCOUNTER = "#ff8c1a"
 COMBAT = "#ff3b30"
-STRUCTURE_LETTERS = {"mill": "M", "mine": "Mi", "monument": "Mo", "armory": "A"}
-APOSTROPHES = {"peoples": "People's"}
-BONUS_NAMES = {"power": "power", "coins": "coin", "popularity": "popularity",
-               "combat_cards": "card"}
+STRUCTURES = ("mill", "mine", "monument", "armory")
 
 BOARD_FILE = Path(games.scythe.__file__).parent / "data" / "board.json"
 
@@ -76,22 +79,40 @@ def scoring_tier(popularity: int) -> dict | None:
     return None
 
 
-def words(key: str) -> str:
-    """An id as words: `adjacent_tunnels` -> `Adjacent tunnels`."""
-    return key.replace("_", " ").capitalize()
-
-
-def title(key: str) -> str:
-    """An ability's id as its printed name: `peoples_army` -> `People's Army`."""
-    return " ".join(APOSTROPHES.get(w, w.capitalize()) for w in key.split("_"))
+def stars_of(player: dict) -> int:
+    return sum(int(n) for n in (player.get("stars") or {}).values())
 
 
 @dataclass(frozen=True)
 class Table:
-    """The view being drawn and the player names, with the seat lookups every part needs."""
+    """The scene being drawn, with the seat lookups and the wording every part needs."""
 
-    view: dict
-    names: list[str]
+    scene: Scene
+
+    @property
+    def view(self) -> dict:
+        return self.scene.view
+
+    @property
+    def names(self) -> list[str]:
+        return self.scene.names
+
+    # -- words -------------------------------------------------------------------------------
+    def say(self, key: str, /, **params: Param) -> str:
+        """A caption of board.toml (`scythe.board.<key>`) in the reader's language."""
+        return self.scene.say(msg(f"scythe.board.{key}", **params))
+
+    def said(self, message: Msg) -> str:
+        return self.scene.say(message)
+
+    def term(self, key: str) -> str:
+        """A name of the engine's catalog (`scythe.faction.nordic`) on its own."""
+        return self.say("name", name=Term(key))
+
+    # -- seats -------------------------------------------------------------------------------
+    def seats(self) -> list[int]:
+        """The seats in turn order (seat order before the order is drawn)."""
+        return list(self.view.get("order") or range(len(self.view.get("players", []))))
 
     def player(self, seat: int) -> dict:
         players = self.view.get("players", [])
@@ -117,20 +138,27 @@ class Table:
         return PANEL_TINTS.get(self.colour_name(seat), PANEL)
 
     def faction_name(self, seat: int) -> str:
+        """The faction's short name (`Nordic`), or 'no faction yet' during the draft."""
         faction = self.faction(seat)
-        names = self.view.get("faction_names") or {}
-        return str(names.get(faction) or faction.capitalize() or "No faction yet")
+        return self.short(faction) if faction else self.say("no_faction")
+
+    def short(self, faction: str) -> str:
+        return self.say(f"short.{faction}")
 
     def mat_name(self, seat: int) -> str:
         mat = str(self.player(seat).get("mat") or "")
-        return str((self.view.get("mat_names") or {}).get(mat) or mat.capitalize())
+        return self.term(f"scythe.mat.{mat}") if mat else ""
 
     def initial(self, seat: int) -> str:
-        return self.faction_name(seat)[:1].upper() or str(seat)
+        """The letter on the character's diamond: the short faction name's first."""
+        return self.faction_name(seat)[:1].upper() if self.faction(seat) else str(seat + 1)
+
+    def name(self, c: Canvas, seat: int) -> str:
+        return player_name(self.names, seat, c)
 
     def who(self, c: Canvas, seat: int) -> str:
         """'Alice (Nordic)': the player first, the faction to tell whose colour it is."""
-        return f"{player_name(self.names, seat, c)} ({self.faction_name(seat)})"
+        return self.say("who", who=self.name(c, seat), faction=self.faction_name(seat))
 
     def own(self, seat: int) -> bool:
         """Own-only fields are drawn for the viewer's own entry and nowhere else, so a stray
@@ -138,16 +166,8 @@ class Table:
         viewer = self.view.get("viewer")
         return viewer is not None and viewer == seat
 
-    def named(self, c: Canvas, text: str) -> str:
-        """Engine text names seats `Seat N (Faction)`; the image names the players."""
-        for seat in range(len(self.view.get("players", []))):
-            text = text.replace(f"Seat {seat} ({self.faction_name(seat)})", self.who(c, seat))
-            text = text.replace(f"Seat {seat}", player_name(self.names, seat, c))
-        return c.clean(text)
-
 
 def ink_on(fill: str) -> str:
     """Text colour for a fill: dark on light fills, light on dark ones."""
     r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
     return DARK_TEXT if 0.299 * r + 0.587 * g + 0.114 * b > 150 else TEXT
-

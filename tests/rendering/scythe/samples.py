@@ -4,8 +4,8 @@ Six moments of a game: turn 1 with five factions, a mid game with mechs, structu
 resources, a pending combat, encounters taken, a late game with hidden coins, and a finished
 game with its score. Each is a table from `tests/games/scythe/scenario.py` with pieces moved, turned
 into a view by `as_view` the way the contract describes (hands and objectives to counts,
-decks to counts, a commit frame to who has committed). Own-only fields carry marker strings
-(SECRETS) so tests can prove a public image never draws them.
+decks to counts, a commit frame to who has committed). The names of own-only cards (SECRETS)
+let tests prove a public image never draws them.
 """
 
 from __future__ import annotations
@@ -14,20 +14,19 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from bot.i18n import t
 from games.scythe.state import card_value, frame_seats, seat_name
 from games.scythe.view import mat_values
 from tests.games.scythe.scenario import build, deal, place, put, table
 
 NAMES = ["Alice", "Bartholomew the Unbelievably Verbose Strategist", "劉玄德", "Dana", "Eve"]
-SECRET_OBJECTIVE = "Secret Objective Zeta"
-SECRET_OFFER = "Secret Factory Offer Kappa"
+OBJECTIVES = {o: t(f"scythe.objective.{o}") for o in ("obj_02", "obj_12", "obj_05", "obj_09")}
+FACTORY = {f: t(f"scythe.factory.{f}") for f in ("factory_03", "factory_07", "factory_09")}
+SECRET_OBJECTIVE = OBJECTIVES["obj_09"]  # held by the viewer, never revealed
+SECRET_OFFER = FACTORY["factory_07"]  # on the Factory space, seen by its picker only
 OWN_ONLY = "Your combat cards"
 SECRETS = {SECRET_OBJECTIVE, SECRET_OFFER, OWN_ONLY}
 OWN_LABELS = {"Your combat cards", "Your objective", "Factory cards you see"}
-OBJECTIVES = {"obj_02": "Underworld Advantage", "obj_12": "Get Rich or Cry Trying",
-              "obj_05": "King of the Hill", "obj_09": SECRET_OBJECTIVE}
-FACTORY = {"factory_03": "Armoured Convoy", "factory_07": SECRET_OFFER,
-           "factory_09": "Night Shift"}
 TIERS = ((3, 2, 1), (4, 3, 2), (5, 4, 3))  # S19.1: per star, territory, 2 resources
 PROMPTS = {
     "section": "{who} chooses a section of the player mat, or reveals an objective.",
@@ -138,7 +137,7 @@ def turn_one() -> dict:
         deal(state, seat, *values)
     _deal_objectives(state, 0, "obj_09", "obj_05")
     _section_frame(state)
-    state["decks"].update(encounter=[f"enc{n:02d}" for n in range(28)],
+    state["decks"].update(encounter=[f"enc_{n:02d}" for n in range(1, 29)],
                           objective=[f"obj_{n:02d}" for n in range(13, 24)],
                           factory=[f"factory_{n:02d}" for n in (1, 2, 4, 5, 6, 8)])
     return as_view(state, 0)
@@ -210,7 +209,7 @@ def encounters_taken() -> dict:
     state["active"] = 1
     state["encounters"] = ["r0c3", "r1c1", "r3c1", "r5c2", "r6c4"]
     place(state, 1, "character", "r5c5")
-    state["stack"] = [{"kind": "encounter", "seat": 1, "card": "enc07"}]
+    state["stack"] = [{"kind": "encounter", "seat": 1, "card": "enc_07"}]
     return as_view(state, 1)
 
 
@@ -303,7 +302,7 @@ def finished() -> dict:
                         "structures_counted": counted})
     scores.sort(key=lambda s: s["total"], reverse=True)
     score = {"scores": scores, "winners": [scores[0]["seat"]],
-             "reason": "Seat 3 (Polania) placed the sixth star",
+             "reason": "Dana (Polania) placed the sixth star",  # worded by the service
              "details": {"bonus_tile": state["bonus_tile"], "players": details,
                          "tiebreak": "workers, mechs and structures on the board; power; ..."}}
     return as_view(state, 1, score)

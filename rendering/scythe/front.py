@@ -1,0 +1,121 @@
+"""The Scythe overview, posted after each turn and made for a phone: the shared headline
+(round and turn, who is awaited, each player's coins and stars with the stars gained, what
+changed), the decision being waited for, then the map as large as the rest of the
+1280x1600 page allows, with the moves since the previous overview as arrows and what is new
+ringed in gold.
+
+Its height is known before drawing (the headline is measured dry, the map's size follows from
+what is left), so it is drawn once, over the map's cached static layer.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from games.core.messages import Seat
+from games.scythe.view import summary
+from rendering.kit.canvas import Canvas
+from rendering.kit.fonts import resolve_cjk
+from rendering.kit.headline import Headline, Standing, delta, draw_headline
+from rendering.kit.layout import GAP, INNER, MARGIN, WIDTH, wrap
+from rendering.kit.scene import Scene
+from rendering.kit.theme import AMBER, MUTED, PANEL
+from rendering.scythe.changes import compare
+from rendering.scythe.map import Grid, draw_map
+from rendering.scythe.style import Table, ink_on, stars_of
+
+MAX_HEIGHT = 1600  # rendering.OVERVIEW_MAX (not imported: rendering imports this package)
+BAND = 28  # the decision's text size: body text, a step above the floor
+BAND_LINES = 2
+BAND_PAD = 10
+
+
+def overview(scene: Scene) -> Image.Image:
+    return draw_overview(scene)[0]
+
+
+def draw_overview(scene: Scene, cjk: bool | None = None) -> tuple[Image.Image, list[str]]:
+    """The overview and the strings drawn on it (tests read them to check hidden names)."""
+    t = Table(scene)
+    diff = compare(scene.before, scene.view)
+    head = Headline(title(t), standings(t), tuple(scene.say(m) for m in diff.lines()))
+    cjk = resolve_cjk(cjk)
+    probe = Canvas(WIDTH, 1, cjk, dry=True)
+    top = _top(probe, t, head)
+    grid = Grid.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - GAP)
+    c = Canvas(WIDTH, min(MAX_HEIGHT, round(grid.bottom + MARGIN)), cjk, widths=probe.widths)
+    _top(c, t, head)
+    draw_map(c, t, grid, diff.marks())
+    assert c.image is not None  # a canvas that is not dry has its image
+    return c.image, c.texts
+
+
+def _top(c: Canvas, t: Table, head: Headline) -> float:
+    y = draw_headline(c, t.scene, head, MARGIN, MARGIN, INNER)
+    return _band(c, t, y)
+
+
+def title(t: Table) -> str:
+    """Round and turn with whose turn it is; the draft; or the end and its winners."""
+    view = t.view
+    score = view.get("score") or {}
+    if score or view.get("end") is not None:
+        winners = tuple(Seat(int(s)) for s in score.get("winners", []))
+        return t.say("title.won", winners=winners) if winners else t.say("title.over")
+    active = view.get("active")
+    if active is None:
+        return t.say("title.draft")
+    turn = int(view.get("turn_number") or 1)
+    players = max(1, len(view.get("order") or view.get("players", [])))
+    return t.say("title.turn", round=(turn - 1) // players + 1, turn=turn,
+                 who=Seat(int(active)))
+
+
+def standings(t: Table) -> tuple[Standing, ...]:
+    """At the end the final coins, best first; in play each player's coins (when public) and
+    stars in turn order, the stars gained since the previous overview as the change."""
+    score = t.view.get("score") or {}
+    if score:
+        return tuple(Standing(int(s["seat"]), t.say("standing.final", total=s["total"]))
+                     for s in score.get("scores", []))
+    before = {int(p["seat"]): p for p in (t.scene.before or {}).get("players", [])}
+    out = []
+    for seat in t.seats():
+        p = t.player(seat)
+        if not p.get("units"):
+            continue  # the draft: nothing to count yet
+        stars, coins = stars_of(p), p.get("coins")
+        value = t.say("standing.stars", stars=stars) if coins is None else \
+            t.say("standing.coins_stars", coins=coins, stars=stars)
+        old = before.get(seat)
+        out.append(Standing(seat, value, delta(None if old is None else stars_of(old), stars)))
+    return tuple(out)
+
+
+def decision(t: Table) -> str:
+    """The decision waited for in words (the engine's summary says it second), or how the
+    game ended."""
+    view = t.view
+    score = view.get("score") or {}
+    if score.get("reason"):
+        return t.say("game_over", reason=str(score["reason"]))
+    if not view.get("prompt"):
+        return ""
+    return t.said(summary(view)[1])
+
+
+def _band(c: Canvas, t: Table, y: float) -> float:
+    """The decision in a band of the deciding player's colour (amber for several)."""
+    text = decision(t)
+    if not text:
+        return y
+    lines = wrap(c, text, BAND, INNER - 2 * BAND_PAD)[:BAND_LINES]
+    seats = (t.view.get("prompt") or {}).get("seats") or []
+    fill = t.color(int(seats[0])) if len(seats) == 1 else AMBER if seats else PANEL
+    height = len(lines) * (BAND + 6) + 2 * BAND_PAD
+    c.rect((MARGIN, y, MARGIN + INNER, y + height), fill=fill)
+    ink = ink_on(fill) if seats else MUTED
+    for n, line in enumerate(lines):
+        c.text(MARGIN + BAND_PAD, y + BAND_PAD + n * (BAND + 6), line, BAND, ink,
+               max_width=INNER - 2 * BAND_PAD, min_size=BAND)
+    return y + height
