@@ -10,7 +10,7 @@ from __future__ import annotations
 from PIL import Image
 
 from games.core.messages import Term
-from rendering.kit.canvas import Canvas, draw_measured
+from rendering.kit.canvas import Canvas
 from rendering.kit.fonts import resolve_cjk
 from rendering.kit.scene import Scene
 from rendering.kit.theme import (
@@ -32,6 +32,7 @@ from rendering.kit.theme import (
     seat_color,
 )
 from rendering.kit.views import is_hidden
+from rendering.record.ink import draw_fitted
 from rendering.record.words import Words
 
 WIDTH = 1280
@@ -44,6 +45,7 @@ STRATAGEM_H = 76
 LANE_H = 210
 BANNER_H = 64
 STEP_ARROW = " → "
+MAX_HEIGHT = 4000  # no battle comes near it: the height is the content's
 
 LANES = ("front", "middle", "rear")
 SIDES = ("attacker", "defender")
@@ -58,7 +60,7 @@ def render_battle(scene: Scene, *, cjk: bool | None = None) -> Image.Image:
 def draw_battle(scene: Scene, cjk: bool) -> tuple[Image.Image, list[str]]:
     """Two passes (see kit.canvas.draw_measured); returns the image and the drawn strings."""
     words = Words(scene, cjk)
-    return draw_measured(WIDTH, cjk, lambda c: _battle(c, scene.view, words))
+    return draw_fitted(WIDTH, MAX_HEIGHT, cjk, lambda c, _: _battle(c, scene.view, words))
 
 
 def _battle(c: Canvas, b: dict, w: Words) -> float:

@@ -9,15 +9,19 @@ machine without one draws words, never tofu.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import cast
 
 from games.core.messages import Param, Term, msg
 from games.record.data import term
 from rendering.kit.fonts import drawable
-from rendering.kit.scene import Scene
+from rendering.kit.scene import Scene, Speech
 from rendering.kit.views import is_hidden
 
 SIZES = ("small", "medium", "large", "capital")
+PLURALS = {"coins", "count"}  # the variables board.toml's plurals select by
 
 
 @dataclass
@@ -30,9 +34,12 @@ class Words:
 
     def __call__(self, key: str, /, **params: Param) -> str:
         """The caption `record.board.<key>` in the reader's language."""
-        memo = (key, tuple(sorted(params.items(), key=lambda kv: kv[0])))
+        memo = (key, tuple(sorted((name, _plain(name, value)) for name, value in params.items())))
         if memo not in self._said:
-            self._said[memo] = self.scene.say(msg(f"record.board.{key}", **params))
+            try:
+                self._said[memo] = _worded(cast(Hashable, self.scene.say), *memo)
+            except TypeError:  # a reader or parameter that cannot be a key: word it now
+                self._said[memo] = self.scene.say(msg(f"record.board.{key}", **params))
         return self._said[memo]
 
     def term(self, key: str) -> str:
@@ -60,6 +67,20 @@ class Words:
         names = self.scene.names
         raw = names[seat] if 0 <= seat < len(names) else ""
         return drawable(raw, self.cjk) or f"Seat {seat + 1}"
+
+
+def _plain(name: str, value: Param) -> Param:
+    """A number goes in as its digits unless a plural chooses by it: the board's numbers
+    are small, so the locale's grouping never shows, and the number formatter is the
+    dearest part of wording a caption."""
+    return str(value) if isinstance(value, int) and name not in PLURALS else value
+
+
+@lru_cache(maxsize=8192)
+def _worded(say: Hashable, key: str, params: tuple[tuple[str, Param], ...]) -> str:
+    """Captions worded for one reader, kept from one board to the next (a reader is plain
+    frozen data, so equal readers share them)."""
+    return cast(Speech, say)(msg(f"record.board.{key}", **dict(params)))
 
 
 def face_up(card: object) -> bool:

@@ -9,16 +9,17 @@ import io
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 import rendering
 from rendering import OVERVIEW_MAX, record
 from rendering.kit import fonts
 from rendering.kit.canvas import Canvas
 from rendering.kit.headline import HEAD_TEXT, draw_headline
+from rendering.record import ink
 from rendering.record.battle import draw_battle
 from rendering.record.changes import headline
-from rendering.record.ink import TEXT_SIZE
+from rendering.record.ink import TEXT_SIZE, ReusingCanvas
 from rendering.record.overview import draw_overview
 from rendering.record.parts import PARTS, draw_part
 from rendering.record.words import Words
@@ -83,7 +84,7 @@ def test_every_table_sample_fits_and_draws_no_tofu(kind: str, players: int, cjk:
 def sizes_drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, int, str]]:
     """(y, smallest size the text may be drawn at, text) of every text drawn for real."""
     drawn: list[tuple[float, int, str]] = []
-    original = Canvas.text
+    original = ReusingCanvas.text
 
     def spy(self, x, y, text, size=20, color="", bold=False, max_width=None, anchor="la",
             min_size=18):
@@ -91,7 +92,7 @@ def sizes_drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, int, str]]
             drawn.append((y, size if max_width is None else min(size, min_size), text))
         return original(self, x, y, text, size, color, bold, max_width, anchor, min_size)
 
-    monkeypatch.setattr(Canvas, "text", spy)
+    monkeypatch.setattr(ReusingCanvas, "text", spy)
     return drawn
 
 
@@ -395,3 +396,18 @@ def test_concurrent_rendering_matches_serial() -> None:
 def test_the_package_offers_the_contract() -> None:
     assert callable(record.overview) and callable(record.part) and callable(record.battle)
     assert record.PARTS == ("players", "hand", "decks", "scores")
+
+
+def test_the_reusing_canvas_draws_what_the_plain_canvas_draws(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cached text and shape masks (ink.ReusingCanvas) change the cost, not the board: the
+    same strings, and pixels that differ at most by sub-pixel placement."""
+    view = samples.table("late", 3)
+    reused, reused_texts = overview(view)
+    again, _ = overview(view)  # now from the caches
+    monkeypatch.setattr(ink, "ReusingCanvas", Canvas)
+    plain, plain_texts = overview(view)
+    assert reused_texts == plain_texts and reused.size == plain.size
+    assert again.tobytes() == reused.tobytes()
+    difference = ImageStat.Stat(ImageChops.difference(reused, plain)).mean
+    assert max(difference) < 0.5, difference
