@@ -1,11 +1,45 @@
-"""Three Kingdoms Redux: the board image, drawn from the view of docs/redux-engine.md only.
+"""Three Kingdoms Redux: the overview posted after each phase and the parts a player opens,
+drawn from the view of docs/redux-engine.md only.
 
-`table` lays the page out; `actions`, `tracks`, `players` and `score` draw its parts, in the
-colours and names of `style`.
+`overview` lays out the phone-first image (headline from `changes`, body from `overview`);
+`parts` draws the details with `actions`, `tracks`, `players` and `score`, in the colours and
+words of `style`. Redux has no battle image.
 """
 
 from __future__ import annotations
 
-from rendering.redux.table import render_table
+from PIL import Image
 
-__all__ = ["render_table"]
+from rendering.kit.canvas import draw_measured
+from rendering.kit.fonts import resolve_cjk
+from rendering.kit.layout import WIDTH
+from rendering.kit.scene import Scene
+from rendering.redux.body import draw_overview
+from rendering.redux.parts import PARTS, draw_part
+from rendering.redux.style import Table
+
+
+def overview(scene: Scene, *, cjk: bool | None = None) -> Image.Image:
+    """The overview of the scene's public view (at most rendering.OVERVIEW_MAX)."""
+    return drawn_overview(scene, resolve_cjk(cjk))[0]
+
+
+def drawn_overview(scene: Scene, cjk: bool) -> tuple[Image.Image, list[str]]:
+    """The overview and every string drawn on it (tests read them)."""
+    table = Table(scene.view, scene.names, scene.say)
+    return draw_measured(WIDTH, cjk, lambda c: draw_overview(c, table, scene))
+
+
+def part(scene: Scene, name: str, *, cjk: bool | None = None) -> Image.Image:
+    """One of PARTS; from a seat's own view its panel shows that seat's secrets."""
+    return drawn_part(scene, name, resolve_cjk(cjk))[0]
+
+
+def drawn_part(scene: Scene, name: str, cjk: bool) -> tuple[Image.Image, list[str]]:
+    if name not in PARTS:
+        raise ValueError(f"redux has no part {name!r} (parts: {', '.join(PARTS)})")
+    table = Table(scene.view, scene.names, scene.say)
+    return draw_measured(WIDTH, cjk, lambda c: draw_part(c, table, name))
+
+
+__all__ = ["PARTS", "drawn_overview", "drawn_part", "overview", "part"]

@@ -8,7 +8,9 @@ round) side by side at the bottom, so a player finds an action by the kind of bi
 
 from __future__ import annotations
 
-from games.redux.rules import BATTLE_OF_BORDER, BORDERS
+from games.core.messages import Msg, Param, Term, msg
+from games.redux.rules import BATTLE_OF_BORDER, BORDERS, UNIT_WEAPON
+from games.redux.say import amount, units
 from rendering.kit.canvas import Canvas
 from rendering.kit.layout import GAP, INNER, MARGIN, PAD, ROW_GAP, Flow, boxed, wrap
 from rendering.kit.theme import (
@@ -24,9 +26,8 @@ from rendering.kit.theme import (
     TEXT,
     TILE,
 )
-from rendering.redux.style import ALLIANCE_COLOR, Table, name_of
+from rendering.redux.style import ALLIANCE_COLOR, Table
 
-CRITERION_NAMES = {"admin": "Admin", "combat": "Combat"}
 REGION_H = 132
 OCCUPANT_H = 58
 REGIONS_PER_BORDER = 5
@@ -41,7 +42,7 @@ def draw_central(c: Canvas, t: Table, y: float) -> float:
     rows = [[admin[i] if i < len(admin) else None, combat[i] if i < len(combat) else None]
             for i in range(max(len(admin), len(combat)))]
     rows.append([*alternating, None, None][:2])
-    c.text(MARGIN, y, "Actions", LARGE, TEXT, bold=True)
+    c.text(MARGIN, y, t.say(c, "redux.board.actions"), LARGE, TEXT, bold=True)
     y += LARGE + ROW_GAP
     col_w = (INNER - GAP) / 2
     for row in rows:
@@ -72,7 +73,7 @@ def _outcome_color(t: Table, action: dict) -> str | None:
     winners = action.get("winners") or []
     if not winners:
         return None
-    if "alliance" in (action.get("totals") or {}) and _is_side(t, "alliance", set(winners)):
+    if "alliance" in (action.get("totals") or {}) and is_side(t, "alliance", set(winners)):
         return ALLIANCE_COLOR
     return t.color(winners[0])
 
@@ -84,18 +85,19 @@ def action_body(c: Canvas, t: Table, action: dict, x: float, w: float, y: float)
     y = _totals(c, t, action, x, w, y + ROW_GAP)
     flipped = action.get("flipped")
     if flipped:
-        text = (f"Flipped last round: {name_of(c, flipped.get('general_name'))} "
-                f"({t.short(c, int(flipped['seat']))})")
+        text = t.say(c, "redux.board.flipped", general=t.named(
+            "general", flipped, "general", "general_name"),
+            nation=t.nation_param(int(flipped["seat"])))
         c.text(x, y + ROW_GAP, text, SMALL, MUTED, max_width=w)
         y += ROW_GAP + SMALL + 6
     return y
 
 
 def _title_row(c: Canvas, t: Table, action: dict, x: float, w: float, y: float) -> float:
-    badges = _badges(t, action)
+    badges = _badges(c, t, action)
     badge_w = sum(c.chip_width(text, SMALL, True) + 6 for text, *_ in badges)
     room = max(w - badge_w - 6, 120)
-    lines = wrap(c, name_of(c, action.get("name") or action.get("id")), LARGE, room, True)
+    lines = wrap(c, t.action(c, str(action.get("id"))), LARGE, room, True)
     if len(lines) > 2:  # the second line takes the rest and is ellipsized if need be
         lines = [lines[0], " ".join(lines[1:])]
     if len(lines) == 1:
@@ -110,21 +112,22 @@ def _title_row(c: Canvas, t: Table, action: dict, x: float, w: float, y: float) 
     return y + max(CHIP_H, len(lines) * (LARGE + 6))
 
 
-def _badges(t: Table, action: dict) -> list[tuple[str, str, str, str | None]]:
+def _badges(c: Canvas, t: Table, action: dict) -> list[tuple[str, str, str, str | None]]:
     """(text, fill, text colour, outline): the bid criterion and the alliance token. The
     alternating actions carry the criterion marker, outlined in gold like the physical one."""
     badges: list[tuple[str, str, str, str | None]] = []
     alliance = t.view.get("alliance") or {}
     if action.get("id") == alliance.get("action"):
-        badges.append(("Alliance", ALLIANCE_COLOR, DARK_TEXT, None))
+        badges.append((t.say(c, "redux.board.alliance"), ALLIANCE_COLOR, DARK_TEXT, None))
     elif action.get("id") == alliance.get("previous"):
-        badges.append(("Last alliance", TILE, MUTED, None))
+        badges.append((t.say(c, "redux.board.last_alliance"), TILE, MUTED, None))
     kind = action.get("kind")
-    criterion = CRITERION_NAMES.get(str(action.get("criterion")), "")
+    criterion = t.term(c, Term(f"redux.criterion.{action['criterion']}")) \
+        if action.get("criterion") in ("admin", "combat") else ""
     if kind == "alternating":
-        badges.append((f"Marker: {criterion}", TILE, GOLD, GOLD))
+        badges.append((t.say(c, "redux.board.marker", criterion=criterion), TILE, GOLD, GOLD))
     elif kind == "battle":
-        badges.append(("Combat + units", TILE, TEXT, None))
+        badges.append((t.say(c, "redux.board.combat_units"), TILE, TEXT, None))
     elif criterion:
         badges.append((criterion, TILE, MUTED, None))
     return badges
@@ -132,35 +135,43 @@ def _badges(t: Table, action: dict) -> list[tuple[str, str, str, str | None]]:
 
 def _bids(c: Canvas, t: Table, bids: list[dict], x: float, w: float, y: float) -> float:
     if not bids:
-        c.text(x, y, "No bids", SMALL, MUTED)
+        c.text(x, y, t.say(c, "redux.board.no_bids"), SMALL, MUTED)
         return y + SMALL + 4
     flow = Flow(x, y, w, CHIP_H)
     for bid in sorted(bids, key=lambda b: b.get("seq", 0)):
-        text = bid_text(c, bid)
+        text = bid_text(c, t, bid)
         cx, cy = flow.place(min(c.chip_width(text, BODY), w))
         c.chip(cx, cy, text, t.color(int(bid["seat"])), DARK_TEXT, BODY, max_width=w)
     return flow.bottom
 
 
-def bid_text(c: Canvas, bid: dict, valued: bool = True) -> str:
-    """'Jiang Wei 6 (2 archer, 1 support)': the general, its bid value, what came with it.
-    A tribal placement is not a bid (`valued` False): only what came with it counts."""
-    extras = []
-    units = bid.get("units")
-    if units and units.get("count"):
-        extras.append(f"{units['count']} {units.get('type', '')}".strip())
-    if bid.get("gold"):
-        extras.append(f"{bid['gold']} gold")
-    if bid.get("support"):
-        extras.append(f"{bid['support']} support")
+def bid_text(c: Canvas, t: Table, bid: dict, valued: bool = True) -> str:
+    """'Jiang Wei 6 (2 archer units and 1 support token)': the general, its bid value, what
+    came with it. A tribal placement is not a bid (`valued` False): only what came with it
+    counts."""
+    general = t.named("general", bid, "general", "general_name")
+    said = msg("redux.board.bid", general=general, value=bid.get("value", "")) if valued \
+        else msg("redux.board.name", name=general)
+    extras = bid_extras(bid)
+    if extras:
+        said = msg("redux.board.bid_with", bid=said, extras=extras)
+    return c.clean(t.speech(said))
+
+
+def bid_extras(bid: dict) -> tuple[Param, ...]:
+    """What came with a placement: units, gold, support, the Han Emperor token, a bonus."""
+    extras: list[Msg] = []
+    placed = bid.get("units") or {}
+    if placed.get("count"):
+        extras.append(units(str(placed.get("type", "")), int(placed["count"])))
+    for resource in ("gold", "support"):
+        if bid.get(resource):
+            extras.append(amount(resource, int(bid[resource])))
     if bid.get("emperor"):
-        extras.append("Han Emperor")
+        extras.append(msg("redux.board.emperor_bid"))
     if bid.get("bonus"):
-        extras.append(f"+{bid['bonus']} bonus")
-    text = name_of(c, bid.get("general_name") or bid.get("general"))
-    if valued:
-        text += f" {bid.get('value', '')}"
-    return f"{text.strip()} ({', '.join(extras)})" if extras else text.strip()
+        extras.append(msg("redux.board.bonus", bonus=int(bid["bonus"])))
+    return tuple(extras)
 
 
 def _totals(c: Canvas, t: Table, action: dict, x: float, w: float, y: float) -> float:
@@ -173,16 +184,17 @@ def _totals(c: Canvas, t: Table, action: dict, x: float, w: float, y: float) -> 
     ahead, verb = (winners, "won") if winners else (leading, "leads")
     flow = Flow(x, y, w, CHIP_H)
     for key, value in totals.items():
-        name, color = _side_label(c, t, key)
-        first = _is_side(t, key, ahead)
-        text = f"{name} {value}" + (f" · {verb}" if first else "")
+        name, color = side_label(c, t, key)
+        first = is_side(t, key, ahead)
+        text = t.say(c, f"redux.board.side_{verb}" if first else "redux.board.side",
+                     side=name, value=value)
         cx, cy = flow.place(min(c.chip_width(text, BODY, first), w))
         c.chip(cx, cy, text, color if first else TILE, DARK_TEXT if first else TEXT, BODY,
                bold=first, outline=color, max_width=w)
     return flow.bottom
 
 
-def _is_side(t: Table, key: str, seats: set[int]) -> bool:
+def is_side(t: Table, key: str, seats: set[int]) -> bool:
     """Whether `seats` (winners or leaders) are the side `key`: a seat's own side, or on the
     alliance action the allies who placed there (one or both, R7.2.6)."""
     if not seats:
@@ -192,10 +204,11 @@ def _is_side(t: Table, key: str, seats: set[int]) -> bool:
     return str(key).isdigit() and seats == {int(key)}
 
 
-def _side_label(c: Canvas, t: Table, key: str) -> tuple[str, str]:
+def side_label(c: Canvas, t: Table, key: str) -> tuple[str, str]:
     if key == "alliance":
         allies = (t.view.get("alliance") or {}).get("allies") or []
-        return "Alliance " + "+".join(t.short(c, s) for s in allies), ALLIANCE_COLOR
+        return (t.say(c, "redux.board.alliance_side",
+                      allies="+".join(t.short(c, s) for s in allies)), ALLIANCE_COLOR)
     seat = int(key)
     return t.short(c, seat), t.color(seat)
 
@@ -205,7 +218,7 @@ def _side_label(c: Canvas, t: Table, key: str) -> tuple[str, str]:
 
 def draw_borders(c: Canvas, t: Table, y: float) -> float:
     """One panel per border: its battle action (bids, totals) and its five regions."""
-    c.text(MARGIN, y, "Borders: battles and frontier regions", LARGE, TEXT, bold=True)
+    c.text(MARGIN, y, t.say(c, "redux.board.borders"), LARGE, TEXT, bold=True)
     y += LARGE + ROW_GAP
     actions = {a.get("id"): a for a in t.view.get("actions", [])}
     for border in BORDERS:
@@ -242,17 +255,24 @@ def _region(c: Canvas, t: Table, region: dict, x: float, y: float, w: float) -> 
     c.rect((x, y, x + w, y + REGION_H), fill=TILE,
            outline=t.color(int(occupant["seat"])) if occupant else None, width=3)
     inner = w - 2 * 10
-    c.text(x + 10, y + 8, name_of(c, region.get("name") or region.get("id")), BODY, TEXT,
-           bold=True, max_width=inner)
-    c.text(x + 10, y + 36, f"needs {region.get('unit', '?')}", SMALL, MUTED, max_width=inner)
+    c.text(x + 10, y + 8, t.region(c, region), BODY, TEXT, bold=True, max_width=inner)
+    c.text(x + 10, y + 36, t.say(c, "redux.board.needs", unit=unit_term(region.get("unit"))),
+           SMALL, MUTED, max_width=inner)
     box = (x + 8, y + REGION_H - OCCUPANT_H - 8, x + w - 8, y + REGION_H - 8)
     if not occupant:
         c.rect(box, outline=MUTED, width=1, radius=6)
-        c.text((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, "empty", SMALL, MUTED, anchor="mm")
+        c.text((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, t.say(c, "redux.board.empty"), SMALL,
+               MUTED, anchor="mm")
         return
     seat = int(occupant["seat"])
     c.rect(box, fill=t.color(seat), radius=6)
-    general = name_of(c, occupant.get("general_name") or occupant.get("general"))
+    general = t.general(c, occupant, "general", "general_name")
     c.text(box[0] + 8, box[1] + 4, general, BODY, DARK_TEXT, bold=True, max_width=inner - 4)
-    units = f"{occupant.get('count', 0)} {occupant.get('unit', '')} · {t.short(c, seat)}"
-    c.text(box[0] + 8, box[3] - 4, units, SMALL, DARK_TEXT, max_width=inner - 4, anchor="ld")
+    held = t.say(c, "redux.board.occupant", units=units(str(occupant.get("unit", "")),
+                 int(occupant.get("count", 0))), nation=t.nation_param(seat))
+    c.text(box[0] + 8, box[3] - 4, held, SMALL, DARK_TEXT, max_width=inner - 4, anchor="ld")
+
+
+def unit_term(unit: object) -> Param:
+    """A unit type's name; an unknown type from an uploaded pack as it is."""
+    return Term(f"redux.unit.{unit}") if unit in UNIT_WEAPON else str(unit or "?")

@@ -9,66 +9,55 @@ silently dropped.
 
 from __future__ import annotations
 
+from games.core.messages import Term
 from rendering.kit.canvas import Canvas
 from rendering.kit.layout import INNER, MARGIN, PAD, boxed, text_lines
 from rendering.kit.theme import BODY, DARK_TEXT, GOLD, LARGE, MUTED, PANEL, SMALL, TEXT, TILE
 from rendering.kit.views import player_name, score_categories
+from rendering.redux.standing import provisional
 from rendering.redux.style import Table
 
-CATEGORY_NAMES = {
-    "military": "Military track",
-    "border": "Borders",
-    "borders": "Borders",
-    "frontier": "Frontier tokens",
-    "frontiers": "Frontier tokens",
-    "development": "Domestic development",
-    "domestic": "Domestic development",
-    "security": "Security (tribe + support)",
-    "tribal": "Tribal bonus",
-    "tribal_bonus": "Tribal bonus",
-    "office": "Office rank",
-    "office_rank": "Office rank",
-    "office_bonus": "Office steps",
-    "emperor": "Han Emperor token",
-    "emperor_token": "Han Emperor token",
-    "cards": "State development cards",
-    "built": "State development cards",
-    "separation": "Separation card goals",
-    "deficits": "Deficit tokens",
-}
+# The engine's R12 categories (games/redux/scoring.py), each named by `redux.score.<key>`.
+CATEGORIES = ("military", "border", "frontier", "development", "security", "tribal", "office",
+              "office_bonus", "emperor", "cards", "separation", "deficits")
 LABEL_W = 340
 ROW_H = 40
 HEAD_H = 70
 
 
-def category_name(key: str) -> str:
-    return CATEGORY_NAMES.get(key, key.replace("_", " ").capitalize())
-
+def category_name(c: Canvas, t: Table, key: str) -> str:
+    """A category in the reader's words; one the engine adds later by its key, never lost."""
+    if key in CATEGORIES:
+        return t.term(c, Term(f"redux.score.{key}"))
+    return c.clean(key.replace("_", " ").capitalize())
 
 
 def draw_score(c: Canvas, t: Table, y: float) -> float:
-    result = t.view.get("result") or {}
+    result = t.view.get("result") or provisional(t.view)
     return boxed(c, (MARGIN, MARGIN + INNER, y), lambda cc, top: _body(cc, t, result, top),
                  fill=PANEL, outline=GOLD)
 
 
 def _body(c: Canvas, t: Table, result: dict, y: float) -> float:
     x, w = MARGIN + PAD, INNER - 2 * PAD
-    c.text(x, y, "Final score", LARGE, GOLD, bold=True)
+    c.text(x, y, t.say(c, "redux.board.final_score" if t.view.get("result") else
+                       "redux.board.score_now"), LARGE, GOLD, bold=True)
     y += LARGE + 8
     reason = str(result.get("reason") or "")
     if reason:
-        y = text_lines(c, x, y, f"Game over: {c.clean(reason)}", w, SMALL, MUTED) + 4
+        y = text_lines(c, x, y, t.say(c, "redux.board.game_over", reason=reason), w, SMALL,
+                       MUTED) + 4
     scores = result.get("scores", [])
     if not scores:
         return y
     winners = set(result.get("winners", []))
     col_w = (w - LABEL_W) / len(scores)
-    rows = [(category_name(k), [s.get("categories", {}).get(k, 0) for s in scores], False)
-            for k in score_categories(result)]
-    rows.append(("Total", [s.get("total", 0) for s in scores], True))
+    rows = [(category_name(c, t, k), [s.get("categories", {}).get(k, 0) for s in scores],
+             False) for k in score_categories(result)]
+    rows.append((t.say(c, "redux.board.total"), [s.get("total", 0) for s in scores], True))
     if any(s.get("tiebreak") for s in scores):
-        rows.append(("Tie-break", [" / ".join(map(str, s.get("tiebreak") or [])) or "-"
+        rows.append((t.say(c, "redux.board.tiebreak"),
+                     [" / ".join(map(str, s.get("tiebreak") or [])) or "-"
                                    for s in scores], False))
     for n, (_, _, bold) in enumerate(rows):  # stripes first, so the winner's frame is on top
         ry = y + HEAD_H + n * ROW_H
@@ -85,9 +74,8 @@ def _body(c: Canvas, t: Table, result: dict, y: float) -> float:
     for label, values, bold in rows:
         _row(c, label, values, bold, x, w, col_w, y)
         y += ROW_H
-    rule = (result.get("details") or {}).get("tiebreak")
-    if isinstance(rule, str) and rule:
-        y = text_lines(c, x, y + 8, f"Tie-break: {c.clean(rule)}", w, SMALL, MUTED)
+    if (result.get("details") or {}).get("tiebreak"):
+        y = text_lines(c, x, y + 8, t.say(c, "redux.board.tiebreak_rule"), w, SMALL, MUTED)
     return y
 
 
@@ -95,8 +83,9 @@ def _head(c: Canvas, t: Table, score: dict, rank: int, winner: bool, x: float, w
           y: float) -> None:
     seat = int(score["seat"])
     c.rect((x + 6, y + 4, x + w - 6, y + HEAD_H - 6), fill=t.color(seat), radius=6)
-    top = "Winner" if winner else f"{rank}."
-    c.text(x + w / 2, y + 8, f"{top} {t.short(c, seat)}", BODY, DARK_TEXT, bold=True,
+    top = t.say(c, "redux.board.winner" if winner else "redux.board.rank", rank=rank,
+                nation=t.nation_param(seat))
+    c.text(x + w / 2, y + 8, top, BODY, DARK_TEXT, bold=True,
            max_width=w - 20, anchor="ma")
     c.text(x + w / 2, y + HEAD_H - 10, player_name(t.names, seat, c), SMALL, DARK_TEXT,
            max_width=w - 20, anchor="md")

@@ -1,31 +1,95 @@
-"""What every part of the Three Kingdoms Redux image shares: nation colours, how seats and
-names are written, the Table the parts draw from (layout: rendering/panels.py).
+"""What every part of the Three Kingdoms Redux images shares: nation colours, how seats and
+names are written, and the Table the parts draw from.
 
-A nation keeps one colour on every part of the image (Wei blue, Wu red, Shu green, the
-colours players know from the box), so a glance at a bid, a region or a track tells whose it
-is.
+A nation keeps one colour on every image (Wei blue, Wu red, Shu green, the colours players
+know from the box), so a glance at a bid, a region or a track tells whose it is.
+
+Every word on an image is the reader's: captions are keys of `games/redux/locales/board.toml`
+worded by the scene's `say`, and the names the view gives in English (actions, generals,
+cards, regions, nations, offices) are worded from their catalog Terms when the table runs on
+the designed data, whose every name the catalogs hold; an uploaded pack's names are its own.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
+from games.core.messages import Param, Seat, Term, msg
+from games.redux.data import designed
+from games.redux.rules import OFFICES
 from rendering.kit.canvas import Canvas
+from rendering.kit.scene import Speech
 from rendering.kit.theme import PANEL, seat_color
 from rendering.kit.views import player_name
 
 NATION_COLORS = {"wei": "#4f97ea", "wu": "#e8665d", "shu": "#4fc07a"}
 NATION_DIM = {"wei": "#243a57", "wu": "#552a29", "shu": "#234a32"}  # panel tints per nation
 ALLIANCE_COLOR = "#c58af0"
+STEPS = ("pick", "alliance", "bid", "resolve", "reward", "benefits", "over")  # view["step"]
+
+
+@cache
+def designed_hash() -> str:
+    return designed().hash
 
 
 @dataclass(frozen=True)
 class Table:
-    """The view being drawn and the player names, with the seat lookups every part needs."""
+    """The view being drawn, the player names and the reader's words, with the seat and
+    name lookups every part needs."""
 
     view: dict
     names: list[str]
+    speech: Speech
 
+    # -- words ---------------------------------------------------------------------------
+    def say(self, c: Canvas, key: str, **params: Param) -> str:
+        """A caption of the board catalog, cleaned of what the canvas's fonts cannot draw."""
+        return c.clean(self.speech(msg(key, **params)))
+
+    def term(self, c: Canvas, param: Param) -> str:
+        """A name (a Term or a plain string) on its own, in the reader's words."""
+        return self.say(c, "redux.board.name", name=param)
+
+    @property
+    def designed(self) -> bool:
+        """Whether the table runs on the designed data, whose names the catalogs hold."""
+        return (self.view.get("pack") or {}).get("hash") == designed_hash()
+
+    def named(self, kind: str, entry: dict, key: str = "id", name: str = "name") -> Param:
+        """A general's, card's or region's name as a parameter: the catalog's Term for the
+        designed data, else the name the view gives."""
+        ident = entry.get(key)
+        if self.designed and ident:
+            return Term(f"redux.{kind}.{ident}")
+        return str(entry.get(name) or ident or "?")
+
+    def general(self, c: Canvas, entry: dict, key: str = "id", name: str = "name") -> str:
+        return self.term(c, self.named("general", entry, key, name))
+
+    def card(self, c: Canvas, entry: dict) -> str:
+        return self.term(c, self.named("card", entry))
+
+    def region(self, c: Canvas, entry: dict) -> str:
+        return self.term(c, self.named("region", entry))
+
+    def action(self, c: Canvas, action_id: str) -> str:
+        return self.term(c, Term(f"redux.action.{action_id}"))
+
+    def office_param(self, rank: int) -> Term:
+        return Term(f"redux.office.{OFFICES[min(max(rank, 0), len(OFFICES) - 1)][0]}")
+
+    def office(self, c: Canvas, rank: int) -> str:
+        return self.term(c, self.office_param(rank))
+
+    def status(self, c: Canvas) -> str:
+        """'Round 3 · Bidding': the round and the step, atop the overview and every part."""
+        step = str(self.view.get("step") or "")
+        return self.say(c, "redux.board.title", round=int(self.view.get("round") or 0),
+                        step=msg(f"redux.board.step_{step}") if step in STEPS else step)
+
+    # -- seats ---------------------------------------------------------------------------
     def player(self, seat: int) -> dict:
         for p in self.view.get("players", []):
             if p.get("seat") == seat:
@@ -42,13 +106,21 @@ class Table:
     def dim(self, seat: int) -> str:
         return NATION_DIM.get(self.nation(seat), PANEL)
 
+    def nation_param(self, seat: int) -> Param:
+        nation = self.nation(seat)
+        return Term(f"redux.nation.{nation}") if nation in NATION_COLORS else "?"
+
     def nation_name(self, c: Canvas, seat: int) -> str:
-        p = self.player(seat)
-        return c.clean(str(p.get("nation_name") or p.get("nation", "")).strip()) or "?"
+        return self.term(c, self.nation_param(seat))
 
     def who(self, c: Canvas, seat: int) -> str:
-        """'Alice (Wei 魏)': the player's name first, the nation to tell the colour's owner."""
-        return f"{player_name(self.names, seat, c)} ({self.nation_name(c, seat)})"
+        """'Alice (Wei)': the player's name first, the nation to tell the colour's owner."""
+        return self.say(c, "redux.who_nation", who=player_name(self.names, seat, c),
+                        nation=self.nation_param(seat))
+
+    def who_param(self, seat: int) -> Param:
+        """The same as a message parameter, for a line that names a seat."""
+        return msg("redux.who_nation", who=Seat(seat), nation=self.nation_param(seat))
 
     def short(self, c: Canvas, seat: int) -> str:
         """The nation alone, where the colour already says whose it is and room is short."""
@@ -59,11 +131,3 @@ class Table:
         hand in a public view still never reaches the image."""
         viewer = self.view.get("viewer")
         return viewer is not None and viewer == seat
-
-
-def name_of(c: Canvas, value: object) -> str:
-    """A name from the view (the engine gives English names), cleaned of what the fonts
-    cannot draw."""
-    return c.clean(str(value or ""))
-
-

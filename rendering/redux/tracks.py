@@ -40,16 +40,18 @@ def draw_order(c: Canvas, t: Table, y: float) -> float:
     y = _round_track(c, t, y)
     acting = t.view.get("action_order") or []
     if t.view.get("step") != "over":
-        y = _order_row(c, t, "Bid order" if not acting else "Next bid order",
+        y = _order_row(c, t, t.say(c, "redux.board.bid_order" if not acting
+                                   else "redux.board.next_bid_order"),
                        t.view.get("bid_order") or [], y + ROW_GAP, not acting)
     if acting:
-        y = _order_row(c, t, "Action order", acting, y + ROW_GAP, True)
+        y = _order_row(c, t, t.say(c, "redux.board.action_order"), acting, y + ROW_GAP, True)
     return y
 
 
 def _round_track(c: Canvas, t: Table, y: float) -> float:
     current = int(t.view.get("round") or 0)
-    c.text(MARGIN, y + CHIP_H / 2, "Round", BODY, MUTED, anchor="lm")
+    c.text(MARGIN, y + CHIP_H / 2, t.say(c, "redux.board.round_track"), BODY, MUTED,
+           max_width=LABEL_W - 8, anchor="lm")
     x0 = MARGIN + LABEL_W
     cell = (INNER - LABEL_W) / LAST_ROUND
     for n in range(1, LAST_ROUND + 1):
@@ -60,7 +62,8 @@ def _round_track(c: Canvas, t: Table, y: float) -> float:
                outline=AMBER if n in RECRUIT_ROUNDS else None, width=2, radius=6)
         c.text(x + cell / 2, y + CHIP_H / 2, str(n), BODY, DARK_TEXT if now else
                TEXT if n > current else MUTED, bold=now, anchor="mm")
-    c.text(x0, y + CHIP_H + 4, "amber outline: generals are recruited that round", SMALL, MUTED)
+    c.text(x0, y + CHIP_H + 4, t.say(c, "redux.board.recruit_rounds"), SMALL, MUTED,
+           max_width=INNER - LABEL_W)
     return y + CHIP_H + 4 + SMALL + 4
 
 
@@ -74,11 +77,13 @@ def _order_row(c: Canvas, t: Table, title: str, seats: list[int], y: float,
     c.text(MARGIN, y + CHIP_H / 2, title, BODY, MUTED, max_width=LABEL_W - 8, anchor="lm")
     flow = Flow(MARGIN + LABEL_W, y, INNER - LABEL_W, CHIP_H)
     for pos, seat in enumerate(seats, 1):
-        text = f"{pos}. {t.who(c, seat)}"
+        key = "redux.board.order_pos"
         if bidding and seat == chooser:
-            text += " · ally, chose" if alliance.get("action") else " · ally, chooses"
+            key = "redux.board.order_chose" if alliance.get("action") else \
+                "redux.board.order_chooses"
         elif bidding and seat in allies:
-            text += " · ally"
+            key = "redux.board.order_ally"
+        text = t.say(c, key, pos=pos, who=t.who(c, seat))
         width = min(c.chip_width(text, BODY, True), INNER - LABEL_W)
         x, cy = flow.place(width)
         outline = ALLIANCE_COLOR if bidding and seat in allies else None
@@ -95,13 +100,14 @@ def draw_standing_tracks(c: Canvas, t: Table, y: float) -> float:
 def _tracks_body(c: Canvas, t: Table, y: float) -> float:
     players = t.view.get("players", [])
     x, w = MARGIN + PAD, INNER - 2 * PAD
-    offices = [c.clean(name) for _, name in OFFICES]
-    y = _cells(c, t, "Office", offices,
+    offices = [t.office(c, rank) for rank in range(len(OFFICES))]
+    y = _cells(c, t, t.say(c, "redux.board.office"), offices,
                {p["seat"]: int(p.get("office", 0)) for p in players}, x, w, y, {}, OFFICE_H)
     bonus = {v - 1: f"+{vp}" for v, vp in TRIBE_BONUS.items()}
-    y = _cells(c, t, "Tribes", [str(n) for n in range(1, TRIBE_MAX + 1)],
+    y = _cells(c, t, t.say(c, "redux.board.tribes"), [str(n) for n in range(1, TRIBE_MAX + 1)],
                {p["seat"]: int(p.get("tribal", 1)) - 1 for p in players}, x, w, y + GAP, bonus)
-    c.text(x + LABEL_W, y + 4, "gold cells: VP at the end", SMALL, MUTED)
+    c.text(x + LABEL_W, y + 4, t.say(c, "redux.board.tribe_bonus_cells"), SMALL, MUTED,
+           max_width=w - LABEL_W)
     return _military(c, t, players, x, w, y + 4 + SMALL + GAP)
 
 
@@ -110,7 +116,7 @@ def _cells(c: Canvas, t: Table, title: str, labels: list[str], at: dict[int, int
     """A track of equal cells, each nation's marker in the cell it stands on; `notes` are
     small gold texts printed on cells (the tribal bonus spaces). A label wraps onto as many
     lines as the cell height leaves above the markers."""
-    c.text(x, y + cell_h / 2, title, BODY, MUTED, anchor="lm")
+    c.text(x, y + cell_h / 2, title, BODY, MUTED, max_width=LABEL_W - 8, anchor="lm")
     cell = (w - LABEL_W) / len(labels)
     lines_max = max(1, int((cell_h - 2 * MARKER_R - 10) // (SMALL + 4)))
     for i, label in enumerate(labels):
@@ -139,7 +145,8 @@ def _military(c: Canvas, t: Table, players: list[dict], x: float, w: float, y: f
     for i, p in enumerate(players):
         by = y + i * (BAR_H + 6)
         if i == 0:
-            c.text(x, by + BAR_H / 2, "Military", BODY, MUTED, anchor="lm")
+            c.text(x, by + BAR_H / 2, t.say(c, "redux.board.military"), BODY, MUTED,
+                   max_width=LABEL_W - 8, anchor="lm")
         value = int(p.get("military", 0))
         c.rect((x + LABEL_W, by, x + LABEL_W + bar_w, by + BAR_H), fill=PANEL, radius=6)
         if value > 0:
