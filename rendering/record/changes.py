@@ -98,7 +98,8 @@ def _milestones(view: dict, before: dict, w: Words) -> list[str]:
     if first is not None and before.get("first_to_target") is None:
         lines.append(w("change.first", who=w.seat(first), target=view.get("target", 0),
                        bonus=view.get("bonus_value", 0)))
-    if view.get("end_triggered") and not before.get("end_triggered"):
+    if view.get("end_triggered") and not before.get("end_triggered") \
+            and view.get("phase") != "over":  # once over, the winner's line says it
         lines.append(w("change.end_target" if view.get("end_reason") == "target"
                        else "change.end_deck"))
     if _lords_shown(view) and not _lords_shown(before):

@@ -174,11 +174,12 @@ def test_a_city_discarded_a_general_replaced_and_the_winner_are_worded() -> None
     bart = after["players"][1]
     bart["cities"][0] = {**bart["cities"][0], "face_up": False, "defender": {"hidden": True}}
     after.update(phase="over", result={"scores": [{"seat": 1, "total": 18}],
-                                       "winners": [1]})
+                                       "winners": [1]}, end_triggered=True, end_reason="deck")
     said = headline(after, before, Words(scene(after, NAMES), False)).changes
     assert said[0] == "Winner: Bartholomew the Unbelievably Verbose Strategist (18 pts)"
     assert f"Seat 3 lost {lost['card']['en']} (discarded)" in said  # 劉玄德 without CJK
     assert any("stationed a new general at Xinye" in line for line in said)
+    assert not any("this round is the last" in line for line in said)  # over: the winner says it
 
 
 def test_the_lords_turned_face_up_are_a_change() -> None:
