@@ -313,12 +313,45 @@ class GameCog(commands.Cog):
                                                       await reader_locale(interaction))
         await reply_lines(interaction, words.splitlines())
 
-    @game.command(name="board", description="The current board image (only to you)")
-    async def board(self, interaction: discord.Interaction) -> None:
+    @game.command(name="board", description="The board now, or one of its details "
+                  "(only to you)")
+    @app_commands.describe(part="A detail: suggestions show what this game draws; your own "
+                           "shows your private panel")
+    async def board(self, interaction: discord.Interaction, part: str | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await master(interaction).board_png(await game_here(interaction))
-        await interaction.followup.send(file=discord.File(io.BytesIO(png), "board.png"),
-                                        ephemeral=True)
+        png = await master(interaction).board_png(await game_here(interaction),
+                                                  await reader_locale(interaction), part,
+                                                  await player_for(interaction))
+        await interaction.followup.send(file=discord.File(io.BytesIO(png), f"{part or 'board'}"
+                                                          ".png"), ephemeral=True)
+
+    @board.autocomplete("part")
+    async def board_parts(self, interaction: discord.Interaction,
+                          current: str) -> list[app_commands.Choice[str]]:
+        """The details this table's game draws, named in the reader's language."""
+        try:
+            table = await master(interaction).table(await game_here(interaction))
+        except ServiceError:
+            return []
+        locale, typed = await reader_locale(interaction), current.strip().lower()
+        named = [(t(f"{table.game}.part.{name}", locale), name)
+                 for name in GameMaster.board_parts(table.game)]
+        return [app_commands.Choice(name=label[:CHOICE_LENGTH], value=name)
+                for label, name in named if typed in label.lower() or typed in name]
+
+    @game.command(name="boards", description="When this table's board is posted: after "
+                  "every phase, every round, or only on request")
+    @app_commands.describe(when="After every phase (the default), every round, or only when "
+                           "someone asks with /game board")
+    @app_commands.choices(when=[app_commands.Choice(name=t(f"choice.when.{when}"), value=when)
+                                for when in GameMaster.board_times])
+    async def boards(self, interaction: discord.Interaction,
+                     when: app_commands.Choice[str]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await master(interaction).set_boards(await game_here(interaction),
+                                             await player_for(interaction), when.value)
+        await reply_lines(interaction, [t(f"tables.boards_set_{when.value}",
+                                          await reader_locale(interaction))])
 
     @game.command(name="log", description="The latest events of this game, with your secrets")
     @app_commands.describe(limit="How many events (1-50)")

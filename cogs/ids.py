@@ -10,7 +10,8 @@ SQLite cannot store, or an empty value.
 - `gm:act:<game>:<version>:<ref>`: a choice, `<ref>` an action's index `#N` or its text;
 - `gm:pick:<game>:<version>:<menu>`: a menu of choices;
 - `gm:page:<game>:<version>:<page>`: the next or previous page of menus;
-- `gm:undo:<vote>:yes|no`: a ballot of an undo vote.
+- `gm:undo:<vote>:yes|no`: a ballot of an undo vote;
+- `gm:part:<game>`: the menu of a board's details, under the board in the thread.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ ACT = rf"gm:act:(?P<game>{NUMBER}):(?P<version>{VERSION}):(?P<ref>#{INDEX}|{ACTI
 PICK = rf"gm:pick:(?P<game>{NUMBER}):(?P<version>{VERSION}):(?P<number>{INDEX})"
 PAGE = rf"gm:page:(?P<game>{NUMBER}):(?P<version>{VERSION}):(?P<page>{INDEX})"
 UNDO = rf"gm:undo:(?P<vote>{NUMBER}):(?P<choice>yes|no)"
-TEMPLATES = (TURN, ACT, PICK, PAGE, UNDO)
+PART = rf"gm:part:(?P<game>{NUMBER})"
+TEMPLATES = (TURN, ACT, PICK, PAGE, UNDO, PART)
 _COMPILED = tuple(re.compile(template) for template in TEMPLATES)
 _VALUE = re.compile(rf"#{INDEX}|{ACTION}")  # a menu option's value: like an action's ref
 

@@ -33,7 +33,7 @@ import discord
 from discord import ui
 
 from bot.i18n import t
-from bot.service import Player, ServiceError, TurnPrompt, Update
+from bot.service import BOARD_FILE, GameMaster, Player, ServiceError, TurnPrompt, Update
 from cogs import ids
 from cogs.common import (
     Refusal,
@@ -70,6 +70,7 @@ class Outgoing:
     files: list[tuple[str, bytes]] = field(default_factory=list)
     mention: list[int] = field(default_factory=list)
     take_turn: int | None = None  # game id for the Take my turn button
+    details: tuple[int, str] | None = None  # (game id, game) for the menu of the board's parts
 
 
 def public_messages(update: Update, locale: str, actor: int | None = None) -> list[Outgoing]:
@@ -96,6 +97,10 @@ def public_messages(update: Update, locale: str, actor: int | None = None) -> li
     if awaited and update.table.status == "running":
         messages[-1].mention = awaited
         messages[-1].take_turn = update.table.game_id
+    if GameMaster.board_parts(update.table.game):
+        for message in messages:
+            if any(name == BOARD_FILE for name, _ in message.files):
+                message.details = (update.table.game_id, update.table.game)
     return [m for m in messages if m.content or m.files]
 
 
@@ -205,9 +210,12 @@ def _send_kwargs(message: Outgoing, locale: str) -> dict[str, Any]:
         "allowed_mentions": discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in message.mention]),
     }
+    view = ui.View(timeout=None)
+    if message.details is not None:
+        view.add_item(PartSelect.offering(*message.details, locale))
     if message.take_turn is not None:
-        view = ui.View(timeout=None)
         view.add_item(TakeTurnButton(message.take_turn, t("turns.take_turn", locale)))
+    if view.children:
         kwargs["view"] = view
     return kwargs
 
@@ -540,5 +548,43 @@ class PageButton(ui.DynamicItem[ui.Button], template=ids.PAGE):
         await guarded(interaction, turn_page)
 
 
+class PartSelect(ui.DynamicItem[ui.Select], template=ids.PART):
+    """The menu under a board: a detail of the table now (a mat, a panel, a track), sent
+    only to whoever picks it, drawn from their own view when they are seated (so their
+    private panel shows their hand), from the public view otherwise."""
+
+    def __init__(self, game_id: int, options: list[discord.SelectOption],
+                 placeholder: str | None = None) -> None:
+        super().__init__(ui.Select(custom_id=f"gm:part:{game_id}", placeholder=placeholder,
+                                   options=options))
+        self.game_id = game_id
+
+    @classmethod
+    def offering(cls, game_id: int, game: str, locale: str) -> PartSelect:
+        options = [discord.SelectOption(label=t(f"{game}.part.{name}", locale), value=name)
+                   for name in GameMaster.board_parts(game)][:PER_SELECT]
+        return cls(game_id, options, t("turns.board_details", locale))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str], /) -> PartSelect:
+        return cls(int(match["game"]), list(getattr(item, "options", [])))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if not ids.valid_values(self.item.values):
+            return  # not a choice the bot offered: cogs/components.py answers it
+
+        async def show() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            part = self.item.values[0]
+            png = await master(interaction).board_png(self.game_id,
+                                                      await reader_locale(interaction), part,
+                                                      await player_for(interaction))
+            await interaction.followup.send(file=discord.File(io.BytesIO(png), f"{part}.png"),
+                                            ephemeral=True)
+
+        await guarded(interaction, show)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    TakeTurnButton, ActionButton, ActionSelect, PageButton)
+    TakeTurnButton, ActionButton, ActionSelect, PageButton, PartSelect)

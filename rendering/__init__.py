@@ -1,12 +1,20 @@
 """Pillow images of game views. Knows nothing of Discord, SQL or game rules.
 
-Each game draws in a package of its own, named as the game is registered (`rendering.<game>`):
-it exposes `render_table(view, names)` and, if the game has battle images,
-`render_battle(battle, names)`. The drawing kit they share is `rendering.kit`. The games are
-found by that convention rather than listed here, so adding a game touches only its folder.
+Each game draws in a package of its own, named as the game is registered (`rendering.<game>`),
+from a `Scene` (rendering/kit/scene.py). It exposes:
+
+- `overview(scene)`: the image posted after each phase, made for phones: at most
+  `OVERVIEW_MAX` pixels, its headline (round and phase, who is awaited, standings, what
+  changed since `scene.before`) legible at 400 px display width;
+- `PARTS` and `part(scene, name)`: the details a player opens on request (mats, panels,
+  tracks); a part drawn from a seat's own view shows that seat's private panel;
+- `battle(scene)`, for games with battle images: one battle, `scene.view` its record.
+
+The drawing kit they share is `rendering.kit`. The games are found by that convention rather
+than listed here, so adding a game touches only its folder.
 
 Every function here is pure with respect to its arguments (the only shared state is the font
-cache), so it may run concurrently in an executor; the two entry points are module-level
+cache), so it may run concurrently in an executor; the entry points are module-level
 functions so that a process pool can pickle them.
 """
 
@@ -16,23 +24,44 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 from PIL import Image
 
 from rendering.kit.png import to_png
+from rendering.kit.scene import Scene, Speech
 
-Renderer = Callable[[dict, list[str]], Image.Image]
 KIT = "kit"
+OVERVIEW_MAX = (1280, 1600)  # width, height: portrait at most 4:5, about 2 megapixels
 
 
-def render_board(game: str, view: dict, names: list[str]) -> bytes:
-    """PNG of the table for a game's view (public or a seat's own)."""
-    return to_png(_renderer(game, "render_table", "board")(view, names))
+def render_overview(game: str, scene: Scene) -> bytes:
+    """PNG of the table's overview."""
+    return to_png(overview_image(game, scene))
 
 
-def render_battle_png(game: str, battle: dict, names: list[str]) -> bytes:
+def overview_image(game: str, scene: Scene) -> Image.Image:
+    """The overview drawn, not yet encoded (`gm bench` times the two apart)."""
+    return _drawer(game, "overview", "board")(scene)
+
+
+def render_part(game: str, name: str, scene: Scene) -> bytes:
+    """PNG of one of the game's `parts`; a ValueError names the parts it has."""
+    if name not in parts(game):
+        raise ValueError(f"{game} has no part {name!r} (parts: {', '.join(parts(game))})")
+    return to_png(_drawer(game, "part", "part")(scene, name))
+
+
+def render_battle_png(game: str, scene: Scene) -> bytes:
     """PNG of one battle (a view's "battle", or the engine's `Game.finished_battle`)."""
-    return to_png(_renderer(game, "render_battle", "battle")(battle, names))
+    return to_png(_drawer(game, "battle", "battle")(scene))
+
+
+def parts(game: str) -> tuple[str, ...]:
+    """The details a game draws on request, in the order it offers them."""
+    if game not in _game_packages():
+        return ()
+    return tuple(getattr(importlib.import_module(f"rendering.{game}"), "PARTS", ()))
 
 
 @cache
@@ -43,9 +72,9 @@ def _game_packages() -> tuple[str, ...]:
                         if m.ispkg and m.name != KIT))
 
 
-def _renderer(game: str, function: str, what: str) -> Renderer:
+def _drawer(game: str, function: str, what: str) -> Callable[..., Image.Image]:
     """The game's `function`, or a ValueError naming the games that have one."""
-    found: Renderer | None = None
+    found: Callable[..., Any] | None = None
     if game in _game_packages():
         found = getattr(importlib.import_module(f"rendering.{game}"), function, None)
     if found is None:
@@ -56,4 +85,5 @@ def _renderer(game: str, function: str, what: str) -> Renderer:
     return found
 
 
-__all__ = ["render_battle_png", "render_board", "to_png"]
+__all__ = ["OVERVIEW_MAX", "Scene", "Speech", "overview_image", "parts", "render_battle_png",
+           "render_overview", "render_part", "to_png"]

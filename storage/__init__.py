@@ -6,6 +6,7 @@ Owns all SQL of the project; knows nothing of Discord or of any game's rules.
 from storage.backends import is_postgres, repository_for
 from storage.errors import DuplicateInteraction, NotFound, StaleVersion, StorageError
 from storage.models import (
+    BOARD_TIMES,
     LIVE_STATUSES,
     STATUSES,
     ActionRecord,
@@ -23,6 +24,7 @@ from storage.repository import Repository
 from storage.sqlite import SqliteRepository
 
 __all__ = [
+    "BOARD_TIMES",
     "LIVE_STATUSES",
     "STATUSES",
     "ActionRecord",

@@ -14,6 +14,9 @@ STATUSES = ("open", "running", "paused", "finished", "abandoned")
 LIVE_STATUSES = ("open", "running", "paused")
 
 
+BOARD_TIMES = ("phase", "round", "request")  # after every phase, every round, on request only
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """A game's setup, status and latest snapshot. `version` counts every change."""
@@ -31,6 +34,7 @@ class GameRecord:
     version: int
     state: dict[str, Any] | None
     result: dict[str, Any] | None
+    boards: str = "phase"  # when its overview is posted: one of BOARD_TIMES
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,10 @@ class OutboxStore(Protocol):
 
     async def post_done(self, game_id: int, version: int, now: float) -> None: ...
 
+    async def last_board(self, game_id: int) -> PostRecord | None:
+        """The game's newest entry that carries a board, to mark what changed since."""
+        ...
+
     async def newer_board(self, game_id: int, version: int) -> bool:
         """Whether a later entry of the game carries a board: a late board it replaced is
         not posted."""

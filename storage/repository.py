@@ -78,6 +78,10 @@ class Repository(ServerStore, ClockStore, TableStore, CampaignStore, OutboxStore
         """Where the game is played; not a change of the game, so the version stays."""
         ...
 
+    async def set_boards(self, game_id: int, boards: str) -> None:
+        """When the game's overview is posted (one of `BOARD_TIMES`); the version stays."""
+        ...
+
     async def set_status(
         self,
         game_id: int,

@@ -12,8 +12,9 @@ from typing import Any
 import aiosqlite
 
 from storage.clock import ClockChanges
-from storage.errors import DuplicateInteraction, NotFound, StaleVersion
+from storage.errors import DuplicateInteraction, NotFound, StaleVersion, StorageError
 from storage.models import (
+    BOARD_TIMES,
     LIVE_STATUSES,
     STATUSES,
     ActionRecord,
@@ -52,7 +53,7 @@ from storage.sqlite_tables import TableRows
 
 _GAME_COLUMNS = (
     "id, game, options, seed, status, guild_id, channel_id, thread_id, created_by,"
-    " created_at, version, state, result"
+    " created_at, version, state, result, boards"
 )
 _THREAD_COLUMNS = "game_id, purpose, thread_id, seats, created_at"
 _PACK_COLUMNS = "id, guild_id, game, name, text, hash, uploaded_by, uploaded_at"
@@ -155,6 +156,15 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
                 db, "UPDATE games SET thread_id = ? WHERE id = ? RETURNING id",
                 (thread_id, game_id),
             )
+            if not rows:
+                raise NotFound(f"no game {game_id}")
+
+    async def set_boards(self, game_id: int, boards: str) -> None:
+        if boards not in BOARD_TIMES:
+            raise StorageError(f"boards must be one of {', '.join(BOARD_TIMES)}")
+        async with self._write() as db:
+            rows = await fetch(db, "UPDATE games SET boards = ? WHERE id = ? RETURNING id",
+                               (boards, game_id))
             if not rows:
                 raise NotFound(f"no game {game_id}")
 
@@ -514,6 +524,7 @@ def _game(r: sqlite3.Row) -> GameRecord:
         status=r["status"], guild_id=r["guild_id"], channel_id=r["channel_id"],
         thread_id=r["thread_id"], created_by=r["created_by"], created_at=r["created_at"],
         version=r["version"], state=loads(r["state"]), result=loads(r["result"]),
+        boards=r["boards"],
     )
 
 

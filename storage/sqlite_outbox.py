@@ -65,6 +65,12 @@ class OutboxRows(SqliteBase):
             await db.execute("UPDATE outbox SET done_at = ? WHERE game_id = ? AND version = ?"
                              " AND done_at IS NULL", (now, game_id, version))
 
+    async def last_board(self, game_id: int) -> PostRecord | None:
+        async with self._read() as db:
+            rows = await fetch(db, f"SELECT {_COLUMNS} FROM outbox WHERE game_id = ?"
+                                   " AND board = 1 ORDER BY version DESC LIMIT 1", (game_id,))
+        return _post(rows[0]) if rows else None
+
     async def newer_board(self, game_id: int, version: int) -> bool:
         async with self._read() as db:
             rows = await fetch(db, "SELECT 1 FROM outbox WHERE game_id = ? AND version > ?"

@@ -36,6 +36,11 @@ class Reader:
     names: Sequence[str] = ()
     seat: int | None = None
 
+    def __call__(self, said: Said, /) -> str:
+        """The reader as a renderer's `Speech` (rendering/kit/scene.py): plain data, so it
+        crosses into a rendering process, where it words the board's captions."""
+        return words(said, self)
+
 
 def words(said: Said, reader: Reader = Reader()) -> str:
     """The message in the reader's words. A plain sentence (code not yet moved to keys) is

@@ -4,6 +4,7 @@ clock plans its rows for each change's transaction through `GameMaster.set_commi
 others see the stored change's Update through `GameMaster.add_update_hook`), wired by the
 application root (bot/app.py)."""
 
+from bot.service.announce import BOARD_FILE
 from bot.service.master import GameMaster
 from bot.service.models import (
     Council,
@@ -18,5 +19,5 @@ from bot.service.models import (
     Update,
 )
 
-__all__ = ["Council", "GameMaster", "PackInfo", "Player", "Private", "Seat", "SeatView",
-           "ServiceError", "Table", "TurnPrompt", "Update"]
+__all__ = ["BOARD_FILE", "Council", "GameMaster", "PackInfo", "Player", "Private", "Seat",
+           "SeatView", "ServiceError", "Table", "TurnPrompt", "Update"]

@@ -16,21 +16,31 @@ from bot.i18n.catalog import catalog
 from bot.service.models import Update
 from games.core import Event, Game, State
 from games.core.messages import Msg, Said, said_of
-from rendering import render_battle_png, render_board
+from rendering import Scene, render_battle_png, render_overview, render_part
 from storage import SeatRecord
-from storage.outbox import NewPost
+from storage.outbox import NewPost, PostRecord
 
 log = logging.getLogger(__name__)
+BOARD_FILE = "board.png"  # the overview's file name in the thread (cogs put its menu under it)
 
 
 @dataclass(frozen=True)
 class Image:
-    """An image to draw: a file name, what it shows ("board", "battle") and the public data
-    it is drawn from (the table's public view, a finished battle's record)."""
+    """An image to draw: a file name, what it shows and the public data it is drawn from.
+
+    "overview": the table after a phase, `data` {"view", "before", "awaiting"} (the public
+    view now and when the previous overview was posted, and who is awaited); "battle": a
+    finished battle's record; "board": an overview stored before overviews marked changes
+    (schema 011), `data` the view alone, still drawn when such an entry is posted late."""
 
     name: str
     kind: str
     data: dict[str, Any]
+
+    @property
+    def board(self) -> bool:
+        """It shows the whole table (a later one replaces it)."""
+        return self.kind in ("overview", "board")
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "data": self.data}
@@ -38,6 +48,15 @@ class Image:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Image:
         return cls(data["name"], data["kind"], data["data"])
+
+    def scene(self, reader: Reader) -> Scene:
+        """What the renderer draws, with the data's messages in the reader's words."""
+        if self.kind == "overview":
+            before = self.data["before"]
+            return Scene(worded(self.data["view"], reader), list(reader.names), reader,
+                         before=None if before is None else worded(before, reader),
+                         awaiting=tuple(self.data["awaiting"]))
+        return Scene(worded(self.data, reader), list(reader.names), reader)
 
 
 def names_of(seats: Sequence[SeatRecord]) -> tuple[str, ...]:
@@ -67,35 +86,41 @@ class Announcer:
     async def _run(self, *call: Any) -> bytes:
         return await asyncio.get_running_loop().run_in_executor(self.executor, *call)
 
-    async def board(self, engine: Game, view: dict[str, Any], seats: list[SeatRecord],
-                    locale: str) -> bytes:
-        names = [s.name for s in seats]
-        return await self._run(render_board, engine.name,
-                               worded(view, reader_of(seats, locale)), names)
+    async def overview(self, engine: Game, view: dict[str, Any], seats: list[SeatRecord],
+                       locale: str, awaiting: Sequence[int] = ()) -> bytes:
+        """The table's overview now, marking nothing as changed (`/game board`, history)."""
+        image = Image(BOARD_FILE, "overview",
+                      {"view": view, "before": None, "awaiting": list(awaiting)})
+        return await self._run(render_overview, engine.name, image.scene(reader_of(seats, locale)))
 
+    async def part(self, engine: Game, name: str, view: dict[str, Any], seats: list[SeatRecord],
+                   locale: str, seat: int | None) -> bytes:
+        """One of the game's detail images, drawn from `view` (a seat's own view shows its
+        private panel: only that seat may be sent it)."""
+        reader = reader_of(seats, locale, seat)
+        scene = Scene(worded(view, reader), list(reader.names), reader, seat=seat)
+        return await self._run(render_part, engine.name, name, scene)
 
-    def images(self, engine: Game, before: State | None, after: State,
-               steps: Iterable[tuple[State, list[Event], State]], force: bool) -> list[Image]:
+    def images(self, engine: Game, steps: Iterable[tuple[State, list[Event], State]],
+               overview: dict[str, Any] | None) -> list[Image]:
         """What to draw for a change: a battle image for every attack that finished, then the
-        table when a phase changed (one, of the latest state, however many phases passed).
-        Plain data, stored with the change in the outbox, so a late post draws the images
-        of its own step."""
+        `overview` when one is due (`overview_data`). Plain data, stored with the change in
+        the outbox, so a late post draws the images of its own step."""
         if not self.render:
             return []
         images = [Image(f"battle-{number}.png", "battle", battle)
                   for number, battle in enumerate(_finished_battles(engine, steps), start=1)]
-        if force or before is None or engine.phase(before) != engine.phase(after):
-            images.append(Image("board.png", "board", engine.view(after, None)))
+        if overview is not None:
+            images.append(Image(BOARD_FILE, "overview", overview))
         return images
 
     async def draw(self, game: str, images: Iterable[Image], seats: list[SeatRecord],
                    locale: str) -> list[tuple[str, bytes]]:
         """The images as PNGs (file name, bytes), drawn off the event loop, with the
         messages of their data worded in `locale`."""
-        names, reader = [s.name for s in seats], reader_of(seats, locale)
+        reader = reader_of(seats, locale)
         try:
-            return [(image.name, await self._run(_drawer(image.kind), game,
-                                                 worded(image.data, reader), names))
+            return [(image.name, await self._run(_drawer(image.kind), game, image.scene(reader)))
                     for image in images]
         except Exception:  # an image is a courtesy: an accepted action stands without it
             log.exception("rendering failed for %s; the update goes out without images", game)
@@ -130,7 +155,38 @@ def new_post(update: Update, images: list[Image], actor: int | None) -> NewPost:
         "images": [image.to_json() for image in images], "actor": actor,
         "news": update.news,
     }
-    return NewPost(payload, board=any(image.kind == "board" for image in images))
+    return NewPost(payload, board=any(image.board for image in images))
+
+
+def board_due(engine: Game, times: str, before: State | None, after: State,
+               force: bool) -> bool:
+    """Whether a change posts the table's overview, by the table's setting `times`
+    (storage BOARD_TIMES): after every phase, every round (a game without rounds: every
+    phase), or only on request. A start, an undo and the game's end always post one."""
+    if force or before is None or engine.result(after) is not None:
+        return True
+    if times == "request":
+        return False
+    if times == "round" and engine.round(after) is not None:
+        return engine.round(before) != engine.round(after)
+    return engine.phase(before) != engine.phase(after)
+
+
+def overview_data(engine: Game, after: State, last: PostRecord | None) -> dict[str, Any]:
+    """What an overview is drawn from: the public view now, the one the table's previous
+    overview showed (`last`, its outbox entry) and who is awaited."""
+    return {"view": engine.view(after, None), "before": _shown_view(last),
+            "awaiting": sorted(engine.to_act(after))}
+
+
+def _shown_view(post: PostRecord | None) -> dict[str, Any] | None:
+    """The public view an earlier entry's overview was drawn from."""
+    for image in post.payload["images"] if post else []:
+        if image["kind"] == "overview":
+            return image["data"]["view"]
+        if image["kind"] == "board":
+            return image["data"]
+    return None
 
 
 def worded(data: Any, reader: Reader) -> Any:
@@ -147,7 +203,7 @@ def worded(data: Any, reader: Reader) -> Any:
 
 
 def _drawer(kind: str) -> Any:
-    return render_board if kind == "board" else render_battle_png
+    return render_battle_png if kind == "battle" else render_overview
 
 
 def _category(game: str, category: str, locale: str) -> str:

@@ -23,7 +23,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.i18n import Text, game_title, text, words
-from bot.service.announce import Announcer, Image, new_post, reader_of
+from bot.service.announce import (
+    Announcer,
+    Image,
+    board_due,
+    new_post,
+    overview_data,
+    reader_of,
+)
 from bot.service.models import Player, Private, Seat, ServiceError, Table, Update
 from bot.service.options import shown_options
 from bot.service.settings import ServerSettings
@@ -278,11 +285,22 @@ class GameBase:
         events = [e for _, evs, _ in steps for e in evs]
         public = [line.render(locale) if isinstance(line, Text) else line for line in extra]
         public += [words(e.text, reader_of(seats, locale)) for e in events if e.public]
-        images = self.announcer.images(engine, before, started_state(after), steps, force_board)
+        images = self.announcer.images(engine, steps,
+                                       await self._overview(engine, after, before, force_board))
         result = (self.announcer.result_text(after.game, after.result, seats, locale)
                   if after.result else None)
         private = await self._privates(events, seats, after.guild_id)
         return replace(update, public=public, private=private, result=result), images
+
+    async def _overview(self, engine: Game, after: GameRecord, before: State | None,
+                        force: bool) -> dict[str, Any] | None:
+        """The data of the overview this change posts, if the table's setting makes one due;
+        the outbox's last board tells what the previous overview showed."""
+        state = started_state(after)
+        if not self.announcer.render or not board_due(engine, after.boards, before, state,
+                                                      force):
+            return None
+        return overview_data(engine, state, await self.repo.last_board(after.id))
 
     async def _privates(self, events: list[Event], seats: list[SeatRecord],
                         guild_id: int | None) -> list[Private]:

@@ -54,7 +54,8 @@ class HistoryMixin(GameBase):
             state, events = engine.apply(state, done.seat, Action.from_json(done.action))
         reader = reader_of(seats, locale)
         lines = [words(e.text, reader) for e in events if e.public]
-        board = await self.announcer.board(engine, engine.view(state, None), seats, locale)
+        board = await self.announcer.overview(engine, engine.view(state, None), seats, locale,
+                                              sorted(engine.to_act(state)))
         last = actions[step - 1] if step else None
         return HistoryStep(step, len(actions), seats[last.seat].name if last else None,
                            Action.from_json(last.action).text if last else None, lines, board)

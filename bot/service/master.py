@@ -50,13 +50,21 @@ from bot.service.seats import SeatsMixin
 from bot.service.undo import UndoMixin
 from games.core import Action, Game, GameError, all_games, make_agent
 from games.core.messages import said_of
-from storage import GameRecord, NewAudit, SeatRecord
+from rendering import parts
+from storage import BOARD_TIMES, GameRecord, NewAudit, SeatRecord
 
 
 class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, OutboxMixin):
     @staticmethod
     def game_names() -> list[tuple[str, str]]:
         return [(g.name, g.title) for g in all_games()]
+
+    @staticmethod
+    def board_parts(game: str) -> tuple[str, ...]:
+        """The details `board_png` draws for a game, besides its overview."""
+        return parts(game)
+
+    board_times = BOARD_TIMES  # when a table's overview may be posted (`set_boards`)
 
     # -- tables ---------------------------------------------------------------------------
     async def new_game(
@@ -258,12 +266,23 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         return said_text(engine.summary(engine.view(started_state(record), seat)),
                          reader_of(seats, locale, seat))
 
-    async def board_png(self, game_id: int) -> bytes:
+    async def board_png(self, game_id: int, locale: str, part: str | None = None,
+                        viewer: Player | None = None) -> bytes:
+        """The table's overview now, or one of its detail `parts`, in `locale`, for the
+        viewer alone: a seated viewer's part is drawn from their own view, so it shows
+        their private panel (a hand, a mat's hidden coins)."""
         record, seats = await self._started(game_id)
-        engine = engine_of(record.game)
-        return await self.announcer.board(engine, engine.view(started_state(record), None),
-                                          seats, await self.settings.thread_locale(
-                                              record.guild_id))
+        engine, state = engine_of(record.game), started_state(record)
+        if part is None:
+            return await self.announcer.overview(engine, engine.view(state, None), seats,
+                                                 locale, sorted(engine.to_act(state)))
+        if part not in parts(engine.name):
+            raise ServiceError(text("tables.no_such_part", part=part,
+                                    parts=", ".join(parts(engine.name)) or "-"))
+        seat = seat_of(seats, viewer) if viewer else None
+        own = seat.seat if seat else None
+        return await self.announcer.part(engine, part, engine.view(state, own), seats, locale,
+                                         own)
 
     async def log_lines(self, game_id: int, viewer: Player | None, limit: int = 20,
                         locale: str = "en") -> list[str]:
@@ -370,6 +389,17 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
                           for a in await self.repo.actions(record.id))
         if acted_since or action not in engine.legal_actions(state, seat):
             raise ServiceError(text("tables.stale_button"))
+
+    async def set_boards(self, game_id: int, by: Player, boards: str) -> None:
+        """When the table's overview is posted: after every phase, every round or only on
+        request (`BOARD_TIMES`). The table's creator and moderators choose; audited."""
+        if boards not in BOARD_TIMES:
+            raise ServiceError(text("tables.boards_choices", choices=", ".join(BOARD_TIMES)))
+        record = await self._record(game_id)
+        if not by.is_moderator and record.created_by != by.user_id:
+            raise ServiceError(text("tables.boards_not_yours"))
+        await self.repo.set_boards(game_id, boards)
+        await self._audit(game_id, by, "boards", {"boards": boards})
 
     async def _set_status(self, game_id: int, by: Player, current: str, new: str) -> Table:
         require_moderator(by)

@@ -35,9 +35,9 @@ class OutboxMixin(GameBase):
         seats = loaded.seats
         table = replace(table_of(loaded.record, seats), status=payload["status"])
         images = [Image.from_json(i) for i in payload["images"]]
-        if any(i.kind == "board" for i in images) and await self.repo.newer_board(
+        if any(i.board for i in images) and await self.repo.newer_board(
                 post.game_id, post.version):
-            images = [i for i in images if i.kind != "board"]
+            images = [i for i in images if not i.board]
         update = Update(
             table, public=payload["public"], result=payload["result"],
             private=[Private(p["user"], p["lines"]) for p in payload["private"]],

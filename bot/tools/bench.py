@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import io
 import itertools
 import sqlite3
 import tempfile
@@ -12,14 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 from statistics import median
 
-from PIL import Image
-
 from bot.app import build_app
+from bot.i18n import Reader
 from bot.service.base import started_state
 from bot.service.models import Player
 from bot.tools.simulate import play_game
 from games.core import Game, get_game, make_agent
-from rendering import render_board, to_png
+from rendering import Scene, overview_image, render_overview, to_png
 from storage import SqliteRepository
 from storage.sqlbase import dumps
 
@@ -54,16 +52,15 @@ def engine_action_times(game: Game, players: int, seed: int) -> list[float]:
 
 
 def render_times(game: Game, players: int, seed: int, repeat: int) -> tuple[list, list, tuple]:
-    """Board render time beside the PNG encoding (same encoder settings) of a blank image of
-    the same size, which is the floor any board of that size pays."""
+    """The final overview's render time (drawing and encoding) beside the PNG encoding of
+    the very same pixels with the same encoder: the floor that image pays whatever draws
+    it, so the ratio is what drawing adds."""
     state, _ = play_game(game, players, {}, seed, ["heuristic"] * players, check=False)
-    view = game.view(state, None)
     names = [f"Player {i + 1}" for i in range(players)]
-    png = render_board(game.name, view, names)
-    size = Image.open(io.BytesIO(png)).size
-    blank = Image.new("RGB", size, "white")
-    encode = _time(lambda: to_png(blank), repeat)
-    return _time(lambda: render_board(game.name, view, names), repeat), encode, size
+    scene = Scene(game.view(state, None), names, Reader("en", names))
+    drawn = overview_image(game.name, scene)
+    encode = _time(lambda: to_png(drawn), repeat)
+    return _time(lambda: render_overview(game.name, scene), repeat), encode, drawn.size
 
 
 async def service_action_times(game: Game, players: int,
@@ -138,9 +135,10 @@ def bench(game_name: str = "record", players: int = 4, games: int = 20, seed: in
         f"engine action (choose + apply), median of {len(actions)}: "
         f"{_median_ms(actions):.3f} ms",
         f"full simulated game, median of {len(full)}: {_median_ms(full):.1f} ms",
-        f"board render {size[0]}x{size[1]}, median of {len(render)}: {_median_ms(render):.1f} ms"
-        f" · PNG encode of a blank image that size: {_median_ms(encode):.1f} ms"
-        f" · ratio {median(render) / median(encode):.1f}x",
+        f"board {size[0]}x{size[1]} render ÷ PNG encode of the same pixels: "
+        f"{median(render) / median(encode):.2f}x ({_median_ms(render):.1f} ÷ "
+        f"{_median_ms(encode):.1f} ms, medians of {len(render)}; "
+        f"{size[0] * size[1] / 1e6:.1f} megapixels)",
         f"service action with SQLite (persist, no render), median of {len(service)}: "
         f"{_median_ms(service):.2f} ms · database after one game: {db_size / 1024:.0f} KiB",
         f"bare SQLite commit (WAL, synchronous=FULL) of the final state "

@@ -131,6 +131,11 @@ class Game(ABC):
     def phase(self, state: State) -> str:
         """A short label of the current phase; the service posts a board when it changes."""
 
+    def round(self, state: State) -> int | None:
+        """The round, for tables that want one board per round (None: the game has no
+        rounds, and such a table gets a board after every phase)."""
+        return None
+
     @abstractmethod
     def summary(self, view: dict[str, Any]) -> Said | Sequence[Said]:
         """A view in words, a line each (the terminal, `/game status`, `/game hand`)."""

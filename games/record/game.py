@@ -74,6 +74,9 @@ class RecordGame(Game):
             return f"r{state['round']}:actions:{state['active']}"
         return f"r{state['round']}:{phase}"
 
+    def round(self, state: State) -> int | None:
+        return state["round"] or None
+
     def prompt(self, state: State, seat: int) -> Said:
         return flow.prompt(state, seat) or ""
 

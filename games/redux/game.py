@@ -105,6 +105,9 @@ class ReduxGame(Game):
             return f"r{state['round']}:{step}:{state['actor']}"
         return f"r{state['round']}:{step}"
 
+    def round(self, state: State) -> int | None:
+        return state["round"] or None
+
     def prompt(self, state: State, seat: int) -> Said:
         if seat not in flow.to_act(state):
             return ""

@@ -86,6 +86,12 @@ class ScytheGame(Game):
             return "draft"
         return f"turn {state['turn_number']}"
 
+    def round(self, state: State) -> int | None:
+        """Scythe has turns only: a round is one turn of every player (S3.12's order)."""
+        if not state["turn_number"]:
+            return None
+        return (state["turn_number"] - 1) // max(1, len(state["order"])) + 1
+
     def prompt(self, state: State, seat: int) -> Msg:
         return flow.prompt(state, seat)
 

@@ -79,12 +79,14 @@ class Canvas:
     def text(
         self, x: float, y: float, text: str, size: int = BODY, color: str = TEXT,
         bold: bool = False, max_width: float | None = None, anchor: str = "la",
+        min_size: int = MIN_SIZE,
     ) -> float:
-        """Draw text (shrunk, then ellipsized to max_width); returns the drawn width."""
+        """Draw text (shrunk down to `min_size`, then ellipsized to max_width); returns the
+        drawn width."""
         if max_width is None:
             font = self.font(size, bold)
         else:
-            text, font = fit_text(text, max_width, size, min(size, MIN_SIZE), bold, self.cjk,
+            text, font = fit_text(text, max_width, size, min(size, min_size), bold, self.cjk,
                                   self.width_in)
         if self.draw is not None and text:
             self.texts.append(text)

@@ -3,7 +3,7 @@ engine contract (`Game.finished_battle`), and a board only when the phase change
 
 from __future__ import annotations
 
-from bot.service.announce import Announcer, reader_of, worded
+from bot.service.announce import Announcer, board_due, overview_data, reader_of, worded
 from games.core import get_game, make_agent
 from games.core.messages import Seat, msg
 from storage import SeatRecord
@@ -29,7 +29,9 @@ async def test_a_finished_battle_is_drawn_and_the_board_waits_for_a_new_phase():
     game, before, after = first_finished_battle()
     seats = [SeatRecord(s, None, f"AI {s + 1}", "heuristic") for s in range(3)]
     announcer = Announcer()
-    images = announcer.images(game, before, after, [(before, [], after)], force=False)
+    due = board_due(game, "phase", before, after, force=False)
+    overview = overview_data(game, after, None) if due else None
+    images = announcer.images(game, [(before, [], after)], overview)
     assert images[0].kind == "battle" and images[0].data == game.finished_battle(after)
     drawn = await announcer.draw(game.name, images, seats, "en")
     names = [name for name, _ in drawn]
@@ -39,7 +41,7 @@ async def test_a_finished_battle_is_drawn_and_the_board_waits_for_a_new_phase():
 
 async def test_a_change_without_a_new_battle_draws_no_battle():
     game, _, after = first_finished_battle()
-    assert Announcer().images(game, after, after, [(after, [], after)], force=False) == []
+    assert Announcer().images(game, [(after, [], after)], None) == []
 
 
 def test_games_without_battle_images_report_none():
@@ -57,3 +59,45 @@ def test_the_messages_of_a_view_are_worded_for_the_board():
             "labels": [msg("engine.seat", number=2).to_json(), "plain", 3]}
     assert worded(view, reader_of(seats, "ko")) == {
         "result": {"reason": "Bob: 선택을 마쳤습니다."}, "labels": ["2번 자리", "plain", 3]}
+
+
+def _phases_and_rounds():
+    """Record states of an AI game: a pair whose phase changed within a round, and a pair
+    where the round changed."""
+    game = get_game("record")
+    state = game.setup(3, game.default_options(), 5)
+    agents = [make_agent("heuristic", seed=seat) for seat in range(3)]
+    within = across = None
+    while (within is None or across is None) and game.result(state) is None:
+        seat = min(game.to_act(state))
+        before = state
+        state, _ = game.apply(state, seat, agents[seat].choose(game, state, seat))
+        if game.round(before) and game.phase(before) != game.phase(state):
+            if game.round(before) == game.round(state):
+                within = within or (before, state)
+            else:
+                across = across or (before, state)
+    assert within and across
+    return game, within, across
+
+
+def test_a_board_is_due_by_the_tables_setting():
+    game, (b1, a1), (b2, a2) = _phases_and_rounds()
+    assert board_due(game, "phase", b1, a1, force=False)
+    assert not board_due(game, "round", b1, a1, force=False)
+    assert board_due(game, "round", b2, a2, force=False)
+    assert not board_due(game, "request", b2, a2, force=False)
+    assert not board_due(game, "phase", a1, a1, force=False)  # no new phase
+
+
+def test_a_start_an_undo_and_the_end_always_post_a_board():
+    game, (before, after), _ = _phases_and_rounds()
+    assert board_due(game, "request", None, after, force=False)  # the start
+    assert board_due(game, "request", before, after, force=True)  # an undo
+
+
+def test_an_overview_marks_changes_since_the_last_one_posted():
+    game, (before, after), _ = _phases_and_rounds()
+    data = overview_data(game, after, None)
+    assert data == {"view": game.view(after, None), "before": None,
+                    "awaiting": sorted(game.to_act(after))}

@@ -280,8 +280,8 @@ async def test_the_bots_process_pool_draws_the_same_board_as_a_thread(tmp_path):
         for _ in range(2):
             await GameMaster(repo).add_ai(table.game_id, ALICE)
         await GameMaster(repo).start(table.game_id, ALICE)
-        threaded = await GameMaster(repo).board_png(table.game_id)
-        pooled = await GameMaster(repo, executor=pool).board_png(table.game_id)
+        threaded = await GameMaster(repo).board_png(table.game_id, "ko")
+        pooled = await GameMaster(repo, executor=pool).board_png(table.game_id, "ko")
         assert pooled == threaded and pooled[:8] == b"\x89PNG\r\n\x1a\n"
     finally:
         pool.shutdown()
@@ -294,7 +294,7 @@ async def test_a_failing_renderer_never_loses_an_accepted_action(tmp_path, monke
     def broken(*_args):
         raise RuntimeError("no pixels today")
 
-    monkeypatch.setattr(bot.service.announce, "render_board", broken)
+    monkeypatch.setattr(bot.service.announce, "render_overview", broken)
     repo = SqliteRepository(tmp_path / "broken.sqlite3")
     await repo.open()
     try:
