@@ -12,6 +12,7 @@ State keys read here:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.core.chance import pick
@@ -21,6 +22,8 @@ from games.wargame.texts import area, general, generals, nation, power, say
 
 State = dict[str, Any]
 GOZOKU = "gozoku"
+# How a nation falls: outside combat by default (destroy); a battle passes its own (W27.2).
+Fall = Callable[[str], list[Event]]
 
 
 # -- reading the board ---------------------------------------------------------------------------
@@ -69,6 +72,14 @@ def big_cities(state: State, data: WargameData, nid: str) -> int:
 
 def nation_troops(state: State, nid: str) -> int:
     return sum(s["troops"].get(nid, 0) for s in state["areas"].values())
+
+
+TROOP_CHOICES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50)
+
+
+def troop_choices(most: int) -> list[int]:
+    """Troop counts offered as buttons: a compact ladder up to `most`, and `most` itself."""
+    return sorted({n for n in TROOP_CHOICES if n <= most} | ({most} if most > 0 else set()))
 
 
 # -- changing troops -----------------------------------------------------------------------------
@@ -159,9 +170,11 @@ def random_nation(state: State, eligible: list[str], why: str) -> tuple[str | No
 
 
 # -- rulers (W26, W27) ---------------------------------------------------------------------------
-def ruler_gone(state: State, data: WargameData, nid: str) -> list[Event]:
+def ruler_gone(state: State, data: WargameData, nid: str,
+               fall: Fall | None = None) -> list[Event]:
     """W26a: the next heir after the ruler who serves this nation, or who has not entered yet
-    (he enters, W26b); none left: the nation is destroyed (W27, outside combat here)."""
+    (he enters, W26b); none left: the nation is destroyed, by `fall` when a battle lost the
+    ruler (W27.2), else outside combat (W27.3)."""
     line = data.nations[nid]["succession"]
     old = state["nations"][nid]["ruler"]
     after = line[line.index(old) + 1:] if old in line else line
@@ -178,7 +191,7 @@ def ruler_gone(state: State, data: WargameData, nid: str) -> list[Event]:
             state["nations"][nid]["ruler"] = heir
             return [Event(say("wargame.ruler.heir_enters", general=general(heir),
                               nation=nation(nid), area=area(where)))]
-    return destroy(state, nid)
+    return fall(nid) if fall else destroy(state, nid)
 
 
 def heir_area(state: State, nid: str) -> str | None:
@@ -194,20 +207,13 @@ def heir_area(state: State, nid: str) -> str | None:
 def destroy(state: State, nid: str) -> list[Event]:
     """W27.3-W27.5, outside combat: the generals become 在野 where they stand, the troops go,
     the areas become neutral, the marker leaves the cup, the player is without a nation."""
-    spot = state["nations"][nid]
-    spot.update(alive=False, ruler=None, fell=state["turn"])
+    events = fallen(state, nid)
     freed = []
     for gid, g in state["generals"].items():
         if g["state"] == "nation" and g["nation"] == nid:
             g.update(state="zaiya", nation=None)
             freed.append(gid)
-    for aid, a in state["areas"].items():
-        remove_troops(state, aid, nid, troops(state, aid, nid))
-        if a["control"] == nid:
-            a["control"] = None
-    if nid in state["cup"]:
-        state["cup"].remove(nid)
-    events = [Event(say("wargame.nation.destroyed", nation=nation(nid)))]
+    dissolve(state, nid)
     if freed:
         events.append(Event(say("wargame.nation.freed", generals=generals(freed))))
     # a freed general standing in another nation's area serves it at once (W5.5.9)
@@ -215,11 +221,45 @@ def destroy(state: State, nid: str) -> list[Event]:
     return events
 
 
-def remove_general(state: State, data: WargameData, gid: str, how: str) -> list[Event]:
+def fallen(state: State, nid: str) -> list[Event]:
+    """W27.1: the nation is gone from now on (it no longer exists for an exile's draw)."""
+    state["nations"][nid].update(alive=False, ruler=None, fell=state["turn"])
+    return [Event(say("wargame.nation.destroyed", nation=nation(nid)))]
+
+
+def dissolve(state: State, nid: str) -> None:
+    """W27.4: the nation's troops are removed, its areas become neutral, its marker leaves
+    the cup."""
+    for aid, a in state["areas"].items():
+        remove_troops(state, aid, nid, troops(state, aid, nid))
+        if a["control"] == nid:
+            a["control"] = None
+    if nid in state["cup"]:
+        state["cup"].remove(nid)
+
+
+def remove_general(state: State, data: WargameData, gid: str, how: str,
+                   fall: Fall | None = None) -> list[Event]:
     """Death (`dead`) or exit (`exited`): off the map; a ruler triggers W26 at once."""
     spot = state["generals"][gid]
     was, served = spot["state"], spot["nation"]
     spot.update(state=how, nation=None, area=None)
-    if was == "nation" and served and state["nations"][served]["ruler"] == gid:
-        return ruler_gone(state, data, served)
+    if was == "nation" and served:
+        return left(state, data, served, gid, fall)
     return []
+
+
+def left(state: State, data: WargameData, nid: str, gid: str,
+         fall: Fall | None = None) -> list[Event]:
+    """W24c, W26a: a general has left nation `nid` (death, exit, capture, submission, exile,
+    trapped); if he was its ruler, the succession runs at once."""
+    if state["nations"][nid]["ruler"] == gid:
+        return ruler_gone(state, data, nid, fall)
+    return []
+
+
+def gozoku_left(state: State, aid: str) -> None:
+    """W4.5: a 豪族 area left without 豪族 troops becomes neutral at once."""
+    spot = state["areas"][aid]
+    if spot["control"] == GOZOKU and not spot["troops"].get(GOZOKU):
+        spot["control"] = None

@@ -21,7 +21,7 @@ from games.core.flow import Flow, Phase, Rule, Step, chance, new_flow, push, ste
 from games.core.game import Game, Option, Result, Score
 from games.core.messages import Msg, Said, Seat
 from games.core.rng import Rng
-from games.wargame import orders
+from games.wargame import combat, orders
 from games.wargame.board import (
     GOZOKU,
     add_troops,
@@ -78,7 +78,7 @@ def new_state(data: WargameData, seats: int, options: dict[str, Any], seed: int)
         "decks": {str(p): list(ids) for p, ids in data.decks.items()}, "revealed": [],
         "cup": [], "acting": None, "markers": {}, "step": None, "redeploy": None,
         "pick_order": [], "ledger": {"initial": initial, "added": 0, "removed": 0},
-        "over": None,
+        "battle": None, "last_battle": None, "over": None,
     }
 
 
@@ -259,6 +259,12 @@ FLOW = Flow(
         "invade": Rule(orders.invade_resolve, orders.invade_legal),
         "redeploy": Rule(orders.redeploy_resolve, orders.redeploy_legal),
         "move": Rule(orders.move_resolve, orders.move_legal),
+        "fight": Rule(combat.fight),
+        "handler": Rule(combat.handler_resolve, combat.handler_legal),
+        "select": Rule(combat.select_resolve, combat.select_legal),
+        "declare": Rule(combat.declare_resolve, combat.declare_legal),
+        "pursue": Rule(combat.pursue_resolve, combat.pursue_legal),
+        "retreat": Rule(combat.retreat_resolve, combat.retreat_legal),
     },
     phases={"pick": Phase(_begin_pick, lambda state: "turn"),
             "turn": Phase(_begin_turn, _after_turn)},
@@ -267,10 +273,15 @@ FLOW = Flow(
 PROMPTS = {"pick": "wargame.prompt.pick", "act": "wargame.prompt.act",
            "levy": "wargame.prompt.levy", "diplo": "wargame.prompt.diplo",
            "block": "wargame.prompt.block", "invade": "wargame.prompt.invade",
-           "redeploy": "wargame.prompt.redeploy", "move": "wargame.prompt.move"}
+           "redeploy": "wargame.prompt.redeploy", "move": "wargame.prompt.move",
+           "handler": "wargame.prompt.handler", "select": "wargame.prompt.select",
+           "declare": "wargame.prompt.declare", "pursue": "wargame.prompt.pursue",
+           "retreat": "wargame.prompt.retreat"}
+BATTLE_RULES = ("handler", "select", "declare", "pursue", "retreat")
 SCORES = {"levy": 3.0, "extra": 4.0, "join": 1.0, "confirm": 6.0, "cancel": -10.0,
           "diplo": 0.5, "group": 2.0, "block": -2.0, "unblock": -2.0, "from": 0.0, "to": 1.0,
-          "end": 0.0, "move": -1.0, "pick": 0.0}
+          "end": 0.0, "move": -1.0, "pick": 0.0, "stay": 1.0, "retreat": 0.0, "pursue": 2.0,
+          "no_pursue": 0.0, "handler": 0.0, "done": 0.0}
 
 
 class WargameGame(Game):
@@ -284,6 +295,17 @@ class WargameGame(Game):
         Option("diplomacy", "the diplomacy rules (W1.4)", True),
         Option("nation_choice", "nations by the recommended list, free, or dealt (W28.2)",
                "recommended", ("recommended", "free", "random")),
+        Option("minor_combat", "who runs a minor army in combat: a player the acting player "
+               "names, or the auto policy (W18.2)", "nominate", ("nominate", "auto")),
+        Option("secret_selection", "both armies choose their generals in secret at once; "
+               "off: the attacker first, openly (W18b)", True),
+        Option("gozoku_duel", "the gentry duel with 3 generals, or with N (W19b)", "3",
+               ("3", "min_n")),
+        Option("retreat_into_won_areas", "a retreat may go into areas won this step (W22a)",
+               True),
+        Option("pursue_routed", "a routed army may be pursued (W22d)", False),
+        Option("trapped", "the generals of a trapped army die, or become free generals "
+               "(W23a)", "die", ("die", "zaiya")),
     )
 
     # -- the contract --------------------------------------------------------------------------
@@ -315,6 +337,8 @@ class WargameGame(Game):
         rule = step["rule"] if step else "-"
         if rule in ("act", "levy", "diplo", "block", "invade"):
             rule = "action"
+        elif rule == "fight" or rule in BATTLE_RULES:
+            rule = "battle"
         elif rule in ("redeploy", "move"):
             rule = "redeploy"
         return f"turn {state['turn']} {state['acting'] or ''} {rule}".strip()
@@ -343,6 +367,8 @@ class WargameGame(Game):
             "deck_left": {p: len(d) for p, d in state["decks"].items()},
             "markers": dict(state["markers"]),
             "step": state["step"], "redeploy": state["redeploy"],
+            "battle": combat.public(state), "last_battle": state["last_battle"],
+            "selection": combat.selection(state, seat),
             "flow": step_view(state, seat), "draft": _draft(state, seat),
             "over": state["over"],
         }
@@ -401,6 +427,11 @@ class WargameGame(Game):
             extra["area"] = area(step["data"]["target"])
         if step["rule"] == "move":
             extra["area"] = area(step["data"]["source"])
+        if step["rule"] in BATTLE_RULES:
+            extra["area"] = area(state["battle"]["area"])
+        if step["rule"] == "select":
+            extra.update(method=combat.METHOD_NAMES[state["battle"]["method"]],
+                         count=state["battle"]["n"])
         return say(PROMPTS[step["rule"]], **extra)
 
     def factions(self, state: State) -> list[str]:
@@ -410,7 +441,11 @@ class WargameGame(Game):
         return "turns", state["turn"]
 
     def skip_action(self, state: State, seat: int) -> Action | None:
-        """W33.5: a player past a deadline ends the step and redeploys nothing."""
+        """W33.5: a player past a deadline ends the step and redeploys nothing; in a battle
+        the auto policy answers for him."""
+        fought = combat.auto_action(state, seat)
+        if fought is not None:
+            return fought
         legal = self.legal_actions(state, seat)
         for kind in ("end", "cancel"):
             found = next((a for a in legal if a.kind == kind), None)
@@ -427,6 +462,9 @@ class WargameGame(Game):
             draft = view.get("draft") or {}
             return 1.0 if draft.get("rule") == "move" else 2.0
         if action.kind == "troops":
+            sent = (view.get("draft") or {}).get("troops")
+            if isinstance(sent, dict) and action.word(0) in sent:
+                return 0.5  # that source's troops are already set: complete the others
             amount = action.number(len(action.args) - 1)
             return 1.0 + min(amount, 10) / 20
         return SCORES.get(action.kind, 0.0)
@@ -458,16 +496,19 @@ def check(state: State, data: WargameData) -> list[str]:
         broken.append(f"troops: {total} on the map, ledger says "
                       f"{ledger['initial'] + ledger['added'] - ledger['removed']}")
     acting = state["step"]["nation"] if state["step"] else None
+    entered = state["step"]["entered"] if state["step"] else []
+    battle = state["battle"]["area"] if state["battle"] else None
     for aid, spot in state["areas"].items():
         if any(n <= 0 for n in spot["troops"].values()):
             broken.append(f"{aid}: a zero or negative troop count {spot['troops']}")
         found = powers_in(state, aid)
-        if len(found) > 1:
+        if len(found) > 1 and aid != battle:
             broken.append(f"{aid}: units of {sorted(found)} outside combat (W4.2)")
         for pid in found:
             if pid != GOZOKU and not state["nations"][pid]["alive"]:
                 broken.append(f"{aid}: units of the destroyed nation {pid}")
-            if pid != spot["control"] and not (pid == acting and state["redeploy"] is None):
+            stray = (pid == acting and state["redeploy"] is None) or aid in (battle, *entered)
+            if pid != spot["control"] and not stray:
                 broken.append(f"{aid}: units of {pid} in an area controlled by "
                               f"{spot['control']}")
         if (spot["control"] == GOZOKU) != (troops(state, aid, GOZOKU) > 0):

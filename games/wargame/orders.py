@@ -1,6 +1,7 @@
 """A major nation's phase: the action step (W9: levy W10, diplomacy W11, no-invasion markers
-W15, invasion W16) and the redeploy step (W25), as flow steps offered one choice at a time
-(an area, then generals, then troops, then confirm: W33.3).
+W15, invasion W16; the combat it may cause is games/wargame/combat.py) and the redeploy step
+(W25), as flow steps offered one choice at a time (an area, then generals, then troops, then
+confirm: W33.3).
 
 The action step's context is `state["step"]`: the acting `nation`, the areas it controlled
 when the step began (`start`, W9.2), each area's `status` (idle, domestic, invading: W9a), the
@@ -28,29 +29,26 @@ from games.wargame.board import (
     generals_in,
     move_troops,
     powers_in,
+    troop_choices,
     troops,
 )
+from games.wargame.combat import open_battle
 from games.wargame.data import WargameData, data_for
 from games.wargame.texts import area, general, generals, nation, say
 
 State = dict[str, Any]
-TROOP_CHOICES = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50)
 
 
 def side_key(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
-def troop_choices(most: int) -> list[int]:
-    """Troop counts offered as buttons: a compact ladder up to `most`, and `most` itself."""
-    return sorted({n for n in TROOP_CHOICES if n <= most} | ({most} if most > 0 else set()))
-
-
 # -- the action step (W9) ------------------------------------------------------------------------
 def begin_action(state: State, nid: str) -> list[Event]:
     start = [a for a, s in state["areas"].items() if s["control"] == nid]
     state["step"] = {"nation": nid, "start": start, "status": {a: "idle" for a in start},
-                     "acted": [], "acted_troops": {}, "levied": [], "dp": 0, "invaded": []}
+                     "acted": [], "acted_troops": {}, "levied": [], "dp": 0, "invaded": [],
+                     "entered": []}
     seat = state["nations"][nid]["seat"]
     push(state, turn("act", seat, nation=nid))
     return [Event(say("wargame.phase.major", nation=nation(nid), who=Seat(seat)))]
@@ -98,10 +96,10 @@ def sources(state: State, target: str) -> list[str]:
 
 
 def invadable(state: State, target: str) -> bool:
-    """A target this engine can resolve now: not the nation's own, holding none of its units,
-    and (until combat lands, stage D) holding no other power's units."""
+    """W16.11, W16a: not the nation's own area and holding none of its units (another
+    power's units there mean combat, W16.8)."""
     nid = state["step"]["nation"]
-    if state["areas"][target]["control"] == nid or powers_in(state, target):
+    if state["areas"][target]["control"] == nid or nid in powers_in(state, target):
         return False
     return any(free_generals(state, a) and free_troops(state, a) > 0
                for a in sources(state, target))
@@ -350,6 +348,8 @@ def invade_legal(state: State, step: Step, seat: int) -> list[Action]:
     target = d["target"]
     found: list[Action] = []
     for src in sources(state, target):
+        if free_troops(state, src) <= 0:
+            continue  # W16.6: a contingent needs a troop too, so its generals cannot go alone
         found += [Action("general", (g,), label=say("wargame.invade.general", general=general(g),
                                                     area=area(src)))
                   for g in free_generals(state, src) if g not in d["chosen"]]
@@ -386,13 +386,15 @@ def invade_resolve(state: State, step: Step) -> list[Event]:
         push(state, turn("invade", seat, **d))
         return []
     events = invade(state, d["target"], d["chosen"], d["troops"])
-    _again(state, seat, nid)
+    if state["battle"] is None:
+        _again(state, seat, nid)
     return events
 
 
 def invade(state: State, target: str, chosen: list[str], sent: dict[str, int]) -> list[Event]:
-    """W16b: the units move into the target at once; with no other power's units there is no
-    combat (W16.8) and control changes at the end of the step (W4.1a)."""
+    """W16b: the units move into the target at once. Another power's units there mean combat
+    (W16.8: its rivers modifier needs every contingent to have crossed a river, W20.6 ③);
+    otherwise control changes at the end of the step (W4.1a)."""
     ctx = state["step"]
     nid = ctx["nation"]
     owner = state["areas"][target]["control"]
@@ -409,9 +411,13 @@ def invade(state: State, target: str, chosen: list[str], sent: dict[str, int]) -
                          count=count))
     ctx["acted"] += chosen
     ctx["acted_troops"][target] = ctx["acted_troops"].get(target, 0) + sum(sent.values())
-    return [Event(say("wargame.invade.done", nation=nation(nid), area=area(target),
-                      parts=tuple(parts))),
-            Event(say("wargame.invade.no_combat", area=area(target)))]
+    told = Event(say("wargame.invade.done", nation=nation(nid), area=area(target),
+                     parts=tuple(parts)))
+    if powers_in(state, target) - {nid}:
+        data = state_data(state)
+        rivers = all(data.side(src, target) == "river" for src in sent)
+        return [told, *open_battle(state, target, rivers)]
+    return [told, Event(say("wargame.invade.no_combat", area=area(target)))]
 
 
 # -- the end of the action step, and the redeploy step (W25) -------------------------------------

@@ -124,9 +124,13 @@ def test_wx22_an_area_won_this_step_may_not_act_and_own_areas_are_no_target():
     assert not [a for a in legal(state) if "xiahou_yuan" in a]  # W16.9: he has invaded
 
 
-def test_w16a_invasion_into_a_held_area_waits_for_combat():
+def test_w16_8_an_invasion_into_a_held_area_opens_a_battle():
     state = acting("cao")
-    assert "invade puyang" not in legal(state)  # 豪族 troops: combat (stage D)
+    assert "invade puyang" in legal(state)  # 豪族 troops there: combat follows
+    state, events = play(state, "invade puyang", "general xiahou_dun", "troops chenliu 6",
+                         "confirm")
+    assert "wargame.battle.begins" in keys(events)
+    assert "wargame.invade.no_combat" not in keys(events)
 
 
 def test_w2_3a_an_impassable_side_joins_no_areas():

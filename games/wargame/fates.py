@@ -1,0 +1,111 @@
+"""What becomes of a general a battle puts at risk: the kill check (討ち取りチェック, W24) and
+its results (death, capture, submission, exile), and the fall of a nation whose ruler a battle
+took (W27.2). A result that takes a ruler from his nation runs the succession at once (W24c,
+W26), and a nation left without an heir falls through `fall_in_battle` below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.chance import roll
+from games.core.events import Event
+from games.wargame.board import (
+    GOZOKU,
+    alive,
+    dissolve,
+    fallen,
+    left,
+    random_nation,
+    remove_general,
+)
+from games.wargame.board import Fall as FallHook
+from games.wargame.data import WargameData
+from games.wargame.texts import area, general, nation, power, say
+
+State = dict[str, Any]
+COLUMNS = {
+    "duel_3": say("wargame.column.duel_3"), "duel_4": say("wargame.column.duel_4"),
+    "duel_5": say("wargame.column.duel_5"), "duel_6plus": say("wargame.column.duel_6plus"),
+    "rout_adjacent": say("wargame.column.rout_adjacent"),
+    "rout_detached": say("wargame.column.rout_detached"),
+    "fall_battle_area": say("wargame.column.fall_battle_area"),
+    "fall_other_area": say("wargame.column.fall_other_area"),
+}
+
+
+def kill_check(state: State, data: WargameData, gid: str, column: str, by: str, *,
+               void_capture: bool = False, fall: FallHook | None = None) -> list[Event]:
+    """W24.1-W24.2: the checked general's opponent `by` rolls 1d6 (`kill_check`) on the
+    column given; the result applies at once."""
+    rolled = roll(state, 1, 6, who=power(by), why=say("wargame.roll.kill_check",
+                                                       general=general(gid),
+                                                       column=COLUMNS[column]))
+    table = data.tables["kill_check"]
+    result = table["rows"][rolled.total - 1]["results"][table["columns"].index(column)]
+    return [rolled.event, *fate(state, data, gid, str(result), by, void_capture=void_capture,
+                                fall=fall)]
+
+
+def fate(state: State, data: WargameData, gid: str, result: str, by: str, *,
+         void_capture: bool = False, fall: FallHook | None = None) -> list[Event]:
+    """W24.3-W24.5, W23b: 死亡 removes him; 生捕り (void in a double rout) and 帰順 give him
+    to the opponent; 亡命 sends him to a random other nation."""
+    if result == "none":
+        return [Event(say("wargame.fate.none", general=general(gid)))]
+    if result == "capture" and void_capture:
+        return [Event(say("wargame.fate.void", general=general(gid)))]
+    if result == "death":
+        return [Event(say("wargame.fate.death", general=general(gid))),
+                *remove_general(state, data, gid, "dead", fall)]
+    if result in ("capture", "submit"):
+        return defect(state, data, gid, by, result, fall)
+    return exile(state, data, gid, fall)
+
+
+def defect(state: State, data: WargameData, gid: str, by: str, how: str,
+           fall: FallHook | None) -> list[Event]:
+    """W24.4, W24a: he serves the opponent from now on, where he stands (in a battle area he
+    joins the opposing army); taken by the 豪族 (or by a nation that is gone) he is 在野."""
+    spot = state["generals"][gid]
+    old = str(spot["nation"])
+    if by == GOZOKU or not state["nations"][by]["alive"]:
+        spot.update(state="zaiya", nation=None)
+        told = Event(say("wargame.fate.zaiya", general=general(gid), area=area(spot["area"])))
+    else:
+        spot["nation"] = by
+        told = Event(say("wargame.fate.capture", general=general(gid), nation=nation(by))
+                     if how == "capture" else
+                     say("wargame.fate.submit", general=general(gid), nation=nation(by)))
+    return [told, *left(state, data, old, gid, fall)]
+
+
+def exile(state: State, data: WargameData, gid: str, fall: FallHook | None) -> list[Event]:
+    """W24.5, W24b: `random_nation` among the existing nations but his own (minor nations and
+    the one that beat him too); he stands where that nation's ruler stands. None: he dies."""
+    spot = state["generals"][gid]
+    old = str(spot["nation"])
+    chosen, events = random_nation(state, [n for n in alive(state) if n != old],
+                                   "wargame.roll.random_nation")
+    if chosen is None:
+        return [*events, Event(say("wargame.fate.death", general=general(gid))),
+                *remove_general(state, data, gid, "dead", fall)]
+    where = state["generals"][state["nations"][chosen]["ruler"]]["area"]
+    spot.update(nation=chosen, area=where)
+    return [*events, Event(say("wargame.fate.exile", general=general(gid), nation=nation(chosen),
+                               area=area(where))),
+            *left(state, data, old, gid, fall)]
+
+
+def fall_in_battle(state: State, data: WargameData, nid: str, by: str,
+                   battle_area: str) -> list[Event]:
+    """W27.2, W27.4: a nation destroyed in combat. The opponent `by` kill-checks each of its
+    generals in data order, on `fall_battle_area` in the battle area and `fall_other_area`
+    elsewhere (these columns always give a result); then its troops, areas and marker go."""
+    events = fallen(state, nid)
+    for gid, spot in list(state["generals"].items()):
+        if spot["state"] == "nation" and spot["nation"] == nid:
+            column = "fall_battle_area" if spot["area"] == battle_area else "fall_other_area"
+            events += kill_check(state, data, gid, column, by)
+    dissolve(state, nid)
+    return events
