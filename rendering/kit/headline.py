@@ -86,18 +86,25 @@ def _awaiting(c: Canvas, scene: Scene, head: Headline, x: float, y: float,
 
 def _standings(c: Canvas, scene: Scene, head: Headline, x: float, y: float,
                width: float) -> float:
+    """A chip per seat: its name (cut short first when the row is too narrow), its value and
+    its change, which are never cut."""
     flow = Flow(x, y, width, CHIP_H, GAP)
     for s in head.standings:
         name = player_name(scene.names, s.seat, c)
         change = "" if not s.delta else f"{s.delta:+d}".replace("-", "−")
-        w = min(width, (c.measure(f"{name} {s.value}", HEAD_TEXT, True) + 2 * CHIP_PAD
-                        + (c.measure(change, HEAD_TEXT, True) + GAP if change else 0)))
-        cx, cy = flow.place(w)
-        c.rect((cx, cy, cx + w, cy + CHIP_H), fill=PANEL, outline=head.color(s.seat), width=3)
-        used = c.text(cx + CHIP_PAD, cy + CHIP_H / 2, f"{name} {s.value}", HEAD_TEXT, TEXT,
-                      bold=True, anchor="lm", max_width=w - 2 * CHIP_PAD, min_size=HEAD_TEXT)
+        tail = f" {s.value}"
+        fixed = (c.measure(tail, HEAD_TEXT, True) + 2 * CHIP_PAD
+                 + (c.measure(change, HEAD_TEXT, True) + GAP if change else 0))
+        name_w = min(c.measure(name, HEAD_TEXT, True), max(HEAD_TEXT, width - fixed))
+        cx, cy = flow.place(name_w + fixed)
+        c.rect((cx, cy, cx + name_w + fixed, cy + CHIP_H), fill=PANEL,
+               outline=head.color(s.seat), width=3)
+        at = cx + CHIP_PAD
+        at += c.text(at, cy + CHIP_H / 2, name, HEAD_TEXT, TEXT, bold=True, anchor="lm",
+                     max_width=name_w, min_size=HEAD_TEXT)
+        at += c.text(at, cy + CHIP_H / 2, tail, HEAD_TEXT, TEXT, bold=True, anchor="lm")
         if change:
-            c.text(cx + CHIP_PAD + used + GAP, cy + CHIP_H / 2, change, HEAD_TEXT,
+            c.text(at + GAP, cy + CHIP_H / 2, change, HEAD_TEXT,
                    GREEN if s.delta and s.delta > 0 else RED, bold=True, anchor="lm")
     return flow.bottom + GAP
 

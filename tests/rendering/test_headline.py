@@ -55,3 +55,12 @@ def test_no_headline_text_is_drawn_below_the_phone_floor(monkeypatch) -> None:
 
 def test_a_delta_needs_something_to_compare() -> None:
     assert delta(None, 5) is None and delta(5, 8) == 3 and delta(8, 5) == -3
+
+
+def test_a_long_name_is_cut_short_never_the_score_or_its_change() -> None:
+    long = "Bartholomew the Unbelievably Verbose Strategist of the Southern Marches"
+    s = scene({}, [long, "Bob"], "en")
+    head = Headline("Round 1", (Standing(0, "27 pts", 6),))
+    _, texts = draw_measured(1280, True, lambda c: draw_headline(c, s, head, 24, 24, 600))
+    assert " 27 pts" in texts and "+6" in texts
+    assert any(t.startswith("Barth") and t.endswith("…") for t in texts)
