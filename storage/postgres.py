@@ -22,8 +22,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from storage.clock import ClockChanges, ClockState, DeadlineRecord
-from storage.errors import DuplicateInteraction, NotFound, StaleVersion
+from storage.errors import DuplicateInteraction, NotFound, StaleVersion, StorageError
 from storage.models import (
+    BOARD_TIMES,
     LIVE_STATUSES,
     STATUSES,
     ActionRecord,
@@ -57,7 +58,7 @@ from storage.sqlbase import dumps, loads
 
 _GAME_COLUMNS = (
     "id, game, options, seed, status, guild_id, channel_id, thread_id, created_by,"
-    " created_at, version, state, result"
+    " created_at, version, state, result, boards"
 )
 _THREAD_COLUMNS = "game_id, purpose, thread_id, seats, created_at"
 _PACK_COLUMNS = "id, guild_id, game, name, text, hash, uploaded_by, uploaded_at"
@@ -162,6 +163,15 @@ class PostgresRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxR
         async with self._write() as conn:
             found = await conn.fetchval("UPDATE games SET thread_id = $1 WHERE id = $2"
                                         " RETURNING id", thread_id, game_id)
+        if found is None:
+            raise NotFound(f"no game {game_id}")
+
+    async def set_boards(self, game_id: int, boards: str) -> None:
+        if boards not in BOARD_TIMES:
+            raise StorageError(f"boards must be one of {', '.join(BOARD_TIMES)}")
+        async with self._write() as conn:
+            found = await conn.fetchval("UPDATE games SET boards = $1 WHERE id = $2"
+                                        " RETURNING id", boards, game_id)
         if found is None:
             raise NotFound(f"no game {game_id}")
 

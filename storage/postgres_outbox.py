@@ -70,6 +70,12 @@ class OutboxRows(PostgresBase):
             await conn.execute("UPDATE outbox SET done_at = $1 WHERE game_id = $2"
                                " AND version = $3 AND done_at IS NULL", now, game_id, version)
 
+    async def last_board(self, game_id: int) -> PostRecord | None:
+        async with self._connection() as conn:
+            row = await conn.fetchrow(f"SELECT {_COLUMNS} FROM outbox WHERE game_id = $1"
+                                      " AND board = 1 ORDER BY version DESC LIMIT 1", game_id)
+        return None if row is None else post_record(row)
+
     async def newer_board(self, game_id: int, version: int) -> bool:
         async with self._connection() as conn:
             found = await conn.fetchval("SELECT 1 FROM outbox WHERE game_id = $1"

@@ -27,6 +27,7 @@ def game_record(r: Row) -> GameRecord:
         status=r["status"], guild_id=r["guild_id"], channel_id=r["channel_id"],
         thread_id=r["thread_id"], created_by=r["created_by"], created_at=r["created_at"],
         version=r["version"], state=loads(r["state"]), result=loads(r["result"]),
+        boards=r["boards"],
     )
 
 
