@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from PIL import Image
 
-from rendering.kit.canvas import draw_measured
 from rendering.kit.fonts import resolve_cjk
 from rendering.kit.layout import WIDTH
 from rendering.kit.scene import Scene
 from rendering.redux.body import draw_overview
+from rendering.redux.ink import draw_reusing
 from rendering.redux.parts import PARTS, draw_part
 from rendering.redux.style import Table
 
@@ -27,7 +27,7 @@ def overview(scene: Scene, *, cjk: bool | None = None) -> Image.Image:
 def drawn_overview(scene: Scene, cjk: bool) -> tuple[Image.Image, list[str]]:
     """The overview and every string drawn on it (tests read them)."""
     table = Table(scene.view, scene.names, scene.say)
-    return draw_measured(WIDTH, cjk, lambda c: draw_overview(c, table, scene))
+    return draw_reusing(WIDTH, cjk, lambda c: draw_overview(c, table, scene))
 
 
 def part(scene: Scene, name: str, *, cjk: bool | None = None) -> Image.Image:
@@ -39,7 +39,7 @@ def drawn_part(scene: Scene, name: str, cjk: bool) -> tuple[Image.Image, list[st
     if name not in PARTS:
         raise ValueError(f"redux has no part {name!r} (parts: {', '.join(PARTS)})")
     table = Table(scene.view, scene.names, scene.say)
-    return draw_measured(WIDTH, cjk, lambda c: draw_part(c, table, name))
+    return draw_reusing(WIDTH, cjk, lambda c: draw_part(c, table, name))
 
 
 __all__ = ["PARTS", "drawn_overview", "drawn_part", "overview", "part"]

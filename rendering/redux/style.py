@@ -22,6 +22,7 @@ from rendering.kit.canvas import Canvas
 from rendering.kit.scene import Speech
 from rendering.kit.theme import PANEL, seat_color
 from rendering.kit.views import player_name
+from rendering.redux.ink import worded
 
 NATION_COLORS = {"wei": "#4f97ea", "wu": "#e8665d", "shu": "#4fc07a"}
 NATION_DIM = {"wei": "#243a57", "wu": "#552a29", "shu": "#234a32"}  # panel tints per nation
@@ -46,7 +47,7 @@ class Table:
     # -- words ---------------------------------------------------------------------------
     def say(self, c: Canvas, key: str, **params: Param) -> str:
         """A caption of the board catalog, cleaned of what the canvas's fonts cannot draw."""
-        return c.clean(self.speech(msg(key, **params)))
+        return c.clean(worded(self.speech, msg(key, **params)))
 
     def term(self, c: Canvas, param: Param) -> str:
         """A name (a Term or a plain string) on its own, in the reader's words."""

@@ -15,10 +15,10 @@ from games.core import get_game
 from games.redux import scoring
 from rendering import OVERVIEW_MAX
 from rendering.kit import headline as kit_headline
-from rendering.kit.canvas import Canvas
 from rendering.kit.fonts import is_cjk_char
 from rendering.redux import body, drawn_overview, overview
 from rendering.redux.changes import changes
+from rendering.redux.ink import ReusingCanvas
 from rendering.redux.standing import vp_now
 from rendering.redux.style import Table
 from tests.languages import english_runs
@@ -78,11 +78,12 @@ def test_a_crowded_bidding_counts_the_actions_that_do_not_fit() -> None:
 
 
 def sizes(monkeypatch, draw) -> tuple[list[int], list[int]]:
-    """(headline sizes, body sizes) of every string an overview draws."""
+    """(headline sizes, body sizes) of every string an overview draws (the Redux boards draw
+    on a ReusingCanvas, whose `text` is spied on)."""
     head: list[int] = []
     rest: list[int] = []
     inside = [False]
-    text, headline = Canvas.text, kit_headline.draw_headline
+    text, headline = ReusingCanvas.text, kit_headline.draw_headline
 
     def spy(self, x, y, string, size=20, *args, **kwargs):
         if not self.dry:
@@ -96,7 +97,7 @@ def sizes(monkeypatch, draw) -> tuple[list[int], list[int]]:
         finally:
             inside[0] = False
 
-    monkeypatch.setattr(Canvas, "text", spy)
+    monkeypatch.setattr(ReusingCanvas, "text", spy)
     monkeypatch.setattr(body, "draw_headline", in_headline)
     draw()
     return head, rest
