@@ -100,9 +100,12 @@ def _standings(c: Canvas, scene: Scene, head: Headline, x: float, y: float,
         c.rect((cx, cy, cx + name_w + fixed, cy + CHIP_H), fill=PANEL,
                outline=head.color(s.seat), width=3)
         at = cx + CHIP_PAD
-        at += c.text(at, cy + CHIP_H / 2, name, HEAD_TEXT, TEXT, bold=True, anchor="lm",
-                     max_width=name_w, min_size=HEAD_TEXT)
-        at += c.text(at, cy + CHIP_H / 2, tail, HEAD_TEXT, TEXT, bold=True, anchor="lm")
+        if name_w < c.measure(name, HEAD_TEXT, True):  # cut the name, keep the value whole
+            at += c.text(at, cy + CHIP_H / 2, name, HEAD_TEXT, TEXT, bold=True, anchor="lm",
+                         max_width=name_w, min_size=HEAD_TEXT)
+            name = ""
+        at += c.text(at, cy + CHIP_H / 2, name + tail, HEAD_TEXT, TEXT, bold=True,
+                     anchor="lm")
         if change:
             c.text(at + GAP, cy + CHIP_H / 2, change, HEAD_TEXT,
                    GREEN if s.delta and s.delta > 0 else RED, bold=True, anchor="lm")
