@@ -229,6 +229,27 @@ def base_layer(w: float, cjk: bool) -> Image.Image:
 
 
 # -- drawing ---------------------------------------------------------------------------------
+Points = list[tuple[float, float]]
+
+
+def ring(pen: ImageDraw.ImageDraw, corners: Points, colour: str, width: int) -> None:
+    """A polygon's outline as a closed line: Pillow draws a wide polygon outline through a
+    mask the size of the whole image, many times slower than the line."""
+    pen.line([*corners, corners[0]], fill=colour, width=width)
+
+
+def solid(pen: ImageDraw.ImageDraw, points: Points, fill: str, outline: str,
+          width: int) -> None:
+    """A filled convex polygon with an outline `width` wide: the outline colour, then the
+    fill shrunk towards the centre (no image-sized mask, see `ring`)."""
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    reach = max(math.dist((cx, cy), p) for p in points)
+    scale = max(0.0, 1 - 1.5 * width / reach)
+    pen.polygon(points, fill=outline)
+    pen.polygon([(cx + (x - cx) * scale, cy + (y - cy) * scale) for x, y in points], fill=fill)
+
+
 def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks()) -> float:
     """The map in grid `g` with the view's pieces and `marks`; returns the y below it."""
     if c.image is not None:
@@ -257,12 +278,11 @@ def _dynamic_hexes(c: Canvas, t: Table, g: Grid) -> None:
             continue
         fill, _, outline = t.piece(int(owner))
         corners = g.corners(*g.centre(spot), 0.9)
-        c.draw.polygon(corners, outline=outline, width=9)
-        c.draw.polygon(corners, outline=fill, width=5)
+        ring(c.draw, corners, outline, 9)
+        ring(c.draw, corners, fill, 5)
     for spot in spots():
         if spot.home is not None:
-            c.draw.polygon(g.corners(*g.centre(spot), HOME_SCALE),
-                           outline=_home_colour(t, spot.home), width=6)
+            ring(c.draw, g.corners(*g.centre(spot), HOME_SCALE), _home_colour(t, spot.home), 6)
 
 
 def _home_colour(t: Table, faction: str) -> str:
@@ -345,8 +365,8 @@ def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
     x1, y1 = x + item.width, y + item.height
     if item.shape == "diamond":
         r = item.height / 2 + 3
-        pen.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)],
-                    fill=item.fill, outline=item.outline, width=item.ring)
+        solid(pen, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], item.fill,
+              item.outline, item.ring)
     elif item.shape == "circle":
         pen.ellipse((x, y, x1, y1), fill=item.fill, outline=item.outline, width=item.ring)
     elif item.shape == "combat":  # crossed blades: drawn, as not every font has U+2694
@@ -355,8 +375,8 @@ def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
         pen.line([(x + inset, y + inset), (x1 - inset, y1 - inset)], fill=TEXT, width=4)
         pen.line([(x1 - inset, y + inset), (x + inset, y1 - inset)], fill=TEXT, width=4)
     elif item.shape == "house":
-        pen.polygon([(x, y + 11), (cx, y - 3), (x1, y + 11), (x1, y1), (x, y1)],
-                    fill=item.fill, outline=item.outline, width=item.ring)
+        solid(pen, [(x, y + 11), (cx, y - 3), (x1, y + 11), (x1, y1), (x, y1)], item.fill,
+              item.outline, item.ring)
     else:
         radius = 3 if item.shape == "square" else 7
         pen.rounded_rectangle((x, y, x1, y1), radius=radius, fill=item.fill,
@@ -441,7 +461,7 @@ def _arrow(c: Canvas, t: Table, g: Grid, arrow: Arrow) -> None:
     if length < g.s:  # a unit cannot stay where it was and still have moved
         return
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    tip = (x1 - ux * 0.45 * g.s, y1 - uy * 0.45 * g.s)
+    tip = (x1 - ux * 0.72 * g.s, y1 - uy * 0.72 * g.s)  # at the edge, off the id
     head = 26
     base = (tip[0] - ux * head, tip[1] - uy * head)
     wing = (-uy * head * 0.6, ux * head * 0.6)
@@ -449,7 +469,7 @@ def _arrow(c: Canvas, t: Table, g: Grid, arrow: Arrow) -> None:
     start = (x0 + ux * 0.3 * g.s, y0 + uy * 0.3 * g.s)  # off the pieces left behind
     colour = t.color(arrow.seat)
     c.draw.line([start, base], fill=EDGE, width=ARROW_W + 6)
-    c.draw.polygon(points, fill=colour, outline=EDGE, width=3)
+    solid(c.draw, points, colour, EDGE, 3)
     c.draw.line([start, base], fill=colour, width=ARROW_W)
     c.dot(*start, ARROW_W, colour, EDGE)
 
