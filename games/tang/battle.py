@@ -338,7 +338,7 @@ def settle_battle(state: State, fought: bool) -> list[Event]:
 def public_record(state: State) -> dict[str, Any]:
     battle = state["battle"]
     return {k: battle.get(k) for k in ("attacker", "defender", "city", "dice", "mods", "rally",
-                                       "record", "siege", "crossed")}
+                                       "no_general", "record", "siege", "crossed")}
 
 
 def relocate_legal(state: State, step: Step, seat: int) -> list[Action]:

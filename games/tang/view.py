@@ -35,6 +35,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
             "color": p["color"], "capital": p["capital"], "minsheng": p["minsheng"],
             "hand_count": len(p["hand"]), "pile_count": len(p["pile"]),
             "uses": dict(p["uses"]), "captured": p["captured"], "raised": p["raised"],
+            "attacked": p["attacked"],
         }
         if not hidden_grain or mine or over:
             shown["grain"] = p["grain"]
@@ -62,8 +63,17 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
                                                 "a_generals": list(battle["a_generals"]),
                                                 "d_armies": battle["d_armies"]},
         "last_battle": state["last_battle"], "step": step_view(state, seat),
-        "over": state.get("over"),
+        "building": building(state, seat), "over": state.get("over"),
     }
+
+
+def building(state: State, seat: int | None) -> dict[str, Any] | None:
+    """What the seat has chosen so far in the decision it owes (an attack's target and
+    musters, a supply step's points): its own choices, shown to it alone."""
+    step = top(state)
+    if seat is None or step is None or seat not in step["seats"]:
+        return None
+    return dict(step["data"])
 
 
 def summary_of(view: dict[str, Any]) -> list[Msg]:

@@ -85,6 +85,6 @@ def test_t9_hidden_grain_a_whole_game_tells_no_amount_to_others():
             shown = GAME.view(state, viewer)
             assert [p["seat"] for p in shown["players"] if "grain" in p] == [viewer]
     assert {f"tang.log.{k}" for k in ("color", "claim_fail", "bought", "attack", "rally",
-                                       "retreat", "extra_bought", "took_grain", "grain")
+                                       "retreat", "extra_bought", "grain")
             } <= set(told)
     assert "grain" in GAME.view(state, None)["players"][1]  # the end shows everything
