@@ -19,7 +19,7 @@ from rendering.kit.fonts import resolve_cjk
 from rendering.kit.headline import Headline, Standing, delta, draw_headline
 from rendering.kit.layout import GAP, INNER, MARGIN, WIDTH, wrap
 from rendering.kit.scene import Scene
-from rendering.kit.theme import AMBER, MUTED, PANEL
+from rendering.kit.theme import AMBER, MUTED, PANEL, seat_color
 from rendering.scythe.changes import compare
 from rendering.scythe.map import Grid, draw_map
 from rendering.scythe.style import Table, ink_on, stars_of
@@ -38,7 +38,8 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> tuple[Image.Image, l
     """The overview and the strings drawn on it (tests read them to check hidden names)."""
     t = Table(scene)
     diff = compare(scene.before, scene.view)
-    head = Headline(title(t), standings(t), tuple(scene.say(m) for m in diff.lines()))
+    head = Headline(title(t), standings(t), tuple(scene.say(m) for m in diff.lines()),
+                    colors(t))
     cjk = resolve_cjk(cjk)
     probe = Canvas(WIDTH, 1, cjk, dry=True)
     top = _top(probe, t, head)
@@ -69,6 +70,12 @@ def title(t: Table) -> str:
     players = max(1, len(view.get("order") or view.get("players", [])))
     return t.say("title.turn", round=(turn - 1) // players + 1, turn=turn,
                  who=Seat(int(active)))
+
+
+def colors(t: Table) -> tuple[str, ...]:
+    """Each seat's chip in its faction's colour, as on the map (the kit's before a pick)."""
+    return tuple(t.color(seat) if t.faction(seat) else seat_color(seat)
+                 for seat in range(len(t.view.get("players", []))))
 
 
 def standings(t: Table) -> tuple[Standing, ...]:

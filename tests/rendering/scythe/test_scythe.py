@@ -483,3 +483,9 @@ def test_samples_have_the_real_view_keys(games) -> None:
     assert categories(samples.finished()["score"]) == categories(score)
     assert set(samples.finished()["score"]["details"]["players"][0]) <= set(
         score["details"]["players"][0])
+
+
+def test_the_headline_chips_are_in_the_factions_colours() -> None:
+    """Alice plays Nordic (blue), so her chip is the blue of her pieces on the map."""
+    t = Table(scene(public("mid_game"), NAMES))
+    assert front.colors(t) == ("#5c9ff2", "#f3c623", "#b9bec8")
