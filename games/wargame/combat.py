@@ -701,13 +701,17 @@ def public(state: State) -> dict[str, Any] | None:
 
 
 def selection(state: State, seat: int | None) -> list[str] | None:
-    """The generals `seat` has chosen so far this round, shown to that seat only."""
+    """The generals `seat` has chosen so far this round (its answer to the open step too),
+    shown to that seat only."""
     step = top(state)
     if seat is None or step is None or step["rule"] != "select" or state["battle"] is None:
         return None
     b = state["battle"]
     side = next((s for s in SIDES if s not in b["done"] and decider(state, s) == seat), None)
-    return None if side is None else list(b["drafts"][side])
+    if side is None:
+        return None
+    pending = answers(step).get(seat)
+    return b["drafts"][side] + ([pending.word(0)] if pending and pending.kind == "general" else [])
 
 
 def auto_action(state: State, seat: int) -> Action | None:

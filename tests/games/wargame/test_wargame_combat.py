@@ -425,3 +425,165 @@ def test_w23a_trapped_zaiya_makes_free_generals_who_join_the_winner():
     assert not state["nations"]["zhanglu"]["alive"]
     state, _ = by(state, "cao", "end")
     assert state["generals"]["zhang_wei"]["nation"] == "cao"  # W5.5.9 at the update
+
+
+# -- rules the worked examples leave out ---------------------------------------------------------
+def test_w18b_the_selection_is_secret_until_both_armies_have_chosen():
+    state = acting("dong", seats=6)
+    put(state, "luoyang", "dong", 10, "lu_bu", "hua_xiong")
+    put(state, "chenliu", "cao", 10, "dian_wei")
+    force(state, 6, 6)
+    state, _ = by(state, "dong", "invade chenliu", "general lu_bu", "general hua_xiong",
+                  "troops luoyang 10", "confirm", "general lu_bu")
+    dong, cao = seat_of(state, "dong"), seat_of(state, "cao")
+    assert GAME.view(state, dong)["selection"] == ["lu_bu"]
+    assert GAME.view(state, None)["selection"] is None
+    assert GAME.view(state, cao)["selection"] == []
+    for seat in (None, cao):
+        shown = GAME.view(state, seat)
+        assert "drafts" not in shown["battle"] and shown["battle"]["picks"] is None
+        assert "lu_bu" not in str(shown["flow"])
+
+
+def test_w18b_option_open_selection_lets_the_attacker_choose_first():
+    state = acting("dong", seats=6, secret_selection=False)
+    put(state, "luoyang", "dong", 10, "lu_bu", "hua_xiong")
+    put(state, "chenliu", "cao", 10, "dian_wei")
+    force(state, 6, 6)
+    state, _ = by(state, "dong", "invade chenliu", "general lu_bu", "general hua_xiong",
+                  "troops luoyang 10", "confirm")
+    assert GAME.to_act(state) == {seat_of(state, "dong")}
+    state, _ = by(state, "dong", "general lu_bu", "done")
+    assert GAME.to_act(state) == {seat_of(state, "cao")}
+
+
+def test_w18b_pitched_battle_fields_exactly_min_n_generals():
+    state = acting("cao", minor_combat="auto")
+    force(state, 3, 3)  # battle_method 6 (合戦, N = 2)
+    state, _ = by(state, "cao", "invade puyang", "general xiahou_dun", "general xiahou_yuan",
+                  "general cao_ren", "troops chenliu 6", "confirm", "general cao_ren")
+    assert "done" not in legal(state)
+    state, _ = by(state, "cao", "general xiahou_dun")
+    record = (state["battle"] or state["last_battle"])["rounds"][0]
+    assert record["picks"]["attacker"] == ["cao_ren", "xiahou_dun"]
+
+
+def test_w18_2_the_acting_player_names_a_handler_who_runs_the_minor_army():
+    state = acting("cao")
+    put(state, "chenliu", "cao", 6)
+    state, _ = by(state, "cao", "invade puyang", "general xiahou_dun", "troops chenliu 6",
+                  "confirm")
+    others = {seat_of(state, "tao"), seat_of(state, "sun")}
+    assert rule(state) == "handler" and {int(a.split()[1]) for a in legal(state)} == others
+    force(state, 3, 3, 1, 6)  # 合戦, N = 2; kassen 1 / 6: the attacker loses
+    state, events = by(state, "cao", f"handler {seat_of(state, 'tao')}")
+    assert "wargame.battle.handler_named" in keys(events)
+    state, _ = by(state, "cao", "stay")
+    assert rule(state) == "declare" and GAME.to_act(state) == {seat_of(state, "tao")}
+
+
+def test_w33_5_auto_policy_picks_the_best_rated_and_valour_3_for_duels():
+    state = acting("cao", minor_combat="auto")
+    state, _ = by(state, "cao", "invade puyang", "general xiahou_dun", "general yue_jin",
+                  "general li_dian", "troops chenliu 6")
+    force(state, 6, 6, 1, 1, 1, 1, 1, 1)
+    state, _ = by(state, "cao", "confirm")
+    assert combat.auto_picks(state, "attacker") == ["xiahou_dun", "yue_jin", "li_dian"]
+    state["battle"]["method"] = "kassen"
+    assert combat.auto_picks(state, "attacker") == ["xiahou_dun", "li_dian", "yue_jin"]
+    state["battle"]["method"] = "ikki"
+    seat = seat_of(state, "cao")
+    assert GAME.skip_action(state, seat) == Action("general", ("xiahou_dun",))
+
+
+def test_w33_5_auto_retreats_a_weak_defender_and_a_weaker_attacker():
+    state = acting("cao", minor_combat="auto")
+    put(state, "chenliu", "cao", 12)
+    put(state, "puyang", "gozoku", 6)
+    force(state, 2, 3, 1, 4, 6)  # 合戦 N = 1; kassen 1 + 4 + 1 against 4 + 1: d = 1; pursuit 6
+    state, events = by(state, "cao", "invade puyang", "general xiahou_dun", "troops chenliu 12",
+                       "confirm", "stay")
+    assert "wargame.battle.retreats" in keys(events)  # 3 < 11 / 2
+    assert rule(state) == "pursue"
+    state, events = by(state, "cao", "pursue")  # column 11-20, face 6: 3
+    assert "wargame.battle.routed" in keys(events)  # the pursuit's loss routs it (W22d)
+    assert state["battle"] is None and state["areas"]["puyang"]["control"] is None
+
+
+def test_w22_10_the_gentry_retreat_only_into_adjacent_gentry_areas():
+    state = acting("cao", minor_combat="auto")
+    put(state, "chenliu", "cao", 12)
+    force(state, 1, 2)  # battle_method 3: a duel, N = 1
+    state, _ = by(state, "cao", "invade puyang", "general xiahou_dun", "troops chenliu 12",
+                  "confirm")
+    gentry = [a for a in DATA.areas if DATA.adjacent("puyang", a)
+              and state["areas"][a]["control"] == "gozoku"]
+    assert gentry == ["ye", "shanyang", "taishan", "pingyuan"]  # not 陳留 (曹操's)
+    assert combat.destinations(state, "defender", forced=False) == gentry
+    assert combat.destinations(state, "defender", forced=True) == gentry
+
+
+def test_w22a_tiers_neutral_then_another_nations_empty_area_and_none_means_no_retreat():
+    state = acting("cao", minor_combat="auto")
+    put(state, "shanyang", "cao", 12, "xiahou_yuan")
+    put(state, "pengcheng", "tao", 6, "cao_bao")
+    force(state, 1, 2)
+    state, _ = by(state, "cao", "invade pengcheng", "general xiahou_yuan", "troops shanyang 12",
+                  "confirm")
+    assert combat.destinations(state, "attacker", forced=False) == ["shanyang"]
+    assert combat.destinations(state, "defender", forced=False) == ["xiapi", "langya"]
+    for aid in ("xiapi", "langya"):
+        put(state, aid, "sun", 1)
+    assert combat.destinations(state, "defender", forced=False) == ["qiao"]  # T2
+    put(state, "qiao", "sun", 1)
+    # T3: another nation's area with no units: 曹操's emptied 山陽
+    assert combat.destinations(state, "defender", forced=False) == ["shanyang"]
+    put(state, "shanyang", "cao", 1)
+    assert combat.destinations(state, "defender", forced=False) == []  # W22.8
+    force(state, 1, 2)  # round 2 is a duel again
+    state, _ = by(state, "cao", "done")
+    state, _ = by(state, "tao", "done")  # nobody duels: nothing happens
+    state, _ = by(state, "cao", "stay")
+    assert rule(state) == "select" and state["battle"]["round"] == 2  # 陶謙 was not asked
+
+
+def test_w22b_an_attacker_that_retreats_ends_the_battle_and_its_units_have_acted():
+    state = acting("cao", minor_combat="auto")
+    put(state, "chenliu", "cao", 12)
+    force(state, 1, 2, 6)  # a duel, N = 1: nobody fields against 3 virtual duellists; pursuit 6
+    state, _ = by(state, "cao", "invade puyang", "general xiahou_dun", "troops chenliu 12",
+                  "confirm", "done", "retreat")
+    assert state["battle"] is None and state["generals"]["xiahou_dun"]["area"] == "chenliu"
+    assert army(state, "chenliu", "cao") == 12 - 3 - 2  # the 豪族 pursue with 3: face 6 = 2
+    assert "xiahou_dun" in state["step"]["acted"]
+    assert state["step"]["acted_troops"]["chenliu"] == 7  # W9a: they may not invade again
+
+
+def test_w27_4_an_acting_nation_destroyed_in_battle_loses_the_rest_of_its_phase():
+    state = acting("cao")
+    for heir in ("cao_pi", "cao_rui"):
+        state["generals"][heir]["state"] = "exited"
+    move_out(state, "chenliu", "xuchang")
+    put(state, "xuchang", "cao", 0)
+    put(state, "chenliu", "cao", 6, "cao_cao")
+    put(state, "puyang", "tao", 6, "zhang_fei")
+    # a duel, N = 1: 曹操 (valour 3) 1 + 3 against 張飛 (5) 6 + 5; duel_6plus 2 = death
+    force(state, 1, 2, 1, 6, 2)
+    state, _ = by(state, "cao", "invade puyang", "general cao_cao", "troops chenliu 6",
+                  "confirm", "general cao_cao")
+    state, events = by(state, "tao", "general zhang_fei")
+    assert state["generals"]["cao_cao"]["state"] == "dead"
+    assert not state["nations"]["cao"]["alive"] and "wargame.phase.cut" in keys(events)
+    assert all(g["nation"] != "cao" for g in state["generals"].values())
+    assert "wargame.act.ended" not in keys(events)  # no redeploy step
+    assert not GAME.invariants(state)
+
+
+def test_w24b_an_exile_with_no_other_nation_dies():
+    state = acting("cao")
+    for nid, spot in state["nations"].items():
+        spot["alive"] = nid == "cao"
+    from games.wargame import fates
+    events = fates.fate(state, DATA, "xiahou_dun", "exile", "tao")
+    assert state["generals"]["xiahou_dun"]["state"] == "dead"
+    assert "wargame.fate.death" in keys(events)

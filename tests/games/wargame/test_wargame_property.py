@@ -1,36 +1,60 @@
-"""Random legal games for 2, 5 and 11 seats as far as the engine goes (invariants, secrets and
-JSON state after every action, replay equal), and heuristic games of S2 to their end."""
+"""Random legal games for 2, 5 and 11 seats, with combat and with every combat option changed
+(invariants, secrets, the secret selection of generals and JSON state after every action,
+replay equal), and heuristic games of S2 to their end."""
 
 from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 from bot.tools.simulate import check_state, play_game
 from games.core.actions import Action
+from games.core.flow import top
 from games.wargame.game import WargameGame
 
 GAME = WargameGame()
+COMBAT_OPTIONS = {"minor_combat": "auto", "secret_selection": False, "gozoku_duel": "min_n",
+                  "retreat_into_won_areas": False, "pursue_routed": True, "trapped": "zaiya"}
 
 
-@pytest.mark.parametrize(("seats", "scenario"), [(2, "S1"), (5, "S1"), (11, "S1"), (3, "S3")])
-def test_random_legal_games_keep_every_invariant(seats, scenario):
+def selection_stays_secret(state: dict[str, Any], seats: int) -> None:
+    """W18b: a general chosen for the round is seen by its own seat only, until revealed."""
+    public = GAME.view(state, None)
+    assert public["selection"] is None
+    assert public["battle"] is None or "drafts" not in public["battle"]
+    step = top(state)
+    if step is None or step["rule"] != "select" or step["kind"] != "simultaneous":
+        return
+    for seat in range(seats):
+        shown = GAME.view(state, seat)
+        others = {str(s) for s in step["seats"] if s != seat}
+        assert not others & set(shown["flow"]["answers"])
+
+
+@pytest.mark.parametrize(("seats", "scenario", "options"), [
+    (2, "S1", {}), (5, "S1", {}), (11, "S1", {}), (3, "S3", {}), (3, "S2", COMBAT_OPTIONS)])
+def test_random_legal_games_keep_every_invariant(seats, scenario, options):
     for seed in (seats,):
-        state = GAME.setup(seats, {"scenario": scenario}, seed)
+        state = GAME.setup(seats, {"scenario": scenario, **options}, seed)
         first = json.loads(json.dumps(state))
         rnd = random.Random(seed)
         log: list[tuple[int, Action]] = []
-        for _ in range(300):
+        battles = 0
+        for _ in range(600):
             due = sorted(GAME.to_act(state))
             if not due:
                 break
             seat = due[0]
             action = rnd.choice(GAME.legal_actions(state, seat))
-            state, _ = GAME.apply(state, seat, action)
+            state, events = GAME.apply(state, seat, action)
+            battles += sum(e.text.key == "wargame.battle.begins" for e in events)
             log.append((seat, action))
             check_state(GAME, state, seats)
+            selection_stays_secret(state, seats)
+        assert battles > 0  # the games reach combat
         replayed = first
         for seat, action in log:
             replayed, _ = GAME.apply(replayed, seat, Action.parse(action.text))
