@@ -257,7 +257,8 @@ def battle_end(state: State, step: Step) -> list[Event]:
     if has_skill(state, dfd, "sishou"):
         loss_d = max(0, loss_d - 2)
     battle["record"] = {"a": a, "d": d, "A": big_a, "D": big_d, "m": m, "loss_a": loss_a,
-                        "loss_d": loss_d}
+                        "loss_d": loss_d, "a_generals": _generals(state, "att"),
+                        "d_generals": _generals(state, "def")}
     events = [log("tang.log.totals", None, who=Seat(att), other=Seat(dfd),
                   a=a["total"], d=d["total"], m=m, loss_a=loss_a, loss_d=loss_d)]
     land_armies(state, city, att, battle["a_armies"])
@@ -297,6 +298,7 @@ def settle_battle(state: State, fought: bool) -> list[Event]:
         battle["a_generals"] = []
     holders = present(state, city)
     before = battle["before"]["controller"]
+    battle["outcome"] = outcome(holders, att)
     if len(holders) == 1:
         c["controller"] = c["last"] = holders[0]
         if holders[0] == att and before != att:
@@ -332,13 +334,27 @@ def settle_battle(state: State, fought: bool) -> list[Event]:
     push(state, *steps, chance("attack_over"))
     battle["result"] = fought
     state["last_battle"] = public_record(state)
+    if fought:
+        number = 1 + (state["fought"] or {"number": 0})["number"]
+        state["fought"] = {**state["last_battle"], "number": number}
     return events
 
 
+def outcome(holders: list[int], attacker: int) -> str:
+    """What the battle did to the city (T3.4.5 step 4)."""
+    if len(holders) >= 2:
+        return "besieged"
+    if not holders:
+        return "both_wiped"
+    return "captured" if holders[0] == attacker else "repelled"
+
+
 def public_record(state: State) -> dict[str, Any]:
+    """The battle as everyone sees it (T9: dice, cards played, rallies, totals, losses): the
+    view's `battle`/`last_battle`, and `Game.finished_battle` once it was fought."""
     battle = state["battle"]
     return {k: battle.get(k) for k in ("attacker", "defender", "city", "dice", "mods", "rally",
-                                       "no_general", "record", "siege", "crossed")}
+                                       "no_general", "record", "siege", "crossed", "outcome")}
 
 
 def relocate_legal(state: State, step: Step, seat: int) -> list[Action]:

@@ -114,6 +114,13 @@ class TangGame(Game):
                 return legal[text]
         return None
 
+    def finished_battle(self, state: State) -> dict[str, Any] | None:
+        """The last battle fought (not a capture without one), numbered so that two alike
+        battles in a row still differ: sides, city, dice, cards, rallies, totals with their
+        parts, the generals, losses and the outcome (T3.4.3-T3.4.5)."""
+        fought: dict[str, Any] | None = state.get("fought")
+        return fought
+
     def factions(self, state: State) -> list[str]:
         return [p["rep"] or "" for p in state["players"]]
 

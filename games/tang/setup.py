@@ -52,7 +52,7 @@ def new_state(n: int, options: dict[str, Any], seed: int, rng: int) -> State:
         "char_deck": list(data.character_ids), "removed": [],
         "jn_deck": data.deck(), "discard": [], "in_play": [],
         "truces": [], "act": {"pass": 0, "idx": -1}, "turn": None, "battle": None,
-        "last_battle": None,
+        "last_battle": None, "fought": None,
     }
 
 

@@ -56,7 +56,7 @@ def table(n: int = 3, board: dict[str, tuple[int, int]] | None = None, rest: int
             p["capital"] = next((c for c, v in state["cities"].items() if v["controller"] == s),
                                 None)
     state.update(first=0, camp_rule=camp_rule, round=round_, truces=[], battle=None,
-                 last_battle=None, over=None)
+                 last_battle=None, fought=None, over=None)
     flow = flow_of(state)
     flow["phase"] = phase
     if phase == "action":

@@ -126,6 +126,31 @@ def test_tx9_a_failed_attack_makes_a_siege():
     assert state["players"][0]["grain"] == 36 - 6
 
 
+def test_tx9_finished_battle_is_the_public_record_of_the_siege():
+    """Game.finished_battle: None before any battle; then sides, city, dice, rally, totals,
+    generals, losses and the outcome, numbered."""
+    assert GAME.finished_battle(table(3, TX9)) is None
+    fought = GAME.finished_battle(tx9())
+    assert fought is not None
+    assert (fought["attacker"], fought["defender"], fought["city"]) == (0, 1, "yecheng")
+    assert fought["dice"] == {"a": [5, 4], "d": [6, 6]} and fought["rally"]["att"] == 2
+    record = fought["record"]
+    assert (record["a"]["total"], record["d"]["total"]) == (15, 12)
+    assert (record["loss_a"], record["loss_d"]) == (12, 15)
+    assert record["a_generals"] == ["pugu_huaien"] and record["d_generals"] == []
+    assert (fought["outcome"], fought["number"]) == ("besieged", 1)
+
+
+def test_t3_4_3_a_capture_without_battle_is_no_finished_battle():
+    """TX8's empty capture (the defender retreated and disbanded all) draws no battle."""
+    state = table(3, TX8, grain={1: 50, 2: 2}, seat=1, capitals={2: "guangzhou"},
+                  generals={"luoyang": {"wang_sili": 2}})
+    state, _ = play(state, 1, "attack luoyang", "muster shanzhou", "count 12", "confirm")
+    state, _ = play(state, 2, "disband", "count 10", "done")
+    assert state["last_battle"]["outcome"] == "captured"
+    assert GAME.finished_battle(state) is None
+
+
 @pytest.mark.parametrize(("a", "d", "big_a", "big_d", "expected"), [
     (9, 7, 10, 6, (3, 4, 6)),    # TX10: one side overflows
     (11, 9, 4, 5, (6, 3, 5)),    # TX11: both overflow

@@ -6,6 +6,7 @@ are played to their end at 2, 4 and 8 players, and by the heuristic at 3 and 5."
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -88,3 +89,29 @@ def test_t9_hidden_grain_a_whole_game_tells_no_amount_to_others():
                                        "retreat", "extra_bought", "grain")
             } <= set(told)
     assert "grain" in GAME.view(state, None)["players"][1]  # the end shows everything
+
+
+def test_finished_battle_changes_exactly_when_a_battle_is_fought_and_hides_nothing():
+    """Game.finished_battle through a whole game: a new record after every step that fought
+    a battle (its totals line), the same record after every other step, and no seat's hidden
+    card in it."""
+    players, seed = 4, 21
+    state = GAME.setup(players, {}, seed)
+    agents = [make_agent(kind, seed=seed + i)
+              for i, kind in enumerate(["heuristic", "random"] * 2)]
+    fought = 0
+    while GAME.result(state) is None:
+        seat = min(GAME.to_act(state))
+        before = GAME.finished_battle(state)
+        state, events = GAME.apply(state, seat, agents[seat].choose(GAME, state, seat))
+        after = GAME.finished_battle(state)
+        battle = any(isinstance(e.text, Msg) and e.text.key == "tang.log.totals"
+                     for e in events)
+        assert (after != before) is battle
+        if battle:
+            fought += 1
+            assert after is not None and after["number"] == fought
+            shown = json.dumps(after, ensure_ascii=False)
+            for hidden in GAME.secrets(state).values():
+                assert not [s for s in hidden if json.dumps(s, ensure_ascii=False) in shown]
+    assert fought >= 10
