@@ -64,14 +64,15 @@ def placement_bonus(state: State, seat: int, gid: str, action: str) -> int:
 
 
 def _matches(state: State, targets: list[str], action: str) -> bool:
-    """Ability targets are action ids or groups: a criterion (`admin`, `combat`, by this
-    round's criterion), `alternating`, `battle`, or `alliance` (this round's alliance action)."""
+    """Ability targets are action ids or groups: a criterion (`admin`, `combat`: every action
+    whose bid uses that stat this round, so `combat` holds the battle actions too, R7.3.5,
+    and an alternating action in the rounds its marker shows it, R7.3.4), `alternating`,
+    `battle`, or `alliance` (this round's alliance action)."""
     kind = ACTIONS[action][2]
     for target in targets:
         if target in (action, kind):
             return True
-        if target in ("admin", "combat") and kind == "alternating" \
-                and state["criterion"][action] == target:
+        if target in ("admin", "combat") and criterion(state, action) == target:
             return True
         if target == ALLIANCE and state["alliance"]["action"] == action:
             return True

@@ -305,3 +305,19 @@ def test_criterion_groups_include_the_alternating_action_of_that_criterion() -> 
     assert bids.placement_bonus(state, WEI, "wei.jia_xu", "battle_wei_wu") == 0
     assert bids.placement_bonus(state, WEI, "wei.jia_xu", "xiongnu") == 0
     assert GAME.invariants(state) == []
+
+
+def test_r7_3_5_sun_ce_combat_bonus_counts_on_battle_actions() -> None:
+    """Sun Ce's card: "+1 to his bid on any action decided by Combat" (issue 19). A battle
+    bid uses Combat (R7.3.5), so his bonus counts there, as on a Combat action (R7.3.3) and
+    on the alternating action whose marker shows Combat (R7.3.4), never on an Admin one."""
+    state = table(order=(WU, WEI, SHU), wei=["wei.jia_xu"], wu=["wu.sun_ce"],
+                  shu=["shu.jiang_wan"])
+    state["criterion"] = {"emperor": "combat", "support": "admin"}
+    bonus = {action: bids.placement_bonus(state, WU, "wu.sun_ce", action)
+             for action in ("battle_wei_wu", "battle_shu_wu", "recruit", "emperor", "support",
+                            "market", "shanyue")}
+    assert bonus == {"battle_wei_wu": 1, "battle_shu_wu": 1, "recruit": 1, "emperor": 1,
+                     "support": 0, "market": 0, "shanyue": 0}
+    state, _ = place(state, WU, "wu.sun_ce", "battle_wei_wu")
+    assert bids.totals(state, "battle_wei_wu")["1"][0] == combat_of(state, "wu.sun_ce") + 1
