@@ -124,6 +124,12 @@ class TangGame(Game):
     def factions(self, state: State) -> list[str]:
         return [p["rep"] or "" for p in state["players"]]
 
+    def roles(self, state: State) -> dict[str, list[str]]:
+        """By camp (the representatives' nationalities, T1.1.2) and by representative."""
+        chars = load_data(state["options"].get("pack")).characters
+        camps = [chars[p["rep"]]["nationality"] if p["rep"] else "" for p in state["players"]]
+        return {"camp": camps, "representative": self.factions(state)}
+
     def length(self, state: State) -> tuple[str, int]:
         return "rounds", state["round"]
 

@@ -17,6 +17,7 @@ from games.core import Action, replay
 from games.core.agents import make_agent
 from games.core.messages import Msg
 from games.tang import GAME
+from tests.games.tang.simulate_tang import run
 
 
 def random_game(players: int, seed: int, rounds: int) -> None:
@@ -115,3 +116,12 @@ def test_finished_battle_changes_exactly_when_a_battle_is_fought_and_hides_nothi
             for hidden in GAME.secrets(state).values():
                 assert not [s for s in hidden if json.dumps(s, ensure_ascii=False) in shown]
     assert fought >= 10
+
+
+@pytest.mark.slow
+def test_t0_4_simulate_every_player_count_without_errors():
+    """The simulate driver (tests/games/tang/simulate_tang.py) at every count T0.4 allows."""
+    for players in range(GAME.min_players, GAME.max_players + 1):
+        figures = run(players, games=1, seed=1)
+        assert not figures.errors, figures.errors
+        assert len(figures.rounds) == 1
