@@ -10,6 +10,24 @@ from typing import Protocol
 
 CAMPAIGN_KINDS = ("league", "tournament")
 CAMPAIGN_STATUSES = ("open", "running", "finished")
+# What happens once per round (`claim_round`): it is dealt, and its news is told.
+ROUND_STEPS = ("dealt", "told")
+
+
+def round_step(step: str) -> str:
+    if step not in ROUND_STEPS:
+        raise ValueError(f"unknown round step {step!r}; expected one of {ROUND_STEPS}")
+    return step
+
+
+def round_conflict(stale_before: float | None, placeholder: str) -> str:
+    """The ON CONFLICT clause of a round's claim, the same on both backends: a claim stays
+    (DO NOTHING), or one made before `stale_before` (the placeholder's value) is taken
+    over."""
+    if stale_before is None:
+        return "ON CONFLICT DO NOTHING"
+    return ("ON CONFLICT (campaign_id, round, step) DO UPDATE SET claimed_at ="
+            f" excluded.claimed_at WHERE campaign_rounds.claimed_at < {placeholder}")
 
 
 @dataclass(frozen=True)
@@ -91,4 +109,16 @@ class CampaignStore(Protocol):
 
     async def campaign_of_game(self, game_id: int) -> CampaignRecord | None:
         """The campaign that dealt this game; None for a game of no campaign."""
+        ...
+
+    async def claim_round(self, campaign_id: int, round: int, step: str, now: float, *,
+                          stale_before: float | None = None) -> bool:
+        """Claims a round's `step` (`ROUND_STEPS`) for the caller: True for the one caller
+        whose row lands, in whichever process it runs (INSERT ... ON CONFLICT DO NOTHING),
+        False for every other. With `stale_before`, a claim made before then is taken over
+        (its dealer died before dealing a table)."""
+        ...
+
+    async def release_round(self, campaign_id: int, round: int, step: str) -> None:
+        """Gives a claim back: a deal refused before its first table was recorded."""
         ...

@@ -13,6 +13,9 @@ from typing import Protocol
 # In `ClockRecord.reminded`: the mention of the turn's start, held back by the player's quiet
 # hours until they end (reminders are hours > 0 before the deadline, so 0 names nothing else).
 HELD = 0.0
+# Seconds a pass of the clock holds the clocks it claimed, should its process die meanwhile;
+# a pass gives them back when it ends (`release_clocks`).
+CLOCK_LEASE = 120.0
 
 
 @dataclass(frozen=True)
@@ -81,9 +84,23 @@ class ClockStore(Protocol):
         """A game that ended waits for nobody."""
         ...
 
-    async def save_clock(self, clock: ClockRecord) -> bool:
+    async def save_clock(self, clock: ClockRecord, *, claimed_by: str | None = None) -> bool:
         """Writes the clock's due time, reminders, expiry and holds if that very clock
-        (same game, seat and version) still runs; False when it was replaced or stopped."""
+        (same game, seat and version) still runs, and, with `claimed_by`, only while that
+        pass still holds it; False when it was replaced, stopped or taken over."""
+        ...
+
+    async def claim_clocks(self, now: float, owner: str,
+                           lease: float = CLOCK_LEASE) -> list[ClockRecord]:
+        """The clocks nobody else holds (never claimed, given back, or whose claim ran out),
+        as stored now, by game and seat, held for `owner` until `now + lease`: a pass of
+        the clock looks only at what it claimed and saves with `claimed_by`, so two
+        processes never both remind or expire the same deadline (`FOR UPDATE SKIP LOCKED`
+        on PostgreSQL, a compare-and-set in one write transaction on SQLite)."""
+        ...
+
+    async def release_clocks(self, owner: str) -> None:
+        """Gives back every clock `owner` holds: its pass is over."""
         ...
 
     async def deadline(self, game_id: int) -> DeadlineRecord | None: ...

@@ -25,6 +25,14 @@ class StaleVersion(StorageError):
         self.actual = actual
 
 
+class StaleRow(StorageError):
+    """A row the caller read (an undo vote's ballots) changed since; nothing was written.
+
+    Two ballots cast at once, in one process or two, must not both count from the same
+    reading: the second is refused and tried again from the row as it is now.
+    """
+
+
 class DuplicateInteraction(StorageError):
     """This Discord interaction was already recorded; nothing was written.
 

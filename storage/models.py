@@ -10,11 +10,19 @@ from storage.clock import ClockChanges, ClockState
 from storage.outbox import NewPost
 
 STATUSES = ("open", "running", "paused", "finished", "abandoned")
+
 # A channel has at most one game "in play" at a time; these statuses count as in play.
 LIVE_STATUSES = ("open", "running", "paused")
 
 
 BOARD_TIMES = ("phase", "round", "request")  # after every phase, every round, on request only
+
+
+def game_status(status: str) -> str:
+    """`status` if it is one of `STATUSES`, for every backend's writes; else ValueError."""
+    if status not in STATUSES:
+        raise ValueError(f"unknown game status {status!r}; expected one of {STATUSES}")
+    return status
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,8 @@ POOL_SIZE = 10  # connections per process; PostgreSQL's default allows 100 in al
 class PostgresBase:
     """The pool and its transactions; `dsn` is a postgresql:// URL."""
 
+    one_process = False  # any number of bot processes may share the database
+
     def __init__(self, dsn: str, *, pool_size: int = POOL_SIZE) -> None:
         self.dsn = dsn
         self.pool_size = pool_size

@@ -21,12 +21,11 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from storage.clock import ClockChanges, ClockState, DeadlineRecord
+from storage.clock import ClockChanges, ClockState
 from storage.errors import DuplicateInteraction, NotFound, StaleVersion, StorageError
 from storage.models import (
     BOARD_TIMES,
     LIVE_STATUSES,
-    STATUSES,
     ActionRecord,
     AuditRecord,
     EventRecord,
@@ -37,6 +36,7 @@ from storage.models import (
     PrivateThreadRecord,
     SeatRecord,
     Turn,
+    game_status,
 )
 from storage.pgbase import PostgresBase, returned
 from storage.postgres_campaigns import CampaignRows
@@ -50,6 +50,7 @@ from storage.repository import Repository
 from storage.rows import (
     action_record,
     clock_record,
+    deadline_record,
     game_record,
     pack_record,
     private_thread_record,
@@ -126,9 +127,8 @@ class PostgresRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxR
         seats = [SeatRecord(*values) for values in loads(row["seats"]) or []]
         clocks = tuple(map(clock_record, loads(row["clocks"]) or []))
         deadline = loads(row["deadline"])
-        return LoadedGame(game_record(row), seats, ClockState(clocks, None if deadline is None
-                          else DeadlineRecord(game_id, deadline["hours"], deadline["policy"],
-                                              tuple(loads(deadline["reminders"])))))
+        return LoadedGame(game_record(row), seats, ClockState(
+            clocks, None if deadline is None else deadline_record(game_id, deadline)))
 
     async def games_in_channel(self, channel_id: int) -> list[GameRecord]:
         async with self._connection() as conn:
@@ -146,7 +146,7 @@ class PostgresRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxR
         statuses: Iterable[str] | None = None,
         user_id: int | None = None,
     ) -> list[GameRecord]:
-        wanted = None if statuses is None else [_check_status(s) for s in statuses]
+        wanted = None if statuses is None else [game_status(s) for s in statuses]
         if wanted == []:
             return []
         # A NULL filter keeps every row: one statement (and one prepared plan) for all.
@@ -185,7 +185,7 @@ class PostgresRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxR
         clocks: ClockChanges | None = None,
         audit: NewAudit | None = None,
     ) -> int:
-        changes: dict[str, Any] = {"status": _check_status(status)}
+        changes: dict[str, Any] = {"status": game_status(status)}
         if result is not None:
             changes["result"] = dumps(result)
         async with self._write() as conn:
@@ -218,7 +218,7 @@ class PostgresRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxR
         if turn.result is not None:
             changes["result"] = dumps(turn.result)
         if turn.status is not None:
-            changes["status"] = _check_status(turn.status)
+            changes["status"] = game_status(turn.status)
         repeats = [a.interaction_id for a in turn.actions if a.interaction_id is not None]
         now = time.time()
         async with self._write() as conn:
@@ -441,10 +441,4 @@ async def _alongside(conn: Conn, game_id: int, clocks: ClockChanges | None,
             "INSERT INTO audit (guild_id, game_id, user_id, what, detail, created_at)"
             " SELECT guild_id, id, $2, $3, $4, $5 FROM games WHERE id = $1",
             game_id, audit.user_id, audit.what, dumps(audit.detail), time.time())
-
-
-def _check_status(status: str) -> str:
-    if status not in STATUSES:
-        raise ValueError(f"unknown game status {status!r}; expected one of {STATUSES}")
-    return status
 

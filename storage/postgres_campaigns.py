@@ -13,6 +13,8 @@ from storage.campaigns import (
     CampaignGameRecord,
     CampaignRecord,
     MemberRecord,
+    round_conflict,
+    round_step,
 )
 from storage.errors import NotFound
 from storage.pgbase import PostgresBase, returned
@@ -103,3 +105,18 @@ class CampaignRows(PostgresBase):
                 f"SELECT {columns} FROM campaigns c JOIN campaign_games g"
                 " ON g.campaign_id = c.id WHERE g.game_id = $1", game_id)
         return None if row is None else campaign_record(row)
+
+    async def claim_round(self, campaign_id: int, round: int, step: str, now: float, *,
+                          stale_before: float | None = None) -> bool:
+        async with self._write() as conn:
+            found = await conn.fetchval(
+                "INSERT INTO campaign_rounds (campaign_id, round, step, claimed_at)"
+                f" VALUES ($1, $2, $3, $4) {round_conflict(stale_before, '$5')} RETURNING round",
+                campaign_id, round, round_step(step), now,
+                *(() if stale_before is None else (stale_before,)))
+        return found is not None
+
+    async def release_round(self, campaign_id: int, round: int, step: str) -> None:
+        async with self._write() as conn:
+            await conn.execute("DELETE FROM campaign_rounds WHERE campaign_id = $1"
+                               " AND round = $2 AND step = $3", campaign_id, round, step)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import time
 
-from storage.errors import NotFound
+from storage.errors import NotFound, StaleRow
 from storage.models import NewAction
 from storage.pgbase import PostgresBase, returned
 from storage.postgres_log import write_log, write_opening, write_seats
 from storage.rows import vote_record
 from storage.sqlbase import dumps
-from storage.tables import VOTE_STATUSES, ImportedGame, SpectatorRecord, UndoVoteRecord
+from storage.tables import ImportedGame, SpectatorRecord, UndoVoteRecord, vote_status
 
 _VOTE_COLUMNS = ("id, game_id, requested_by, keep, version, affected, approved, status,"
                  " created_at")
@@ -71,17 +71,21 @@ class TableRows(PostgresBase):
         async with self._connection() as conn:
             rows = await conn.fetch(
                 f"SELECT {_VOTE_COLUMNS} FROM undo_votes WHERE game_id = $1 AND status = $2"
-                " ORDER BY id", game_id, _vote_status(status))
+                " ORDER BY id", game_id, vote_status(status))
         return [vote_record(r) for r in rows]
 
-    async def set_undo_vote(self, vote_id: int, *, approved: list[int],
-                            status: str) -> UndoVoteRecord:
+    async def set_undo_vote(self, vote_id: int, *, approved: list[int], status: str,
+                            was: UndoVoteRecord | None = None) -> UndoVoteRecord:
+        expected = None if was is None else dumps(list(was.approved))
         async with self._write() as conn:
             row = await conn.fetchrow(
-                f"UPDATE undo_votes SET approved = $1, status = $2 WHERE id = $3"
-                f" RETURNING {_VOTE_COLUMNS}", dumps(approved), _vote_status(status), vote_id)
+                "UPDATE undo_votes SET approved = $1, status = $2 WHERE id = $3"
+                " AND ($4::text IS NULL OR (approved = $4 AND status = $5))"
+                f" RETURNING {_VOTE_COLUMNS}", dumps(approved), vote_status(status), vote_id,
+                expected, was and was.status)
         if row is None:
-            raise NotFound(f"no undo vote {vote_id}")
+            raise NotFound(f"no undo vote {vote_id}") if was is None else StaleRow(
+                f"undo vote {vote_id} changed since it was read")
         return vote_record(row)
 
     # -- imports ----------------------------------------------------------------------------
@@ -102,9 +106,3 @@ class TableRows(PostgresBase):
             await write_opening(conn, game_id, imported.opening)
             await write_log(conn, game_id, _STARTED_VERSION + 1, now, actions)
         return game_id
-
-
-def _vote_status(status: str) -> str:
-    if status not in VOTE_STATUSES:
-        raise ValueError(f"unknown undo vote status {status!r}; expected one of {VOTE_STATUSES}")
-    return status

@@ -30,6 +30,10 @@ from storage.tables import TableStore
 
 
 class Repository(ServerStore, ClockStore, TableStore, CampaignStore, OutboxStore, Protocol):
+    # Whether one bot process alone uses the database (a SQLite file): what it finds stored
+    # before it started is then nobody else's. PostgreSQL may be shared by several.
+    one_process: bool
+
     async def open(self) -> None:
         """Connect and bring the schema up to date (migrations are idempotent)."""
 

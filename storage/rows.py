@@ -1,17 +1,18 @@
-"""Rows to records, for every backend: a SQLite row and a PostgreSQL record are both read by
-column name, and both backends store the same columns (JSON as text), so one reading of
-each row serves both and their records cannot drift apart."""
+"""Rows to records and back, for every backend: a SQLite row and a PostgreSQL record are both
+read by column name, and both backends store the same columns (JSON as text), so one reading
+of each row (and one writing of the clocks' values) serves both and their records cannot
+drift apart."""
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
 from storage.campaigns import CampaignRecord
-from storage.clock import ClockRecord
+from storage.clock import ClockRecord, DeadlineRecord
 from storage.models import ActionRecord, GameRecord, PackRecord, PrivateThreadRecord
 from storage.outbox import PostRecord
 from storage.server import BanRecord
-from storage.sqlbase import loads
+from storage.sqlbase import dumps, loads
 from storage.tables import UndoVoteRecord
 
 
@@ -56,6 +57,22 @@ def clock_record(r: Row) -> ClockRecord:
     return ClockRecord(r["game_id"], r["seat"], r["user_id"], r["version"],
                        r["started_at"], r["due_at"], tuple(loads(r["reminded"])),
                        bool(r["expired"]), r["held_for"], r["held_since"])
+
+
+def clock_values(clock: ClockRecord) -> tuple[object, ...]:
+    """A clock's columns as `clock_record` reads them, in their order in the table."""
+    return (clock.game_id, clock.seat, clock.user_id, clock.version, clock.started_at,
+            clock.due_at, dumps(list(clock.reminded)), int(clock.expired), clock.held_for,
+            clock.held_since)
+
+
+def deadline_record(game_id: int, r: Row) -> DeadlineRecord:
+    """`game_id` given apart: a game's load reads the deadline's columns beside others."""
+    return DeadlineRecord(game_id, r["hours"], r["policy"], tuple(loads(r["reminders"])))
+
+
+def deadline_values(deadline: DeadlineRecord) -> tuple[object, ...]:
+    return (deadline.game_id, deadline.hours, deadline.policy, dumps(list(deadline.reminders)))
 
 
 def campaign_record(r: Row) -> CampaignRecord:

@@ -39,6 +39,8 @@ Statement = tuple[str, Sequence[Sequence[Any]]]
 class SqliteBase:
     """The connection and its transactions; `path` is a file, or ":memory:"."""
 
+    one_process = True  # one bot process per file (docs/deploying.md)
+
     def __init__(self, path: str | Path = ":memory:") -> None:
         self.path = str(path)
         self._db: aiosqlite.Connection | None = None

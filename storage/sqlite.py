@@ -16,7 +16,6 @@ from storage.errors import DuplicateInteraction, NotFound, StaleVersion, Storage
 from storage.models import (
     BOARD_TIMES,
     LIVE_STATUSES,
-    STATUSES,
     ActionRecord,
     AuditRecord,
     EventRecord,
@@ -27,8 +26,10 @@ from storage.models import (
     PrivateThreadRecord,
     SeatRecord,
     Turn,
+    game_status,
 )
 from storage.repository import Repository
+from storage.rows import action_record, game_record, pack_record, private_thread_record
 from storage.sqlbase import (
     SqliteBase,
     Statement,
@@ -92,7 +93,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
             rows = await fetch(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise NotFound(f"no game {game_id}")
-        return _game(rows[0])
+        return game_record(rows[0])
 
     async def load_game(self, game_id: int) -> LoadedGame:
         def read(conn: sqlite3.Connection) -> tuple[sqlite3.Row | None, list[sqlite3.Row]]:
@@ -108,7 +109,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
             raise NotFound(f"no game {game_id}")
         seats = sorted((SeatRecord(*values) for values in loads(game["seats"])),
                        key=lambda seat: seat.seat)
-        return LoadedGame(_game(game), seats, clock_state(game_id, clocks))
+        return LoadedGame(game_record(game), seats, clock_state(game_id, clocks))
 
     async def games_in_channel(self, channel_id: int) -> list[GameRecord]:
         marks = ", ".join("?" * len(LIVE_STATUSES))
@@ -120,7 +121,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
                 " ORDER BY COALESCE(thread_id = ?, 0) DESC, id DESC",
                 (channel_id, channel_id, *LIVE_STATUSES, channel_id),
             )
-        return [_game(row) for row in rows]
+        return [game_record(row) for row in rows]
 
     async def list_games(
         self,
@@ -135,7 +136,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
             where.append("guild_id = ?")
             params.append(guild_id)
         if statuses is not None:
-            wanted = [_check_status(s) for s in statuses]
+            wanted = [game_status(s) for s in statuses]
             if not wanted:
                 return []
             where.append(f"status IN ({', '.join('?' * len(wanted))})")
@@ -148,7 +149,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
             rows = await fetch(
                 db, f"SELECT {_GAME_COLUMNS} FROM games{clause} ORDER BY id DESC", params
             )
-        return [_game(r) for r in rows]
+        return [game_record(r) for r in rows]
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         async with self._write() as db:
@@ -178,7 +179,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
         clocks: ClockChanges | None = None,
         audit: NewAudit | None = None,
     ) -> int:
-        changes: dict[str, Any] = {"status": _check_status(status)}
+        changes: dict[str, Any] = {"status": game_status(status)}
         if result is not None:
             changes["result"] = dumps(result)
         async with self._write() as db:
@@ -213,7 +214,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
         if turn.result is not None:
             changes["result"] = dumps(turn.result)
         if turn.status is not None:
-            changes["status"] = _check_status(turn.status)
+            changes["status"] = game_status(turn.status)
         first_version = turn.version - len(turn.actions) + 1
         repeats = [a.interaction_id for a in turn.actions if a.interaction_id is not None]
         statements = [
@@ -241,7 +242,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
                 f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ?{live} ORDER BY seq",
                 (game_id,),
             )
-        return [_action(r) for r in rows]
+        return [action_record(r) for r in rows]
 
     async def events(
         self, game_id: int, *, viewer_seat: int | None = None, limit: int | None = None
@@ -361,7 +362,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
                 f" RETURNING {_THREAD_COLUMNS}",
                 (game_id, purpose, thread_id, dumps(seats), time.time()),
             )
-        return _private_thread(rows[0])
+        return private_thread_record(rows[0])
 
     async def private_thread(self, game_id: int, purpose: str) -> PrivateThreadRecord | None:
         return await self._one_thread("game_id = ? AND purpose = ?", (game_id, purpose))
@@ -373,7 +374,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
         async with self._read() as db:
             rows = await fetch(
                 db, f"SELECT {_THREAD_COLUMNS} FROM private_threads WHERE {where}", params)
-        return _private_thread(rows[0]) if rows else None
+        return private_thread_record(rows[0]) if rows else None
 
     # -- data packs -------------------------------------------------------------------------
     async def save_pack(
@@ -397,7 +398,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
                 f" RETURNING {_PACK_COLUMNS}",
                 (guild_id, game, name, text, digest, uploaded_by, time.time()),
             )
-        return _pack(rows[0])
+        return pack_record(rows[0])
 
     async def packs(self, guild_id: int, game: str | None = None) -> list[PackRecord]:
         only_game = "" if game is None else " AND game = ?"
@@ -409,7 +410,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
                 " ORDER BY name, game",
                 params,
             )
-        return [_pack(r) for r in rows]
+        return [pack_record(r) for r in rows]
 
     async def get_pack(self, guild_id: int, game: str, name: str) -> PackRecord:
         async with self._read() as db:
@@ -421,7 +422,7 @@ class SqliteRepository(ServerRows, ClockRows, TableRows, CampaignRows, OutboxRow
             )
         if not rows:
             raise NotFound(f"no {game} pack {name!r} in guild {guild_id}")
-        return _pack(rows[0])
+        return pack_record(rows[0])
 
     async def remove_pack(self, guild_id: int, game: str, name: str) -> None:
         async with self._write() as db:
@@ -510,40 +511,3 @@ async def _replace_seats(
     db: aiosqlite.Connection, game_id: int, seats: Sequence[SeatRecord]
 ) -> None:
     await run_async(db, seat_statements(game_id, seats))
-
-
-def _check_status(status: str) -> str:
-    if status not in STATUSES:
-        raise ValueError(f"unknown game status {status!r}; expected one of {STATUSES}")
-    return status
-
-
-def _game(r: sqlite3.Row) -> GameRecord:
-    return GameRecord(
-        id=r["id"], game=r["game"], options=loads(r["options"]), seed=r["seed"],
-        status=r["status"], guild_id=r["guild_id"], channel_id=r["channel_id"],
-        thread_id=r["thread_id"], created_by=r["created_by"], created_at=r["created_at"],
-        version=r["version"], state=loads(r["state"]), result=loads(r["result"]),
-        boards=r["boards"],
-    )
-
-
-def _private_thread(r: sqlite3.Row) -> PrivateThreadRecord:
-    return PrivateThreadRecord(game_id=r["game_id"], purpose=r["purpose"],
-                               thread_id=r["thread_id"], seats=loads(r["seats"]),
-                               created_at=r["created_at"])
-
-
-def _pack(r: sqlite3.Row) -> PackRecord:
-    return PackRecord(
-        id=r["id"], guild_id=r["guild_id"], game=r["game"], name=r["name"], text=r["text"],
-        hash=r["hash"], uploaded_by=r["uploaded_by"], uploaded_at=r["uploaded_at"],
-    )
-
-
-def _action(r: sqlite3.Row) -> ActionRecord:
-    return ActionRecord(
-        seq=r["seq"], version=r["version"], seat=r["seat"], user_id=r["user_id"],
-        action=loads(r["action"]), interaction_id=r["interaction_id"],
-        created_at=r["created_at"], undone=bool(r["undone"]),
-    )

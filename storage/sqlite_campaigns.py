@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 import time
 
 from storage.campaigns import (
@@ -11,8 +10,11 @@ from storage.campaigns import (
     CampaignGameRecord,
     CampaignRecord,
     MemberRecord,
+    round_conflict,
+    round_step,
 )
 from storage.errors import NotFound
+from storage.rows import campaign_record
 from storage.sqlbase import SqliteBase, fetch
 
 _COLUMNS = "id, guild_id, name, game, kind, seats, created_by, status, created_at"
@@ -32,7 +34,7 @@ class CampaignRows(SqliteBase):
                 f" created_at) VALUES (?, ?, ?, ?, ?, ?, 'open', ?) RETURNING {_COLUMNS}",
                 (guild_id, name, game, kind, seats, created_by, time.time()),
             )
-        return _campaign(rows[0])
+        return campaign_record(rows[0])
 
     async def get_campaign(self, guild_id: int, name: str) -> CampaignRecord | None:
         async with self._read() as db:
@@ -40,7 +42,7 @@ class CampaignRows(SqliteBase):
                 db, f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ? AND name = ?",
                 (guild_id, name),
             )
-        return _campaign(rows[0]) if rows else None
+        return campaign_record(rows[0]) if rows else None
 
     async def campaigns(self, guild_id: int) -> list[CampaignRecord]:
         async with self._read() as db:
@@ -48,7 +50,7 @@ class CampaignRows(SqliteBase):
                 db, f"SELECT {_COLUMNS} FROM campaigns WHERE guild_id = ? ORDER BY id DESC",
                 (guild_id,),
             )
-        return [_campaign(r) for r in rows]
+        return [campaign_record(r) for r in rows]
 
     async def set_campaign_status(self, campaign_id: int, status: str) -> None:
         if status not in CAMPAIGN_STATUSES:
@@ -118,12 +120,19 @@ class CampaignRows(SqliteBase):
                 " ON g.campaign_id = c.id WHERE g.game_id = ?",
                 (game_id,),
             )
-        return _campaign(rows[0]) if rows else None
+        return campaign_record(rows[0]) if rows else None
 
+    async def claim_round(self, campaign_id: int, round: int, step: str, now: float, *,
+                          stale_before: float | None = None) -> bool:
+        async with self._write() as db:
+            rows = await fetch(
+                db, "INSERT INTO campaign_rounds (campaign_id, round, step, claimed_at)"
+                f" VALUES (?, ?, ?, ?) {round_conflict(stale_before, '?')} RETURNING round",
+                (campaign_id, round, round_step(step), now,
+                 *(() if stale_before is None else (stale_before,))))
+        return bool(rows)
 
-def _campaign(r: sqlite3.Row) -> CampaignRecord:
-    return CampaignRecord(
-        id=r["id"], guild_id=r["guild_id"], name=r["name"], game=r["game"], kind=r["kind"],
-        seats=r["seats"], created_by=r["created_by"], status=r["status"],
-        created_at=r["created_at"],
-    )
+    async def release_round(self, campaign_id: int, round: int, step: str) -> None:
+        async with self._write() as db:
+            await db.execute("DELETE FROM campaign_rounds WHERE campaign_id = ? AND round = ?"
+                             " AND step = ?", (campaign_id, round, step))

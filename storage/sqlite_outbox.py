@@ -9,7 +9,8 @@ import sqlite3
 from typing import Any
 
 from storage.outbox import LEASE, NewPost, PostRecord
-from storage.sqlbase import SqliteBase, Statement, dumps, fetch, loads
+from storage.rows import post_record
+from storage.sqlbase import SqliteBase, Statement, dumps, fetch
 
 _COLUMNS = "game_id, version, payload, created_at, progress, done_at"
 # The oldest pending entry of each game whose lease ran out (or whose creator is gone).
@@ -33,7 +34,7 @@ class OutboxRows(SqliteBase):
         async with self._read() as db:
             rows = await fetch(db, f"SELECT {_COLUMNS} FROM outbox WHERE game_id = ?"
                                    " AND version = ?", (game_id, version))
-        return _post(rows[0]) if rows else None
+        return post_record(rows[0]) if rows else None
 
     async def claim_posts(self, now: float, lease: float = LEASE, limit: int = 50,
                           orphaned_before: float | None = None) -> list[PostRecord]:
@@ -43,7 +44,7 @@ class OutboxRows(SqliteBase):
             conn.executemany("UPDATE outbox SET claimed_until = ? WHERE game_id = ?"
                              " AND version = ?",
                              [(now + lease, r["game_id"], r["version"]) for r in rows])
-            return [_post(r) for r in rows]
+            return [post_record(r) for r in rows]
 
         return await self._whole("IMMEDIATE", work)
 
@@ -69,15 +70,10 @@ class OutboxRows(SqliteBase):
         async with self._read() as db:
             rows = await fetch(db, f"SELECT {_COLUMNS} FROM outbox WHERE game_id = ?"
                                    " AND board = 1 ORDER BY version DESC LIMIT 1", (game_id,))
-        return _post(rows[0]) if rows else None
+        return post_record(rows[0]) if rows else None
 
     async def newer_board(self, game_id: int, version: int) -> bool:
         async with self._read() as db:
             rows = await fetch(db, "SELECT 1 FROM outbox WHERE game_id = ? AND version > ?"
                                    " AND board = 1 LIMIT 1", (game_id, version))
         return bool(rows)
-
-
-def _post(row: Any) -> PostRecord:
-    return PostRecord(row["game_id"], row["version"], loads(row["payload"]),
-                      row["created_at"], row["progress"], row["done_at"] is not None)

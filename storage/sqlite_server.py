@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from typing import Any
 
+from storage.rows import ban_record
 from storage.server import EVERY_GAME, BanRecord
 from storage.sqlbase import SqliteBase, dumps, fetch, loads
 
@@ -40,7 +40,7 @@ class ServerRows(SqliteBase):
         async with self._read() as db:
             rows = await fetch(db, f"SELECT {_BAN_COLUMNS} FROM bans WHERE {where}"
                                " ORDER BY created_at, user_id", params)
-        return [_ban(r) for r in rows]
+        return [ban_record(r) for r in rows]
 
     async def is_banned(self, guild_id: int, game_id: int, user_id: int) -> bool:
         async with self._read() as db:
@@ -65,8 +65,3 @@ class ServerRows(SqliteBase):
                 db, "INSERT INTO user_settings (user_id, key, value) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value",
                 (user_id, key, dumps(value)))
-
-
-def _ban(r: sqlite3.Row) -> BanRecord:
-    return BanRecord(guild_id=r["guild_id"], game_id=r["game_id"], user_id=r["user_id"],
-                     reason=r["reason"], banned_by=r["banned_by"], created_at=r["created_at"])

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import sqlite3
 import time
 
-from storage.errors import NotFound
+from storage.errors import NotFound, StaleRow
 from storage.models import NewAction
-from storage.sqlbase import SqliteBase, dumps, fetch, loads, run_async
+from storage.rows import vote_record
+from storage.sqlbase import SqliteBase, dumps, fetch, run_async
 from storage.sqlite_log import log_statements, opening_statements, seat_statements
 from storage.tables import (
-    VOTE_STATUSES,
     ImportedGame,
     SpectatorRecord,
     UndoVoteRecord,
+    vote_status,
 )
 
 _VOTE_COLUMNS = ("id, game_id, requested_by, keep, version, affected, approved, status,"
@@ -60,7 +60,7 @@ class TableRows(SqliteBase):
                 f" approved, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING {_VOTE_COLUMNS}",
                 (game_id, requested_by, keep, version, dumps(affected), dumps(approved),
                  time.time()))
-        return _vote(rows[0])
+        return vote_record(rows[0])
 
     async def undo_vote(self, vote_id: int) -> UndoVoteRecord:
         async with self._read() as db:
@@ -68,24 +68,29 @@ class TableRows(SqliteBase):
                                (vote_id,))
         if not rows:
             raise NotFound(f"no undo vote {vote_id}")
-        return _vote(rows[0])
+        return vote_record(rows[0])
 
     async def undo_votes(self, game_id: int, *, status: str = "open") -> list[UndoVoteRecord]:
         async with self._read() as db:
             rows = await fetch(
                 db, f"SELECT {_VOTE_COLUMNS} FROM undo_votes WHERE game_id = ? AND status = ?"
-                " ORDER BY id", (game_id, _vote_status(status)))
-        return [_vote(r) for r in rows]
+                " ORDER BY id", (game_id, vote_status(status)))
+        return [vote_record(r) for r in rows]
 
-    async def set_undo_vote(self, vote_id: int, *, approved: list[int],
-                            status: str) -> UndoVoteRecord:
+    async def set_undo_vote(self, vote_id: int, *, approved: list[int], status: str,
+                            was: UndoVoteRecord | None = None) -> UndoVoteRecord:
+        expected = None if was is None else dumps(list(was.approved))
         async with self._write() as db:
             rows = await fetch(
-                db, f"UPDATE undo_votes SET approved = ?, status = ? WHERE id = ?"
-                f" RETURNING {_VOTE_COLUMNS}", (dumps(approved), _vote_status(status), vote_id))
+                db, "UPDATE undo_votes SET approved = ?, status = ? WHERE id = ?"
+                " AND (? IS NULL OR (approved = ? AND status = ?))"
+                f" RETURNING {_VOTE_COLUMNS}",
+                (dumps(approved), vote_status(status), vote_id, expected, expected,
+                 was and was.status))
         if not rows:
-            raise NotFound(f"no undo vote {vote_id}")
-        return _vote(rows[0])
+            raise NotFound(f"no undo vote {vote_id}") if was is None else StaleRow(
+                f"undo vote {vote_id} changed since it was read")
+        return vote_record(rows[0])
 
     # -- imports ----------------------------------------------------------------------------
     async def import_game(self, imported: ImportedGame, *, guild_id: int | None,
@@ -106,16 +111,3 @@ class TableRows(SqliteBase):
                                  *opening_statements(game_id, imported.opening),
                                  *log_statements(game_id, _STARTED_VERSION + 1, now, actions)])
         return game_id
-
-
-def _vote_status(status: str) -> str:
-    if status not in VOTE_STATUSES:
-        raise ValueError(f"unknown undo vote status {status!r}; expected one of {VOTE_STATUSES}")
-    return status
-
-
-def _vote(r: sqlite3.Row) -> UndoVoteRecord:
-    return UndoVoteRecord(
-        id=r["id"], game_id=r["game_id"], requested_by=r["requested_by"], keep=r["keep"],
-        version=r["version"], affected=loads(r["affected"]), approved=loads(r["approved"]),
-        status=r["status"], created_at=r["created_at"])

@@ -14,6 +14,15 @@ from storage.models import SeatRecord
 VOTE_STATUSES = ("open", "passed", "rejected", "stale")
 
 
+def vote_status(status: str) -> str:
+    """`status` if it is one of `VOTE_STATUSES`, for every backend's writes; else
+    ValueError."""
+    if status not in VOTE_STATUSES:
+        raise ValueError(f"unknown undo vote status {status!r}; expected one of {VOTE_STATUSES}")
+    return status
+
+
+
 @dataclass(frozen=True)
 class SpectatorRecord:
     game_id: int
@@ -79,7 +88,10 @@ class TableStore(Protocol):
 
     async def open_undo_vote(self, game_id: int, *, requested_by: int, keep: int,
                              version: int, affected: list[int],
-                             approved: list[int]) -> UndoVoteRecord: ...
+                             approved: list[int]) -> UndoVoteRecord:
+        """StorageError when the game has an open vote at `version` already (a unique index,
+        whichever process opened it)."""
+        ...
 
     async def undo_vote(self, vote_id: int) -> UndoVoteRecord:
         """Raises NotFound."""
@@ -89,9 +101,11 @@ class TableStore(Protocol):
         """The game's votes in that status, oldest first."""
         ...
 
-    async def set_undo_vote(self, vote_id: int, *, approved: list[int],
-                            status: str) -> UndoVoteRecord:
-        """Records the approvals and the status; raises NotFound."""
+    async def set_undo_vote(self, vote_id: int, *, approved: list[int], status: str,
+                            was: UndoVoteRecord | None = None) -> UndoVoteRecord:
+        """Records the approvals and the status; raises NotFound. With `was` (the vote as
+        the caller read it), only if its status and approvals are still those: StaleRow
+        otherwise, and nothing is written."""
         ...
 
     async def import_game(self, imported: ImportedGame, *, guild_id: int | None,

@@ -62,6 +62,7 @@ async def every_kind_of_row(repo: Repository) -> list[int]:
                                           kind="league", seats=3, created_by=7)
     await repo.add_member(campaign.id, 100, "Lord 0")
     await repo.add_campaign_game(campaign.id, first, round=1, table=1)
+    await repo.claim_round(campaign.id, 1, "dealt", 1.0)
     await repo.add_ban(guild_id=1, game_id=0, user_id=666, reason="spam", banned_by=7)
     await repo.set_user_setting(100, "locale", "zh-TW")
     await repo.set_guild_setting(1, "moderator_role", 55)
