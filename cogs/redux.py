@@ -265,7 +265,7 @@ def _card_line(card: dict[str, Any], locale: str) -> str:
                       least=r["min"]) for r in card.get("requires", []))
     return t("redux.card_line", locale, name=_name("card", card, locale),
              deck=t(f"redux.deck.{card['deck']}", locale), vp=card["vp"],
-             cost=cost, needs=needs, text=card["text"])
+             cost=cost, needs=needs, text=_text("card", card, locale))
 
 
 def _general_line(general: dict[str, Any], locale: str) -> str:
@@ -278,7 +278,7 @@ def _general_line(general: dict[str, Any], locale: str) -> str:
              officer=t(f"redux.officer.{general['officer']}", locale),
              specialties="/".join(t(f"redux.unit.{u}", locale) for u in general["specialties"]),
              status=status,
-             text=general["text"])
+             text=_text("general", general, locale))
 
 
 def _name(kind: str, entry: dict[str, Any], locale: str) -> str:
@@ -288,6 +288,15 @@ def _name(kind: str, entry: dict[str, Any], locale: str) -> str:
     if key in catalog() and catalog()[key]["en"] == entry["name"]:
         return t(key, locale)
     return str(entry["name"])
+
+
+def _text(kind: str, entry: dict[str, Any], locale: str) -> str:
+    """What a general or card does, in the reader's language where the catalog words the
+    pack's text (the designed pack's, games/redux/locales/abilities.toml), else as printed."""
+    key = f"redux.{kind}.{entry['id']}.text"
+    if key in catalog() and catalog()[key]["en"] == entry["text"]:
+        return t(key, locale)
+    return str(entry["text"])
 
 
 def _seat_name(seat_view: SeatView, seat: int) -> str:

@@ -28,21 +28,6 @@ def is_card(state: State, source: str) -> bool:
     return source in pack(state).cards
 
 
-def _source(state: State, source: str) -> dict:
-    """The pack entry of an ability's source: a built card or a general."""
-    data = pack(state)
-    return data.cards[source] if source in data.cards else data.generals[source]
-
-
-def source_name(state: State, source: str) -> str:
-    return _source(state, source)["name"]["en"]
-
-
-def source_text(state: State, source: str) -> str:
-    """The printed text of a general or card, so a player sees what a benefit gives."""
-    return _source(state, source)["text"]
-
-
 def parity_matches(parity: str, round_: int) -> bool:
     return parity == "any" or (parity == "even") == (round_ % 2 == 0)
 

@@ -254,4 +254,23 @@ def _player_lines(v: dict, p: dict) -> list[Msg]:
         if p["hidden"]:
             lines.append(msg("redux.summary.secret_picks",
                              generals=[_named(v, "general", g) for g in p["hidden"]]))
+        lines += _ability_lines(v, p)
     return lines
+
+
+def _ability_lines(v: dict, p: dict) -> list[Msg]:
+    """What the viewer's own generals and cards do (their generals, the ones drawn or picked
+    in secret, built cards, the hand), so a player deciding on them reads their texts."""
+    things = [("general", g) for g in (*p["generals"], *p["drawn"], *p["hidden"])]
+    things += [("card", c) for c in (*p["built"], *p["hand"])]
+    lines = [msg("redux.summary.ability", name=_named(v, kind, entry),
+                 text=_text(v, kind, entry)) for kind, entry in things]
+    return ([msg("redux.summary.abilities")] + lines) if lines else []
+
+
+def _text(v: dict, kind: str, entry: dict) -> Param:
+    """A general's or card's text: the catalog's for the designed pack (in the reader's
+    language), else the uploaded pack's own, as it prints it."""
+    if v["options"].get("pack") is None:
+        return Term(f"redux.{kind}.{entry['id']}.text")
+    return str(entry["text"])

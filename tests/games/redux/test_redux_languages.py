@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import LOCALES, catalog, t
+from bot.tools.lookup import lookup
 from games.core import GameError
 from games.core.messages import Msg, Seat, Term, msg
-from games.redux import data, rules
+from games.redux import GAME, data, rules
+from games.redux import view as views
 from games.redux.say import amount, units
 from games.redux.scoring import categories
 from games.redux.state import general_term
@@ -104,6 +106,61 @@ def test_an_uploaded_packs_own_names_read_in_the_pack_languages():
     renamed = msg("redux.pack_name", en="Wen He", ko="문화", zh="文和")
     assert [english(renamed, locale=lo) for lo in ("en", "ko", "ja")] == ["Wen He", "문화", "文和"]
     assert state_pack["name"]["en"] == "Jia Xu"
+
+
+# -- what generals and cards do ---------------------------------------------------------------
+@pytest.mark.parametrize("kind, section", [("general", "generals"), ("card", "cards")])
+def test_every_ability_text_of_the_data_reads_in_five_locales(kind, section):
+    """Issue 14: the pack's 111 texts, each with its key; English is the pack's own text (so
+    a reader is never shown a translation of a text an uploaded pack has changed)."""
+    for entry, values in getattr(DESIGNED, section).items():
+        texts = catalog()[f"redux.{kind}.{entry}.text"]
+        assert set(texts) == set(LOCALES), entry
+        assert texts["en"] == values["text"], entry
+        assert {lo: runs for lo in LOCALES if lo != "en"
+                if (runs := english_runs(texts[lo]))} == {}, entry
+
+
+def test_ability_texts_use_the_rulebooks_korean():
+    """The rulebook prints Jia Xu's, Ma Chao's and the Barter House's texts (L1393, L1445,
+    L1453): those read as printed; the others use its words (입찰값, 등용, 유지비...)."""
+    assert t("redux.general.wei.jia_xu.text", "ko") == (
+        '짝수 라운드의 끝에서, 만약 위나라가 "부족 우호도" 액션을 수행하지 않았다면, '
+        "위나라의 부족 우호도는 그대로 유지됩니다.")
+    assert t("redux.general.shu.ma_chao.text", "ko").startswith(
+        "마초가 등용된 라운드의 끝에, 이 카드 위에 말 4개를 올려놓습니다.")
+    assert "입찰값이 1 늘어납니다" in t("redux.general.wu.sun_ce.text", "ko")
+    assert t("redux.card.union.barter_house.text", "zh-CN").startswith("在每轮结束时")
+
+
+def test_the_summary_shows_what_the_viewers_own_generals_and_cards_do():
+    state = table()
+    me = state["players"][A]
+    assert me["generals"] and me["hand"]
+    seen = "\n".join(english(line, NAMES, seat=A, locale="ja")
+                     for line in views.summary(GAME.view(state, A)))
+    for general in me["generals"]:
+        assert t(f"redux.general.{general}.text", "ja") in seen
+    for card in me["hand"]:
+        assert t(f"redux.card.{card}.text", "ja") in seen
+    public = "\n".join(english(line, NAMES, locale="ja")
+                       for line in views.summary(GAME.view(state, None)))
+    assert t(f"redux.general.{me['generals'][0]}.text", "ja") not in public
+
+
+def test_an_uploaded_pack_shows_its_own_texts_as_it_prints_them():
+    text = data.DATA_FILE.read_text(encoding="utf-8").replace(
+        DESIGNED.generals["wei.cao_cao"]["text"], "Our own Cao Cao text.")
+    state = GAME.setup(3, {"pack": text}, 1)
+    seen = "\n".join(english(line, NAMES, seat=0, locale="ko")
+                     for line in views.summary(GAME.view(state, 0)))
+    assert "Our own Cao Cao text." in seen
+
+
+def test_a_lookup_reads_the_text_in_the_readers_language():
+    assert t("redux.card.union.watchtower.text", "zh-TW") in lookup("redux", "Watchtower",
+                                                                   "zh-TW")
+    assert t("redux.general.wu.sun_ce.text", "ko") in lookup("redux", "손책", "ko")
 
 
 # -- grammar ----------------------------------------------------------------------------------
