@@ -5,7 +5,8 @@ action), so the bot keeps no per-message state and buttons keep working after a 
 
 A turn, as a player sees it:
 1. The thread gets the public lines, the board images and "@you: your turn" with a public
-   **Take my turn** button.
+   **Take my turn** button. A turn's lines gather in one message, edited as the turn goes
+   on; a board, a mention or the final scores come in a message of their own below it.
 2. Pressing it opens an ephemeral prompt: the question and the legal actions as buttons (few)
    or select menus (many, 25 per menu, in pages of four menus).
 3. Choosing applies the action (at the version the prompt was built for) and edits the same
@@ -25,8 +26,9 @@ import functools
 import io
 import logging
 import re
+import weakref
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
@@ -36,6 +38,7 @@ from bot.i18n import t
 from bot.service import BOARD_FILE, GameMaster, Player, ServiceError, TurnPrompt, Update
 from cogs import ids
 from cogs.common import (
+    MESSAGE_LIMIT,
     Refusal,
     chunks,
     fit,
@@ -141,10 +144,7 @@ async def _sends(bot: discord.Client, update: Update, actor: int | None,
     keep their places)."""
     place = table_place(bot, update.table)
     locale = await master_of(bot).settings.thread_locale(update.table.guild_id)
-    sends: list[Callable[[], Awaitable[Any]]] = [
-        functools.partial(place.send, **_send_kwargs(message, locale),
-                          nonce=_nonce(update, f"{number}"))
-        for number, message in enumerate(public_messages(update, locale, actor))]
+    sends = _thread_sends(bot, place, update, locale, actor, recovered)
     news = _news_place(bot, update)
     sends += [functools.partial(news.send, content, nonce=_nonce(update, f"n{number}"),
                                 allowed_mentions=discord.AllowedMentions.none())
@@ -162,6 +162,65 @@ async def _sends(bot: discord.Client, update: Update, actor: int | None,
     return sends
 
 
+# -- a turn's lines in one message ---------------------------------------------------------
+@dataclass
+class OpenLines:
+    """The table's newest thread message when it holds lines only (no board, no mention):
+    the lines of the next change join it, edited in, until something needs a message of its
+    own. Kept in memory: after a restart the next lines simply start a new message."""
+
+    place: int
+    message: int
+    content: str
+
+
+_OPEN: weakref.WeakKeyDictionary[discord.Client, dict[int, OpenLines]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _thread_sends(bot: discord.Client, place: discord.PartialMessageable, update: Update,
+                  locale: str, actor: int | None,
+                  recovered: bool) -> list[Callable[[], Awaitable[Any]]]:
+    """The thread's messages of an update. Its public lines join the table's open message
+    when they fit (one message gathers a player's turn, however many steps it takes);
+    what needs a message of its own (a board, a mention, the final scores) follows."""
+    tables = _OPEN.setdefault(bot, {})
+    game_id = update.table.game_id
+    opened = None if recovered else tables.get(game_id)
+    joined = "\n".join(update.public)
+    sends: list[Callable[[], Awaitable[Any]]] = []
+    if opened is not None and opened.place == place.id and update.public \
+            and len(opened.content) + 1 + len(joined) <= MESSAGE_LIMIT:
+        content = f"{opened.content}\n{joined}"
+        sends.append(functools.partial(_extend, place, opened, content))
+        update = replace(update, public=[])
+    outgoing = public_messages(update, locale, actor)
+    if outgoing or recovered:
+        tables.pop(game_id, None)  # a newer message closes the open one
+    for number, message in enumerate(outgoing):
+        plain = not (message.files or message.mention or message.take_turn or message.details)
+        keep = plain and number == len(outgoing) - 1 and not update.result
+        sends.append(functools.partial(_send_lines, tables if keep else None, game_id, place,
+                                       message, locale, _nonce(update, f"{number}")))
+    return sends
+
+
+async def _extend(place: discord.PartialMessageable, opened: OpenLines, content: str) -> None:
+    """Edits the new lines into the open message (a retry sets the same content again)."""
+    await place.get_partial_message(opened.message).edit(
+        content=content, allowed_mentions=discord.AllowedMentions.none())
+    opened.content = content
+
+
+async def _send_lines(tables: dict[int, OpenLines] | None, game_id: int,
+                      place: discord.PartialMessageable, message: Outgoing, locale: str,
+                      nonce: str | None) -> None:
+    """Sends a thread message; with `tables`, it becomes the table's open message."""
+    sent = await place.send(**_send_kwargs(message, locale), **_nonce_of(nonce))
+    if tables is not None and message.content:
+        tables[game_id] = OpenLines(place.id, sent.id, message.content)
+
+
 def _nonce(update: Update, part: str) -> str | None:
     """A message's nonce: its announcement (game and version, in base 36 to stay within
     Discord's 25 characters) and its place in it; None outside the outbox (Discord then
@@ -173,7 +232,10 @@ def _nonce(update: Update, part: str) -> str | None:
 
 def _nonced(update: Update, part: str) -> dict[str, Any]:
     """`nonce=` for a send, or nothing outside the outbox (Discord then picks one)."""
-    nonce = _nonce(update, part)
+    return _nonce_of(_nonce(update, part))
+
+
+def _nonce_of(nonce: str | None) -> dict[str, Any]:
     return {} if nonce is None else {"nonce": nonce}
 
 

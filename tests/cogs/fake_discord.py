@@ -158,6 +158,11 @@ class FakeDiscord:
             same = self._same_nonce(channel_id, body)
             return (same or self._new_message(channel_id, body, files,
                                               audience=self.dm_users.get(channel_id))).payload()
+        if key == "PATCH /channels/{channel_id}/messages/{message_id}":
+            message = self.messages[int(route.url.rstrip("/").rsplit("/", 1)[1])]
+            assert message.channel_id == channel_id and message.audience is None
+            self._edit(message, body, files)
+            return message.payload()
         if key == "POST /users/@me/channels":
             return self._new_dm(int(body["recipient_id"]))
         raise AssertionError(f"unexpected REST call {key}")

@@ -322,9 +322,9 @@ class Harness:
 
     # -- scenarios -----------------------------------------------------------------------
     async def open_table(self, creator: User, *, joiners: tuple[User, ...] = (),
-                         ais: int = 0) -> tuple[int, int]:
+                         ais: int = 0, game: str = "record") -> tuple[int, int]:
         """`/game new` by the creator, the others join, AIs are added: (game id, thread)."""
-        await self.invoke(creator, "game new", game="record")
+        await self.invoke(creator, "game new", game=game)
         thread = self.threads()[-1]
         for user in joiners:
             await self.invoke(user, "game join", where=thread)

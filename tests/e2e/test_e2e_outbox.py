@@ -62,7 +62,8 @@ async def test_a_bot_killed_around_a_post_loses_nothing_and_repeats_nothing(
     assert finished(fake, table) and sum(FINAL in m.content for m in thread) == 1
     nonces = Counter(m.nonce for m in thread if m.nonce and m.nonce.startswith("gm"))
     assert nonces and max(nonces.values()) == 1, "a message was posted twice"
-    assert {int(n.split(".")[1], 36) for n in nonces} == {v for v, progress, _ in entries
+    # a change whose lines were edited into its turn's message sent no message of its own
+    assert {int(n.split(".")[1], 36) for n in nonces} <= {v for v, progress, _ in entries
                                                            if progress}
     shown = "\n".join(m.content for m in thread)
     missing = [line for _, _, payload in entries for line in json.loads(payload)["public"]
