@@ -4,7 +4,7 @@ Owns all SQL of the project; knows nothing of Discord or of any game's rules.
 """
 
 from storage.backends import is_postgres, repository_for
-from storage.errors import DuplicateInteraction, NotFound, StaleVersion, StorageError
+from storage.errors import DuplicateInteraction, NotFound, StaleRow, StaleVersion, StorageError
 from storage.models import (
     BOARD_TIMES,
     LIVE_STATUSES,
@@ -40,6 +40,7 @@ __all__ = [
     "Repository",
     "SeatRecord",
     "SqliteRepository",
+    "StaleRow",
     "StaleVersion",
     "StorageError",
     "Turn",

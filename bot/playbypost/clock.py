@@ -7,6 +7,10 @@ changes it returns in the same transaction; a background task of the clock cog c
 passed while the bot was down applies at the first pass. `now` is injectable so tests move
 time instead of waiting for it.
 
+Several bot processes may tick over one database: a pass claims the clocks it looks at
+(`claim_clocks`: those no other pass holds) and saves a reminder or an expiry only while its
+claim holds, so no deadline is reminded or expired twice, whichever processes tick.
+
 A player's quiet hours (bot/playbypost/quiet.py) hold back what would reach them: the
 mention of a turn that starts inside them (the thread names them instead, and the pass
 mentions them when the quiet hours end), reminders, their DMs (secret lines wait in memory
@@ -19,7 +23,10 @@ last seat still owing a choice in a simultaneous step.
 
 from __future__ import annotations
 
+import os
+import socket
 import time
+import uuid
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -89,6 +96,8 @@ class Clock:
     def __init__(self, gm: GameMaster, now: Callable[[], float] = time.time) -> None:
         self.gm = gm
         self.now = now
+        # Names this process's passes in the clocks they claim.
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self._planned: dict[int, Planned] = {}  # by game: the last change planned
         # secret lines that arrived during a player's quiet hours: user -> (table, lines)
         self._held_dms: defaultdict[int, list[tuple[Table, list[str]]]] = defaultdict(list)
@@ -288,11 +297,14 @@ class Clock:
         or the Update of a skip or of the autopilot) for the cog to publish. Clocks of games
         that ended are dropped; held clocks (vacation, pause) stand still."""
         by_game: defaultdict[int, list[ClockRecord]] = defaultdict(list)
-        for clock in await self.gm.repo.clocks():
+        for clock in await self.gm.repo.claim_clocks(self.now(), self.owner):
             by_game[clock.game_id].append(clock)
         work: list[Notice | Update] = []
-        for game_id, clocks in by_game.items():
-            work += await self._game_work(game_id, clocks)
+        try:
+            for game_id, clocks in by_game.items():
+                work += await self._game_work(game_id, clocks)
+        finally:
+            await self.gm.repo.release_clocks(self.owner)
         return work + await self._released_dms()
 
     async def _game_work(self, game_id: int, clocks: list[ClockRecord]) -> list[Notice | Update]:
@@ -305,7 +317,7 @@ class Clock:
         work: list[Notice | Update] = []
         for clock in clocks:
             now = self.now()
-            clock = await self._held(clock, record.status == "paused", now)
+            clock = await self._held(clock, record.status == "paused", now, self.owner)
             quiet_until = await self._quiet_until(clock.user_id, now)
             found: Notice | Update | None = None
             if HELD in clock.reminded and quiet_until is None and record.status == "running":
@@ -317,7 +329,7 @@ class Clock:
                 continue
             if now >= clock.due_at and quiet_until is not None and not clock.expired:
                 # a deadline does not expire inside quiet hours: it moves to their end
-                await self.gm.repo.save_clock(replace(clock, due_at=quiet_until))
+                await self._save(replace(clock, due_at=quiet_until))
                 continue
             if now >= clock.due_at:
                 found = None if clock.expired else await self._expire(table, deadline, clock)
@@ -338,7 +350,7 @@ class Clock:
         if clock.due_at is not None:
             reminded += tuple(h for h in deadline.reminders
                               if h not in reminded and clock.due_at - h * HOUR <= now)
-        if not await self.gm.repo.save_clock(replace(clock, reminded=reminded)):
+        if not await self._save(replace(clock, reminded=reminded)):
             return None
         locale = await self.gm.settings.thread_locale(table.guild_id)
         owed = await self._owed(record, clock.seat, locale) or "-"
@@ -380,9 +392,16 @@ class Clock:
         prompt = get_game(record.game).prompt(record.state, seat)
         return _first_line(said_text(prompt, reader_of(seats, locale, seat)))
 
-    async def _held(self, clock: ClockRecord, paused: bool, now: float) -> ClockRecord:
+    async def _save(self, clock: ClockRecord) -> bool:
+        """A pass's save: only while the pass still holds the clock (should its claim have
+        run out, another pass took the clock over and does the work)."""
+        return await self.gm.repo.save_clock(clock, claimed_by=self.owner)
+
+    async def _held(self, clock: ClockRecord, paused: bool, now: float,
+                    claimed_by: str | None = None) -> ClockRecord:
         """Starts a hold when the game is paused or the player away; ends it when neither
-        holds any more, moving the due time on by the time held."""
+        holds any more, moving the due time on by the time held. A pass saves it under its
+        claim (`claimed_by`)."""
         until = (await self.gm.settings.user(clock.user_id)).vacation_until
         away = until is not None and until > now
         if paused or away:
@@ -395,7 +414,7 @@ class Clock:
         else:
             return clock
         if changed != clock:
-            await self.gm.repo.save_clock(changed)
+            await self.gm.repo.save_clock(changed, claimed_by=claimed_by)
         return changed
 
     async def _remind(self, table: Table, record: GameRecord, deadline: DeadlineRecord,
@@ -406,8 +425,7 @@ class Clock:
         assert clock.due_at is not None
         due = [h for h in deadline.reminders if h not in clock.reminded
                and clock.started_at < clock.due_at - h * HOUR <= now]
-        if not due or not await self.gm.repo.save_clock(
-                replace(clock, reminded=(*clock.reminded, *due))):
+        if not due or not await self._save(replace(clock, reminded=(*clock.reminded, *due))):
             return None
         locale = await self.gm.settings.thread_locale(table.guild_id)
         owed = await self._owed(record, clock.seat, locale)
@@ -419,7 +437,7 @@ class Clock:
                       clock: ClockRecord) -> Notice | Update | None:
         """Applies the game's policy once: the clock is marked first, so a refused or
         failed act is not retried every tick."""
-        if not await self.gm.repo.save_clock(replace(clock, expired=True)):
+        if not await self._save(replace(clock, expired=True)):
             return None
         record = await self.gm.repo.get_game(table.game_id)
         locale = await self.gm.settings.thread_locale(table.guild_id)

@@ -10,15 +10,25 @@ update hooks (bot/app.py wires the hooks).
 
 `GameMaster` (bot/service/master.py) is this base plus one mixin per feature (seats, undo,
 history, packs, groups: each a module of bot/service/), so each feature's logic stays in a
-module of its own while all of them share one lock per game and one way to announce.
+module of its own while all of them share one way to change a game and one to announce.
+
+Two changes of one game never both apply, whichever processes they run in: every write
+that changes a game is a compare-and-set on the version the change was computed from, in
+the change's own transaction, so a change computed from a version another one already moved
+writes nothing and is answered "acted at once, try again" (`_changing`). What a change does
+beside its game's row comes after that write, or goes into its transaction, so a refused
+change leaves nothing half done. The per-game `asyncio.Lock` of `_changing` is only a
+courtesy queue within one process (clicks of one game wait for each other instead of
+failing each other); it keeps nothing consistent across processes, the database does.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -45,6 +55,7 @@ from storage import (
     NotFound,
     Repository,
     SeatRecord,
+    StaleRow,
     StaleVersion,
     Turn,
 )
@@ -96,6 +107,21 @@ class GameBase:
         self.settings = ServerSettings(repo)
         self._hooks: list[UpdateHook] = []
         self._commit_hook: CommitHook | None = None
+
+    @asynccontextmanager
+    async def _changing(self, game_id: int) -> AsyncIterator[None]:
+        """Around every change of a game: the database refuses a writer whose version went
+        stale (another click, in this process or another, applied first) or an interaction
+        already recorded, and the player is told so; nothing was written. The lock only
+        queues this process's changes of the game behind each other (a courtesy: fewer
+        refusals); it is not what keeps two processes apart."""
+        async with self._locks[game_id]:
+            try:
+                yield
+            except DuplicateInteraction:
+                raise ServiceError(text("tables.already_applied")) from None
+            except (StaleVersion, StaleRow):
+                raise ServiceError(text("tables.acted_at_once")) from None
 
     def add_update_hook(self, hook: UpdateHook) -> None:
         """Hooks run in the order they were added (bot/app.py wires them)."""
@@ -223,12 +249,8 @@ class GameBase:
                                               force_board=force_board)
         actor = next((p.user_id for p in played if p.user_id is not None), None)
         post = new_post(update, images, actor)
-        try:
-            await self.repo.commit_turn(record.id, replace(turn, clocks=changes, post=post))
-        except DuplicateInteraction:
-            raise ServiceError(text("tables.already_applied")) from None
-        except StaleVersion:
-            raise ServiceError(text("tables.acted_at_once")) from None
+        # refused (StaleVersion, DuplicateInteraction) as a whole: see `_changing`
+        await self.repo.commit_turn(record.id, replace(turn, clocks=changes, post=post))
         locale = await self.settings.thread_locale(record.guild_id)
         update = replace(update, boards=await self.announcer.draw(record.game, images, seats,
                                                                   locale), post=turn.version)

@@ -23,7 +23,7 @@ class GroupsMixin(GameBase):
     async def open_council(self, game_id: int, player: Player, thread_id: int) -> Council:
         """Record the private thread the cog opened for the group (StorageError if this
         occasion already has one: the cog checks `council` first)."""
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             record, seats = await self._running(game_id)
             council = await self._council(record, seats, player)
             await self.repo.add_private_thread(game_id, purpose=council.purpose,

@@ -113,7 +113,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         return table_of(loaded.record, loaded.seats)
 
     async def join(self, game_id: int, player: Player) -> Table:
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             record, seats = await self._open_table(game_id)
             if seat_of(seats, player) is not None:
                 raise ServiceError(text("tables.already_seated"))
@@ -125,7 +125,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         return await self.table(game_id)
 
     async def add_ai(self, game_id: int, by: Player, kind: str = "heuristic") -> Table:
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             record, seats = await self._open_table(game_id)
             check_seated_or_moderator(seats, by)
             self._check_room(record, seats)
@@ -139,7 +139,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         stays, vacant, for someone to take over (an Update to announce)."""
         if (await self._record(game_id)).status != "open":
             return await self.vacate(game_id, player)
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             record, seats = await self._open_table(game_id)
             if seat_of(seats, player) is None:
                 raise ServiceError(text("tables.not_seated"))
@@ -149,7 +149,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         return await self.table(game_id)
 
     async def start(self, game_id: int, by: Player) -> Update:
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             loaded = await self._open_game(game_id)
             record, seats = loaded.record, loaded.seats
             check_seated_or_moderator(seats, by)
@@ -174,7 +174,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
     ) -> Update:
         """Apply a human's action, then every AI decision that follows it."""
         parsed = parse_action(action)
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             loaded = await self._running_game(game_id)
             record, seats = loaded.record, loaded.seats
             engine = engine_of(record.game)
@@ -196,7 +196,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         """The game master plays a human seat's pending decision: `action` (a pass), or the
         AI agent's choice (autopilot when a deadline passed). Refused when the game moved on
         since `expected_version` or the seat owes nothing, so a late timer never acts."""
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             loaded = await self._running_game(game_id)
             record, seats = loaded.record, loaded.seats
             engine = engine_of(record.game)
@@ -304,7 +304,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
     async def replace(self, game_id: int, by: Player, seat: int, new: Player | None) -> Update:
         """Give a seat to another player, or to an AI when `new` is None."""
         require_moderator(by)
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             loaded = await self._load(game_id)
             record, seats = loaded.record, list(loaded.seats)
             check_seat_number(seats, seat)
@@ -338,7 +338,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
 
     async def end(self, game_id: int, by: Player, scored: bool) -> Update:
         require_moderator(by)
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             loaded = await self._load(game_id)
             record, seats = loaded.record, loaded.seats
             if record.status not in ("open", *ACTIVE):
@@ -403,14 +403,14 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
 
     async def _set_status(self, game_id: int, by: Player, current: str, new: str) -> Table:
         require_moderator(by)
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             record = await self._record(game_id)
             if record.status != current:
                 raise ServiceError(text("tables.wrong_status",
                                         status=text(f"tables.status_{record.status}"),
                                         expected=text(f"tables.status_{current}")))
-            await self.repo.set_status(game_id, new, expected_version=record.version)
-            await self._audit(game_id, by, new, {})
+            await self.repo.set_status(game_id, new, expected_version=record.version,
+                                       audit=NewAudit(by.user_id, new, {}))
         return await self.table(game_id)
 
 

@@ -23,8 +23,12 @@ from storage.outbox import PostRecord
 class OutboxMixin(GameBase):
     async def claim_posts(self, orphaned_before: float | None = None) -> list[PostRecord]:
         """The announcements nobody is posting: their poster died (or is too slow), or
-        they were stored before `orphaned_before`, when this bot started."""
-        return await self.repo.claim_posts(time.time(), orphaned_before=orphaned_before)
+        they were stored before `orphaned_before`, when this bot started. That fast
+        take-over holds only where this process is the database's one user (a SQLite
+        file): on a shared PostgreSQL a live process may be posting what was stored before
+        this one started, so only its lease running out hands an entry over."""
+        orphans = orphaned_before if self.repo.one_process else None
+        return await self.repo.claim_posts(time.time(), orphaned_before=orphans)
 
     async def post_update(self, post: PostRecord) -> tuple[Update, int | None]:
         """The Update of a stored announcement, to post what is left of it, and the player

@@ -25,7 +25,7 @@ from storage import GameRecord, SeatRecord
 class SeatsMixin(GameBase):
     async def vacate(self, game_id: int, player: Player) -> Update:
         """The player leaves a started game: their seat waits, vacant, for a taker."""
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             loaded = await self._active_game(game_id)
             seats = list(loaded.seats)
             mine = _own_seat(seats, player)
@@ -36,21 +36,22 @@ class SeatsMixin(GameBase):
 
     async def handover(self, game_id: int, player: Player, to: Player) -> Update:
         """A seated player gives their seat to a member who has none."""
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             loaded = await self._active_game(game_id)
             record, seats = loaded.record, list(loaded.seats)
             mine = _own_seat(seats, player)
             await self._check_newcomer(record, seats, to)
             seats[mine.seat] = SeatRecord(mine.seat, to.user_id, to.name, None)
-            await self.repo.remove_spectator(game_id, to.user_id)
             line = text("tables.seat_handed", name=mine.name, seat=mine.seat + 1, to=to.name)
-            return await self._seats_changed(loaded, seats, player, "handover",
-                                              {"seat": mine.seat, "to": to.user_id}, line)
+            update = await self._seats_changed(loaded, seats, player, "handover",
+                                                {"seat": mine.seat, "to": to.user_id}, line)
+        await self.repo.remove_spectator(game_id, to.user_id)  # only once seated
+        return update
 
     async def seat_ai(self, game_id: int, by: Player, seat: int,
                       kind: str = "heuristic") -> Update:
         """An AI fills a vacant seat (a seated player or a moderator asks) and plays at once."""
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             loaded = await self._active_game(game_id)
             seats = list(loaded.seats)
             check_seated_or_moderator(seats, by)
@@ -65,7 +66,7 @@ class SeatsMixin(GameBase):
 
     async def takeover(self, game_id: int, player: Player, seat: int) -> Update:
         """A member without a seat takes a vacant or AI seat (never a human's)."""
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             loaded = await self._active_game(game_id)
             record, seats = loaded.record, list(loaded.seats)
             check_seat_number(seats, seat)
@@ -74,10 +75,11 @@ class SeatsMixin(GameBase):
             if old.user_id is not None:
                 raise ServiceError(text("tables.seat_human", seat=seat + 1, name=old.name))
             seats[seat] = SeatRecord(seat, player.user_id, player.name, None)
-            await self.repo.remove_spectator(game_id, player.user_id)
             line = text("tables.seat_taken", name=player.name, seat=seat + 1, was=old.name)
-            return await self._seats_changed(loaded, seats, player, "takeover",
-                                              {"seat": seat, "from": old.name}, line)
+            update = await self._seats_changed(loaded, seats, player, "takeover",
+                                                {"seat": seat, "from": old.name}, line)
+        await self.repo.remove_spectator(game_id, player.user_id)  # only once seated
+        return update
 
     async def spectate(self, game_id: int, player: Player) -> Table:
         """Follow a game without a seat (the cog adds the member to the thread)."""

@@ -2,14 +2,18 @@
 each member chooses for themselves (docs/play-by-post.md, "Service").
 
 Settings are read on many paths (every refusal needs the reader's language), so a server's
-and a user's settings are cached here and the cache is refreshed by every write made through
-this class, the only writer.
+and a user's settings are cached here for a few seconds (`CACHE_SECONDS`): a write made
+through this class refreshes its own cache at once, and one made by another bot process on
+the same database is seen here once the cached copy expires. A change read-modify-written
+(a block list) starts from the stored value, never from the cache.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Any
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 from bot.i18n import DEFAULT_LOCALE, LOCALES, pick_locale, text
 from bot.service.models import Player, ServiceError
@@ -21,6 +25,8 @@ MAX_DEADLINE_HOURS = 720.0  # a month: longer than any play-by-post turn
 MAX_REMINDERS = 5
 MAX_BLOCKED = 50  # members one player may block
 UNSET = object()  # "leave as it is" for keyword arguments where None means "clear"
+CACHE_SECONDS = 5.0  # how long a process trusts settings it read (others may change them)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -54,25 +60,41 @@ USER_KEYS = tuple(f.name for f in fields(UserConfig))
 
 
 class ServerSettings:
-    def __init__(self, repo: Repository) -> None:
+    """`now` is a monotonic clock in seconds (tests move it instead of waiting)."""
+
+    def __init__(self, repo: Repository, *, cache_seconds: float = CACHE_SECONDS,
+                 now: Callable[[], float] = time.monotonic) -> None:
         self.repo = repo
-        self._servers: dict[int, ServerConfig] = {}
-        self._users: dict[int, UserConfig] = {}
+        self.cache_seconds = cache_seconds
+        self.now = now
+        self._servers: dict[int, tuple[float, ServerConfig]] = {}  # (read at, settings)
+        self._users: dict[int, tuple[float, UserConfig]] = {}
 
     # -- reading ----------------------------------------------------------------------------
     async def server(self, guild_id: int | None) -> ServerConfig:
         if guild_id is None:
             return ServerConfig()
-        if guild_id not in self._servers:
-            stored = await self.repo.guild_settings(guild_id)
-            self._servers[guild_id] = _server_config(stored)
-        return self._servers[guild_id]
+        return await self._cached(self._servers, guild_id, self._read_server)
 
     async def user(self, user_id: int) -> UserConfig:
-        if user_id not in self._users:
-            stored = await self.repo.user_settings(user_id)
-            self._users[user_id] = _user_config(stored)
-        return self._users[user_id]
+        return await self._cached(self._users, user_id, self._read_user)
+
+    async def _read_server(self, guild_id: int) -> ServerConfig:
+        return _server_config(await self.repo.guild_settings(guild_id))
+
+    async def _read_user(self, user_id: int) -> UserConfig:
+        return _user_config(await self.repo.user_settings(user_id))
+
+    async def _cached(self, cache: dict[int, tuple[float, T]], key: int,
+                      read: Callable[[int], Awaitable[T]]) -> T:
+        """The cached copy while it is fresh, else the stored one (cached from now on)."""
+        now = self.now()
+        found = cache.get(key)
+        if found is not None and now - found[0] < self.cache_seconds:
+            return found[1]
+        value = await read(key)
+        cache[key] = (now, value)
+        return value
 
     async def reader_locale(self, user_id: int, discord_locale: str | None,
                             guild_id: int | None) -> str:
@@ -129,7 +151,7 @@ class ServerSettings:
         """The member never sits at a campaign table with `other_id` (nor they with them)."""
         if other_id == user_id:
             raise ServiceError(text("campaigns.block_self"))
-        blocked = (await self.user(user_id)).blocked
+        blocked = (await self._stored_user(user_id)).blocked
         if other_id in blocked:
             raise ServiceError(text("campaigns.already_blocked"))
         if len(blocked) >= MAX_BLOCKED:
@@ -137,7 +159,7 @@ class ServerSettings:
         return await self._store_user(user_id, {"blocked": [*blocked, other_id]})
 
     async def unblock(self, user_id: int, other_id: int) -> UserConfig:
-        blocked = (await self.user(user_id)).blocked
+        blocked = (await self._stored_user(user_id)).blocked
         if other_id not in blocked:
             raise ServiceError(text("campaigns.not_blocked"))
         left = [u for u in blocked if u != other_id]
@@ -146,12 +168,12 @@ class ServerSettings:
     async def _store_user(self, user_id: int, changes: dict[str, Any]) -> UserConfig:
         for key, value in changes.items():
             await self.repo.set_user_setting(user_id, key, value)
-        current = await self.user(user_id)
-        defaults = UserConfig()
-        self._users[user_id] = replace(current, **{
-            k: getattr(defaults, k) if v is None else _user_value(k, v)
-            for k, v in changes.items()})
-        return self._users[user_id]
+        return await self._stored_user(user_id)
+
+    async def _stored_user(self, user_id: int) -> UserConfig:
+        """As stored now, whatever the cache held (another process may have written)."""
+        self._users.pop(user_id, None)
+        return await self.user(user_id)
 
     # -- bans -------------------------------------------------------------------------------
     async def ban(self, guild_id: int, by: Player, user_id: int, *, game_id: int = EVERY_GAME,

@@ -3,7 +3,10 @@ last action (and the AI actions after it) at once when no other human acted sinc
 vote asks every affected player, whose actions would be taken back too.
 
 A vote is stored (it survives a restart) with the game version it was opened at: any change
-of the game since makes it stale, so a late click never takes back moves made after it.
+of the game since makes it stale, so a late click never takes back moves made after it. The
+database keeps votes straight across processes: one open vote per game version (a unique
+index), and each ballot is a compare-and-set on the vote as it was read, so two ballots at
+once never count from the same reading (the later one is told to try again).
 """
 
 from __future__ import annotations
@@ -13,7 +16,15 @@ from dataclasses import dataclass, replace
 from bot.i18n import Text, text
 from bot.service.base import GameBase, require_moderator, seat_of
 from bot.service.models import Player, ServiceError, Update
-from storage import ActionRecord, LoadedGame, NewAudit, NotFound, SeatRecord
+from storage import (
+    ActionRecord,
+    LoadedGame,
+    NewAudit,
+    NotFound,
+    SeatRecord,
+    StaleVersion,
+    StorageError,
+)
 from storage.tables import UndoVoteRecord
 
 
@@ -59,7 +70,7 @@ class UndoMixin(GameBase):
     async def undo(self, game_id: int, by: Player) -> Update:
         """A moderator takes back the last human action and the AI decisions after it."""
         require_moderator(by)
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             loaded = await self._running_game(game_id)
             seats = loaded.seats
             actions = await self.repo.actions(game_id)
@@ -73,7 +84,7 @@ class UndoMixin(GameBase):
 
     async def request_undo(self, game_id: int, player: Player) -> UndoOutcome:
         """A player's own last action: at once, or by a vote of the affected players."""
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             loaded = await self._running_game(game_id)
             record, seats = loaded.record, loaded.seats
             if seat_of(seats, player) is None:
@@ -91,9 +102,12 @@ class UndoMixin(GameBase):
                 return UndoOutcome(update=update)
             if any(v.version == record.version for v in await self.repo.undo_votes(game_id)):
                 raise ServiceError(text("tables.vote_already_open"))
-            vote = await self.repo.open_undo_vote(
-                game_id, requested_by=player.user_id, keep=last, version=record.version,
-                affected=affected, approved=[player.user_id])
+            try:
+                vote = await self.repo.open_undo_vote(
+                    game_id, requested_by=player.user_id, keep=last, version=record.version,
+                    affected=affected, approved=[player.user_id])
+            except StorageError:  # opened by another process since the check above
+                raise ServiceError(text("tables.vote_already_open")) from None
             await self._audit(game_id, player, "undo_vote", {"vote": vote.id, "keep": last,
                                                              "affected": affected})
             return UndoOutcome(vote=_vote_view(vote, seats))
@@ -102,14 +116,15 @@ class UndoMixin(GameBase):
         """An affected player's ballot: every approval takes the moves back, one rejection
         ends the vote; a vote the game moved past is stale and changes nothing."""
         game_id = (await self._vote(vote_id)).game_id
-        async with self._locks[game_id]:
+        async with self._changing(game_id):
             vote = await self._vote(vote_id)
             if vote.status != "open":
                 raise ServiceError(text("tables.vote_closed"))
             loaded = await self._load(game_id)
             record, seats = loaded.record, loaded.seats
             if record.version != vote.version or record.status != "running":
-                await self.repo.set_undo_vote(vote_id, approved=vote.approved, status="stale")
+                await self.repo.set_undo_vote(vote_id, approved=vote.approved, status="stale",
+                                              was=vote)
                 raise ServiceError(text("tables.vote_stale"))
             if player.user_id not in vote.affected:
                 names = ", ".join(name for _, name in _vote_view(vote, seats).affected)
@@ -121,19 +136,24 @@ class UndoMixin(GameBase):
         record, seats = loaded.record, loaded.seats
         if not approve:
             vote = await self.repo.set_undo_vote(vote.id, approved=vote.approved,
-                                                 status="rejected")
+                                                 status="rejected", was=vote)
             await self._audit(record.id, player, "undo_reject", {"vote": vote.id})
             return UndoOutcome(vote=_vote_view(vote, seats, rejected_by=player.name))
         approved = sorted({*vote.approved, player.user_id})
         status = "passed" if set(approved) >= set(vote.affected) else "open"
-        vote = await self.repo.set_undo_vote(vote.id, approved=approved, status=status)
+        vote = await self.repo.set_undo_vote(vote.id, approved=approved, status=status,
+                                             was=vote)
         await self._audit(record.id, player, "undo_approve", {"vote": vote.id})
         if status == "open":
             return UndoOutcome(vote=_vote_view(vote, seats))
         view = _vote_view(vote, seats)
         line = text("tables.vote_passed", names=", ".join(name for _, name in view.affected))
-        update = await self._take_back(loaded, await self.repo.actions(record.id), vote.keep,
-                                       player, "undo_passed", line)
+        try:
+            update = await self._take_back(loaded, await self.repo.actions(record.id),
+                                           vote.keep, player, "undo_passed", line)
+        except StaleVersion:  # the game moved on (in another process) since it was read
+            await self.repo.set_undo_vote(vote.id, approved=approved, status="stale")
+            raise ServiceError(text("tables.vote_stale")) from None
         return UndoOutcome(update=update, vote=view)
 
     async def _vote(self, vote_id: int) -> UndoVoteRecord:

@@ -10,11 +10,18 @@ Rounds follow one another: the next is dealt once every table of the last one ha
 The Update that ends a round's last table carries the round's news for the channel it was
 dealt in (`on_update`); a tournament is decided there, and a moderator closes a league with
 `close`.
+
+Several bot processes may share the database, so what must happen once per round is claimed
+there, never remembered in a process: a round is dealt by the one moderator whose claim of
+it lands (a close claims the next round too, so no round is dealt into a closed campaign),
+and its news is told by the one Update whose claim lands (`storage.campaigns.claim_round`).
+The per-campaign locks only queue this process's changes of a campaign (a courtesy).
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
@@ -51,18 +58,18 @@ from storage.campaigns import CAMPAIGN_KINDS, CampaignRecord, MemberRecord
 
 ANY_GAME = 0  # check_allowed's game id for "any game of the server"
 NAME_LIMIT = 40
+# A claim to deal a round that recorded no table this long after it was made is taken over:
+# its dealer died (dealing a round takes milliseconds per table).
+DEAL_SECONDS = 120.0
 
 
 class Campaigns:
     def __init__(self, gm: GameMaster) -> None:
         self.gm = gm
         self.repo = gm.repo
-        # One change at a time per campaign: two moderators opening a round at once must
-        # not deal two rounds.
+        # Queues this process's changes of a campaign behind each other (a courtesy: what
+        # keeps processes apart is the round's claim in the database).
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        # (campaign, round) whose end was announced since the bot started: when two last
-        # tables end at once, both Updates see the round over, and only one tells it.
-        self._announced: set[tuple[int, int]] = set()
 
     # -- membership -------------------------------------------------------------------------
     async def create(self, guild_id: int, by: Player, *, name: str, game: str, kind: str,
@@ -164,14 +171,37 @@ class Campaigns:
                     sizes=tuple(str(size) for size in none.sizes),
                     pairs=tuple(text("campaigns.blocked_pair", first=names[a],
                                      second=names[b]) for a, b in none.pairs))) from None
-            tables = [await self._open_table(campaign, number, table, users, names,
-                                             channel_id, ais)
-                      for table, users in enumerate(dealt, start=1)]
+            await self._claim_deal(campaign, number)
+            tables = await self._deal(campaign, number, dealt, names, channel_id, ais)
             if campaign.status == "open":
                 await self.repo.set_campaign_status(campaign.id, "running")
         await self._audit(campaign, by, "campaign_round",
                           {"round": number, "games": [t.game_id for t in tables]})
         return OpenedRound(campaign, number, tables, [names[u] for u in out], ais)
+
+    async def _claim_deal(self, campaign: CampaignRecord, number: int) -> None:
+        """The round is this caller's to deal (or to keep undealt, for a close): in the
+        database, whichever process the other moderator's command reached."""
+        now = time.time()
+        if not await self.repo.claim_round(campaign.id, number, "dealt", now,
+                                           stale_before=now - DEAL_SECONDS):
+            raise ServiceError(text("campaigns.round_being_dealt", name=campaign.name,
+                                    round=number))
+
+    async def _deal(self, campaign: CampaignRecord, number: int, dealt: list[list[int]],
+                    names: dict[int, str], channel_id: int, ais: int) -> list[Table]:
+        """Opens the round's tables; a deal that fails before recording any gives its
+        claim back, so the round can be dealt again at once."""
+        tables: list[Table] = []
+        try:
+            for table, users in enumerate(dealt, start=1):
+                tables.append(await self._open_table(campaign, number, table, users, names,
+                                                     channel_id, ais))
+        except BaseException:
+            if not tables:
+                await self.repo.release_round(campaign.id, number, "dealt")
+            raise
+        return tables
 
     def _round_players(self, campaign: CampaignRecord, members: list[MemberRecord],
                        played: list[Played]) -> list[int]:
@@ -240,9 +270,9 @@ class Campaigns:
             number = last[0].round
             if (table.game_id not in {p.record.id for p in last}
                     or not all(is_over(p) for p in last)
-                    or (campaign.id, number) in self._announced):
+                    or not await self.repo.claim_round(campaign.id, number, "told",
+                                                       time.time())):
                 return update
-            self._announced.add((campaign.id, number))
             news = await self._round_news(campaign, played, number)
         return replace(update, news=[*update.news, news])
 
@@ -279,8 +309,12 @@ class Campaigns:
         _check_not_finished(campaign)
         async with self._locks[campaign.id]:
             played = await self._played(campaign)
+            following = max((p.round for p in played), default=0) + 1
+            await self._claim_deal(campaign, following)  # no round is dealt meanwhile
+            played = await self._played(campaign)  # as they are now it is claimed
             live = [p.record.id for p in played if p.live]
             if live:
+                await self.repo.release_round(campaign.id, following, "dealt")
                 raise ServiceError(text("campaigns.close_live", name=campaign.name,
                                         games=_numbers(live)))
             await self.repo.set_campaign_status(campaign.id, "finished")
