@@ -11,10 +11,10 @@ from __future__ import annotations
 from PIL import Image
 
 from rendering.kit.fonts import resolve_cjk
+from rendering.kit.ink import draw_reusing
 from rendering.kit.layout import WIDTH
 from rendering.kit.scene import Scene
 from rendering.redux.body import draw_overview
-from rendering.redux.ink import draw_reusing
 from rendering.redux.parts import PARTS, draw_part
 from rendering.redux.style import Table
 

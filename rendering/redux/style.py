@@ -12,17 +12,16 @@ the designed data, whose every name the catalogs hold; an uploaded pack's names 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass
 from functools import cache
 
-from games.core.messages import Param, Seat, Term, msg
+from games.core.messages import Msg, Param, Seat, Term, msg
 from games.redux.data import designed
 from games.redux.rules import OFFICES
 from rendering.kit.canvas import Canvas
 from rendering.kit.scene import Speech
 from rendering.kit.theme import PANEL, seat_color
 from rendering.kit.views import player_name
-from rendering.redux.ink import worded
 
 NATION_COLORS = {"wei": "#4f97ea", "wu": "#e8665d", "shu": "#4fc07a"}
 NATION_DIM = {"wei": "#243a57", "wu": "#552a29", "shu": "#234a32"}  # panel tints per nation
@@ -132,3 +131,22 @@ class Table:
         hand in a public view still never reaches the image."""
         viewer = self.view.get("viewer")
         return viewer is not None and viewer == seat
+
+
+WORDED_MAX = 8192
+_worded: dict[tuple[str, str], str] = {}
+
+
+def worded(speech: Speech, said: Msg) -> str:
+    """The reader's words for a message, kept for the next board when the reader is plain
+    data (the service's Reader: its repr names its language, players and seat); a message's
+    repr is its key, its parameters being a dict. Bounded: the cache starts over when full."""
+    if not is_dataclass(speech):  # a reader we cannot name: worded each time
+        return speech(said)
+    key = (repr(speech), repr(said))
+    hit = _worded.get(key)
+    if hit is None:
+        if len(_worded) >= WORDED_MAX:
+            _worded.clear()
+        hit = _worded[key] = speech(said)
+    return hit

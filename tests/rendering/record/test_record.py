@@ -16,10 +16,11 @@ from rendering import OVERVIEW_MAX, record
 from rendering.kit import fonts
 from rendering.kit.canvas import Canvas
 from rendering.kit.headline import HEAD_TEXT, draw_headline
+from rendering.kit.ink import ReusingCanvas
 from rendering.record import ink
 from rendering.record.battle import draw_battle
 from rendering.record.changes import headline
-from rendering.record.ink import TEXT_SIZE, ReusingCanvas
+from rendering.record.ink import TEXT_SIZE
 from rendering.record.overview import draw_overview
 from rendering.record.parts import PARTS, draw_part
 from rendering.record.words import Words

@@ -16,9 +16,9 @@ from games.redux import scoring
 from rendering import OVERVIEW_MAX
 from rendering.kit import headline as kit_headline
 from rendering.kit.fonts import is_cjk_char
+from rendering.kit.ink import ReusingCanvas
 from rendering.redux import body, drawn_overview, overview
 from rendering.redux.changes import changes
-from rendering.redux.ink import ReusingCanvas
 from rendering.redux.standing import vp_now
 from rendering.redux.style import Table
 from tests.languages import english_runs
