@@ -1,5 +1,6 @@
 """Fixtures: a fresh repository of each backend, SQLite (in memory, or a file) and
-PostgreSQL (a fresh database on a real server, tests/storage/storage_postgres.py).
+PostgreSQL (a fresh database on a real server, tests/storage/storage_postgres.py; the
+server, `backend` and `database` are tests/conftest.py's, shared with the service tests).
 
 A test that takes `repo`, `file_repo` or `database` runs once per backend; the PostgreSQL
 runs carry the `postgres` mark (`pytest -m "not postgres"` leaves them out). When no server
@@ -9,35 +10,13 @@ skipped elsewhere, saying why.
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import pytest
 
 from storage import Repository
 from tests.storage.storage_helpers import opened
-from tests.storage.storage_postgres import Databases, Unavailable, postgres_server
-
-BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
-
-
-@pytest.fixture(scope="session")
-def postgres_databases() -> Iterator[Databases]:
-    try:
-        with postgres_server() as server:
-            yield Databases(server)
-    except Unavailable as why:
-        if os.environ.get("CI", "").lower() in ("true", "1"):
-            pytest.fail(f"the PostgreSQL tests need a server in CI: {why}")
-        pytest.skip(f"no PostgreSQL server: {why}")
-
-
-@pytest.fixture
-def postgres_url(postgres_databases: Databases) -> Iterator[str]:
-    """A fresh, migrated database of its own."""
-    with postgres_databases.fresh() as url:
-        yield url
+from tests.storage.storage_postgres import Databases
 
 
 @pytest.fixture
@@ -45,19 +24,6 @@ def empty_postgres_url(postgres_databases: Databases) -> Iterator[str]:
     """A fresh database that no migration touched yet."""
     with postgres_databases.fresh(empty=True) as url:
         yield url
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-def database(backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """What `repository_for` opens: a SQLite file, or a fresh PostgreSQL database."""
-    if backend == "postgres":
-        return str(request.getfixturevalue("postgres_url"))
-    return str(tmp_path / "games.sqlite3")
 
 
 @pytest.fixture
