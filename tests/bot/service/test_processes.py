@@ -20,6 +20,7 @@ from bot.i18n import Text
 from bot.playbypost.clock import HOUR, Notice
 from bot.service.models import Player, ServiceError, Update
 from games.core import get_game, make_agent
+from tests.bot.service.test_service_tables import step, table_of
 from tests.storage.storage_helpers import opened
 
 ALICE, BOB, CARA, DAN, EVE, FINN = (Player(11, "Alice"), Player(12, "Bob"),
@@ -124,6 +125,33 @@ async def test_racing_seat_changes_in_both_processes_apply_once(apps: tuple[App,
     watching = [s.user_id for s in await first.gm.repo.spectators(game_id)]
     assert seated in (CARA.user_id, DAN.user_id)
     assert watching == [{CARA.user_id: DAN.user_id, DAN.user_id: CARA.user_id}[seated]]
+
+
+async def test_two_ballots_cast_at_once_in_both_processes_lose_no_approval(
+        apps: tuple[App, App]) -> None:
+    """Bob and Cara approve Alice's undo at the same moment: both count (one after the
+    other), or one is told to try again and the vote holds the other's approval; never a
+    vote that forgot one."""
+    first, second = apps
+    game_id = await table_of(first.gm, ALICE, BOB, CARA)
+    for _ in range(60):
+        actions = await first.gm.repo.actions(game_id)
+        last = max((i for i, a in enumerate(actions) if a.user_id == ALICE.user_id), default=-1)
+        if last >= 0 and {BOB.user_id, CARA.user_id} <= {a.user_id for a in actions[last:]}:
+            break
+        await step(first.gm, game_id)
+    vote = (await first.gm.request_undo(game_id, ALICE)).vote
+    assert vote is not None and vote.waiting == [BOB.user_id, CARA.user_id]
+
+    outcomes = await asyncio.gather(outcome(first.gm.vote_undo(vote.vote_id, BOB, True)),
+                                    outcome(second.gm.vote_undo(vote.vote_id, CARA, True)))
+
+    stored = await second.gm.repo.undo_vote(vote.vote_id)
+    if outcomes == ["done", "done"]:
+        assert stored.status == "passed" and len(await first.gm.repo.actions(game_id)) == last
+    else:
+        assert sorted(outcomes) == ["done", "tables.acted_at_once"]
+        assert stored.status == "open" and len(stored.approved) == 2
 
 
 # -- the clock's work -------------------------------------------------------------------------
