@@ -1113,6 +1113,11 @@ def _gain_resource(seen: Seen, frame: dict, action: Action) -> float:
     return value
 
 
+def _count(seen: Seen, frame: dict, action: Action) -> float:
+    """All of an encounter's workers or tokens: more is never worth less to this agent."""
+    return 0.1 * int(action.args[0])
+
+
 def _encounter(seen: Seen, frame: dict, action: Action) -> float:
     if action.kind == "done":
         return 0.0
@@ -1210,7 +1215,7 @@ SCORERS: dict[str, Callable[[Seen, dict, Action], float]] = {
     "section": _section, "top": _top, "bottom": _bottom, "upgrade": _effect,
     "deploy": _effect, "build": _effect, "enlist": _effect, "pay": _pay, "move": _move,
     "step": _step, "produce": _produce, "trade": _gain_resource, "take": _gain_resource,
-    "encounter": _encounter, "factory_pick": _factory_pick, "factory_top": _factory_top,
-    "factory_bottom": _factory_bottom, "commit": _commit, "artillery": _artillery,
-    "retreat": _retreat, "combat_order": _combat_order,
+    "encounter": _encounter, "count": _count, "factory_pick": _factory_pick,
+    "factory_top": _factory_top, "factory_bottom": _factory_bottom, "commit": _commit,
+    "artillery": _artillery, "retreat": _retreat, "combat_order": _combat_order,
 }

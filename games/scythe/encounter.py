@@ -5,7 +5,8 @@ An encounter discards the token, shows the top card to everyone and asks for one
 then goes to the bottom of the deck. An option pays its cost first, then its effects run.
 
 Effects run in the order printed, through the automatic `effects` frame: an effect that needs
-a decision (a choice of resource kinds, a free action, a Produce) pushes its frame above it,
+a decision (a choice of resource kinds, how many of a printed gain of workers or of one
+resource kind, a free action, a Produce) pushes its frame above it,
 and the next effect waits until that is done, so the card reads as it resolves. Everything
 gained is placed on the character's territory (S14.3, A14); free actions are those of the
 mat without cost, coins, recruit or structure bonuses (S14.4)."""
@@ -33,6 +34,7 @@ from games.scythe.state import (
 
 MEANDER_FACTION = "polania"  # S9.5: two different options per encounter
 VIA = "encounter"
+WORKER = "worker"  # what a `count` frame places when it is not a resource kind
 
 
 # -- drawing the card --------------------------------------------------------------------------
@@ -150,33 +152,29 @@ def _gain(state: State, frame: Frame, effect: dict[str, Any]) -> list[Event]:
 
 
 def _gain_resources(state: State, frame: Frame, effect: dict[str, Any]) -> list[Event]:
-    """One fixed kind is placed at once; a choice of kinds asks token by token (`take`)."""
+    """A choice of kinds asks token by token (`take`); one fixed kind asks how many of the
+    printed amount (`count`), since the benefit may be taken in part (S14.2)."""
     kinds = list(rules.RESOURCES) if effect["kinds"] == ["any"] else effect["kinds"]
     seat, territory, amount = frame["seat"], frame["territory"], effect["amount"]
     if len(kinds) > 1:
         push(state, {"kind": "take", "seat": seat, "territory": territory, "kinds": kinds,
                      "left": amount})
         return []
-    add_resource(state, territory, kinds[0], amount)
-    return [Event(msg("scythe.gains_on", who=w.who(seat), what=w.amount(kinds[0], amount),
-                      place=w.place(territory)))]
+    push(state, {"kind": "count", "seat": seat, "territory": territory, "what": kinds[0],
+                 "most": amount})
+    return []
 
 
 def _gain_workers(state: State, frame: Frame, effect: dict[str, Any]) -> list[Event]:
-    """The leftmost workers of the mat join the character (none once the mat is empty); the
-    last one to leave the mat gives the workers star (S17.5)."""
+    """Asks how many of the printed workers join the character (S14.2: in part), at most
+    those still on the mat; none are left once the mat is empty."""
     seat, territory = frame["seat"], frame["territory"]
-    workers = mat_workers(state, seat)[:effect["amount"]]
-    if not workers:
+    most = min(effect["amount"], len(mat_workers(state, seat)))
+    if not most:
         return [Event(msg("scythe.no_workers_left", who=w.who(seat)))]
-    for worker in workers:
-        set_unit_place(state, seat, worker, territory)
-    n = len(workers)
-    events = [Event(msg("scythe.gains_on", who=w.who(seat), what=w.amount("worker", n),
-                        place=w.place(territory)))]
-    if not mat_workers(state, seat):
-        events += gains.award_star(state, seat, "workers")
-    return events
+    push(state, {"kind": "count", "seat": seat, "territory": territory, "what": WORKER,
+                 "most": most})
+    return []
 
 
 def _free_action(state: State, frame: Frame, effect: dict[str, Any]) -> list[Event]:
@@ -221,8 +219,45 @@ def _take_apply(state: State, frame: Frame, action: Action) -> list[Event]:
                       place=w.place(frame["territory"])))]
 
 
+# -- the count frame: how many of one printed gain (S14.2) -----------------------------------
+def _count_legal(state: State, frame: Frame) -> list[Action]:
+    """Every number from all of it down to none: one choice, never a list of combinations."""
+    what, where = frame["what"], w.place(frame["territory"])
+    return [Action("count", (n,), msg("scythe.label.take", what=w.amount(what, n), place=where)
+                   if n else msg("scythe.label.take_none", what=w.amount(what, frame["most"])))
+            for n in range(frame["most"], -1, -1)]
+
+
+def _count_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    """Places the chosen number on the character's territory (S14.3); workers are the
+    leftmost of the mat, and the last one to leave it gives the workers star (S17.5)."""
+    pop(state)
+    seat, where, what, n = frame["seat"], frame["territory"], frame["what"], int(action.args[0])
+    if not n:
+        return [Event(msg("scythe.takes_none", who=w.who(seat), what=w.amount(what,
+                                                                              frame["most"])))]
+    events = [Event(msg("scythe.gains_on", who=w.who(seat), what=w.amount(what, n),
+                        place=w.place(where)))]
+    if what != WORKER:
+        add_resource(state, where, what, n)
+        return events
+    for worker in mat_workers(state, seat)[:n]:
+        set_unit_place(state, seat, worker, where)
+    if not mat_workers(state, seat):
+        events += gains.award_star(state, seat, "workers")
+    return events
+
+
+def _count_refuse(state: State, frame: Frame, action: Action) -> Msg | None:
+    if action.kind != "count":
+        return None
+    return msg("scythe.refuse.count", most=frame["most"],
+               choices=offered(_count_legal(state, frame)))
+
+
 DECISIONS = {
     "encounter": Decision(_encounter_legal, _encounter_apply, _encounter_refuse),
     "take": Decision(_take_legal, _take_apply),
+    "count": Decision(_count_legal, _count_apply, _count_refuse),
 }
 AUTOMATIC = {"effects": _run_effects}

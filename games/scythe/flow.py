@@ -341,7 +341,7 @@ def _objective_refusal(state: State, seat: int, action: Action) -> Msg:
 PROMPTED = frozenset({
     "draft", "top", "factory_top", "factory_bottom", "pay", "move", "step", "trade", "produce",
     "bottom", "upgrade", "deploy", "build", "enlist", "combat_order", "artillery", "commit",
-    "retreat", "encounter", "take", "factory_pick", "end"})  # `scythe.prompt.<kind>`
+    "retreat", "encounter", "take", "count", "factory_pick", "end"})  # `scythe.prompt.<kind>`
 
 
 def prompt(state: State, seat: int) -> Msg:

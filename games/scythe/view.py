@@ -171,6 +171,7 @@ PROMPTS = {
     "retreat": "{who} chooses where the units defeated{where} retreat.",
     "encounter": "{who} chooses an option of the encounter card{card}{where}.",
     "take": "{who} chooses which resources to take.",
+    "count": "{who} chooses how many of the encounter's gain to take.",
     "factory_pick": "{who} keeps one Factory card.",
     "end": "{who} may reveal an objective, or ends the turn.",
 }

@@ -100,6 +100,7 @@ def test_polania_meander_second_option_paid_by_the_first():
     assert top(state)["chosen"] == ["A"]
     assert legal(state) == {"option B", "option C", "done"}
     act(state, "option C")
+    act(state, "count 1")
     assert stats(state)[:2] == (4, 1)
     assert unit_place(state, 0, "worker:3") == POLANIA_SPOT
     assert state["stack"] == [] and state["decks"]["encounter"][0] == "enc_01"
@@ -108,6 +109,7 @@ def test_polania_meander_second_option_paid_by_the_first():
 def test_pay_then_gain_workers_on_the_character_territory():
     state = encountering("enc_01")
     act(state, "option B")
+    act(state, "count 2")
     assert stats(state)[0] == 2
     assert unit_place(state, 0, "worker:3") == unit_place(state, 0, "worker:4") == NORDIC_SPOT
 
@@ -117,13 +119,17 @@ def test_last_mat_workers_give_the_workers_star():
     for n in range(3, 8):
         place(state, 0, f"worker:{n}", "r0c4")
     act(state, "option B")  # 2 workers promised, 1 left on the mat
+    assert legal(state) == {"count 1", "count 0"}
+    act(state, "count 1")
     assert unit_place(state, 0, "worker:8") == NORDIC_SPOT and mat_workers(state, 0) == []
     assert state["players"][0]["stars"] == {"workers": 1}
 
 
-def test_one_fixed_kind_is_placed_at_once():
+def test_one_fixed_kind_asks_how_many_then_places_them_at_once():
     state = encountering("enc_02")
     act(state, "option C")
+    assert legal(state) == {f"count {n}" for n in range(5)}
+    act(state, "count 4")
     assert resources_at(state, NORDIC_SPOT)["metal"] == 4
     assert stats(state) == (4, 0, 5)
 
@@ -177,3 +183,52 @@ def test_produce_here_produces_only_the_character_territory():
     act(state, "produce r1c4")
     assert resources_at(state, NORDIC_SPOT)["metal"] == 1
     assert stats(state)[:2] == (2, 4)  # $2 paid, then 2 popularity after the Produce
+
+
+# -- S14.2: the benefit may be taken in part ---------------------------------------------------
+def test_s14_2_rulebook_5_1_workers_taken_in_part():
+    """KO (5)-1 "선택한 옵션의 보상을 모두 얻을 필요는 없습니다": enc_01 B promises 2 workers;
+    after choosing the option the player chooses how many (2, 1 or none), one list of counts."""
+    state = encountering("enc_01")
+    act(state, "option B")
+    assert top(state)["kind"] == "count" and legal(state) == {"count 2", "count 1", "count 0"}
+    act(state, "count 1")
+    assert unit_place(state, 0, "worker:3") == NORDIC_SPOT
+    assert unit_place(state, 0, "worker:4") == "mat"
+    assert stats(state)[0] == 2 and state["stack"] == []  # the cost is paid whole
+
+
+def test_s14_2_workers_none_taken_and_the_next_effect_still_runs():
+    """enc_01 C: 1 worker, then $2; taking no worker leaves the coins to come after it."""
+    state = encountering("enc_01")
+    act(state, "option C")
+    events = act(state, "count 0")
+    assert mat_workers(state, 0)[0] == "worker:3" and stats(state)[:2] == (6, 1)
+    assert any(getattr(e.text, "key", "") == "scythe.takes_none" for e in events)
+
+
+def test_s14_2_one_resource_kind_taken_in_part():
+    """enc_02 C: 4 metal, then 1 power; the player takes 3 of the metal."""
+    state = encountering("enc_02")
+    act(state, "option C")
+    act(state, "count 3")
+    assert resources_at(state, NORDIC_SPOT)["metal"] == 3
+    assert stats(state) == (4, 0, 5)
+
+
+def test_s14_2_a_count_out_of_range_is_refused_with_the_range():
+    state = encountering("enc_02")
+    act(state, "option C")
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction, match="from 4 down to none"):
+        flow.dispatch(state, 0, Action.parse("count 5"))
+    assert state == before
+
+
+def test_s14_2_no_count_asked_once_the_mat_has_no_worker():
+    state = encountering("enc_01")
+    for n in range(3, 9):
+        place(state, 0, f"worker:{n}", "r0c4")
+    events = act(state, "option B")
+    assert state["stack"] == []
+    assert any(getattr(e.text, "key", "") == "scythe.no_workers_left" for e in events)
