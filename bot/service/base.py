@@ -103,6 +103,7 @@ class GameBase:
                  executor: Executor | None = None) -> None:
         self.repo = repo
         self.announcer = Announcer(render=render, executor=executor)
+        # per game, a courtesy queue of this process's changes (`_changing`), not exclusion
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.settings = ServerSettings(repo)
         self._hooks: list[UpdateHook] = []

@@ -273,7 +273,11 @@ class Campaigns:
                     or not await self.repo.claim_round(campaign.id, number, "told",
                                                        time.time())):
                 return update
-            news = await self._round_news(campaign, played, number)
+            try:
+                news = await self._round_news(campaign, played, number)
+            except BaseException:  # untold: the next Update of the round may tell it
+                await self.repo.release_round(campaign.id, number, "told")
+                raise
         return replace(update, news=[*update.news, news])
 
     async def _round_news(self, campaign: CampaignRecord, played: list[Played],
