@@ -1,7 +1,7 @@
 """`gm simulate --game tang` before registration: bot/tools/simulate.py's own functions on the
 engine object, every player count the spec allows (T0.4), with the figures the progress note
 gives (game lengths, how games ended, win rates by camp). Run it as
-`.venv/bin/python -m tests.games.tang.simulate_tang [games] [seed]`."""
+`.venv/bin/python -m tests.games.tang.simulate_tang [games] [seed] [player counts...]`."""
 
 from __future__ import annotations
 
@@ -72,8 +72,8 @@ def count(figures: Figures, state: dict, kinds: list[str]) -> None:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 50
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    low, high = GAME.min_players, GAME.max_players
-    for players in range(low, high + 1):
+    counts = [int(n) for n in sys.argv[3:]] or range(GAME.min_players, GAME.max_players + 1)
+    for players in counts:
         figures = run(players, games, seed)
         print(figures.line(), flush=True)
         for error in figures.errors:
