@@ -46,6 +46,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--boards", type=Path, default=Path("boards"),
                       help="each game gets a folder of its own here: its board images, its "
                            "database and its export")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="a table option, e.g. trade_rates=literal (repeatable); the game "
+                           "lists its options, each with what it does, when it starts")
     play.add_argument("--resume", type=Path, default=None, metavar="FOLDER",
                       help="go on with the game kept in this folder (one `gm play` made)")
     play.set_defaults(handler=_play)
@@ -140,8 +143,13 @@ def _play(args: argparse.Namespace) -> int:
         if refusal:
             print(refusal, file=sys.stderr)
             return 2
+        try:
+            options = parse_options(args.option)
+        except ValueError as error:
+            print(error, file=sys.stderr)
+            return 2
         return asyncio.run(play(args.game, args.players, args.ai, args.seed, args.boards,
-                                locale=locale))
+                                locale=locale, options=options))
     except OSError as error:  # a boards folder that cannot be written
         print(t("terminal.bad_folder", "en", why=str(error)), file=sys.stderr)
         return 2

@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.i18n import pick_locale, t, text
 from bot.service import GameMaster, Player, ServiceError, Table
+from bot.service.options import option_lines
 from games.core import GameError
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ def seat_list(table: Table, locale: str) -> str:
 
 def table_text(table: Table, locale: str) -> str:
     """A table at a glance: what, who, and what to do next while it is open."""
-    options = (", ".join(f"{k}={v}" for k, v in table.options.items())
+    options = ("".join(f"\n  {line}" for line in option_lines(table.game, table.options, locale))
                or t("core.default_rules", locale))
     lines = [
         t("core.table_head", locale, title=table.title, game=table.game_id,

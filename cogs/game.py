@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot.i18n import t, text
 from bot.service import GameMaster, Player, ServiceError, Table, Update
 from bot.service.export import MAX_BYTES
-from bot.service.options import parse_options
+from bot.service.options import option_suggestions, parse_options
 from bot.service.undo import UndoVote
 from bot.tools.lookup import find, lookup
 from cogs import ids
@@ -124,6 +124,17 @@ class GameCog(commands.Cog):
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   options: str | None = None) -> None:
         await open_table(interaction, game.value, read_options(options or ""))
+
+    @new.autocomplete("options")
+    async def new_options(self, interaction: discord.Interaction,
+                          current: str) -> list[app_commands.Choice[str]]:
+        """The chosen game's options as they are typed, each with what it does in the
+        reader's language (bot/service/options.py)."""
+        game = getattr(interaction.namespace, "game", None)
+        if game not in dict(GameMaster.game_names()):
+            return []
+        return [app_commands.Choice(name=shown, value=filled) for shown, filled in
+                option_suggestions(game, current, await reader_locale(interaction))]
 
     @game.command(name="join", description="Take a seat at the table of this thread")
     async def join(self, interaction: discord.Interaction) -> None:

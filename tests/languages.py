@@ -2,10 +2,12 @@
 
 `whole_game_texts` plays a game to its end through the service, as the bot does, with every
 seat a human whose language is `locale` in a server that speaks it, each seat choosing the
-heuristic AI's move. It gathers everything those players read: the public lines, each
-player's private lines, their prompts and the labels of their choices, their hand (the
-private view) from time to time, the status, and the final scores. `english_runs` finds runs
-of English words in a text, which a Korean or Japanese reader should never meet.
+heuristic AI's move. It gathers everything those players read: the table's options with what
+each does (as the table's post lists them), the public lines, each player's private lines,
+their prompts and the labels of their choices, their hand (the private view, with what their
+own generals and cards do) from time to time, the status, and the final scores.
+`english_runs` finds runs of English words in a text, which a Korean or Japanese reader
+should never meet.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from bot.service import GameMaster
 from bot.service.models import Player, Update
+from bot.service.options import option_lines
 from games.core import Action, get_game, make_agent
 
 GUILD = 77
@@ -56,7 +59,7 @@ async def whole_game_texts(gm: GameMaster, game: str, players: int, locale: str,
                               options=options, seed=seed)
     for human in humans[1:]:
         await gm.join(table.game_id, human)
-    texts: list[str] = []
+    texts: list[str] = option_lines(game, table.options, locale)  # the table's post
     update = await gm.start(table.game_id, humans[0])
     for count in range(MAX_ACTIONS):
         texts += _read(update)

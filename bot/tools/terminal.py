@@ -20,11 +20,13 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from bot.app import build_app
 from bot.i18n import LOCALES, game_title, t
 from bot.service import GameMaster
 from bot.service.models import Player, ServiceError, Table, TurnPrompt, Update
+from bot.service.options import option_lines
 from bot.tools.lookup import lookup, move_hint
 from games.core import Action, GameError, get_game
 from storage import SqliteRepository
@@ -55,10 +57,11 @@ def table_folder(root: Path, game: str, now: float | None = None) -> Path:
 
 async def play(game: str, players: int, ai: int, seed: int | None, boards: Path,
                database: str | None = None, ask: Ask = input, say: Say = print,
-               locale: str = "en") -> int:
+               locale: str = "en", options: dict[str, Any] | None = None) -> int:
     """Play a new game until it ends or the humans leave; returns an exit status. With every
     seat an AI the game plays itself to the end, for a log to read. Its folder is made under
-    `boards`; `database` (default: the folder's `game.sqlite3`) keeps it for `--resume`."""
+    `boards`; `database` (default: the folder's `game.sqlite3`) keeps it for `--resume`. The
+    table's `options` (`gm play --option`) are told first, each with what it does."""
     refusal = check_table(game, players, ai, locale)
     if refusal:
         say(refusal)
@@ -77,7 +80,9 @@ async def play(game: str, players: int, ai: int, seed: int | None, boards: Path,
         for human in humans:
             await gm.settings.set_user(human.user_id, language=locale)
         table = await gm.new_game(game=game, guild_id=TERMINAL, channel_id=0, creator=host,
-                                  seed=seed)
+                                  options=options, seed=seed)
+        say(t("core.table_options", locale, options="".join(
+            f"\n  {line}" for line in option_lines(game, table.options, locale))))
         for human in humans[1:]:
             await gm.join(table.game_id, human)
         for _ in range(min(ai, players - 1)):

@@ -26,7 +26,12 @@ State = dict[str, Any]
 
 @dataclass(frozen=True)
 class Option:
-    """A table option (advanced rules, a variant). `choices` is None for a yes/no flag."""
+    """A table option (advanced rules, a variant). `choices` is None for a yes/no flag.
+
+    A player reads what it does from the game's catalog, key `<game>.option.<name>`
+    (`games/<game>/locales/options.toml`, five languages, worded by bot/service/options.py);
+    `description` is the developer's note beside the code, shown only for a game whose
+    catalog has no such key yet."""
 
     name: str
     description: str

@@ -22,7 +22,7 @@ async def test_new_opens_a_public_thread_and_posts_the_table_there(harness):
     table = (await harness.gm.table(await harness.gm.game_id_for_channel(thread)))
     assert table.thread_id == thread and table.options["advanced"] is True
     [posted] = harness.in_channel(thread)
-    assert "Alice" in posted.content and "advanced=True" in posted.content
+    assert "Alice" in posted.content and "`advanced=true` — Advanced rules" in posted.content
     [invitation] = harness.in_channel(CHANNEL_ID)
     assert f"<#{thread}>" in invitation.content and "/game join" in invitation.content
 
@@ -193,3 +193,15 @@ async def test_rules_looks_a_thing_up_by_name_in_the_reader_s_language(harness):
     assert answer.ephemeral and "Zhao Yun" in answer.text
     nothing = await harness.invoke(ALICE, "game rules", where=thread, name="no such thing")
     assert nothing.ephemeral and "no such thing" in nothing.text
+
+
+async def test_new_suggests_the_games_options_with_what_each_does(harness):
+    """Issue 14: `/game new` helps with its options in the reader's language."""
+    await harness.invoke(ALICE, "me language", language="ko")
+    offered = await harness.autocomplete(ALICE, "game new", "options", "advanced=true two",
+                                         game="record")
+    assert [c["value"] for c in offered.choices] == ["advanced=true two_player_lords=true",
+                                                    "advanced=true two_player_lords=false"]
+    assert offered.choices[0]["name"].startswith("two_player_lords=true — 2인 규칙")
+    blind = await harness.autocomplete(ALICE, "game new", "options", "")
+    assert blind.choices == []  # no game chosen yet

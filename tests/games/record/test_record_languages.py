@@ -121,11 +121,15 @@ def test_terms_read_in_the_readers_language():
 
 
 # -- whole games -------------------------------------------------------------------------------
-@pytest.mark.parametrize("locale", ["ko", "ja"])
+@pytest.mark.parametrize("locale", ["ko", "ja", "zh-CN", "zh-TW"])
 async def test_a_whole_three_player_game_reads_without_english(gm, locale):
+    """Issue 14: what each table option does is among what the players read, and no
+    English run anywhere."""
     texts = await whole_game_texts(gm, "record", 3, locale, seed=1)
     runs = sorted({run for text in texts for run in english_runs(text)})
     assert texts and runs == []
+    read = "\n".join(texts)
+    assert all(t(f"record.option.{o.name}", locale) in read for o in GAME.options)
 
 
 async def test_a_whole_game_in_traditional_chinese_uses_the_rulebooks_words(gm):

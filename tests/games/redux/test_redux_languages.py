@@ -245,11 +245,19 @@ def test_an_automatic_decline_gives_its_reason():
 # -- whole games -------------------------------------------------------------------------------
 # Latin letters a reader may meet in a whole game: the typed forms in refusals are code spans,
 # and the players' names are the reader's; nothing else is allowed.
-@pytest.mark.parametrize("locale", ["ko", "ja"])
+@pytest.mark.parametrize("locale", ["ko", "ja", "zh-CN", "zh-TW"])
 async def test_a_whole_three_player_game_reads_without_english(gm, locale):
+    """Issue 14: the options with what each does and the players' own ability texts among
+    what they read, and no English run anywhere."""
     texts = await whole_game_texts(gm, "redux", 3, locale, seed=1)
     runs = sorted({run for text in texts for run in english_runs(text)})
     assert texts and runs == []
+    read = "\n".join(texts)
+    assert all(t(f"redux.option.{o.name}", locale) in read for o in GAME.options)
+    shown = {kind for kind, section in (("general", "generals"), ("card", "cards"))
+             for entry in getattr(DESIGNED, section)
+             if t(f"redux.{kind}.{entry}.text", locale) in read}
+    assert shown == {"general", "card"}
 
 
 async def test_a_whole_game_in_korean_uses_the_rulebooks_words(gm):

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import LOCALES, catalog
+from bot.i18n import LOCALES, catalog, t
 from games.core import Action, Event, GameError, IllegalAction, get_game, make_agent
 from games.core.messages import Msg, Seat, Term, msg
 from games.scythe import gains, rules
@@ -212,9 +212,13 @@ def test_a_hidden_gain_tells_its_owner_the_amount():
 # -- whole games -------------------------------------------------------------------------------
 @pytest.mark.parametrize("locale", ["ko", "ja", "zh-CN", "zh-TW"])
 async def test_a_whole_three_player_game_reads_without_english(gm, locale):
+    """Issue 14: what each table option does is among what the players read, and no
+    English run anywhere."""
     texts = await whole_game_texts(gm, "scythe", 3, locale, seed=1)
     runs = sorted({run for text in texts for run in english_runs(text, ALLOWED)})
     assert texts and runs == []
+    read = "\n".join(texts)
+    assert all(t(f"scythe.option.{o.name}", locale) in read for o in get_game("scythe").options)
 
 
 async def test_a_whole_korean_game_uses_the_rulebooks_words(gm):
