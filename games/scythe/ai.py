@@ -1020,6 +1020,8 @@ EFFECTS: dict[str, Callable[[Seen, str | None], dict[tuple, float]]] = {
 
 # -- one scorer per decision frame ----------------------------------------------------------------
 def _section(seen: Seen, frame: dict, action: Action) -> float:
+    if action.kind == "offer":
+        return NEVER
     arg = action.args[0]
     index = rules.FACTORY_SECTION if arg == "factory" else int(arg) - 1
     return seen.section_value(index)
@@ -1111,6 +1113,16 @@ def _gain_resource(seen: Seen, frame: dict, action: Action) -> float:
     if len(action.args) > 1:  # trade: keep tokens where this seat's workers are most
         value += 0.01 * len(seen.mine_at(str(action.args[1])))
     return value
+
+
+def _offer(seen: Seen, frame: dict, action: Action) -> float:
+    """Coins are score (S19.2) and a deal is not enforced (S20.4): this agent gives none."""
+    return 0.0 if action.kind == "cancel" else NEVER
+
+
+def _answer(seen: Seen, frame: dict, action: Action) -> float:
+    """Coins offered are coins scored: always accepted."""
+    return float(frame.get("coins") or 1) if action.kind == "accept" else 0.0
 
 
 def _count(seen: Seen, frame: dict, action: Action) -> float:
@@ -1218,4 +1230,5 @@ SCORERS: dict[str, Callable[[Seen, dict, Action], float]] = {
     "encounter": _encounter, "count": _count, "factory_pick": _factory_pick,
     "factory_top": _factory_top, "factory_bottom": _factory_bottom, "commit": _commit,
     "artillery": _artillery, "retreat": _retreat, "combat_order": _combat_order,
+    "offer": _offer, "answer": _answer,
 }

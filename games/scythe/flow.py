@@ -49,7 +49,8 @@ class Decision(NamedTuple):
 
 Automatic = Callable[[State, Frame], list[Event]]
 
-FRAME_MODULES = ("setup", "top", "bottom", "payment", "move", "combat", "encounter", "factory")
+FRAME_MODULES = ("setup", "top", "bottom", "payment", "move", "combat", "encounter", "factory",
+                 "deals")
 ASKED = frozenset({"factory_pick"})  # the player looks at the cards even with one to keep
 REVEAL_FRAMES = frozenset({"section", "bottom", "end"})  # where `objective <id>` is offered
 MAX_STEPS = 10_000
@@ -79,6 +80,11 @@ def tables() -> tuple[dict[str, Decision], dict[str, Automatic]]:
 def _decision(frame: Frame) -> Decision | None:
     decisions, _ = tables()
     return decisions.get(frame["kind"])
+
+
+def _deals() -> Any:
+    """Coin deals (S20.4) offered on the section frame; their module imports this one."""
+    return importlib.import_module("games.scythe.deals")
 
 
 def _owner(frame: Frame) -> Decision:
@@ -115,6 +121,8 @@ def _legal(state: State, frame: Frame, seat: int) -> list[Action]:
     actions = decision.legal(state, frame)
     if frame["kind"] in REVEAL_FRAMES:
         actions = [a for a in actions if a.kind != "objective"] + objective_actions(state, seat)
+    if frame["kind"] == "section":
+        actions += _deals().offers(state, seat)
     return actions
 
 
@@ -129,6 +137,8 @@ def dispatch(state: State, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(_refusal(state, frame, action, legal))
     if action.kind == "objective" and frame["kind"] in REVEAL_FRAMES:
         return reveal_objective(state, seat, action.word())
+    if action.kind == "offer" and frame["kind"] == "section":
+        return _deals().begin_offer(state, seat, action)
     decision = _owner(frame)
     if "seats" in frame:
         return decision.apply(state, frame, action, seat)
@@ -139,6 +149,8 @@ def _refusal(state: State, frame: Frame, action: Action, legal: list[Action]) ->
     reason: Msg | None
     if action.kind == "objective":
         reason = _objective_refusal(state, frame["seat"], action)
+    elif action.kind == "offer":
+        reason = _deals().refusal(state, frame, action)
     else:
         refuse = _owner(frame).refuse
         reason = refuse(state, frame, action) if refuse else None
@@ -262,7 +274,8 @@ def section_label(state: State, seat: int, index: int) -> Msg:
 # -- the end of the turn ---------------------------------------------------------------------
 def new_turn() -> dict[str, Any]:
     """`state["turn"]` at the start of a turn: nothing done yet."""
-    return {"section": None, "coerced": False, "events": [], "moved": {}, "deferred": []}
+    return {"section": None, "coerced": False, "events": [], "moved": {}, "deferred": [],
+            "offered": []}
 
 
 def _end_turn(state: State, frame: Frame) -> list[Event]:
@@ -338,10 +351,10 @@ def _objective_refusal(state: State, seat: int, action: Action) -> Msg:
 
 
 # -- prompts ---------------------------------------------------------------------------------
-PROMPTED = frozenset({
+PROMPTED = frozenset({  # `scythe.prompt.<kind>`
     "draft", "top", "factory_top", "factory_bottom", "pay", "move", "step", "trade", "produce",
     "bottom", "upgrade", "deploy", "build", "enlist", "combat_order", "artillery", "commit",
-    "retreat", "encounter", "take", "count", "factory_pick", "end"})  # `scythe.prompt.<kind>`
+    "retreat", "encounter", "take", "count", "factory_pick", "end", "offer"})
 
 
 def prompt(state: State, seat: int) -> Msg:
@@ -354,7 +367,19 @@ def prompt(state: State, seat: int) -> Msg:
         key = "scythe.prompt.section_reveal" if objective_actions(state, seat) else \
             "scythe.prompt.section"
         return msg(key, open=open_now)
+    if kind == "answer":
+        frame = pending(state)
+        return msg("scythe.prompt.answer", who=w.who(frame["giver"]),
+                   what=w.amount("coins", frame["coins"]))
     return msg(f"scythe.prompt.{kind}" if kind in PROMPTED else "scythe.prompt.other")
+
+
+def skip_action(state: State, seat: int) -> Action | None:
+    """What a passed deadline plays for `seat`: only a coin offer's answer has a default, a
+    refusal (S21.3: an optional step times out declined); other decisions wait."""
+    if seat not in to_act(state):
+        return None
+    return _deals().skip(state, pending(state))
 
 
 DECISIONS: dict[str, Decision] = {

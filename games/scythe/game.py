@@ -31,6 +31,8 @@ class ScytheGame(Game):
                "only on printed tunnels (A5).", default=False),
         Option("camaraderie_covers_move_in", "Polania's Camaraderie also spares the "
                "popularity lost for workers displaced by moving in (A6).", default=False),
+        Option("tournament", "Tournament rules: no coins change hands between players (coin "
+               "deals are off, S20.4).", default=False),
     )
 
     def begin(self, seats: int, options: dict[str, Any],
@@ -94,6 +96,10 @@ class ScytheGame(Game):
 
     def prompt(self, state: State, seat: int) -> Msg:
         return flow.prompt(state, seat)
+
+    def skip_action(self, state: State, seat: int) -> Action | None:
+        """A deadline refuses a coin offer (S21.3); the rest of Scythe waits for its seat."""
+        return flow.skip_action(state, seat)
 
     def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
         return ai.action_score(view, seat, action)

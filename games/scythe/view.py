@@ -3,8 +3,9 @@ the engine, and `summary(view)`, the same view as text for the terminal and `/ga
 
 What is hidden (S13.15, S21.1): combat-card hands, objective cards, deck order, power-dial and
 card commitments, the Factory cards seen during a pickup and, with `coins_visible` off, other
-players' coins. Each of those is decided here, once, so no other module has to remember them;
-everything else on the table is public and is passed through as it is."""
+players' coins and the amount of a coin offer between two others (S20.4). Each of those is
+decided here, once, so no other module has to remember them; everything else on the table is
+public and is passed through as it is."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from games.scythe.state import top as top_frame
 # who has committed is public); a pickup shows the Factory space to its picker alone.
 COMMIT = "commit"
 FACTORY_PICK = "factory_pick"
+ANSWER = "answer"  # a coin offer's amount, for the two parties only when coins are hidden
 PUBLIC_KEYS = {COMMIT: ("kind", "seat", "seats", "territory"), FACTORY_PICK: ("kind", "seat")}
 
 
@@ -130,6 +132,9 @@ def _frame(state: State, frame: dict, viewer: int | None, hidden: set[str],
             if draft is not None:  # the viewer's own dial and card values so far
                 out["draft"] = copy.deepcopy(draft)
         return out
+    if kind == ANSWER and not _coins_visible(state) and viewer not in (frame["seat"],
+                                                                         frame["giver"]):
+        return {k: copy.deepcopy(v) for k, v in frame.items() if k != "coins"}
     return {k: copy.deepcopy(v) for k, v in frame.items() if not _mentions(v, hidden)}
 
 
@@ -172,6 +177,8 @@ PROMPTS = {
     "encounter": "{who} chooses an option of the encounter card{card}{where}.",
     "take": "{who} chooses which resources to take.",
     "count": "{who} chooses how many of the encounter's gain to take.",
+    "offer": "{who} chooses how many coins to offer.",
+    "answer": "{who} accepts or refuses a coin offer.",
     "factory_pick": "{who} keeps one Factory card.",
     "end": "{who} may reveal an objective, or ends the turn.",
 }

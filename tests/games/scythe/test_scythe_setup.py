@@ -145,7 +145,8 @@ def test_player_count_and_options_are_checked() -> None:
         GAME.setup(2, {"expansion": True}, 1)
     assert GAME.setup(2, {"coins_visible": False}, 1)["options"] == {
         "assignment": "random", "coins_visible": False, "wayfare_unassigned_bases": True,
-        "disarm_counts_own_mine": False, "camaraderie_covers_move_in": False}
+        "disarm_counts_own_mine": False, "camaraderie_covers_move_in": False,
+        "tournament": False}
 
 
 def test_invariants_name_what_is_broken() -> None:
