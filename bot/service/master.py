@@ -44,6 +44,7 @@ from bot.service.models import (
     TurnPrompt,
     Update,
 )
+from bot.service.options import option_lines, shown_options
 from bot.service.outbox import OutboxMixin
 from bot.service.packs import PacksMixin
 from bot.service.seats import SeatsMixin
@@ -250,11 +251,14 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
                  status=t(f"tables.status_{record.status}", locale))
         listed = ", ".join(t("tables.status_seat", locale, seat=s.seat + 1,
                              name=_seat_label(s, locale)) for s in seats)
+        options = t("core.table_options", locale, options="".join(
+            f"\n  {line}" for line in option_lines(
+                engine.name, shown_options(engine, record.options), locale or "en")))
         if record.state is None:
-            return f"{head}\n{listed}"
+            return f"{head}\n{listed}\n{options}"
         body = said_text(engine.summary(engine.view(record.state, None)),
                          reader_of(seats, locale or "en"))
-        return f"{head}\n{listed}\n{body}"
+        return f"{head}\n{listed}\n{options}\n{body}"
 
     async def private_text(self, game_id: int, player: Player, locale: str | None = None) -> str:
         """The player's own view in their words (`locale`, else their chosen language)."""

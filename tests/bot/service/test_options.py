@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import LOCALES, catalog, t
+from bot.service.models import Player
 from bot.service.options import (
     CHOICE_LENGTH,
     SUGGESTIONS,
@@ -83,3 +84,12 @@ async def test_gm_play_tells_the_tables_options_in_its_language(tmp_path: Path) 
     told = "\n".join(said)
     assert f"`rebellion_check=all_players` — {t('redux.option.rebellion_check', 'zh-CN')}" \
         in told
+
+
+async def test_the_tables_status_lists_its_options_in_the_readers_language(gm):
+    owner = Player(1, "Ann", is_moderator=True)
+    table = await gm.new_game(game="redux", guild_id=5, channel_id=1, creator=owner,
+                              options={"nations": "random"})
+    status = await gm.status_text(table.game_id, "ja")
+    assert f"`nations=random` — {t('redux.option.nations', 'ja')}" in status
+    assert f"`pack=designed` — {t('redux.option.pack', 'ja')}" in status
