@@ -175,7 +175,7 @@ def ruler_gone(state: State, data: WargameData, nid: str,
     """W26a: the next heir after the ruler who serves this nation, or who has not entered yet
     (he enters, W26b); none left: the nation is destroyed, by `fall` when a battle lost the
     ruler (W27.2), else outside combat (W27.3)."""
-    line = data.nations[nid]["succession"]
+    line = succession(state, data, nid)
     old = state["nations"][nid]["ruler"]
     after = line[line.index(old) + 1:] if old in line else line
     for heir in after:
@@ -192,6 +192,16 @@ def ruler_gone(state: State, data: WargameData, nid: str,
             return [Event(say("wargame.ruler.heir_enters", general=general(heir),
                               nation=nation(nid), area=area(where)))]
     return fall(nid) if fall else destroy(state, nid)
+
+
+def succession(state: State, data: WargameData, nid: str) -> list[str]:
+    """W26c: the nation's line of heirs; `opt.liubiao_heirs = qi_first` puts 劉琦 before
+    劉琮 (the source's 「劉箱フ」 could be either)."""
+    line = list(data.nations[nid]["succession"])
+    if state["options"].get("liubiao_heirs") == "qi_first" and {"liu_cong", "liu_qi"} <= set(line):
+        a, b = line.index("liu_cong"), line.index("liu_qi")
+        line[a], line[b] = line[b], line[a]
+    return line
 
 
 def heir_area(state: State, nid: str) -> str | None:

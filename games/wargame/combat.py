@@ -25,6 +25,7 @@ from games.core.events import Event
 from games.core.flow import Step, answers, chance, flow_of, push, simultaneous, top, turn
 from games.core.messages import Param, Seat
 from games.wargame import fates
+from games.wargame.alliance import coalition_powers, coalition_seats, split_loss
 from games.wargame.board import (
     GOZOKU,
     Fall,
@@ -51,35 +52,72 @@ RATING_OF = {"ikki": "valour", "kassen": "command", "keiryaku": "intellect"}
 
 
 # -- the armies -----------------------------------------------------------------------------------
-def army_generals(state: State, side: str) -> list[str]:
-    """The generals of a side's power in the battle area, in data order (the 豪族 have none)."""
-    pid = side_power(state, side)
-    return [] if pid == GOZOKU else generals_in(state, state["battle"]["area"], pid)
+def army_powers(state: State, side: str) -> list[str]:
+    """The powers fighting on a side: one for the defender, the coalition members that
+    invaded for the attacker (W17.1)."""
+    return list(state["battle"]["armies"][side])
 
 
-def army_troops(state: State, side: str) -> int:
-    return troops(state, state["battle"]["area"], side_power(state, side))
+def army_generals(state: State, side: str, pid: str | None = None) -> list[str]:
+    """The generals of a side (of one of its powers when given) in the battle area, in data
+    order (the 豪族 have none)."""
+    pids = [pid] if pid else army_powers(state, side)
+    return [g for g in generals_in(state, state["battle"]["area"])
+            if state["generals"][g]["nation"] in pids]
+
+
+def army_troops(state: State, side: str, pid: str | None = None) -> int:
+    pids = [pid] if pid else army_powers(state, side)
+    return sum(troops(state, state["battle"]["area"], p) for p in pids)
+
+
+def _standing(state: State, pid: str) -> bool:
+    return pid == GOZOKU or bool(state["nations"][pid]["alive"])
+
+
+def members(state: State, side: str) -> list[str]:
+    """The side's powers that still exist and have units in the battle area."""
+    return [p for p in army_powers(state, side) if _standing(state, p)
+            and (army_troops(state, side, p) > 0 or army_generals(state, side, p))]
 
 
 def exists(state: State, side: str) -> bool:
-    """The army still has units, and its nation was not destroyed."""
-    pid = side_power(state, side)
-    if pid != GOZOKU and not state["nations"][pid]["alive"]:
-        return False
-    return army_troops(state, side) > 0 or bool(army_generals(state, side))
+    """The army still has units, and not every nation of it was destroyed."""
+    return bool(members(state, side))
 
 
 def routed(state: State, side: str) -> bool:
-    """W23.1, W23.4: troops down to 0, or any loss to an army that began with 0 troops."""
+    """W23.1, W23.4, W17.6: troops down to 0 (all the powers' troops, for a coalition), or
+    any loss to an army that began with 0 troops."""
     b = state["battle"]
     if b["start"][side] == 0:
         return int(b["hurt"][side]) > 0
     return army_troops(state, side) == 0
 
 
-def decider(state: State, side: str) -> int | None:
-    """The seat that makes a side's choices: a major nation's player, else the handler named
-    for the minor army (W18.2); None means the auto policy (W33.5)."""
+def taker(state: State, side: str) -> str:
+    """W17c, W24.4: the power a general captured by (or submitting to) this side joins: the
+    acting nation if it has units in a coalition army, else the member with the most troops
+    (ties in data order); a one-power army keeps him."""
+    found = members(state, side) or army_powers(state, side)
+    acting = state["step"]["nation"]
+    if len(found) == 1 or side == "defender":
+        return found[0]
+    if acting in found:
+        return str(acting)
+    return max(found, key=lambda p: (army_troops(state, side, p), -found.index(p)))
+
+
+def decider(state: State, side: str, pid: str | None = None) -> int | None:
+    """The seat that makes a side's choices: the acting player for the attacking coalition
+    (W17c; with `opt.ally_controls_own` a major ally decides for its own units), a major
+    nation's player, else the handler named for the minor army (W18.2); None means the auto
+    policy (W33.5)."""
+    if side == "attacker":
+        if pid and state["options"]["ally_controls_own"] and pid != GOZOKU \
+                and pid != state["step"]["nation"] and state["nations"][pid]["seat"] is not None:
+            return int(state["nations"][pid]["seat"])
+        return _acting_seat(state)
     pid = side_power(state, side)
     if pid != GOZOKU and state["nations"][pid]["seat"] is not None:
         return int(state["nations"][pid]["seat"])
@@ -109,30 +147,45 @@ def _fall(state: State) -> Fall:
 
     def fall_of(nid: str) -> list[Event]:
         b = state["battle"]
-        sides = b["sides"]
-        if nid not in sides.values():
+        side = next((s for s in SIDES if nid in b["armies"][s]), None)
+        if side is None:
             return destroy(state, nid)
-        by = sides["defender"] if sides["attacker"] == nid else sides["attacker"]
-        return fates.fall_in_battle(state, data, nid, str(by), b["area"])
+        return fates.fall_in_battle(state, data, nid, taker(state, enemy(side)), b["area"])
     return fall_of
 
 
 # -- opening -------------------------------------------------------------------------------------
-def open_battle(state: State, target: str, rivers: bool) -> list[Event]:
-    """W16.8, W16b: the invaders stand in the target, which holds another power's units."""
-    nid = state["step"]["nation"]
-    pid = next(p for p in sorted(powers_in(state, target)) if p != nid)
+def open_battle(state: State, target: str, rivers: bool, invaders: list[str]) -> list[Event]:
+    """W16.8, W16b, W17.1: the invaders (one power, or the coalition nations of a joint
+    invasion) stand in the target. If it holds another power's units, they fight; if not, a
+    joint invasion still settles who keeps the area (W17b)."""
+    acting = state["step"]["nation"]
+    lead = acting if acting in invaders else invaders[0]
+    enemies = sorted(powers_in(state, target) - set(invaders))
+    pid = enemies[0] if enemies else None
     state["battle"] = {
-        "area": target, "sides": {"attacker": nid, "defender": pid},
-        "start": {"attacker": troops(state, target, nid), "defender": troops(state, target, pid)},
+        "area": target, "sides": {"attacker": lead, "defender": pid},
+        "armies": {"attacker": list(invaders), "defender": [pid] if pid else []},
+        "start": {"attacker": sum(troops(state, target, p) for p in invaders),
+                  "defender": troops(state, target, pid) if pid else 0},
         "hurt": dict.fromkeys(SIDES, 0), "rivers": rivers, "handler": None, "round": 0,
         "method": None, "n": 0, "drafts": {s: [] for s in SIDES}, "done": [], "picks": None,
-        "retreating": None, "forced": False, "double": False, "trapped": False, "plan": None,
-        "winner": None, "stage": "open", "rounds": [],
+        "retreating": None, "leaving": None, "forced": False, "double": False, "trapped": [],
+        "plan": None, "winner": None if pid else "attacker", "keeper": None,
+        "joint": "open", "fought": pid is not None, "stage": "open" if pid else "close",
+        "rounds": [],
     }
     push(state, chance("fight"))
-    return [Event(say("wargame.battle.begins", attacker=nation(nid), defender=power(pid),
-                      area=area(target)))]
+    if pid is None:
+        return []
+    return [Event(say("wargame.battle.begins", attacker=_army_name(state, "attacker"),
+                      defender=power(pid), area=area(target)))]
+
+
+def _army_name(state: State, side: str) -> Param:
+    """A side named by its powers (a coalition by all of them)."""
+    found = army_powers(state, side)
+    return power(found[0]) if len(found) == 1 else tuple(power(p) for p in found)
 
 
 def fight(state: State, step: Step) -> list[Event]:
@@ -154,7 +207,7 @@ def _open(state: State) -> list[Event]:
 
 
 def _acting_seat(state: State) -> int:
-    return int(state["nations"][state["battle"]["sides"]["attacker"]]["seat"])
+    return int(state["nations"][state["step"]["nation"]]["seat"])
 
 
 def handler_choices(state: State) -> list[int]:
@@ -164,7 +217,8 @@ def handler_choices(state: State) -> list[int]:
     minor = pid == GOZOKU or state["nations"][pid]["seat"] is None
     if not minor or state["options"]["minor_combat"] != "nominate":
         return []
-    return [s for s in range(len(state["players"])) if s != _acting_seat(state)]
+    inside = coalition_seats(state)
+    return [s for s in range(len(state["players"])) if s not in inside]
 
 
 def handler_legal(state: State, step: Step, seat: int) -> list[Action]:
@@ -297,18 +351,24 @@ def _clash(state: State) -> list[Event]:
 
 
 def hurt(state: State, side: str, loss: int) -> list[Event]:
-    """Troops lost by an army (never below 0); every point counts for W23.4. A 豪族 area
-    left without 豪族 troops is neutral at once (W4.5)."""
+    """Troops lost by an army (never below 0); every point counts for W23.4. A coalition
+    army's loss is split between its nations (W17a). A 豪族 area left without 豪族 troops is
+    neutral at once (W4.5)."""
     if loss <= 0:
         return []
     b = state["battle"]
-    pid = side_power(state, side)
-    taken = remove_troops(state, b["area"], pid, loss)
     b["hurt"][side] += loss
-    if pid == GOZOKU:
-        gozoku_left(state, b["area"])
-    return [Event(say("wargame.battle.loss", power=power(pid), count=taken,
-                      left=army_troops(state, side)))]
+    counts = {p: army_troops(state, side, p) for p in army_powers(state, side)}
+    shares = split_loss({p: n for p, n in counts.items() if n > 0}, loss,
+                        state["step"]["nation"]) or {side_power(state, side): loss}
+    events: list[Event] = []
+    for pid, share in shares.items():
+        taken = remove_troops(state, b["area"], pid, share)
+        if pid == GOZOKU:
+            gozoku_left(state, b["area"])
+        events.append(Event(say("wargame.battle.loss", power=power(pid), count=taken,
+                                left=army_troops(state, side, pid))))
+    return events
 
 
 def _duel_checks(state: State, out: Outcome) -> list[Event]:
@@ -320,7 +380,7 @@ def _duel_checks(state: State, out: Outcome) -> list[Event]:
     for gid, column in sorted(out.checks, key=lambda c: order.index(c[0])):
         side = _side_of_general(state, gid)
         if side is not None:
-            events += fates.kill_check(state, data, gid, column, side_power(state, enemy(side)),
+            events += fates.kill_check(state, data, gid, column, taker(state, enemy(side)),
                                        fall=_fall(state))
     return events
 
@@ -329,7 +389,7 @@ def _side_of_general(state: State, gid: str) -> str | None:
     spot = state["generals"][gid]
     if spot["state"] != "nation" or spot["area"] != state["battle"]["area"]:
         return None
-    return next((s for s in SIDES if side_power(state, s) == spot["nation"]), None)
+    return next((s for s in SIDES if spot["nation"] in state["battle"]["armies"][s]), None)
 
 
 def _outcome(state: State) -> list[Event]:
@@ -337,15 +397,16 @@ def _outcome(state: State) -> list[Event]:
     double rout (W23.5), or the declarations."""
     b = state["battle"]
     for side in SIDES:
-        pid = side_power(state, side)
-        if pid != GOZOKU and not state["nations"][pid]["alive"]:
+        if not any(_standing(state, p) for p in army_powers(state, side)):
             return _finish(state, enemy(side))
     fallen = [s for s in SIDES if routed(state, s)]
     if len(fallen) == 2:
-        b.update(retreating="attacker", forced=True, double=True, stage="assign")
+        b.update(retreating="attacker", leaving=members(state, "attacker"), forced=True,
+                 double=True, stage="assign")
         return [Event(say("wargame.battle.double_rout"))]
     if fallen:
-        b.update(retreating=fallen[0], forced=True, stage="pursue")
+        b.update(retreating=fallen[0], leaving=members(state, fallen[0]), forced=True,
+                 stage="pursue")
         return [Event(say("wargame.battle.routed", power=power(side_power(state, fallen[0]))))]
     for side in SIDES:
         if not exists(state, side):
@@ -373,7 +434,7 @@ def _declare_defender(state: State) -> list[Event]:
 def _declare(state: State, side: str) -> list[Event]:
     """The attacker declares first; if it stays, the defender. A retreat needs a destination
     (W22.8)."""
-    if not destinations(state, side, forced=False):
+    if not can_retreat(state, side):
         return []
     seat = decider(state, side)
     if seat is None:
@@ -404,8 +465,13 @@ def declare(state: State, side: str, retreat: bool) -> list[Event]:
     who = power(side_power(state, side))
     if not retreat:
         return [Event(say("wargame.battle.stays", power=who))]
-    b.update(retreating=side, forced=False, stage="pursue")
+    b.update(retreating=side, leaving=members(state, side), forced=False, stage="pursue")
     return [Event(say("wargame.battle.retreats", power=who))]
+
+
+def can_retreat(state: State, side: str) -> bool:
+    """W22.8, W22c: a voluntary retreat needs a destination for each nation of the army."""
+    return all(destinations(state, p, forced=False) for p in members(state, side))
 
 
 # -- pursuit (W22.11, W22d) ----------------------------------------------------------------------
@@ -449,6 +515,7 @@ def pursue(state: State) -> list[Event]:
     column = next(i for i, c in enumerate(table["columns"]) if c["troops_min"] <= count and (
         c["troops_max"] is None or count <= c["troops_max"]))
     loss = int(table["rows"][rolled.total - 1]["loss"][column])
+    b["pursuit"] = {"face": rolled.total, "troops": count, "loss": loss}
     events = [rolled.event, *hurt(state, side, loss)]
     if not b["forced"] and routed(state, side):
         b["forced"] = True
@@ -457,13 +524,12 @@ def pursue(state: State) -> list[Event]:
 
 
 # -- destinations (W22.3-W22.10, W22a) -----------------------------------------------------------
-def destinations(state: State, side: str, forced: bool) -> list[str]:
-    """W22a: the first non-empty tier of adjacent areas (own, then neutral and empty, then
-    another nation's and empty); a forced retreat adds every own area on the map (22.9). The
-    豪族 go only into adjacent 豪族 areas (22.10)."""
+def destinations(state: State, pid: str, forced: bool) -> list[str]:
+    """W22a, computed per nation (W22c): the first non-empty tier of adjacent areas (own,
+    then neutral and empty, then another nation's and empty); a forced retreat adds every own
+    area on the map (22.9). The 豪族 go only into adjacent 豪族 areas (22.10)."""
     data = _data(state)
     here = state["battle"]["area"]
-    pid = side_power(state, side)
     near = [a for a in state["areas"] if data.adjacent(here, a)]
     if pid == GOZOKU:
         return [a for a in near if state["areas"][a]["control"] == GOZOKU
@@ -487,52 +553,72 @@ def _own(state: State, aid: str, pid: str) -> bool:
     return state["areas"][aid]["control"] == pid or bool(won)
 
 
-def best_destination(state: State, side: str, choices: list[str]) -> str:
+def best_destination(state: State, pid: str, choices: list[str]) -> str:
     """W33.5: the eligible area with the most own troops, ties in data order."""
-    pid = side_power(state, side)
     return max(choices, key=lambda a: (troops(state, a, pid), -choices.index(a)))
+
+
+def _choices(state: State, pid: str) -> list[str]:
+    """Where `pid`'s units may go in the retreat under way: voluntary tiers, forced ones
+    after a rout, and (W17b) the forced set for a joint winner's partner with no tier."""
+    b = state["battle"]
+    found = destinations(state, pid, b["forced"])
+    if not found and b["joint"] == "leaving":
+        found = destinations(state, pid, True)
+    return found
 
 
 # -- the retreat: assignment, kill checks, the move (W22e, W23a-b) --------------------------------
 def _assign(state: State) -> list[Event]:
+    """W22e step 3, W22c: each nation of the retreating army sends its units to its own
+    destinations; one with none is trapped (W23a)."""
     b = state["battle"]
     side = b["retreating"]
     if b["plan"] is None:
-        b["plan"] = {}
-        choices = destinations(state, side, b["forced"])
-        gens, count = army_generals(state, side), army_troops(state, side)
-        if not gens and not count:
-            b["stage"] = "withdraw"
+        plan: dict[str, dict[str, Any]] = {}
+        b.update(plan=plan, trapped=[])
+        for pid in b["leaving"]:
+            gens, count = army_generals(state, side, pid), army_troops(state, side, pid)
+            choices = _choices(state, pid)
+            if not gens and not count:
+                continue
+            if not choices:
+                b["trapped"].append(pid)
+                continue
+            plan[pid] = {}
+            if decider(state, side, pid) is None or len(choices) == 1:
+                plan[pid] = {best_destination(state, pid, choices): {"generals": gens,
+                                                                     "troops": count}}
+    for pid in b["plan"]:
+        gens, count = unassigned(state, pid)
+        if gens or count:
+            _ask(state, turn("retreat", _seat_for(state, side, pid), side=side, power=pid))
             return []
-        if not choices:
-            b.update(trapped=True, stage="withdraw")
-            return []
-        seat = decider(state, side)
-        if seat is None or len(choices) == 1:
-            b["plan"] = {best_destination(state, side, choices): {"generals": gens,
-                                                                   "troops": count}}
-    gens, count = unassigned(state)
-    if not gens and not count:
-        b["stage"] = "withdraw"
-        return []
-    _ask(state, turn("retreat", _seat(state, side), side=side))
+    b["stage"] = "withdraw"
     return []
 
 
-def unassigned(state: State) -> tuple[list[str], int]:
-    """The retreating army's generals and troops that have no destination yet."""
+def _seat_for(state: State, side: str, pid: str) -> int:
+    seat = decider(state, side, pid)
+    assert seat is not None
+    return seat
+
+
+def unassigned(state: State, pid: str) -> tuple[list[str], int]:
+    """A retreating nation's generals and troops that have no destination yet."""
     b = state["battle"]
     side = b["retreating"]
-    placed = {g for part in b["plan"].values() for g in part["generals"]}
-    count = army_troops(state, side) - sum(int(p["troops"]) for p in b["plan"].values())
-    return [g for g in army_generals(state, side) if g not in placed], count
+    parts = b["plan"].get(pid, {}).values()
+    placed = {g for part in parts for g in part["generals"]}
+    count = army_troops(state, side, pid) - sum(int(p["troops"]) for p in parts)
+    return [g for g in army_generals(state, side, pid) if g not in placed], count
 
 
 def retreat_legal(state: State, step: Step, seat: int) -> list[Action]:
-    """W22.5: every unit goes to a legal destination; the army may split."""
-    b = state["battle"]
-    choices = destinations(state, b["retreating"], b["forced"])
-    gens, count = unassigned(state)
+    """W22.5: every unit goes to a legal destination of its nation; the army may split."""
+    pid = step["data"]["power"]
+    choices = _choices(state, pid)
+    gens, count = unassigned(state, pid)
     found = [Action("to", (a,), label=say("wargame.retreat.to", area=area(a))) for a in choices]
     for g in gens:
         found += [Action("general", (g, a), label=say("wargame.retreat.general",
@@ -547,10 +633,11 @@ def retreat_legal(state: State, step: Step, seat: int) -> list[Action]:
 
 def retreat_resolve(state: State, step: Step) -> list[Event]:
     (action,) = answers(step).values()
+    pid = step["data"]["power"]
     b = state["battle"]
-    gens, count = unassigned(state)
+    gens, count = unassigned(state, pid)
     target = action.word(0) if action.kind in ("to", "troops") else action.word(1)
-    part = b["plan"].setdefault(target, {"generals": [], "troops": 0})
+    part = b["plan"][pid].setdefault(target, {"generals": [], "troops": 0})
     if action.kind == "to":
         part["generals"] += gens
         part["troops"] += count
@@ -563,14 +650,18 @@ def retreat_resolve(state: State, step: Step) -> list[Event]:
 
 def _withdraw(state: State) -> list[Event]:
     """W22e steps 4-5, W23a: a routed army's generals are checked (the column by whether
-    their destination is adjacent), then the survivors move; a trapped army's generals die
-    (or become 在野). A double rout checks the defender too, and captures are void (W23b)."""
+    their destination is adjacent), then the survivors move; a trapped nation's generals die
+    (or become 在野). A double rout checks the defender too, and captures are void (W23b).
+    The partners leaving a joint win (W17b) only move."""
     b = state["battle"]
     side = b["retreating"]
-    b.update(winner=enemy(side), stage="close")
-    if b["trapped"]:
-        return trap(state, side)
+    if b["joint"] == "leaving":
+        b.update(joint="done", stage="close")
+    else:
+        b.update(winner=enemy(side), stage="close")
     events: list[Event] = []
+    for pid in b["trapped"]:
+        events += trap(state, side, pid)
     if b["forced"]:
         events += _rout_checks(state, side)
     return events + move(state, side)
@@ -580,9 +671,11 @@ def _rout_checks(state: State, side: str) -> list[Event]:
     b = state["battle"]
     data = _data(state)
     wanted: list[tuple[str, str]] = []
-    for dest, part in b["plan"].items():
-        adjacent = data.adjacent(b["area"], dest)
-        wanted += [(g, "rout_adjacent" if adjacent else "rout_detached") for g in part["generals"]]
+    for parts in b["plan"].values():
+        for dest, part in parts.items():
+            adjacent = data.adjacent(b["area"], dest)
+            wanted += [(g, "rout_adjacent" if adjacent else "rout_detached")
+                       for g in part["generals"]]
     if b["double"]:
         wanted += [(g, "rout_adjacent") for g in army_generals(state, "defender")]
     order = list(data.generals)
@@ -590,9 +683,8 @@ def _rout_checks(state: State, side: str) -> list[Event]:
     for gid, column in sorted(wanted, key=lambda c: order.index(c[0])):
         owner = _side_of_general(state, gid)
         if owner is not None:
-            events += fates.kill_check(state, data, gid, column,
-                                       side_power(state, enemy(owner)), void_capture=b["double"],
-                                       fall=_fall(state))
+            events += fates.kill_check(state, data, gid, column, taker(state, enemy(owner)),
+                                       void_capture=b["double"], fall=_fall(state))
     if b["double"]:
         _joins_retreat(state, side)
     return events
@@ -600,23 +692,23 @@ def _rout_checks(state: State, side: str) -> list[Event]:
 
 def _joins_retreat(state: State, side: str) -> None:
     """W23b: a defender's general who submitted in a double rout retreats with the attacker
-    (with the part of the army that holds the most troops)."""
+    (with the part of his new nation's retreat that holds the most troops)."""
     b = state["battle"]
-    placed = {g for part in b["plan"].values() for g in part["generals"]}
-    joined = [g for g in army_generals(state, side) if g not in placed]
-    if joined and b["plan"]:
-        dest = max(b["plan"], key=lambda a: int(b["plan"][a]["troops"]))
-        b["plan"][dest]["generals"] += joined
+    for pid, parts in b["plan"].items():
+        placed = {g for part in parts.values() for g in part["generals"]}
+        joined = [g for g in army_generals(state, side, pid) if g not in placed]
+        if joined and parts:
+            dest = max(parts, key=lambda a: int(parts[a]["troops"]))
+            parts[dest]["generals"] += joined
 
 
-def trap(state: State, side: str) -> list[Event]:
-    """W23a: a routed army with no destination. Its generals die without a roll
+def trap(state: State, side: str, pid: str) -> list[Event]:
+    """W23a: a routed nation with no destination. Its generals die without a roll
     (`opt.trapped = die`) or become 在野 in the battle area (`zaiya`)."""
     data = _data(state)
     b = state["battle"]
-    pid = side_power(state, side)
     events = [Event(say("wargame.battle.trapped", power=power(pid)))]
-    for gid in army_generals(state, side):
+    for gid in army_generals(state, side, pid):
         if _side_of_general(state, gid) != side:
             continue
         if state["options"]["trapped"] == "zaiya":
@@ -627,36 +719,101 @@ def trap(state: State, side: str) -> list[Event]:
         else:
             events.append(Event(say("wargame.fate.death", general=general(gid))))
             events += remove_general(state, data, gid, "dead", _fall(state))
-    remove_troops(state, b["area"], pid, army_troops(state, side))
+    remove_troops(state, b["area"], pid, army_troops(state, side, pid))
+    if pid == GOZOKU:
+        gozoku_left(state, b["area"])
     return events
 
 
 def move(state: State, side: str) -> list[Event]:
-    """W22e step 5: the survivors move to their destinations; they have acted (W9a), and an
-    area they enter that is not their nation's passes at the end of the step (W4.1a)."""
+    """W22e step 5: the survivors move to their destinations; a coalition's units have acted
+    (W9a), and an area they enter that is not their nation's passes at the end of the step
+    (W4.1a)."""
     b = state["battle"]
-    pid = side_power(state, side)
     ctx = state["step"]
+    inside = coalition_powers(state)
     events: list[Event] = []
-    for dest, part in b["plan"].items():
-        gens = [g for g in part["generals"] if _side_of_general(state, g) == side]
-        count = min(int(part["troops"]), army_troops(state, side))
-        if not gens and not count:
-            continue
-        for g in gens:
-            state["generals"][g]["area"] = dest
-        if count:
-            move_troops(state, b["area"], dest, pid, count)
-        if pid == ctx["nation"]:
-            ctx["acted"] += [g for g in gens if g not in ctx["acted"]]
-            ctx["acted_troops"][dest] = ctx["acted_troops"].get(dest, 0) + count
-        if state["areas"][dest]["control"] != pid and dest not in ctx["entered"]:
-            ctx["entered"].append(dest)
-        events.append(Event(say("wargame.battle.withdrawn", power=power(pid), area=area(dest),
-                                generals=generals(gens), count=count)))
-    if pid == GOZOKU:
-        gozoku_left(state, b["area"])
+    for pid, parts in b["plan"].items():
+        for dest, part in parts.items():
+            gens = [g for g in part["generals"] if _side_of_general(state, g) == side
+                    and state["generals"][g]["nation"] == pid]
+            count = min(int(part["troops"]), army_troops(state, side, pid))
+            if not gens and not count:
+                continue
+            for g in gens:
+                state["generals"][g]["area"] = dest
+            if count:
+                move_troops(state, b["area"], dest, pid, count)
+            if pid in inside:
+                ctx["acted"] += [g for g in gens if g not in ctx["acted"]]
+                ctx["acted_troops"][dest] = ctx["acted_troops"].get(dest, 0) + count
+            if state["areas"][dest]["control"] != pid and dest not in ctx["entered"]:
+                ctx["entered"].append(dest)
+            events.append(Event(say("wargame.battle.withdrawn", power=power(pid),
+                                    area=area(dest), generals=generals(gens), count=count)))
+        if pid == GOZOKU:
+            gozoku_left(state, b["area"])
     return events
+
+
+# -- a joint win (W17.5, W17b) --------------------------------------------------------------------
+def _joint(state: State) -> list[Event]:
+    """W17.5-W17.5.1: the nation with the most surviving troops keeps the area; a tie is
+    the acting player's choice."""
+    b = state["battle"]
+    found = members(state, "attacker")
+    most = max(army_troops(state, "attacker", p) for p in found)
+    tied = [p for p in found if army_troops(state, "attacker", p) == most]
+    b["stage"] = "handover"
+    if len(tied) == 1:
+        b["keeper"] = tied[0]
+        return []
+    _ask(state, turn("joint", _acting_seat(state), about="keep", choices=tied))
+    return []
+
+
+def _handover(state: State) -> list[Event]:
+    """W17.5.2, W17b: the player who gains control may hand it to another participant, at
+    once, before anyone retreats."""
+    b = state["battle"]
+    b["stage"] = "joint_leave"
+    keeper = str(b["keeper"])
+    seat = state["nations"][keeper]["seat"] if keeper != GOZOKU else None
+    _ask(state, turn("joint", _acting_seat(state) if seat is None else int(seat),
+                     about="handover", choices=[p for p in members(state, "attacker")
+                                                if p != keeper]))
+    return []
+
+
+def _joint_leave(state: State) -> list[Event]:
+    """W17b: every other participant retreats at once by the voluntary tiers, unpursued."""
+    b = state["battle"]
+    keeper = str(b["keeper"])
+    b.update(retreating="attacker", forced=False, plan=None, joint="leaving", stage="assign",
+             leaving=[p for p in members(state, "attacker") if p != keeper])
+    return [Event(say("wargame.joint.keeps", nation=power(keeper), area=area(b["area"])))]
+
+
+def joint_legal(state: State, step: Step, seat: int) -> list[Action]:
+    d = step["data"]
+    if d["about"] == "keep":
+        return [Action("keep", (p,), label=say("wargame.joint.keep", nation=power(p)))
+                for p in d["choices"]]
+    return [Action("keep", label=say("wargame.joint.keep_own")),
+            *(Action("give_control", (p,), label=say("wargame.joint.give", nation=power(p)))
+              for p in d["choices"])]
+
+
+def joint_resolve(state: State, step: Step) -> list[Event]:
+    (action,) = answers(step).values()
+    b = state["battle"]
+    if action.kind == "give_control" or action.args:
+        old = b["keeper"]
+        b["keeper"] = action.word(0)
+        if action.kind == "give_control":
+            return [Event(say("wargame.joint.given", nation=power(str(old)),
+                              to=power(b["keeper"])))]
+    return []
 
 
 # -- the end of a battle ---------------------------------------------------------------------------
@@ -666,12 +823,21 @@ def _close(state: State) -> list[Event]:
     then its phase ends at once, with the control update and no redeploy step (W27.4)."""
     b = state["battle"]
     winner = b["winner"]
+    if winner == "attacker" and b["joint"] == "open" and len(members(state, "attacker")) > 1:
+        b.update(joint="deciding", stage="joint")
+        return []
     gozoku_left(state, b["area"])
-    who, where = power(side_power(state, winner)), area(b["area"])
-    events = [Event(say("wargame.battle.won", power=who, area=where) if winner == "attacker"
-                    else say("wargame.battle.held", power=who, area=where))]
-    state["last_battle"] = {"area": b["area"], "sides": b["sides"], "rounds": b["rounds"],
-                            "winner": winner}
+    events: list[Event] = []
+    if b["fought"]:
+        who, where = _army_name(state, winner), area(b["area"])
+        events.append(Event(say("wargame.battle.won", power=who, area=where)
+                            if winner == "attacker" else
+                            say("wargame.battle.held", power=who, area=where)))
+        number = 1 + int((state["last_battle"] or {}).get("number", 0))
+        state["last_battle"] = {"number": number, "area": b["area"], "sides": b["sides"],
+                                "armies": b["armies"], "start": b["start"],
+                                "rounds": b["rounds"], "winner": winner,
+                                "keeper": b["keeper"], "pursuit": b.get("pursuit")}
     state["battle"] = None
     acting = state["step"]["nation"]
     if state["nations"][acting]["alive"]:
@@ -687,6 +853,7 @@ STAGES: dict[str, Callable[[State], list[Event]]] = {
     "open": _open, "method": _method, "select": _select, "clash": _clash,
     "declare_attacker": _declare_attacker, "declare_defender": _declare_defender,
     "pursue": _pursue, "assign": _assign, "withdraw": _withdraw, "close": _close,
+    "joint": _joint, "handover": _handover, "joint_leave": _joint_leave,
 }
 
 
@@ -729,9 +896,11 @@ def auto_action(state: State, seat: int) -> Action | None:
     if rule == "pursue":
         return Action("pursue")
     if rule == "retreat":
-        b = state["battle"]
-        return Action("to", (best_destination(state, b["retreating"], destinations(
-            state, b["retreating"], b["forced"])),))
+        pid = step["data"]["power"]
+        return Action("to", (best_destination(state, pid, _choices(state, pid)),))
+    if rule == "joint":
+        return Action("keep", tuple(step["data"]["choices"][:1]) if step["data"]["about"]
+                      == "keep" else ())
     if rule == "handler":
         return Action("handler", (handler_choices(state)[0],))
     return None

@@ -22,6 +22,7 @@ from games.core.game import Game, Option, Result, Score
 from games.core.messages import Msg, Said, Seat
 from games.core.rng import Rng
 from games.wargame import combat, orders
+from games.wargame.alliance import coalition_powers
 from games.wargame.board import (
     GOZOKU,
     add_troops,
@@ -265,6 +266,8 @@ FLOW = Flow(
         "declare": Rule(combat.declare_resolve, combat.declare_legal),
         "pursue": Rule(combat.pursue_resolve, combat.pursue_legal),
         "retreat": Rule(combat.retreat_resolve, combat.retreat_legal),
+        "joint": Rule(combat.joint_resolve, combat.joint_legal),
+        "consult": Rule(orders.consult_resolve, orders.consult_legal),
     },
     phases={"pick": Phase(_begin_pick, lambda state: "turn"),
             "turn": Phase(_begin_turn, _after_turn)},
@@ -276,12 +279,14 @@ PROMPTS = {"pick": "wargame.prompt.pick", "act": "wargame.prompt.act",
            "redeploy": "wargame.prompt.redeploy", "move": "wargame.prompt.move",
            "handler": "wargame.prompt.handler", "select": "wargame.prompt.select",
            "declare": "wargame.prompt.declare", "pursue": "wargame.prompt.pursue",
-           "retreat": "wargame.prompt.retreat"}
-BATTLE_RULES = ("handler", "select", "declare", "pursue", "retreat")
+           "retreat": "wargame.prompt.retreat", "joint": "wargame.prompt.joint",
+           "consult": "wargame.prompt.consult"}
+BATTLE_RULES = ("handler", "select", "declare", "pursue", "retreat", "joint")
 SCORES = {"levy": 3.0, "extra": 4.0, "join": 1.0, "confirm": 6.0, "cancel": -10.0,
           "diplo": 0.5, "group": 2.0, "block": -2.0, "unblock": -2.0, "from": 0.0, "to": 1.0,
           "end": 0.0, "move": -1.0, "pick": 0.0, "stay": 1.0, "retreat": 0.0, "pursue": 2.0,
-          "no_pursue": 0.0, "handler": 0.0, "done": 0.0}
+          "no_pursue": 0.0, "handler": 0.0, "done": 0.0, "ally": 0.2, "allow": 0.1,
+          "accept": 1.0, "decline": 0.5, "keep": 1.0, "give_control": 0.0}
 
 
 class WargameGame(Game):
@@ -306,6 +311,13 @@ class WargameGame(Game):
         Option("pursue_routed", "a routed army may be pursued (W22d)", False),
         Option("trapped", "the generals of a trapped army die, or become free generals "
                "(W23a)", "die", ("die", "zaiya")),
+        Option("minor_ratio_scope", "an allied minor's ratio test counts its own contingent, "
+               "or the whole joint invasion (W13.6.2)", "own", ("own", "joint")),
+        Option("ally_controls_own", "a major ally's player decides for its own units in "
+               "combat; off: the acting player decides for the coalition (W17c)", False),
+        Option("hide_zaiya", "free generals are shown as 在野武将, not by name (W5.5b)", False),
+        Option("liubiao_heirs", "劉表's heirs: 劉琮 then 劉琦, or 劉琦 first (W26c)",
+               "cong_first", ("cong_first", "qi_first")),
     )
 
     # -- the contract --------------------------------------------------------------------------
@@ -335,7 +347,7 @@ class WargameGame(Game):
             return "over"
         step = top(state)
         rule = step["rule"] if step else "-"
-        if rule in ("act", "levy", "diplo", "block", "invade"):
+        if rule in ("act", "levy", "diplo", "block", "invade", "consult"):
             rule = "action"
         elif rule == "fight" or rule in BATTLE_RULES:
             rule = "battle"
@@ -447,7 +459,7 @@ class WargameGame(Game):
         if fought is not None:
             return fought
         legal = self.legal_actions(state, seat)
-        for kind in ("end", "cancel"):
+        for kind in ("end", "cancel", "decline"):
             found = next((a for a in legal if a.kind == kind), None)
             if found:
                 return found
@@ -495,7 +507,7 @@ def check(state: State, data: WargameData) -> list[str]:
     if total != ledger["initial"] + ledger["added"] - ledger["removed"]:
         broken.append(f"troops: {total} on the map, ledger says "
                       f"{ledger['initial'] + ledger['added'] - ledger['removed']}")
-    acting = state["step"]["nation"] if state["step"] else None
+    inside = coalition_powers(state) if state["step"] and state["redeploy"] is None else set()
     entered = state["step"]["entered"] if state["step"] else []
     battle = state["battle"]["area"] if state["battle"] else None
     for aid, spot in state["areas"].items():
@@ -507,7 +519,7 @@ def check(state: State, data: WargameData) -> list[str]:
         for pid in found:
             if pid != GOZOKU and not state["nations"][pid]["alive"]:
                 broken.append(f"{aid}: units of the destroyed nation {pid}")
-            stray = (pid == acting and state["redeploy"] is None) or aid in (battle, *entered)
+            stray = pid in inside or aid in (battle, *entered)
             if pid != spot["control"] and not stray:
                 broken.append(f"{aid}: units of {pid} in an area controlled by "
                               f"{spot['control']}")

@@ -157,7 +157,7 @@ def kassen_modifiers(state: State, data: WargameData, side: str) -> list[tuple[P
             found.append((say("wargame.mod.small_city"), int(mods["small_city_defender"])))
         if b["rivers"]:
             found.append((say("wargame.mod.river"), int(mods["river_only_defender"])))
-    tens = troops(state, b["area"], side_power(state, side)) // 10
+    tens = sum(troops(state, b["area"], p) for p in b["armies"][side]) // 10  # W20a ④
     if tens:
         found.append((say("wargame.mod.troops"), tens * int(mods["per_10_troops_each_side"])))
     return found

@@ -21,7 +21,20 @@ from games.core.chance import roll
 from games.core.errors import IllegalAction
 from games.core.events import Event
 from games.core.flow import Step, push, turn
-from games.core.messages import Seat
+from games.core.messages import Msg, Seat
+from games.wargame.alliance import (
+    allow,
+    ally_gozoku,
+    ally_legal,
+    ally_minor,
+    answer_offer,
+    area_power,
+    auto_levies,
+    coalition_powers,
+    majors,
+    offer,
+    protected,
+)
 from games.wargame.board import (
     GOZOKU,
     add_troops,
@@ -34,7 +47,7 @@ from games.wargame.board import (
 )
 from games.wargame.combat import open_battle
 from games.wargame.data import WargameData, data_for
-from games.wargame.texts import area, general, generals, nation, say
+from games.wargame.texts import area, general, generals, nation, power, say
 
 State = dict[str, Any]
 
@@ -48,28 +61,42 @@ def begin_action(state: State, nid: str) -> list[Event]:
     start = [a for a, s in state["areas"].items() if s["control"] == nid]
     state["step"] = {"nation": nid, "start": start, "status": {a: "idle" for a in start},
                      "acted": [], "acted_troops": {}, "levied": [], "dp": 0, "invaded": [],
-                     "entered": []}
+                     "invaded_areas": [], "entered": [], "allies": {}, "gozoku": [],
+                     "ally_areas": {}, "offered": []}
     seat = state["nations"][nid]["seat"]
     push(state, turn("act", seat, nation=nid))
     return [Event(say("wargame.phase.major", nation=nation(nid), who=Seat(seat)))]
 
 
 def may_act(state: State, aid: str, wanted: str) -> bool:
-    """W9.2, W9a: an area controlled when the step began, still the nation's, whose status
-    allows an order of kind `wanted` (domestic or invading)."""
-    ctx = state["step"]
-    return (aid in ctx["start"] and state["areas"][aid]["control"] == ctx["nation"]
-            and ctx["status"][aid] in ("idle", wanted))
+    """W9.2, W9a, W13.6.1: an area controlled when the step began (or an allied minor's or
+    豪族 area), still its power's, whose status allows an order of kind `wanted` (domestic or
+    invading)."""
+    pid = area_power(state, aid)
+    return (pid is not None and state["areas"][aid]["control"] == pid
+            and state["step"]["status"][aid] in ("idle", wanted))
+
+
+def unit_power(state: State, aid: str) -> str:
+    """Whose units an area offers: the power it acts for, else its controller (a major
+    ally's area, W12a)."""
+    return area_power(state, aid) or str(state["areas"][aid]["control"])
 
 
 def free_generals(state: State, aid: str) -> list[str]:
     ctx = state["step"]
-    return [g for g in generals_in(state, aid, ctx["nation"]) if g not in ctx["acted"]]
+    return [g for g in generals_in(state, aid, unit_power(state, aid)) if g not in ctx["acted"]]
 
 
 def free_troops(state: State, aid: str) -> int:
     ctx = state["step"]
-    return troops(state, aid, ctx["nation"]) - int(ctx["acted_troops"].get(aid, 0))
+    return troops(state, aid, unit_power(state, aid)) - int(ctx["acted_troops"].get(aid, 0))
+
+
+def acting_areas(state: State) -> list[str]:
+    """The acting nation's areas, then the allied minors' and 豪族 areas (W13.6.1)."""
+    ctx = state["step"]
+    return [*ctx["start"], *ctx["ally_areas"]]
 
 
 def ruler_area(state: State) -> str | None:
@@ -86,32 +113,65 @@ def diplomats(state: State) -> list[str]:
     return [g for g in free_generals(state, where) if data.generals[g]["diplomacy"] is not None]
 
 
+def source_power(state: State, src: str) -> str | None:
+    """The coalition power a source area sends for: its acting power, or a major ally that
+    controls it (W12a)."""
+    pid = area_power(state, src)
+    if pid is not None:
+        return pid
+    owner = state["areas"][src]["control"]
+    return str(owner) if owner in majors(state) else None
+
+
 def sources(state: State, target: str) -> list[str]:
-    """Areas that may send a contingent into `target` (W16a): acting areas adjacent to it
-    across a side without markers."""
+    """Areas that may send a contingent into `target` (W16a), in data order: adjacent across
+    a side without markers, acting for a coalition power (W9.2, W13.6.1) or held by a major
+    ally (W12a)."""
     data = state_data(state)
-    return [a for a in state["step"]["start"]
-            if data.adjacent(a, target) and not state["markers"].get(side_key(a, target))
-            and may_act(state, a, "invading")]
+    found = []
+    for a in data.areas:
+        if not data.adjacent(a, target) or state["markers"].get(side_key(a, target)):
+            continue
+        pid = source_power(state, a)
+        if pid is None:
+            continue
+        if area_power(state, a) is None or may_act(state, a, "invading"):
+            found.append(a)
+    return found
+
+
+def sendable(state: State, src: str, sent: dict[str, int]) -> int:
+    """The troops a source may still send: its free troops; a 豪族 area keeps 3 (W14.4.2);
+    a major ally's stay within the allowance left by its other sources (W12a)."""
+    pid = source_power(state, src)
+    cap = free_troops(state, src)
+    if pid == GOZOKU:
+        keep = int(state_data(state).constants["gozoku"]["invade_leave_min_troops"])
+        cap = min(cap, troops(state, src, GOZOKU) - keep)
+    elif pid in majors(state):
+        others = sum(n for a, n in sent.items() if a != src and source_power(state, a) == pid)
+        cap = min(cap, int(state["step"]["allies"][str(pid)]["troops"]) - others)
+    return max(cap, 0)
 
 
 def invadable(state: State, target: str) -> bool:
-    """W16.11, W16a: not the nation's own area and holding none of its units (another
-    power's units there mean combat, W16.8)."""
-    nid = state["step"]["nation"]
-    if state["areas"][target]["control"] == nid or nid in powers_in(state, target):
+    """W16.11, W16a, W12b: no coalition member's area nor one holding their units, with a
+    source that has units to send (another power's units there mean combat, W16.8)."""
+    if protected(state, target):
         return False
-    return any(free_generals(state, a) and free_troops(state, a) > 0
-               for a in sources(state, target))
+    return any((free_generals(state, a) or source_power(state, a) == GOZOKU)
+               and sendable(state, a, {}) > 0 for a in sources(state, target))
 
 
 def act_legal(state: State, step: Step, seat: int) -> list[Action]:
     ctx = state["step"]
     found: list[Action] = []
-    for aid in ctx["start"]:
-        if may_act(state, aid, "domestic") and free_generals(state, aid):
+    for aid in acting_areas(state):
+        gozoku = area_power(state, aid) == GOZOKU and aid not in ctx["levied"]
+        if may_act(state, aid, "domestic") and (free_generals(state, aid) or gozoku):
             found.append(Action("levy", (aid,), label=say("wargame.act.levy", area=area(aid))))
     if state["options"]["diplomacy"]:
+        found += ally_legal(state)
         if diplomats(state):
             found.append(Action("diplo", label=say("wargame.act.diplo")))
         if ctx["dp"] >= state_data(state).constants["marker_dp_cost"]:
@@ -122,7 +182,7 @@ def act_legal(state: State, step: Step, seat: int) -> list[Action]:
                     found.append(Action("unblock", (a, b), label=say(
                         "wargame.act.unblock", a=area(a), b=area(b))))
     data = state_data(state)
-    targets = {b for a in ctx["start"] for b in data.neighbours[a]}
+    targets = {b for a in data.areas if source_power(state, a) for b in data.neighbours[a]}
     for target in sorted(targets, key=list(data.areas).index):
         if invadable(state, target):
             found.append(Action("invade", (target,), label=say("wargame.act.invade",
@@ -145,11 +205,59 @@ def act_resolve(state: State, step: Step) -> list[Event]:
         return []
     if action.kind == "unblock":
         return _unblock(state, seat, nid, action.word(0), action.word(1))
+    if action.kind in ("ally", "allow"):
+        return alliance_order(state, seat, nid, action)
     if action.kind == "invade":
         push(state, turn("invade", seat, nation=nid, target=action.word(0), chosen=[],
                          troops={}))
         return []
     return end_action(state, seat, nid)
+
+
+def alliance_order(state: State, seat: int, nid: str, action: Action) -> list[Event]:
+    """`ally <nation>` (an offer to a major, W12.1; DP paid for a minor, W13.2), `ally gozoku
+    <area>` (W14.2) and `allow <nation> troops|generals` (1 DP, W12.4)."""
+    if action.kind == "allow":
+        events = allow(state, action.word(0), action.word(1))
+    elif action.word(0) == GOZOKU:
+        events = ally_gozoku(state, action.word(1))
+    elif state["nations"][action.word(0)]["seat"] is None:
+        events = ally_minor(state, action.word(0))
+    else:
+        data, events = offer(state, action.word(0))
+        push(state, turn("consult", int(state["nations"][action.word(0)]["seat"]), **data),
+             turn("act", seat, nation=nid))
+        return events
+    _again(state, seat, nid)
+    return events
+
+
+def consult_legal(state: State, step: Step, seat: int) -> list[Action]:
+    """A major ally's answer to an alliance offer (W12.1) or to its proposed contingent
+    (`accept_joint`, W12a)."""
+    about = step["data"]["about"]
+    return [Action("accept", label=say(f"wargame.consult.{about}.accept")),
+            Action("decline", label=say(f"wargame.consult.{about}.decline"))]
+
+
+def consult_resolve(state: State, step: Step) -> list[Event]:
+    action, d = _answer(step), step["data"]
+    accepted = action.kind == "accept"
+    if d["about"] == "alliance":
+        return answer_offer(state, d["ally"], int(d["by"]), accepted)
+    nid = state["step"]["nation"]
+    if not accepted:
+        _again(state, int(d["by"]), nid)
+        return [Event(say("wargame.joint.declined", nation=nation(d["ally"]),
+                          area=area(d["target"])))]
+    problem = invasion_problem(state, d["target"], d["chosen"], d["troops"])
+    if problem is not None:  # the board changed since the proposal
+        _again(state, int(d["by"]), nid)
+        return [Event(problem, seats=(int(d["by"]),))]
+    events = invade(state, d["target"], d["chosen"], d["troops"])
+    if state["battle"] is None:
+        _again(state, int(d["by"]), nid)
+    return events
 
 
 def _again(state: State, seat: int, nid: str) -> None:
@@ -167,6 +275,9 @@ def levy_legal(state: State, step: Step, seat: int) -> list[Action]:
     d = step["data"]
     data = state_data(state)
     grouped = {g for group in d["groups"] for g in group}
+    if area_power(state, d["area"]) == GOZOKU:  # W14.3: no general needed, no extra levy
+        return [Action("confirm", label=say("wargame.levy.confirm", area=area(d["area"]))),
+                Action("cancel", label=say("wargame.act.cancel"))]
     found = [Action("general", (g,), label=say("wargame.levy.general", general=general(g)))
              for g in free_generals(state, d["area"]) if g not in d["chosen"]]
     for g in d["chosen"]:
@@ -207,8 +318,8 @@ def levy(state: State, aid: str, chosen: list[str], groups: list[list[str]]) -> 
     per group, +1 troop if the roll is at most the group's admin total."""
     data = state_data(state)
     ctx = state["step"]
-    nid = ctx["nation"]
-    events = [Event(say("wargame.levy.done", nation=nation(nid), area=area(aid),
+    nid = unit_power(state, aid)
+    events = [Event(say("wargame.levy.done", nation=power(nid), area=area(aid),
                         generals=generals(chosen)))]
     if aid not in ctx["levied"]:
         gain = int(data.areas[aid]["power"])
@@ -217,7 +328,7 @@ def levy(state: State, aid: str, chosen: list[str], groups: list[list[str]]) -> 
         events.append(Event(say("wargame.levy.base", area=area(aid), count=gain)))
     for group in groups:
         total = sum(int(data.generals[g]["admin"]) for g in group)
-        rolled = roll(state, 1, 6, who=nation(nid), why=say("wargame.roll.extra_levy",
+        rolled = roll(state, 1, 6, who=power(nid), why=say("wargame.roll.extra_levy",
                                                               generals=generals(group),
                                                               admin=total))
         events.append(rolled.event)
@@ -342,33 +453,137 @@ def _unblock(state: State, seat: int, nid: str, a: str, b: str) -> list[Event]:
                       count=state["markers"].get(key, 0), dp=ctx["dp"]))]
 
 
-# -- invasion (W16) ------------------------------------------------------------------------------
+# -- invasion (W16, W17) ---------------------------------------------------------------------------
 def invade_legal(state: State, step: Step, seat: int) -> list[Action]:
+    """One choice at a time: generals of each source, then its troops (a 豪族 source sends
+    troops alone, W14.4.1); confirm once the whole invasion is legal (W16a)."""
     d = step["data"]
     target = d["target"]
     found: list[Action] = []
     for src in sources(state, target):
-        if free_troops(state, src) <= 0:
+        cap = sendable(state, src, d["troops"])
+        if cap <= 0:
             continue  # W16.6: a contingent needs a troop too, so its generals cannot go alone
-        found += [Action("general", (g,), label=say("wargame.invade.general", general=general(g),
-                                                    area=area(src)))
-                  for g in free_generals(state, src) if g not in d["chosen"]]
-        if any(state["generals"][g]["area"] == src for g in d["chosen"]):
-            found += [Action("troops", (src, n), label=say("wargame.invade.troops", count=n,
-                                                          area=area(src)))
-                      for n in troop_choices(free_troops(state, src)) if n != d["troops"].get(src)]
-    if contingents_ready(state, d):
+        if source_power(state, src) != GOZOKU:
+            found += [Action("general", (g,), label=say(
+                          "wargame.invade.general", general=general(g), area=area(src)))
+                      for g in free_generals(state, src)
+                      if g not in d["chosen"] and _may_send_general(state, src, d["chosen"])]
+            if not any(state["generals"][g]["area"] == src for g in d["chosen"]):
+                continue
+        found += [Action("troops", (src, n), label=say("wargame.invade.troops", count=n,
+                                                      area=area(src)))
+                  for n in troop_choices(cap) if n != d["troops"].get(src)]
+    if invasion_problem(state, target, d["chosen"], d["troops"]) is None:
         found.append(Action("confirm", label=say("wargame.invade.confirm", area=area(target))))
     return [*found, Action("cancel", label=say("wargame.act.cancel"))]
 
 
-def contingents_ready(state: State, d: dict[str, Any]) -> bool:
-    """W16.6: at least one contingent, and each with a general and a troop."""
-    by_source: dict[str, int] = {}
-    for g in d["chosen"]:
+def _may_send_general(state: State, src: str, chosen: list[str]) -> bool:
+    """W12a: a major ally's generals stay within its generals allowance."""
+    pid = source_power(state, src)
+    if pid not in majors(state):
+        return True
+    used = sum(state["generals"][g]["nation"] == pid for g in chosen)
+    return used < int(state["step"]["allies"][str(pid)]["generals"])
+
+
+def contingents(state: State, chosen: list[str], sent: dict[str, int]) -> dict[str, dict]:
+    """The invasion by source area, in data order: {source: {power, generals, troops}}."""
+    found: dict[str, dict[str, Any]] = {}
+    for g in chosen:
         src = state["generals"][g]["area"]
-        by_source[src] = by_source.get(src, 0) + 1
-    return bool(by_source) and all(d["troops"].get(src, 0) > 0 for src in by_source)
+        found.setdefault(src, {"generals": [], "troops": 0})["generals"].append(g)
+    for src, count in sent.items():
+        if count > 0:
+            found.setdefault(src, {"generals": [], "troops": 0})["troops"] = count
+    order = list(state["areas"])
+    return {src: {**found[src], "power": source_power(state, src)}
+            for src in sorted(found, key=order.index)}
+
+
+def enemy_units(state: State, target: str) -> tuple[int, int]:
+    """The target's troops and generals of powers outside the coalition (free generals do
+    not count, W13.6.2)."""
+    inside = coalition_powers(state)
+    count = sum(n for p, n in state["areas"][target]["troops"].items() if p not in inside)
+    gens = [g for g in generals_in(state, target)
+            if state["generals"][g]["nation"] not in inside]
+    return count, len(gens)
+
+
+def invasion_problem(state: State, target: str, chosen: list[str],
+                     sent: dict[str, int]) -> Msg | None:
+    """Why an invasion order is illegal (W16a), or None: the first rule it breaks."""
+    if protected(state, target):
+        return say("wargame.refuse.invade_target", area=area(target))
+    parts = contingents(state, chosen, sent)
+    if not parts:
+        return say("wargame.refuse.invade_empty")
+    legal_sources = sources(state, target)
+    for src, part in parts.items():
+        found = _contingent_problem(state, target, src, part, legal_sources, sent)
+        if found is not None:
+            return found
+    return _joint_problem(state, target, parts)
+
+
+def _contingent_problem(state: State, target: str, src: str, part: dict[str, Any],
+                        legal_sources: list[str], sent: dict[str, int]) -> Msg | None:
+    """W16a for one source: it may send, its units are free, W16.6 (one general and one
+    troop; the 豪族 need no general, W14.4.1) and W14.4.2 (a 豪族 area keeps 3)."""
+    if src not in legal_sources:
+        return say("wargame.refuse.invade_source", area=area(src), target=area(target))
+    free = free_generals(state, src)
+    for g in part["generals"]:
+        if g not in free:
+            return say("wargame.refuse.general_busy", general=general(g))
+    if part["troops"] > free_troops(state, src):
+        return say("wargame.refuse.troops_busy", area=area(src), count=free_troops(state, src))
+    if part["power"] == GOZOKU:
+        if part["troops"] > sendable(state, src, sent):
+            return say("wargame.refuse.gozoku_keep", area=area(src))
+        return None
+    if not part["generals"] or not part["troops"]:
+        return say("wargame.refuse.contingent", area=area(src))
+    return None
+
+
+def _joint_problem(state: State, target: str, parts: dict[str, dict]) -> Msg | None:
+    """W14.4.3-W14.4.4 (the 豪族 alone, twice the enemy troops), W12a (a major ally joins only
+    the acting nation's invasion, within its allowance), W13.6.2 (a minor's ratio test)."""
+    ctx = state["step"]
+    powers = {p["power"] for p in parts.values()}
+    enemy_troops, enemy_generals = enemy_units(state, target)
+    total = sum(p["troops"] for p in parts.values())
+    if GOZOKU in powers:
+        if len(powers) > 1:
+            return say("wargame.refuse.gozoku_joint")
+        ratio = int(state_data(state).constants["gozoku"]["invade_min_ratio"])
+        if total < ratio * enemy_troops:
+            return say("wargame.refuse.gozoku_ratio", count=total, needed=ratio * enemy_troops)
+        return None
+    for pid in sorted(powers & set(majors(state))):
+        if ctx["nation"] not in powers:
+            return say("wargame.refuse.joint_only", nation=nation(pid))
+        allowed = ctx["allies"][pid]
+        mine = [p for p in parts.values() if p["power"] == pid]
+        if sum(p["troops"] for p in mine) > allowed["troops"] or \
+                sum(len(p["generals"]) for p in mine) > allowed["generals"]:
+            return say("wargame.refuse.allowance", nation=nation(pid),
+                       troops=allowed["troops"], generals=allowed["generals"])
+    for pid in sorted(p for p in powers if ctx["allies"].get(p, {}).get("kind") == "minor"):
+        scope = [p for p in parts.values()
+                 if state["options"]["minor_ratio_scope"] == "joint" or p["power"] == pid]
+        count = sum(p["troops"] for p in scope)
+        gens = sum(len(p["generals"]) for p in scope)
+        if enemy_troops > count:
+            return say("wargame.refuse.minor_troops", nation=nation(pid), count=count,
+                       needed=enemy_troops)
+        if enemy_generals > 2 * gens:
+            return say("wargame.refuse.minor_generals", nation=nation(pid), count=gens,
+                       needed=enemy_generals)
+    return None
 
 
 def invade_resolve(state: State, step: Step) -> list[Event]:
@@ -385,7 +600,23 @@ def invade_resolve(state: State, step: Step) -> list[Event]:
         d["troops"] = {**d["troops"], action.word(0): action.number(1)}
         push(state, turn("invade", seat, **d))
         return []
-    events = invade(state, d["target"], d["chosen"], d["troops"])
+    return declare_invasion(state, seat, d["target"], d["chosen"], d["troops"])
+
+
+def declare_invasion(state: State, seat: int, target: str, chosen: list[str],
+                     sent: dict[str, int]) -> list[Event]:
+    """A legal invasion order goes ahead, unless a major ally's player must first confirm
+    its contingent (`accept_joint`, W12a)."""
+    nid = state["step"]["nation"]
+    asked = sorted({str(p["power"]) for p in contingents(state, chosen, sent).values()}
+                   & set(majors(state)))
+    if asked:
+        ally = asked[0]
+        push(state, turn("consult", int(state["nations"][ally]["seat"]), about="joint",
+                         ally=ally, by=seat, target=target, chosen=chosen, troops=sent))
+        return [Event(say("wargame.joint.proposed", nation=nation(nid), ally=nation(ally),
+                          area=area(target)))]
+    events = invade(state, target, chosen, sent)
     if state["battle"] is None:
         _again(state, seat, nid)
     return events
@@ -393,54 +624,107 @@ def invade_resolve(state: State, step: Step) -> list[Event]:
 
 def invade(state: State, target: str, chosen: list[str], sent: dict[str, int]) -> list[Event]:
     """W16b: the units move into the target at once. Another power's units there mean combat
-    (W16.8: its rivers modifier needs every contingent to have crossed a river, W20.6 ③);
-    otherwise control changes at the end of the step (W4.1a)."""
+    (W16.8: its rivers modifier needs every contingent to have crossed a river, W20.6 ③); a
+    joint invasion into an empty area settles who keeps it (W17b); otherwise control changes
+    at the end of the step (W4.1a)."""
     ctx = state["step"]
-    nid = ctx["nation"]
-    owner = state["areas"][target]["control"]
-    if owner and owner not in (nid, GOZOKU) and owner not in ctx["invaded"]:
-        ctx["invaded"].append(owner)
-    parts = []
-    for src, count in sent.items():
-        gens = [g for g in chosen if state["generals"][g]["area"] == src]
-        for g in gens:
+    _note_invaded(state, target)
+    parts = contingents(state, chosen, sent)
+    invaders: list[str] = []
+    told = []
+    for src, part in parts.items():
+        pid = str(part["power"])
+        for g in part["generals"]:
             state["generals"][g]["area"] = target
-        move_troops(state, src, target, nid, count)
-        ctx["status"][src] = "invading"
-        parts.append(say("wargame.invade.part", area=area(src), generals=generals(gens),
-                         count=count))
+        move_troops(state, src, target, pid, part["troops"])
+        if src in ctx["status"]:
+            ctx["status"][src] = "invading"
+        if pid in majors(state):  # W12a: each unit uses up one allowance
+            ctx["allies"][pid]["troops"] -= part["troops"]
+            ctx["allies"][pid]["generals"] -= len(part["generals"])
+        if pid not in invaders:
+            invaders.append(pid)
+        told.append(say("wargame.invade.part", area=area(src), generals=generals(part["generals"]),
+                        count=part["troops"]))
     ctx["acted"] += chosen
     ctx["acted_troops"][target] = ctx["acted_troops"].get(target, 0) + sum(sent.values())
-    told = Event(say("wargame.invade.done", nation=nation(nid), area=area(target),
-                     parts=tuple(parts)))
-    if powers_in(state, target) - {nid}:
-        data = state_data(state)
-        rivers = all(data.side(src, target) == "river" for src in sent)
-        return [told, *open_battle(state, target, rivers)]
-    return [told, Event(say("wargame.invade.no_combat", area=area(target)))]
+    events = [Event(say("wargame.invade.done", nation=_names(invaders), area=area(target),
+                        parts=tuple(told)))]
+    data = state_data(state)
+    rivers = all(data.side(src, target) == "river" for src in parts)
+    if powers_in(state, target) - set(invaders) or len(invaders) > 1:
+        return [*events, *open_battle(state, target, rivers, invaders)]
+    return [*events, Event(say("wargame.invade.no_combat", area=area(target)))]
+
+
+def _names(pids: list[str]) -> Any:
+    return power(pids[0]) if len(pids) == 1 else tuple(power(p) for p in pids)
+
+
+def _note_invaded(state: State, target: str) -> None:
+    """W12b: the nations whose area, or units, the coalition invaded this phase."""
+    ctx = state["step"]
+    owner = state["areas"][target]["control"]
+    for pid in sorted(powers_in(state, target) | ({owner} if owner else set())):
+        if pid != GOZOKU and pid not in ctx["invaded"] and pid not in coalition_powers(state):
+            ctx["invaded"].append(pid)
+    if target not in ctx["invaded_areas"]:
+        ctx["invaded_areas"].append(target)
 
 
 # -- the end of the action step, and the redeploy step (W25) -------------------------------------
 def end_action(state: State, seat: int, nid: str) -> list[Event]:
-    events = [Event(say("wargame.act.ended", nation=nation(nid)))]
+    """The allied areas' base levies (W13.6.4), the control update (W4.1a); then the
+    redeploy step, for the acting nation and its allied minors and 豪族 (W25a)."""
+    ctx = state["step"]
+    events = [Event(say("wargame.act.ended", nation=nation(nid))), *auto_levies(state)]
     events += control_update(state)
-    state["redeploy"] = {"nation": nid, "moved": [], "arrived": {}}
+    ctx["gozoku"] += [a for a in ctx["invaded_areas"]  # W14a: won by an allied 豪族 army
+                      if state["areas"][a]["control"] == GOZOKU and a not in ctx["gozoku"]]
+    movers = [nid, *(n for n, a in ctx["allies"].items()
+                     if a["kind"] == "minor" and state["nations"][n]["alive"])]
+    if ctx["gozoku"]:
+        movers.append(GOZOKU)
+    state["redeploy"] = {"nation": nid, "powers": movers, "moved": [], "arrived": {},
+                         "before": {a: troops(state, a, GOZOKU) for a in ctx["gozoku"]}}
     push(state, turn("redeploy", seat, nation=nid))
     return events
 
 
-def movable(state: State, aid: str) -> tuple[list[str], int]:
+def mover(state: State, aid: str) -> str | None:
+    """The power whose units may redeploy in `aid`: its controller, if it is the acting
+    nation or an allied minor, or the 豪族 in an allied group's area."""
+    owner = state["areas"][aid]["control"]
     ctx = state["redeploy"]
-    nid = ctx["nation"]
-    gens = [g for g in generals_in(state, aid, nid) if g not in ctx["moved"]]
-    return gens, troops(state, aid, nid) - int(ctx["arrived"].get(aid, 0))
+    if owner not in ctx["powers"]:
+        return None
+    if owner == GOZOKU and aid not in state["step"]["gozoku"]:
+        return None
+    return str(owner)
+
+
+def movable(state: State, aid: str) -> tuple[list[str], int]:
+    """The generals and troops in `aid` that have not moved this step; a 豪族 area keeps
+    min(3, what it held before the step) (W14.5)."""
+    ctx = state["redeploy"]
+    pid = mover(state, aid)
+    if pid is None:
+        return [], 0
+    gens = [g for g in generals_in(state, aid, pid) if g not in ctx["moved"]]
+    count = troops(state, aid, pid) - int(ctx["arrived"].get(aid, 0))
+    if pid == GOZOKU:
+        floor = min(int(state_data(state).constants["gozoku"]["redeploy_floor"]),
+                    int(ctx["before"].get(aid, 0)))
+        count = min(count, troops(state, aid, pid) - floor)
+    return gens, max(count, 0)
 
 
 def reach(state: State, source: str, points: int) -> dict[str, int]:
-    """W25.2-W25.5: the cheapest cost to every area the nation controls, through areas it
-    controls, within `points` MP; markers never matter."""
+    """W25.2-W25.5: the cheapest cost to every area of the source's power, through areas of
+    that power (an allied 豪族 group's own areas), within `points` MP; markers never
+    matter."""
     data = state_data(state)
-    nid = state["redeploy"]["nation"]
+    pid = mover(state, source)
     costs = data.constants["side_cost"]
     best = {source: 0}
     queue = [(0, source)]
@@ -449,7 +733,7 @@ def reach(state: State, source: str, points: int) -> dict[str, int]:
         if spent > best.get(here, 99):
             continue
         for there, kind in data.neighbours[here].items():
-            if state["areas"][there]["control"] != nid or costs[kind] is None:
+            if mover(state, there) != pid or costs[kind] is None:
                 continue
             cost = spent + int(costs[kind])
             if cost <= points and cost < best.get(there, 99):
@@ -460,12 +744,9 @@ def reach(state: State, source: str, points: int) -> dict[str, int]:
 
 
 def redeploy_legal(state: State, step: Step, seat: int) -> list[Action]:
-    nid = state["redeploy"]["nation"]
     mp = state_data(state).constants["move_points"]
     found = []
-    for aid, spot in state["areas"].items():
-        if spot["control"] != nid:
-            continue
+    for aid in state["areas"]:
         gens, count = movable(state, aid)
         if (gens or count) and reach(state, aid, int(mp["general" if gens else "troops"])):
             found.append(Action("move", (aid,), label=say("wargame.move.from", area=area(aid))))
@@ -513,17 +794,23 @@ def move_resolve(state: State, step: Step) -> list[Event]:
         d["troops"] = action.number(0)
         push(state, turn("move", seat, **d))
         return []
-    target = action.word(0)
-    ctx = state["redeploy"]
-    for g in d["chosen"]:
-        state["generals"][g]["area"] = target
-    ctx["moved"] += d["chosen"]
-    if d["troops"]:
-        move_troops(state, d["source"], target, nid, d["troops"])
-        ctx["arrived"][target] = ctx["arrived"].get(target, 0) + d["troops"]
     push(state, again)
-    return [Event(say("wargame.move.done", nation=nation(nid), source=area(d["source"]),
-                      target=area(target), generals=generals(d["chosen"]), count=d["troops"]))]
+    return redeploy(state, d["source"], action.word(0), d["chosen"], d["troops"])
+
+
+def redeploy(state: State, source: str, target: str, chosen: list[str],
+             count: int) -> list[Event]:
+    """W25a: the units move (each once this step)."""
+    ctx = state["redeploy"]
+    pid = str(mover(state, source))
+    for g in chosen:
+        state["generals"][g]["area"] = target
+    ctx["moved"] += chosen
+    if count:
+        move_troops(state, source, target, pid, count)
+        ctx["arrived"][target] = ctx["arrived"].get(target, 0) + count
+    return [Event(say("wargame.move.done", nation=power(pid), source=area(source),
+                      target=area(target), generals=generals(chosen), count=count))]
 
 
 def state_data(state: State) -> WargameData:

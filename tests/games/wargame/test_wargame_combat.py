@@ -218,7 +218,7 @@ def wx10(defenders: int, pursuit: int) -> State:
 def test_wx10_retreat_tiers_and_pursuit():
     state = wx10(6, 5)
     assert army(state, "pengcheng", "tao") == 3  # column 11-20, face 5: 3
-    assert combat.destinations(state, "defender", forced=False) == ["xiapi", "langya"]
+    assert combat.destinations(state, "tao", forced=False) == ["xiapi", "langya"]
     assert "qiao" not in legal(state)  # 譙 is neutral: an own area is adjacent
     state, events = by(state, "tao", "general cao_bao xiapi", "troops xiapi 2",
                        "troops langya 1")
@@ -232,7 +232,7 @@ def test_wx10_retreat_tiers_and_pursuit():
 def test_wx10_variant_a_pursuit_that_routs_forces_the_retreat_and_checks():
     state = wx10(3, 5)
     assert state["battle"]["forced"]
-    forced = combat.destinations(state, "defender", forced=True)
+    forced = combat.destinations(state, "tao", forced=True)
     assert forced[:2] == ["xiapi", "langya"] and "guangling" in forced  # 22.9
     force(state, 6)
     state, events = by(state, "tao", "to xiapi")
@@ -519,8 +519,8 @@ def test_w22_10_the_gentry_retreat_only_into_adjacent_gentry_areas():
     gentry = [a for a in DATA.areas if DATA.adjacent("puyang", a)
               and state["areas"][a]["control"] == "gozoku"]
     assert gentry == ["ye", "shanyang", "taishan", "pingyuan"]  # not 陳留 (曹操's)
-    assert combat.destinations(state, "defender", forced=False) == gentry
-    assert combat.destinations(state, "defender", forced=True) == gentry
+    assert combat.destinations(state, "gozoku", forced=False) == gentry
+    assert combat.destinations(state, "gozoku", forced=True) == gentry
 
 
 def test_w22a_tiers_neutral_then_another_nations_empty_area_and_none_means_no_retreat():
@@ -530,16 +530,16 @@ def test_w22a_tiers_neutral_then_another_nations_empty_area_and_none_means_no_re
     force(state, 1, 2)
     state, _ = by(state, "cao", "invade pengcheng", "general xiahou_yuan", "troops shanyang 12",
                   "confirm")
-    assert combat.destinations(state, "attacker", forced=False) == ["shanyang"]
-    assert combat.destinations(state, "defender", forced=False) == ["xiapi", "langya"]
+    assert combat.destinations(state, "cao", forced=False) == ["shanyang"]
+    assert combat.destinations(state, "tao", forced=False) == ["xiapi", "langya"]
     for aid in ("xiapi", "langya"):
         put(state, aid, "sun", 1)
-    assert combat.destinations(state, "defender", forced=False) == ["qiao"]  # T2
+    assert combat.destinations(state, "tao", forced=False) == ["qiao"]  # T2
     put(state, "qiao", "sun", 1)
     # T3: another nation's area with no units: 曹操's emptied 山陽
-    assert combat.destinations(state, "defender", forced=False) == ["shanyang"]
+    assert combat.destinations(state, "tao", forced=False) == ["shanyang"]
     put(state, "shanyang", "cao", 1)
-    assert combat.destinations(state, "defender", forced=False) == []  # W22.8
+    assert combat.destinations(state, "tao", forced=False) == []  # W22.8
     force(state, 1, 2)  # round 2 is a duel again
     state, _ = by(state, "cao", "done")
     state, _ = by(state, "tao", "done")  # nobody duels: nothing happens

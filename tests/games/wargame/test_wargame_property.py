@@ -1,6 +1,6 @@
-"""Random legal games for 2, 5 and 11 seats, with combat and with every combat option changed
-(invariants, secrets, the secret selection of generals and JSON state after every action,
-replay equal), and heuristic games of S2 to their end."""
+"""Random legal games for 2, 5 and 11 seats, with combat and alliances, and with every combat
+option changed (invariants, secrets, the secret selection of generals and JSON state after
+every action, replay equal), and heuristic games of S2 to their end."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_random_legal_games_keep_every_invariant(seats, scenario, options):
         first = json.loads(json.dumps(state))
         rnd = random.Random(seed)
         log: list[tuple[int, Action]] = []
-        battles = 0
+        battles = allied = 0
         for _ in range(600):
             due = sorted(GAME.to_act(state))
             if not due:
@@ -51,10 +51,12 @@ def test_random_legal_games_keep_every_invariant(seats, scenario, options):
             action = rnd.choice(GAME.legal_actions(state, seat))
             state, events = GAME.apply(state, seat, action)
             battles += sum(e.text.key == "wargame.battle.begins" for e in events)
+            allied += sum(e.text.key.startswith("wargame.ally.") for e in events)
             log.append((seat, action))
             check_state(GAME, state, seats)
             selection_stays_secret(state, seats)
         assert battles > 0  # the games reach combat
+        assert allied > 0  # and alliances are offered, made or bought (W12-W14)
         replayed = first
         for seat, action in log:
             replayed, _ = GAME.apply(replayed, seat, Action.parse(action.text))

@@ -1,0 +1,259 @@
+"""Alliances of one nation phase (W12 major allies, W13 minor allies, W14 豪族 groups) and
+what the coalition they form shares: who belongs to it (W12b), how a coalition army's troop
+loss is split (W17a), and the base levies allied areas owe at the end of the step (W13.6.4).
+
+The action step's context (`state["step"]`, games/wargame/orders.py) holds the alliances:
+`allies` = {nation: {"kind": "major" | "minor", "troops": allowance, "generals": allowance}},
+`gozoku` = the allied 豪族 areas (the groups as they stood when allied, plus the areas their
+armies won), `ally_areas` = {area: power} for the areas that act for an allied minor or the
+豪族 (their status sits with the acting nation's in `status`), `offered` = the majors sent an
+offer this phase, and `invaded`/`invaded_areas` (W12b: who and what the coalition invaded).
+Alliances end with the phase (W12.2, W13.3): the context goes with it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.actions import Action
+from games.core.events import Event
+from games.core.messages import Seat
+from games.wargame.board import GOZOKU, add_troops, controlled, generals_in, powers_in
+from games.wargame.data import WargameData, data_for
+from games.wargame.texts import area, nation, say
+
+State = dict[str, Any]
+
+
+# -- the coalition (W12b) ------------------------------------------------------------------------
+def coalition_nations(state: State) -> list[str]:
+    """The acting nation and its allied nations (major and minor) this phase."""
+    ctx = state["step"]
+    if ctx is None:
+        return []
+    return [ctx["nation"], *ctx["allies"]]
+
+
+def coalition_powers(state: State) -> set[str]:
+    """The coalition's nations, and the 豪族 when a 豪族 group is allied."""
+    found = set(coalition_nations(state))
+    if state["step"] and state["step"]["gozoku"]:
+        found.add(GOZOKU)
+    return found
+
+
+def coalition_seats(state: State) -> set[int]:
+    """The players inside the coalition: the acting player and the major allies'."""
+    return {int(state["nations"][n]["seat"]) for n in coalition_nations(state)
+            if state["nations"][n]["seat"] is not None}
+
+
+def protected(state: State, target: str) -> bool:
+    """W12b, W12.6, W12.7, W13.4, W13.6.3, W14.2: no coalition member may invade an area a
+    member controls or holds units in (for the 豪族, the allied groups' areas)."""
+    ctx = state["step"]
+    nations = set(coalition_nations(state))
+    spot = state["areas"][target]
+    if spot["control"] in nations or powers_in(state, target) & nations:
+        return True
+    return target in ctx["gozoku"]
+
+
+def majors(state: State) -> list[str]:
+    return [n for n, a in state["step"]["allies"].items() if a["kind"] == "major"]
+
+
+def area_power(state: State, aid: str) -> str | None:
+    """The power an area acts for in this step: the acting nation for the areas it held when
+    the step began (W9.2), an allied minor or the 豪族 for their allied areas (W13.6.1)."""
+    ctx = state["step"]
+    if aid in ctx["start"]:
+        return str(ctx["nation"])
+    found = ctx["ally_areas"].get(aid)
+    return None if found is None else str(found)
+
+
+# -- making alliances (W12.1, W13.1-W13.2, W14.2) ------------------------------------------------
+def gozoku_group(state: State, data: WargameData, aid: str) -> list[str]:
+    """W14.2: the connected set of 豪族 areas, joined by passable sides, holding `aid`, in
+    data order."""
+    seen = {aid}
+    todo = [aid]
+    while todo:
+        here = todo.pop()
+        for there in data.neighbours[here]:
+            if there not in seen and state["areas"][there]["control"] == GOZOKU:
+                seen.add(there)
+                todo.append(there)
+    return [a for a in data.areas if a in seen]
+
+
+def invaded(state: State, nid: str) -> bool:
+    """W12.8, W13.5: the coalition invaded an area of this nation, or holding its units."""
+    return nid in state["step"]["invaded"]
+
+
+def ally_targets(state: State) -> list[str]:
+    """The nations the acting player may ally with now (W12.8, W13.5: not one invaded this
+    phase; a major once per phase)."""
+    ctx = state["step"]
+    return [n for n, s in state["nations"].items()
+            if s["alive"] and n != ctx["nation"] and n not in ctx["allies"]
+            and n not in ctx["offered"] and not invaded(state, n) and controlled(state, n)]
+
+
+def minor_cost(state: State, nid: str) -> int:
+    """W13.2: as many DP as the areas the minor nation controls now."""
+    return len(controlled(state, nid))
+
+
+def gozoku_choices(state: State) -> list[list[str]]:
+    """The 豪族 groups that may be allied now: not already allied, none of their areas
+    invaded this phase (W14.2)."""
+    data = data_for(state["options"])
+    ctx = state["step"]
+    groups: list[list[str]] = []
+    for aid, spot in state["areas"].items():
+        if spot["control"] != GOZOKU or aid in ctx["gozoku"] or any(aid in g for g in groups):
+            continue
+        group = gozoku_group(state, data, aid)
+        if not set(group) & set(ctx["invaded_areas"]):
+            groups.append(group)
+    return groups
+
+
+def ally_legal(state: State) -> list[Action]:
+    """The alliance orders of the action step (W33.3: `ally`, `ally gozoku`, `allow`)."""
+    ctx = state["step"]
+    found: list[Action] = []
+    for nid in ally_targets(state):
+        if state["nations"][nid]["seat"] is not None:
+            found.append(Action("ally", (nid,), label=say("wargame.ally.offer_label",
+                                                          nation=nation(nid))))
+        elif ctx["dp"] >= minor_cost(state, nid):
+            found.append(Action("ally", (nid,), label=say(
+                "wargame.ally.minor_label", nation=nation(nid), dp=minor_cost(state, nid))))
+    for group in gozoku_choices(state):
+        if ctx["dp"] >= len(group):
+            found.append(Action("ally", (GOZOKU, group[0]), label=say(
+                "wargame.ally.gozoku_label", area=area(group[0]), count=len(group))))
+    if ctx["dp"] >= 1:
+        for nid in majors(state):
+            found += [Action("allow", (nid, "troops"), label=say(
+                          "wargame.allow.troops", nation=nation(nid))),
+                      Action("allow", (nid, "generals"), label=say(
+                          "wargame.allow.generals", nation=nation(nid)))]
+    return found
+
+
+def offer(state: State, nid: str) -> tuple[dict[str, Any], list[Event]]:
+    """W12.1: an offer to a major nation's player, private to the two players (W33.2); the
+    consult step it opens is returned for the caller to push."""
+    ctx = state["step"]
+    ctx["offered"].append(nid)
+    by, to = int(state["nations"][ctx["nation"]]["seat"]), int(state["nations"][nid]["seat"])
+    told = Event(say("wargame.ally.offered", who=Seat(by), nation=nation(ctx["nation"]),
+                     to=Seat(to), ally=nation(nid)), seats=(by, to))
+    return {"about": "alliance", "ally": nid, "by": by}, [told]
+
+
+def answer_offer(state: State, nid: str, by: int, accepted: bool) -> list[Event]:
+    """The major's answer: an alliance is made at once and public (W12.1); a refusal stays
+    between the two players."""
+    ctx = state["step"]
+    to = int(state["nations"][nid]["seat"])
+    if not accepted:
+        return [Event(say("wargame.ally.declined", who=Seat(to), nation=nation(ctx["nation"])),
+                      seats=(by, to))]
+    ctx["allies"][nid] = {"kind": "major", "troops": 0, "generals": 0}
+    return [Event(say("wargame.ally.made", nation=nation(ctx["nation"]), ally=nation(nid)))]
+
+
+def ally_minor(state: State, nid: str) -> list[Event]:
+    """W13.1-W13.2, W13.6.1: the DP are paid; the minor's areas of now act this phase."""
+    ctx = state["step"]
+    cost = minor_cost(state, nid)
+    ctx["dp"] -= cost
+    ctx["allies"][nid] = {"kind": "minor", "troops": 0, "generals": 0}
+    for aid in controlled(state, nid):
+        ctx["ally_areas"][aid] = nid
+        ctx["status"][aid] = "idle"
+    return [Event(say("wargame.ally.minor", nation=nation(ctx["nation"]), ally=nation(nid),
+                      dp=cost, left=ctx["dp"]))]
+
+
+def ally_gozoku(state: State, aid: str) -> list[Event]:
+    """W14.1-W14.2: the 豪族 group of `aid` is allied for its size in DP."""
+    ctx = state["step"]
+    group = gozoku_group(state, data_for(state["options"]), aid)
+    ctx["dp"] -= len(group)
+    ctx["gozoku"] += group
+    for a in group:
+        ctx["ally_areas"][a] = GOZOKU
+        ctx["status"][a] = "idle"
+    return [Event(say("wargame.ally.gozoku", nation=nation(ctx["nation"]),
+                      areas=tuple(area(a) for a in group), dp=len(group), left=ctx["dp"]))]
+
+
+def allow(state: State, nid: str, kind: str) -> list[Event]:
+    """W12.4, W12a: 1 DP lets 5 more of the ally's troops, or 2 more of its generals, join
+    joint invasions this phase."""
+    data = data_for(state["options"])
+    ctx = state["step"]
+    per = data.constants["ally_major"]["troops_per_dp" if kind == "troops" else
+                                       "generals_per_dp"]
+    ctx["dp"] -= 1
+    ctx["allies"][nid][kind] += int(per)
+    return [Event(say("wargame.allow.done", nation=nation(nid), troops=ctx["allies"][nid]["troops"],
+                      generals=ctx["allies"][nid]["generals"], dp=ctx["dp"]))]
+
+
+# -- losses of a coalition army (W17.4, W17a) ----------------------------------------------------
+def split_loss(counts: dict[str, int], loss: int, acting: str) -> dict[str, int]:
+    """W17a: each participant (a power with troops in the army) loses ⌊L/k⌋; the remainder
+    goes to the one with the most troops before the loss (ties: the acting nation, else the
+    first in the army's order); a share larger than a participant's troops passes to the
+    others, largest first. Empty when the army has no troops."""
+    if not counts:
+        return {}
+    if len(counts) == 1:
+        return {next(iter(counts)): loss}
+    base, rest = divmod(loss, len(counts))
+    shares = dict.fromkeys(counts, base)
+    most = max(counts.values())
+    tied = [p for p in counts if counts[p] == most]
+    shares[acting if acting in tied else tied[0]] += rest
+    excess = 0
+    for pid, share in shares.items():
+        if share > counts[pid]:
+            excess += share - counts[pid]
+            shares[pid] = counts[pid]
+    order = sorted(counts, key=lambda p: (-counts[p], p != acting))
+    for pid in order:
+        extra = min(excess, counts[pid] - shares[pid])
+        shares[pid] += extra
+        excess -= extra
+    return shares
+
+
+# -- the end of the step (W13.6.4) ---------------------------------------------------------------
+def auto_levies(state: State) -> list[Event]:
+    """W13.6.4: every allied area that neither invaded nor levied makes the base levy, if it
+    legally can (a minor's area needs a general there who has not acted; a 豪族 area always
+    can, W14.3)."""
+    data = data_for(state["options"])
+    ctx = state["step"]
+    events: list[Event] = []
+    for aid, pid in ctx["ally_areas"].items():
+        spot = state["areas"][aid]
+        if ctx["status"].get(aid) != "idle" or spot["control"] != pid or aid in ctx["levied"]:
+            continue
+        if pid != GOZOKU and not [g for g in generals_in(state, aid, pid)
+                                  if g not in ctx["acted"]]:
+            continue
+        gain = int(data.areas[aid]["power"])
+        add_troops(state, aid, pid, gain)
+        ctx["levied"].append(aid)
+        ctx["status"][aid] = "domestic"
+        events.append(Event(say("wargame.levy.auto", area=area(aid), count=gain)))
+    return events
