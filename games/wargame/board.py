@@ -189,6 +189,7 @@ def ruler_gone(state: State, data: WargameData, nid: str,
                 continue
             spot.update(state="nation", nation=nid, area=where)
             state["nations"][nid]["ruler"] = heir
+            state["heirs"].append({"nation": nid, "heir": heir})  # W26b: his player may move him
             return [Event(say("wargame.ruler.heir_enters", general=general(heir),
                               nation=nation(nid), area=area(where)))]
     return fall(nid) if fall else destroy(state, nid)
@@ -234,6 +235,7 @@ def destroy(state: State, nid: str) -> list[Event]:
 def fallen(state: State, nid: str) -> list[Event]:
     """W27.1: the nation is gone from now on (it no longer exists for an exile's draw)."""
     state["nations"][nid].update(alive=False, ruler=None, fell=state["turn"])
+    state["falls"].append(nid)  # W29.5: earlier destructions choose first
     return [Event(say("wargame.nation.destroyed", nation=nation(nid)))]
 
 

@@ -42,6 +42,7 @@ from games.wargame.board import (
     troops,
 )
 from games.wargame.data import WargameData, data_for
+from games.wargame.heirs import next_heir_step
 from games.wargame.methods import METHODS, SIDES, Outcome, enemy, rating, side_power
 from games.wargame.texts import area, general, generals, nation, power, say
 
@@ -192,6 +193,10 @@ def fight(state: State, step: Step) -> list[Event]:
     """Run the battle's stages until a seat owes a choice or the battle is over."""
     events: list[Event] = []
     while state["battle"] is not None:
+        asked = next_heir_step(state)
+        if asked is not None:  # W26b: an heir who entered is placed before the battle goes on
+            _ask(state, asked)
+            break
         depth = len(flow_of(state)["stack"])
         events += STAGES[state["battle"]["stage"]](state)
         if len(flow_of(state)["stack"]) != depth:

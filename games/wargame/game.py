@@ -21,7 +21,7 @@ from games.core.flow import Flow, Phase, Rule, Step, chance, new_flow, push, ste
 from games.core.game import Game, Option, Result, Score
 from games.core.messages import Msg, Said, Seat
 from games.core.rng import Rng
-from games.wargame import combat, orders
+from games.wargame import combat, heirs, orders
 from games.wargame.alliance import coalition_powers
 from games.wargame.board import (
     GOZOKU,
@@ -79,7 +79,7 @@ def new_state(data: WargameData, seats: int, options: dict[str, Any], seed: int)
         "decks": {str(p): list(ids) for p, ids in data.decks.items()}, "revealed": [],
         "cup": [], "acting": None, "markers": {}, "step": None, "redeploy": None,
         "pick_order": [], "ledger": {"initial": initial, "added": 0, "removed": 0},
-        "battle": None, "last_battle": None, "over": None,
+        "battle": None, "last_battle": None, "over": None, "heirs": [], "falls": [],
     }
 
 
@@ -144,8 +144,16 @@ def _begin_turn(state: State) -> list[Event]:
         cup.append("relax")
     state["cup"] = cup
     events.append(Event(say("wargame.cup.filled", markers=tuple(marker(m) for m in cup))))
-    push(state, chance("draw"))
+    push(state, chance("takeovers"), chance("draw"))
     return events
+
+
+def _takeovers(state: State, step: Step) -> list[Event]:
+    """W3.1a step 2, W29.5: each player without a nation, in turn, takes a minor one."""
+    asked = heirs.next_takeover_step(state)
+    if asked is not None:
+        push(state, asked, chance("takeovers"))
+    return []
 
 
 def _after_turn(state: State) -> str | None:
@@ -155,6 +163,10 @@ def _after_turn(state: State) -> str | None:
 def _draw(state: State, step: Step) -> list[Event]:
     """W6.4-W6.6: draw a marker (`marker_draw`) and resolve its phase; an empty cup ends the
     turn."""
+    asked = heirs.next_heir_step(state)
+    if asked is not None:  # W26b: an heir who entered in the 天命札 phase is placed first
+        push(state, asked, chance("draw"))
+        return []
     if not state["cup"]:
         return end_of_turn(state)
     drawn = pick(state, state["cup"], say("wargame.cup.draw"), show=marker)
@@ -267,6 +279,9 @@ FLOW = Flow(
         "pursue": Rule(combat.pursue_resolve, combat.pursue_legal),
         "retreat": Rule(combat.retreat_resolve, combat.retreat_legal),
         "joint": Rule(combat.joint_resolve, combat.joint_legal),
+        "heir": Rule(heirs.heir_resolve, heirs.heir_legal),
+        "takeover": Rule(heirs.takeover_resolve, heirs.takeover_legal),
+        "takeovers": Rule(_takeovers),
         "consult": Rule(orders.consult_resolve, orders.consult_legal),
     },
     phases={"pick": Phase(_begin_pick, lambda state: "turn"),
@@ -280,7 +295,8 @@ PROMPTS = {"pick": "wargame.prompt.pick", "act": "wargame.prompt.act",
            "handler": "wargame.prompt.handler", "select": "wargame.prompt.select",
            "declare": "wargame.prompt.declare", "pursue": "wargame.prompt.pursue",
            "retreat": "wargame.prompt.retreat", "joint": "wargame.prompt.joint",
-           "consult": "wargame.prompt.consult"}
+           "consult": "wargame.prompt.consult", "heir": "wargame.prompt.heir",
+           "takeover": "wargame.prompt.takeover"}
 BATTLE_RULES = ("handler", "select", "declare", "pursue", "retreat", "joint")
 SCORES = {"levy": 3.0, "extra": 4.0, "join": 1.0, "confirm": 6.0, "cancel": -10.0,
           "diplo": 0.5, "group": 2.0, "block": -2.0, "unblock": -2.0, "from": 0.0, "to": 1.0,
@@ -357,6 +373,7 @@ class WargameGame(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         data = _data(state)
+        hidden = bool(state["options"]["hide_zaiya"])  # W5.5b: 在野武将, not the name
         return {
             "game": self.name, "scenario": state["scenario"],
             "turn": max(state["turn"], data.scenarios[state["scenario"]]["first_turn"]),
@@ -366,7 +383,8 @@ class WargameGame(Game):
             "areas": {a: {"control": s["control"], "troops": dict(s["troops"])}
                       for a, s in state["areas"].items()},
             "generals": {g: dict(s) for g, s in state["generals"].items()
-                         if s["state"] in ("nation", "zaiya")},
+                         if s["state"] == "nation" or (s["state"] == "zaiya" and not hidden)},
+            "zaiya": _zaiya_counts(state) if hidden else None,
             "gone": sorted(g for g, s in state["generals"].items()
                            if s["state"] in ("dead", "exited")),
             "nations": {n: {**s, "value": value(state, data, n),
@@ -446,6 +464,12 @@ class WargameGame(Game):
                          count=state["battle"]["n"])
         return say(PROMPTS[step["rule"]], **extra)
 
+    def finished_battle(self, state: State) -> dict[str, Any] | None:
+        """The public record of the last battle fought (numbered): the armies, each round's
+        method, generals, totals and losses, the pursuit and the outcome."""
+        record = state["last_battle"]
+        return dict(record) if record else None
+
     def factions(self, state: State) -> list[str]:
         return [p["nation"] or "-" for p in state["players"]]
 
@@ -454,10 +478,16 @@ class WargameGame(Game):
 
     def skip_action(self, state: State, seat: int) -> Action | None:
         """W33.5: a player past a deadline ends the step and redeploys nothing; in a battle
-        the auto policy answers for him."""
+        the auto policy answers for him; an heir stays where the auto rule put him; a
+        takeover takes the minor nation of highest value; offers are declined."""
         fought = combat.auto_action(state, seat)
         if fought is not None:
             return fought
+        step = top(state)
+        if step is not None and step["rule"] == "heir":
+            return Action("heir_area", (state["generals"][step["data"]["heir"]]["area"],))
+        if step is not None and step["rule"] == "takeover":
+            return Action("takeover", (heirs.best_minor(state),))
         legal = self.legal_actions(state, seat)
         for kind in ("end", "cancel", "decline"):
             found = next((a for a in legal if a.kind == kind), None)
@@ -470,6 +500,8 @@ class WargameGame(Game):
         if action.kind == "invade":
             spot = view["areas"][action.word(0)]
             return 4.0 + 0.1 * len(spot["troops"]) + (0.5 if spot["control"] else 0.0)
+        if action.kind == "takeover":
+            return 1.0 + view["nations"][action.word(0)]["value"] / 10
         if action.kind == "general":
             draft = view.get("draft") or {}
             return 1.0 if draft.get("rule") == "move" else 2.0
@@ -489,6 +521,15 @@ class WargameGame(Game):
         """No seat holds a secret yet: the decks' order is hidden from everyone (the views show
         only how many cards are left)."""
         return {}
+
+
+def _zaiya_counts(state: State) -> dict[str, int]:
+    """How many free generals stand in each area (W5.5b with `opt.hide_zaiya`)."""
+    counts: dict[str, int] = {}
+    for g in state["generals"].values():
+        if g["state"] == "zaiya":
+            counts[g["area"]] = counts.get(g["area"], 0) + 1
+    return counts
 
 
 def _draft(state: State, seat: int | None) -> dict[str, Any] | None:
