@@ -21,7 +21,7 @@ from games.core.flow import Flow, Phase, Rule, Step, chance, new_flow, push, ste
 from games.core.game import Game, Option, Result, Score
 from games.core.messages import Msg, Said, Seat
 from games.core.rng import Rng
-from games.wargame import combat, heirs, orders
+from games.wargame import batch, combat, heirs, orders
 from games.wargame.alliance import coalition_powers
 from games.wargame.board import (
     GOZOKU,
@@ -80,6 +80,7 @@ def new_state(data: WargameData, seats: int, options: dict[str, Any], seed: int)
         "cup": [], "acting": None, "markers": {}, "step": None, "redeploy": None,
         "pick_order": [], "ledger": {"initial": initial, "added": 0, "removed": 0},
         "battle": None, "last_battle": None, "over": None, "heirs": [], "falls": [],
+        "queue": None, "plans": {},
     }
 
 
@@ -356,7 +357,15 @@ class WargameGame(Game):
         return [] if state["over"] else FLOW.legal_actions(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        return FLOW.act(state, seat, action)
+        """An answer to the step on top, or (W33.4) a batch of orders or a battle plan; then
+        whatever the plans answer and a paused batch resumes."""
+        if action.kind == "orders":
+            events = batch.submit(FLOW, state, seat, action)
+        elif action.kind == "plan":
+            events = batch.set_plan(state, seat, action)
+        else:
+            events = FLOW.act(state, seat, action)
+        return events + batch.follow_plans(FLOW, state)
 
     def phase(self, state: State) -> str:
         if state["over"]:
@@ -400,6 +409,9 @@ class WargameGame(Game):
             "battle": combat.public(state), "last_battle": state["last_battle"],
             "selection": combat.selection(state, seat),
             "flow": step_view(state, seat), "draft": _draft(state, seat),
+            "queue": state["queue"] if seat is not None and state["queue"]
+            and state["queue"]["seat"] == seat else None,
+            "plan": state["plans"].get(str(seat)) if seat is not None else None,
             "over": state["over"],
         }
 
