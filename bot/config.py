@@ -2,7 +2,8 @@
 
 The environment is the only way to configure the bot, so a deployment needs no config file,
 and `GM_DISCORD_API_BASE` with `GM_DISCORD_GATEWAY` are the only hooks that let a test or a
-proxy stand in for Discord.
+proxy stand in for Discord. The shards a process serves (`GM_SHARDS`, `GM_SHARD_COUNT`) may
+also be given on `gm run`'s command line, which wins over the environment.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from storage import is_postgres
 
@@ -32,6 +33,10 @@ class Settings:
     dev_guild: int | None = None  # also sync the commands to this guild (instant updates)
     gateway: str | None = None  # e.g. "ws://localhost:8080/gateway"; None: Discord's gateway
     clock_tick: float = DEFAULT_CLOCK_TICK  # how often reminders and deadlines are checked
+    # Discord's shards this process serves, out of `shard_count`; both None: one unsharded
+    # connection (every guild), as a bot under 2,500 servers needs
+    shards: tuple[int, ...] | None = None
+    shard_count: int | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -44,7 +49,30 @@ class Settings:
             log_level=_log_level(env.get("GM_LOG_LEVEL", "INFO")),
             dev_guild=_snowflake("GM_DEV_GUILD", env.get("GM_DEV_GUILD")),
             clock_tick=_seconds("GM_CLOCK_TICK", env.get("GM_CLOCK_TICK")),
-        )
+        ).with_shards(env.get("GM_SHARDS") or None, env.get("GM_SHARD_COUNT") or None)
+
+    def with_shards(self, shards: str | None, count: str | None) -> Settings:
+        """These settings serving `shards` ("0-3", "0,2,5" or "4") of `count` shards; what
+        is not given (None) stays as it was. A count alone serves every shard of it here."""
+        shard_count = self.shard_count if count is None else _shard_count(count)
+        wanted = self.shards if shards is None else _shard_ids(shards)
+        if wanted is not None and shard_count is None:
+            raise ConfigError("GM_SHARDS (--shards) needs GM_SHARD_COUNT (--shard-count): "
+                              "the shards of every process of the bot, e.g. --shards 0-3 "
+                              "--shard-count 8.")
+        if shard_count is not None and wanted is None:
+            wanted = tuple(range(shard_count))
+        outside = [shard for shard in wanted or () if shard >= (shard_count or 0)]
+        if outside:
+            raise ConfigError(f"shard {outside[0]} is not among the {shard_count} shards "
+                              f"(0 to {(shard_count or 1) - 1}) of GM_SHARD_COUNT.")
+        return replace(self, shards=wanted, shard_count=shard_count)
+
+    @property
+    def serves_shard_zero(self) -> bool:
+        """Discord sends direct messages to shard 0 only; its process also registers the
+        slash commands, once for the whole bot."""
+        return self.shards is None or 0 in self.shards
 
     def require_token(self) -> str:
         if not self.token:
@@ -85,6 +113,33 @@ def _seconds(name: str, value: str | None) -> float:
     if not seconds > 0:
         raise ConfigError(f"{name} must be a number of seconds above 0, not `{value}`.")
     return seconds
+
+
+def _shard_count(value: str) -> int:
+    count = _number(value)
+    if count is None or count < 1:
+        raise ConfigError(f"GM_SHARD_COUNT (--shard-count) must be a number of shards from 1 "
+                          f"on, not `{value}`.")
+    return count
+
+
+def _shard_ids(value: str) -> tuple[int, ...]:
+    """`0-3`, `0,2,5` or a mix (`0-1,4`): the shard ids, sorted, each once."""
+    shards: set[int] = set()
+    for part in value.split(","):
+        low, _, high = part.strip().partition("-")
+        first, last = _number(low), _number(high) if high else _number(low)
+        if first is None or last is None or first > last:
+            raise ConfigError(f"GM_SHARDS (--shards) `{value}` is not a list of shards: use "
+                              "a range such as 0-3, numbers such as 0,2,5, or both.")
+        shards.update(range(first, last + 1))
+    return tuple(sorted(shards))
+
+
+def _number(text: str) -> int | None:
+    """A whole number written with digits only (no sign), else None."""
+    text = text.strip()
+    return int(text) if text.isdigit() else None
 
 
 def _snowflake(name: str, value: str | None) -> int | None:

@@ -2,6 +2,14 @@
 
 The bot asks only for the `guilds` intent: slash commands and components bring the member
 (with roles and permissions) inside each interaction, so no privileged intent is needed.
+
+With shards (`gm run --shards 0-3 --shard-count 8`) the process is a `ShardedGameBot`: one
+gateway connection per shard, and Discord sends it the events of the guilds those shards
+hold, `(guild_id >> 22) % shard_count`. Everything else is the same bot: the database keeps
+the games consistent whichever process a click reaches, and the background work (the
+outbox's take-over, the clock's reminders and expiries) is claimed in the database by
+whichever process gets to it first, for any guild, since posting is a REST call that needs
+no gateway connection to the guild (docs/deploying.md, "Several processes").
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ import logging
 import signal
 from typing import Any
 
+import asyncpg
 import discord
 import yarl
 from discord.ext import commands
@@ -24,7 +33,7 @@ from bot.discord.loopwatch import LoopWatch
 from bot.discord.renderers import render_pool
 from bot.discord.translator import CatalogTranslator
 from bot.service import GameMaster
-from storage import repository_for
+from storage import is_postgres, repository_for
 
 log = logging.getLogger(__name__)
 
@@ -32,12 +41,21 @@ log = logging.getLogger(__name__)
 COGS = "cogs.loader"  # the one extension, which loads every cog
 
 
+class DatabaseUnavailable(Exception):
+    """The PostgreSQL server of GM_DATABASE cannot be reached or refused us at start-up; the
+    message names the server (never the password) and why."""
+
+
+IDENTIFY_WINDOW = 5.0  # seconds: Discord starts `max_concurrency` sessions per window
+
+
 class GameBot(commands.Bot):
-    def __init__(self, app: App, settings: Settings) -> None:
+    def __init__(self, app: App, settings: Settings, **sharding: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(),
+                         **sharding)
         self.app = app
         self.settings = settings
         self.loop_watch = LoopWatch()
@@ -45,10 +63,14 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Cogs, then the persistent components (so buttons posted before a restart still
         work), then the command tree, which Discord needs to show the slash commands, with
-        their names and descriptions in every language we speak."""
+        their names and descriptions in every language we speak. Registering the commands
+        is the bot's, not a process's: of several processes, the one serving shard 0 does
+        it (each doing it again would spend Discord's daily limit of command updates)."""
         self.loop_watch.start()
         await self.load_extension(COGS)
         await self.tree.set_translator(CatalogTranslator(self.tree))
+        if not self.settings.serves_shard_zero:
+            return
         await self.tree.sync()
         if self.settings.dev_guild is not None:
             guild = discord.Object(id=self.settings.dev_guild)
@@ -68,6 +90,36 @@ class GameBot(commands.Bot):
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         """An event handler failed: log it and keep serving the other tables."""
         log.exception("Unhandled error in %s", event_method)
+
+
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The bot serving `settings.shards` of `settings.shard_count`, one connection each."""
+
+    def __init__(self, app: App, settings: Settings) -> None:
+        super().__init__(app, settings, shard_ids=list(settings.shards or ()),
+                         shard_count=settings.shard_count)
+        self.max_concurrency = 1  # Discord's session start limit, read in setup_hook
+
+    async def setup_hook(self) -> None:
+        limits = await self.fetch_session_start_limits()
+        self.max_concurrency = max(1, limits.max_concurrency)
+        await super().setup_hook()
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False
+                                   ) -> None:
+        """Discord lets `max_concurrency` shards identify in each 5 s window, shard s in
+        bucket `s % max_concurrency` (1 for most bots, 16 and more for large ones); the
+        shards are started in order, so a new window begins at each bucket 0. discord.py
+        would wait 5 s before every shard but the first, which starts 64 shards of a large
+        bot in five minutes instead of twenty seconds."""
+        if not initial and (shard_id or 0) % self.max_concurrency == 0:
+            await asyncio.sleep(IDENTIFY_WINDOW)
+
+
+def new_bot(app: App, settings: Settings) -> GameBot:
+    """The bot for these settings: sharded when they name shards, else one connection."""
+    return ShardedGameBot(app, settings) if settings.shard_count is not None else GameBot(
+        app, settings)
 
 
 def use_api_base(api_base: str | None, gateway: str | None = None) -> None:
@@ -92,10 +144,16 @@ async def run_bot(settings: Settings) -> int:
         return 2
     use_api_base(settings.api_base, settings.gateway)
     repo = repository_for(settings.database)  # a SQLite file, or postgresql://...
-    await repo.open()
+    try:
+        await repo.open()
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        if not is_postgres(settings.database):
+            raise
+        raise DatabaseUnavailable(f"{_server_of(settings.database)}: "
+                                  f"{error or type(error).__name__}") from error
     renderers = render_pool()
     try:
-        async with GameBot(build_app(repo, executor=renderers), settings) as bot:
+        async with new_bot(build_app(repo, executor=renderers), settings) as bot:
             _close_on_sigterm(bot)
             await bot.start(token)
     except discord.LoginFailure:
@@ -105,6 +163,12 @@ async def run_bot(settings: Settings) -> int:
         renderers.shutdown(cancel_futures=True)
         await repo.close()
     return 0
+
+
+def _server_of(url: str) -> str:
+    """A PostgreSQL URL without its password, to be shown in a log or a terminal."""
+    parsed = yarl.URL(url)
+    return str(parsed.with_password(None)) if parsed.password else url
 
 
 def _close_on_sigterm(bot: GameBot) -> None:

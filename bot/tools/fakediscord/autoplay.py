@@ -39,10 +39,10 @@ class Table:
 
 
 async def open_table(creator: ScriptedUser, game: str, *, joiners: tuple[ScriptedUser, ...] = (),
-                     ais: int = 0, start: bool = True) -> Table:
-    """`/game new` in the guild's channel, `/game join` for the others in the new thread,
-    `/game ai` for the AI seats, then `/game start`."""
-    reply = await creator.command("game new", channel=CHANNEL_ID, game=game)
+                     ais: int = 0, start: bool = True, channel: int = CHANNEL_ID) -> Table:
+    """`/game new` in a guild's text channel (the first guild's by default), `/game join`
+    for the others in the new thread, `/game ai` for the AI seats, then `/game start`."""
+    reply = await creator.command("game new", channel=channel, game=game)
     thread = _thread_in(reply)
     for user in joiners:
         await _ok(user.command("game join", channel=thread))

@@ -2,7 +2,9 @@
 service's database) or as a real `python -m bot run` process (a restart is a real restart).
 
 Either way the bot is the production code, pointed at the fake only through its settings
-(GM_DISCORD_API_BASE and GM_DISCORD_GATEWAY).
+(GM_DISCORD_API_BASE and GM_DISCORD_GATEWAY). The database is a SQLite file or a PostgreSQL
+URL, and a bot may serve some shards only (`Shards`), so several bots can share one database
+as several `gm run --shards ...` processes do.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 import re
 import signal
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +25,31 @@ from discord.http import Route
 
 from bot.app import build_app
 from bot.config import Settings
-from bot.discord.client import GameBot, use_api_base
+from bot.discord.client import GameBot, new_bot, use_api_base
 from bot.discord.loopwatch import STALL_MESSAGE
 from bot.service import GameMaster
 from bot.tools.fakediscord.server import FakeDiscord
 from bot.tools.fakediscord.world import TOKEN
-from storage import SqliteRepository
+from storage import Repository, repository_for
 
 REPO_ROOT = Path(__file__).resolve().parents[3]  # the folder that holds the bot package
 START_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The shards a bot serves (`ids`, of `count`), as `gm run --shards --shard-count`."""
+
+    ids: tuple[int, ...]
+    count: int
+
+    def arguments(self) -> list[str]:
+        return ["--shards", ",".join(map(str, self.ids)), "--shard-count", str(self.count)]
+
+
+def _sessions(shards: Shards | None) -> int:
+    """How many gateway sessions a bot opens: one per shard."""
+    return 1 if shards is None else len(shards.ids)
 
 
 class InProcessBot:
@@ -38,10 +57,10 @@ class InProcessBot:
     (the service draws one at random), so an in-process game plays the same every run."""
 
     def __init__(self, fake: FakeDiscord, database: Path | str,
-                 seed: int | None = None) -> None:
-        self.fake, self.database, self.seed = fake, str(database), seed
+                 seed: int | None = None, shards: Shards | None = None) -> None:
+        self.fake, self.database, self.seed, self.shards = fake, str(database), seed, shards
         self.bot: GameBot | None = None
-        self.repo: SqliteRepository | None = None
+        self.repo: Repository | None = None
         self._task: asyncio.Task[None] | None = None
         self._saved = (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY)
 
@@ -52,15 +71,17 @@ class InProcessBot:
 
     async def start(self) -> InProcessBot:
         settings = Settings(token=TOKEN, database=self.database, api_base=self.fake.api_base,
-                            gateway=self.fake.gateway_url)
+                            gateway=self.fake.gateway_url,
+                            shards=self.shards.ids if self.shards else None,
+                            shard_count=self.shards.count if self.shards else None)
         use_api_base(settings.api_base, settings.gateway)
-        self.repo = SqliteRepository(self.database)
+        self.repo = repository_for(self.database)
         await self.repo.open()
         app = build_app(self.repo)
         if self.seed is not None:
             _fix_seed(app.gm, self.seed)
-        self.bot = GameBot(app, settings)
-        ready = self.fake.gateway.ready_count + 1
+        self.bot = new_bot(app, settings)
+        ready = self.fake.gateway.ready_count + _sessions(self.shards)
         self._task = asyncio.create_task(self.bot.start(TOKEN))
         waiting = asyncio.create_task(self.fake.gateway.wait_ready(ready, START_TIMEOUT))
         await asyncio.wait([self._task, waiting], return_when=asyncio.FIRST_COMPLETED)
@@ -99,20 +120,22 @@ def _fix_seed(gm: GameMaster, seed: int) -> None:
 
 
 class BotProcess:
-    """`python -m bot run` in its own process, with its log in `log`; with a `fault`
-    (point, n), one that kills itself there (bot/tools/fakediscord/faults.py)."""
+    """`python -m bot run` in its own process, with its log in `log`, serving `shards`
+    (None: all); with a `fault` (point, n), one that kills itself there
+    (bot/tools/fakediscord/faults.py)."""
 
     def __init__(self, fake: FakeDiscord, database: Path | str, log: Path,
-                 fault: tuple[str, int] | None = None) -> None:
-        self.fake, self.database, self.log = fake, str(database), log
-        self.command = (["bot", "run"] if fault is None else
-                        ["bot.tools.fakediscord.faults", fault[0], str(fault[1])])
+                 fault: tuple[str, int] | None = None, shards: Shards | None = None) -> None:
+        self.fake, self.database, self.log, self.shards = fake, str(database), log, shards
+        sharding = shards.arguments() if shards else []
+        self.command = (["bot", "run", *sharding] if fault is None else
+                        ["bot.tools.fakediscord.faults", fault[0], str(fault[1]), *sharding])
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> BotProcess:
         env = {**os.environ, **self.fake.env(), "GM_DATABASE": self.database,
                "GM_LOG_LEVEL": "WARNING", "PYTHONPATH": str(REPO_ROOT)}
-        ready = self.fake.gateway.ready_count + 1
+        ready = self.fake.gateway.ready_count + _sessions(self.shards)
         with self.log.open("ab") as out:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", *self.command, cwd=REPO_ROOT, env=env,

@@ -1,6 +1,6 @@
-"""`python -m bot.tools.fakediscord.faults POINT N`: `gm run` that kills itself with SIGKILL
-at a chosen point of its Nth announcement, for the tests that nothing said is lost
-(cogs/outbox.py):
+"""`python -m bot.tools.fakediscord.faults POINT N [gm run's options]`: `gm run` that kills
+itself with SIGKILL at a chosen point of its Nth announcement, for the tests that nothing
+said is lost (cogs/outbox.py):
 
 - `announce`: the change is stored with its announcement, nothing of it is posted yet;
 - `progress`: a message of it went out to Discord and was not counted yet.
@@ -56,7 +56,7 @@ def main(argv: list[str]) -> int:
     arm(point, nth)
     from bot.__main__ import main as gm
 
-    return gm(["run"])
+    return gm(["run", *argv[2:]])
 
 
 if __name__ == "__main__":

@@ -6,6 +6,13 @@ message ends with a Z_SYNC_FLUSH, as discord.py decodes it).
 Dispatches respect the intents given at IDENTIFY: MESSAGE_CREATE needs GUILD_MESSAGES in a
 guild and DIRECT_MESSAGES in a DM, thread and guild events need GUILDS; INTERACTION_CREATE
 needs no intent.
+
+Shards: an IDENTIFY may name its shard `[id, count]` (none is `[0, 1]`). A guild's events go
+to the sessions of its shard, `(guild_id >> 22) % count`, and direct messages to shard 0's;
+READY names the session's shard and its guilds, then a GUILD_CREATE comes for each. As on
+Discord, every session identified for a shard receives its events: two processes started for
+the same shard both get every click (and only one may acknowledge it), and a session whose
+connection dropped keeps its events for a RESUME.
 """
 
 from __future__ import annotations
@@ -21,12 +28,12 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.tools.fakediscord.world import GUILD_ID, TOKEN, World, bot_user
+from bot.tools.fakediscord.world import TOKEN, World, bot_user, shard_of
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTBEAT_ACK = (
     0, 1, 2, 6, 7, 9, 10, 11)
 GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 0, 1 << 1, 1 << 9, 1 << 12
-AUTHENTICATION_FAILED, INVALID_INTENTS, UNKNOWN_OPCODE = 4004, 4013, 4001
+AUTHENTICATION_FAILED, INVALID_INTENTS, UNKNOWN_OPCODE, INVALID_SHARD = 4004, 4013, 4001, 4010
 REPLAY_LIMIT = 2000  # dispatches kept for a RESUME
 
 
@@ -58,6 +65,7 @@ class Connection:
 class Session:
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)  # (id, count)
     seq: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)
     connection: Connection | None = None
@@ -70,6 +78,11 @@ class Session:
         del self.sent[:-REPLAY_LIMIT]
         if self.connection is not None:
             await self.connection.send(payload)
+
+    def covers(self, guild_id: int | None) -> bool:
+        """Whether this session receives the events of `guild_id` (None: a DM)."""
+        shard, count = self.shard
+        return shard == (0 if guild_id is None else shard_of(guild_id, count))
 
 
 class Gateway:
@@ -84,6 +97,8 @@ class Gateway:
         self.heartbeats = 0
         self.compressed: list[bool] = []  # per connection: zlib-stream or not
         self.ready_count = 0
+        self.recommended_shards = 1  # what GET /gateway/bot advises
+        self.max_concurrency = 1  # shards that may identify in each 5 s (session start limit)
         self._ready = asyncio.Event()
 
     # -- the websocket ---------------------------------------------------------------------
@@ -131,19 +146,26 @@ class Gateway:
         if not isinstance(data.get("intents"), int):
             await connection.ws.close(code=INVALID_INTENTS, message=b"Invalid intent(s).")
             return None
+        shard = _shard(data.get("shard"))
+        if shard is None:
+            await connection.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return None
         self.identifies += 1
-        session = Session(secrets.token_hex(16), data["intents"], connection=connection)
+        session = Session(secrets.token_hex(16), data["intents"], shard, connection=connection)
         self.sessions[session.id] = session
         self.current = session
+        guilds = [g for g in self.world.guilds if session.covers(g)]
         await session.dispatch("READY", {
-            "v": 10, "user": bot_user(), "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
-            "session_id": session.id, "resume_gateway_url": self.url(), "shard": [0, 1],
+            "v": 10, "user": bot_user(),
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
+            "session_id": session.id, "resume_gateway_url": self.url(), "shard": list(shard),
             "application": {"id": str(bot_user()["id"]), "flags": 0},
             "private_channels": [], "relationships": [], "presences": [],
             "geo_ordered_rtc_regions": [], "guild_join_requests": [], "user_settings": {},
         })
-        await session.dispatch("GUILD_CREATE", self.world.guild_payload(
-            with_members=bool(session.intents & GUILD_MEMBERS)))
+        for guild_id in guilds:
+            await session.dispatch("GUILD_CREATE", self.world.guild_payload(
+                guild_id, with_members=bool(session.intents & GUILD_MEMBERS)))
         self._mark_ready(session)
         return session
 
@@ -179,14 +201,16 @@ class Gateway:
         return self.current is not None and self.current.connection is not None
 
     # -- events ----------------------------------------------------------------------------
-    async def dispatch(self, event: str, data: dict[str, Any], intent: int | None = None
-                       ) -> bool:
-        """Send to the current session if its intents allow; whether it was sent."""
-        session = self.current
-        if session is None or (intent is not None and not session.intents & intent):
-            return False
-        await session.dispatch(event, data)
-        return session.connection is not None
+    async def dispatch(self, event: str, data: dict[str, Any], intent: int | None = None, *,
+                       guild_id: int | None = None) -> bool:
+        """Send to every session of the shard of `guild_id` (None: a DM, shard 0) whose
+        intents allow; whether a connected session was sent it."""
+        sent = False
+        for session in list(self.sessions.values()):
+            if session.covers(guild_id) and (intent is None or session.intents & intent):
+                await session.dispatch(event, data)
+                sent = sent or session.connection is not None
+        return sent
 
     async def reconnect(self) -> None:
         """Ask the client to reconnect (op 7); it comes back with RESUME."""
@@ -201,3 +225,14 @@ class Gateway:
         for session in self.sessions.values():
             if session.connection is not None:
                 await session.connection.ws.close(code=1001)
+
+
+def _shard(given: Any) -> tuple[int, int] | None:
+    """IDENTIFY's `shard` as (id, count); none given is (0, 1); None when it is not a pair
+    of whole numbers with 0 <= id < count."""
+    if given is None:
+        return (0, 1)
+    if (isinstance(given, list) and len(given) == 2 and all(isinstance(n, int) for n in given)
+            and 0 <= given[0] < given[1]):
+        return (given[0], given[1])
+    return None

@@ -23,7 +23,6 @@ from bot.tools.fakediscord.world import (
     APP_ID,
     CALLBACKS_ALLOWED,
     EPHEMERAL,
-    GUILD_ID,
     LOADING,
     TOKEN,
     TOKEN_LIFETIME,
@@ -261,7 +260,8 @@ class Rest:
             intent = (DIRECT_MESSAGES if message.channel_id in self.world.dm_channels
                       else GUILD_MESSAGES)
             await self.fake.gateway.dispatch(event, self.world.message_payload(message),
-                                             intent)
+                                             intent, guild_id=self.world.guild_of(
+                                                 message.channel_id))
         await self.fake.watch(message)
 
     def channel(self, call: Call) -> int:
@@ -281,9 +281,10 @@ class Rest:
 # -- bot and application ----------------------------------------------------------------------
 @route("GET /gateway", "GET /gateway/bot")
 async def _gateway(rest: Rest, call: Call) -> Any:
-    return {"url": rest.fake.gateway_url, "shards": 1,
+    gateway = rest.fake.gateway
+    return {"url": rest.fake.gateway_url, "shards": gateway.recommended_shards,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
-                                    "max_concurrency": 1}}
+                                    "max_concurrency": gateway.max_concurrency}}
 
 
 @route("GET /users/@me")
@@ -391,7 +392,7 @@ async def _new_thread(rest: Rest, call: Call) -> Any:
     kind = body.get("type", 11) if "message_id" not in call.params else 11
     thread = rest.world.new_thread(parent, name, kind)
     await rest.fake.gateway.dispatch("THREAD_CREATE", {**thread, "newly_created": True},
-                                     GUILDS)
+                                     GUILDS, guild_id=int(thread["guild_id"]))
     rest.world.touch()
     return thread
 
@@ -421,7 +422,7 @@ async def _user(rest: Rest, call: Call) -> Any:
 @route("GET /guilds/{guild_id}/members/{user_id}")
 async def _member(rest: Rest, call: Call) -> Any:
     member = rest.world.members.get(int(call.params["user_id"]))
-    if member is None or call.params["guild_id"] != str(GUILD_ID):
+    if member is None or call.params["guild_id"] not in map(str, rest.world.guilds):
         raise Refused(404, 10007, "Unknown Member")
     return member.member_payload()
 

@@ -122,23 +122,25 @@ class FakeDiscord:
             last_activity=now)
         self.world.interactions[interaction_id] = interaction
         self.world.tokens[interaction.token] = interaction
-        payload = self._payload(interaction, message)
+        guild_id = self.world.guild_of(channel_id) or GUILD_ID
+        payload = self._payload(interaction, message, guild_id)
         asyncio.get_running_loop().call_later(self.ack_deadline, self._expire, interaction)
-        await self.gateway.dispatch("INTERACTION_CREATE", payload)
+        await self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=guild_id)
         interaction.delivered_at = self.clock()
         return interaction
 
-    def _payload(self, interaction: Interaction, message: Message | None) -> dict[str, Any]:
+    def _payload(self, interaction: Interaction, message: Message | None,
+                 guild_id: int) -> dict[str, Any]:
         payload: dict[str, Any] = {
             "id": str(interaction.id), "application_id": str(APP_ID),
             "type": interaction.type, "token": interaction.token, "version": 1,
-            "guild_id": str(GUILD_ID), "channel_id": str(interaction.channel_id),
+            "guild_id": str(guild_id), "channel_id": str(interaction.channel_id),
             "channel": self.world.channel_payload(interaction.channel_id),
             "member": interaction.user.member_payload(),
             "app_permissions": str(BOT_PERMISSIONS), "locale": "en-US",
             "guild_locale": "en-US", "entitlements": [],
             "attachment_size_limit": ATTACHMENT_LIMIT, "context": 0,
-            "authorizing_integration_owners": {"0": str(GUILD_ID)}, "data": interaction.data,
+            "authorizing_integration_owners": {"0": str(guild_id)}, "data": interaction.data,
         }
         if message is not None:
             payload["message"] = self.world.message_payload(message)

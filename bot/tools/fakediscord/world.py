@@ -1,6 +1,7 @@
-"""What the local Discord holds: one guild with its roles, members and channels, the
-messages (with who can see each), the registered commands, the interactions and every
-request the bot made. Payload builders give the JSON Discord would send for each thing.
+"""What the local Discord holds: its guilds (one at first, more for a sharded bot) with their
+roles, members and channels, the messages (with who can see each), the registered commands,
+the interactions and every request the bot made. Payload builders give the JSON Discord
+would send for each thing. Every member belongs to every guild.
 
 Nothing here knows HTTP or websockets; `rest.py` and `gateway.py` read and change a World.
 """
@@ -25,6 +26,7 @@ LOADING = 128
 TOKEN_LIFETIME = 15 * 60.0  # interaction tokens answer followups for 15 minutes
 ACK_DEADLINE = 3.0  # an interaction must be acknowledged within 3 seconds
 NONCE_SECONDS = 5 * 60.0  # how long Discord remembers an enforced nonce ("a few minutes")
+GUILD_STEP = 1 << 22  # guild ids added this far apart fall on consecutive shards
 
 # Permission bits (Discord's values).
 VIEW, SEND, HISTORY, SEND_IN_THREADS = 1 << 10, 1 << 11, 1 << 16, 1 << 38
@@ -199,6 +201,8 @@ class World:
             GUILD_ID: role_payload(GUILD_ID, "@everyone", MEMBER_PERMISSIONS),
             MOD_ROLE: role_payload(MOD_ROLE, "Game moderators", 0, 1),
         }
+        self.guilds: list[int] = [GUILD_ID]
+        self.role_guild: dict[int, int] = {}  # roles of a guild added later
         self.channels: dict[int, dict[str, Any]] = {CHANNEL_ID: text_channel(CHANNEL_ID)}
         self.dm_channels: dict[int, int] = {}  # DM channel id -> the user
         self.refusing_dms: set[int] = set()
@@ -221,6 +225,23 @@ class World:
     def add_member(self, member: Member) -> Member:
         self.members[member.id] = member
         return member
+
+    def add_guild(self) -> tuple[int, int]:
+        """Another guild, with its @everyone role and a text channel; (guild, channel).
+        Its id follows the last guild's by GUILD_STEP, so with n shards, n guilds added in
+        a row land on n different shards."""
+        guild_id = self.guilds[-1] + GUILD_STEP
+        self.guilds.append(guild_id)
+        self.roles[guild_id] = role_payload(guild_id, "@everyone", MEMBER_PERMISSIONS)
+        self.role_guild[guild_id] = guild_id
+        channel_id = self.next_id()
+        self.channels[channel_id] = text_channel(channel_id, guild_id=guild_id)
+        return guild_id, channel_id
+
+    def guild_of(self, channel_id: int) -> int | None:
+        """The guild a channel or thread belongs to; None for a DM."""
+        channel = self.channels.get(channel_id)
+        return int(channel["guild_id"]) if channel is not None else None
 
     # -- change notification -------------------------------------------------------------
     def touch(self, *keys: Hashable) -> None:
@@ -261,15 +282,13 @@ class World:
         self.messages[message.id] = message
         self.by_channel.setdefault(message.channel_id, []).append(message)
 
-    def is_guild_channel(self, channel_id: int) -> bool:
-        return channel_id in self.channels
-
     def failed_interactions(self) -> list[Interaction]:
         return [i for i in self.interactions.values() if i.failed]
 
     # -- payloads --------------------------------------------------------------------------
     def message_payload(self, message: Message) -> dict[str, Any]:
-        guild = {"guild_id": str(GUILD_ID)} if self.is_guild_channel(message.channel_id) else {}
+        guild_id = self.guild_of(message.channel_id)
+        guild = {"guild_id": str(guild_id)} if guild_id is not None else {}
         author = self.members.get(message.author_id, BOT)
         return {
             "id": str(message.id), "channel_id": str(message.channel_id), **guild,
@@ -296,13 +315,15 @@ class World:
                     "recipients": [user.user_payload()]}
         return self.channels[channel_id]
 
-    def guild_payload(self, *, with_members: bool) -> dict[str, Any]:
+    def guild_payload(self, guild_id: int = GUILD_ID, *, with_members: bool) -> dict[str, Any]:
         members = list(self.members.values()) if with_members else [BOT]
+        channels = [c for c in self.channels.values() if c["guild_id"] == str(guild_id)]
         return {
-            "id": str(GUILD_ID), "name": "Board gamers", "owner_id": "1", "icon": None,
-            "roles": list(self.roles.values()),
-            "channels": [c for c in self.channels.values() if c["type"] == 0],
-            "threads": [c for c in self.channels.values() if c["type"] in (11, 12)],
+            "id": str(guild_id), "name": "Board gamers", "owner_id": "1", "icon": None,
+            "roles": [r for role_id, r in self.roles.items()
+                      if self.role_guild.get(role_id, GUILD_ID) == guild_id],
+            "channels": [c for c in channels if c["type"] == 0],
+            "threads": [c for c in channels if c["type"] in (11, 12)],
             "members": [m.member_payload() for m in members], "emojis": [], "stickers": [],
             "features": [], "member_count": len(self.members), "large": False,
             "unavailable": False, "verification_level": 0, "default_message_notifications": 0,
@@ -316,7 +337,7 @@ class World:
     def new_thread(self, parent: int, name: str, kind: int) -> dict[str, Any]:
         thread_id = self.next_id()
         thread = {
-            "id": str(thread_id), "type": kind, "guild_id": str(GUILD_ID),
+            "id": str(thread_id), "type": kind, "guild_id": self.channels[parent]["guild_id"],
             "parent_id": str(parent), "name": name, "owner_id": str(APP_ID),
             "message_count": 0, "member_count": 0, "rate_limit_per_user": 0, "flags": 0,
             "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
@@ -341,10 +362,16 @@ def role_payload(role_id: int, name: str, permissions: int = 0,
             "mentionable": False, "flags": 0}
 
 
-def text_channel(channel_id: int, name: str = "games") -> dict[str, Any]:
-    return {"id": str(channel_id), "type": 0, "guild_id": str(GUILD_ID), "name": name,
+def text_channel(channel_id: int, name: str = "games", guild_id: int = GUILD_ID
+                 ) -> dict[str, Any]:
+    return {"id": str(channel_id), "type": 0, "guild_id": str(guild_id), "name": name,
             "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
             "rate_limit_per_user": 0, "topic": None, "last_message_id": None}
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's shard formula: the shard whose session receives a guild's events."""
+    return (guild_id >> 22) % shard_count
 
 
 def bot_user() -> dict[str, Any]:

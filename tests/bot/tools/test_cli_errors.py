@@ -97,3 +97,27 @@ def test_python_m_bot_speaks_a_sentence_too(args):
     result = gm(*args)
     assert result.returncode != 0 and result.stderr.strip()
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--shards", "0-1"], "needs GM_SHARD_COUNT (--shard-count)"),
+    (["--shards", "0-4", "--shard-count", "4"], "shard 4 is not among the 4 shards"),
+    (["--shards", "two", "--shard-count", "4"], "is not a list of shards"),
+    (["--shards", "0-1", "--shard-count", "4"], "set GM_DATABASE to a PostgreSQL URL"),
+])
+def test_run_with_shards_it_cannot_serve(args, said, monkeypatch, capsys):
+    """Some shards only need a database shared with the other shards' processes."""
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-token")
+    monkeypatch.delenv("GM_DATABASE", raising=False)
+    assert main(["run", *args]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
+def test_run_on_an_unreachable_postgresql_names_it_without_its_password():
+    result = gm("run", env={"DISCORD_TOKEN": "not-a-token",
+                            "GM_DATABASE": "postgresql://gm:s3cret@127.0.0.1:9/games"})
+    assert result.returncode == 2
+    assert "cannot open the PostgreSQL database postgresql://gm@127.0.0.1:9/games" in (
+        result.stderr)
+    assert "s3cret" not in result.stderr and "Traceback" not in result.stderr
