@@ -82,7 +82,8 @@ async def test_shards_identify_as_fast_as_the_session_start_limit_allows(
         slept.append(seconds)
 
     monkeypatch.setattr(client.asyncio, "sleep", sleep)
-    bot: Any = new_bot(object(), Settings(token="t").with_shards("0-3", "4"))
+    app: Any = object()
+    bot: Any = new_bot(app, Settings(token="t").with_shards("0-3", "4"))
     bot.max_concurrency = concurrency
     waited = []
     for shard in range(4):
