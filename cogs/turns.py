@@ -120,6 +120,8 @@ async def announce(bot: discord.Client, update: Update, *, actor: int | None,
     Discord refusing a message (a deleted thread, a missing permission) is logged and the
     announcement goes on; Discord failing (5xx, no network) leaves the rest for the retry."""
     gm = master_of(bot)
+    if update.images:
+        update = await gm.drawn(update)
     for number, send in enumerate(await _sends(bot, update, actor, recovered)):
         if number < sent:
             continue

@@ -62,7 +62,7 @@ async def test_every_game_is_announced_with_a_board(game: Game) -> None:
                                   seed=7)
         for _ in range(game.min_players - 1):
             await gm.add_ai(table.game_id, OWNER)
-        update = await gm.start(table.game_id, OWNER)
+        update = await gm.drawn(await gm.start(table.game_id, OWNER))
     assert update.table.status == "running" and update.table.title == game_title(game.name)
     assert [name for name, _ in update.boards] == ["board.png"]
     assert update.boards[0][1].startswith(PNG)

@@ -114,11 +114,11 @@ class Announcer:
             images.append(Image(BOARD_FILE, "overview", overview))
         return images
 
-    async def draw(self, game: str, images: Iterable[Image], seats: list[SeatRecord],
+    async def draw(self, game: str, images: Iterable[Image], names: Sequence[str],
                    locale: str) -> list[tuple[str, bytes]]:
         """The images as PNGs (file name, bytes), drawn off the event loop, with the
-        messages of their data worded in `locale`."""
-        reader = reader_of(seats, locale)
+        messages of their data worded in `locale` and the players' `names`."""
+        reader = Reader(locale, tuple(names))
         try:
             return [(image.name, await self._run(_drawer(image.kind), game, image.scene(reader)))
                     for image in images]

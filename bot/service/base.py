@@ -252,9 +252,8 @@ class GameBase:
         post = new_post(update, images, actor)
         # refused (StaleVersion, DuplicateInteraction) as a whole: see `_changing`
         await self.repo.commit_turn(record.id, replace(turn, clocks=changes, post=post))
-        locale = await self.settings.thread_locale(record.guild_id)
-        update = replace(update, boards=await self.announcer.draw(record.game, images, seats,
-                                                                  locale), post=turn.version)
+        update = replace(update, images=[image.to_json() for image in images],
+                         post=turn.version)
         hooked = await self._outgoing(update, steps)
         if (again := new_post(hooked, images, actor)).payload != post.payload:
             # the hooks added to it (a campaign's news, a clock's notes): keep what is posted
@@ -291,9 +290,7 @@ class GameBase:
         """A change the outbox does not keep (an undo), described and drawn for the cogs."""
         update, images = await self._describe(update, after, seats, before, steps,
                                               extra=extra, force_board=force_board)
-        locale = await self.settings.thread_locale(after.guild_id)
-        update = replace(update, boards=await self.announcer.draw(after.game, images, seats,
-                                                                  locale))
+        update = replace(update, images=[image.to_json() for image in images])
         return await self._outgoing(update, steps)
 
     async def _describe(self, update: Update, after: GameRecord, seats: list[SeatRecord],

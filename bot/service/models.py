@@ -89,6 +89,9 @@ class Update:
     public: list[str] = field(default_factory=list)
     private: list[Private] = field(default_factory=list)
     boards: list[tuple[str, bytes]] = field(default_factory=list)  # (filename, PNG)
+    # the images still to draw (announce.Image.to_json), drawn by `GameMaster.drawn` once the
+    # change is stored and its game free again, so the next prompt never waits for pixels
+    images: list[dict[str, Any]] = field(default_factory=list)
     awaiting: list[Seat] = field(default_factory=list)  # human seats to mention now
     result: str | None = None
     # (user, locale) of the mentioned players who asked for a DM on their turn as well

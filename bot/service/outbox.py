@@ -32,26 +32,32 @@ class OutboxMixin(GameBase):
 
     async def post_update(self, post: PostRecord) -> tuple[Update, int | None]:
         """The Update of a stored announcement, to post what is left of it, and the player
-        whose click made it (the messages are rebuilt exactly as that click built them). A
-        board a later change already replaced is left out."""
+        whose click made it (the messages are rebuilt exactly as that click built them)."""
         payload: dict[str, Any] = post.payload
         loaded = await self._load(post.game_id)
-        seats = loaded.seats
-        table = replace(table_of(loaded.record, seats), status=payload["status"])
-        images = [Image.from_json(i) for i in payload["images"]]
-        if any(i.board for i in images) and await self.repo.newer_board(
-                post.game_id, post.version):
-            images = [i for i in images if not i.board]
+        table = replace(table_of(loaded.record, loaded.seats), status=payload["status"])
         update = Update(
             table, public=payload["public"], result=payload["result"],
             private=[Private(p["user"], p["lines"]) for p in payload["private"]],
             awaiting=[table.seats[n] for n in payload["awaiting"]],
             notify_dm=[(user, locale) for user, locale in payload["notify_dm"]],
-            news=payload["news"],
-            boards=await self.announcer.draw(table.game, images, seats,
-                                             await self.settings.thread_locale(table.guild_id)),
-            post=post.version)
-        return update, payload["actor"]
+            news=payload["news"], images=payload["images"], post=post.version)
+        return await self.drawn(update), payload["actor"]
+
+    async def drawn(self, update: Update) -> Update:
+        """The update with its images drawn, off the event loop. The cogs ask for them when
+        they post, after the change is stored and its game free again, so neither the
+        player's next prompt nor the game's next move waits for pixels; and an overview that
+        a later change already replaced (its board posted, or drawn first) is not drawn at
+        all, so a busy table draws only its newest board."""
+        images = [Image.from_json(image) for image in update.images]
+        if update.post is not None and any(i.board for i in images) and \
+                await self.repo.newer_board(update.table.game_id, update.post):
+            images = [i for i in images if not i.board]
+        names = [seat.name for seat in update.table.seats]
+        locale = await self.settings.thread_locale(update.table.guild_id)
+        boards = await self.announcer.draw(update.table.game, images, names, locale)
+        return replace(update, boards=[*update.boards, *boards], images=[])
 
     async def post_progress(self, game_id: int, version: int, sent: int) -> None:
         """`sent` messages of the announcement are out: a retry starts after them."""

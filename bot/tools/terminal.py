@@ -174,7 +174,7 @@ async def _loop(gm: GameMaster, game_id: int, update: Update, folder: Path, ask:
     step = len(list(folder.glob("*.png")))  # a resumed game numbers on
     humans = sum(1 for s in update.table.seats if s.user_id is not None and not s.ai)
     while True:
-        step = _show(update, folder, step, say, locale)
+        step = _show(await gm.drawn(update), folder, step, say, locale)
         if update.result:
             return 0
         awaited = await _next_turn(gm, game_id, update.table)

@@ -33,7 +33,7 @@ async def test_a_finished_battle_is_drawn_and_the_board_waits_for_a_new_phase():
     overview = overview_data(game, after, None) if due else None
     images = announcer.images(game, [(before, [], after)], overview)
     assert images[0].kind == "battle" and images[0].data == game.finished_battle(after)
-    drawn = await announcer.draw(game.name, images, seats, "en")
+    drawn = await announcer.draw(game.name, images, [s.name for s in seats], "en")
     names = [name for name, _ in drawn]
     assert names[0] == "battle-1.png" and all(data.startswith(PNG) for _, data in drawn)
     assert ("board.png" in names) == (game.phase(before) != game.phase(after))

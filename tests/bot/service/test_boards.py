@@ -33,9 +33,10 @@ async def _table(gm: GameMaster) -> tuple[int, Update]:
 
 
 async def _step(gm: GameMaster, game_id: int, update: Update) -> Update:
-    """The first awaited human plays their first legal action."""
+    """The first awaited human plays their first legal action; its images are drawn."""
     player = next(p for p in (ALICE, BOB) if p.user_id in {s.user_id for s in update.awaiting})
-    return await gm.act(game_id, player, (await gm.legal_actions(game_id, player))[0].text)
+    action = (await gm.legal_actions(game_id, player))[0].text
+    return await gm.drawn(await gm.act(game_id, player, action))
 
 
 async def _play_until_board(gm: GameMaster, game_id: int, update: Update) -> Update:
@@ -93,3 +94,23 @@ async def test_a_part_the_game_lacks_is_refused_naming_what_it_has(drawn):
     game_id, _ = await _table(gm)
     with pytest.raises(ServiceError, match="draws no `mats`"):
         await gm.board_png(game_id, "en", "mats", ALICE)
+
+
+async def test_a_board_a_later_change_replaced_is_never_drawn(drawn):
+    """The cogs draw an update's images when they post it, after the change is stored: a
+    busy table whose next change already carries a board draws only that newer one."""
+    gm, repo = drawn
+    game_id, update = await _table(gm)
+    older = None
+    for _ in range(40):
+        player = next(p for p in (ALICE, BOB)
+                      if p.user_id in {s.user_id for s in update.awaiting})
+        action = (await gm.legal_actions(game_id, player))[0].text
+        update = await gm.act(game_id, player, action)  # not drawn yet
+        if update.images and older is None:
+            older = update
+        elif update.images:
+            break
+    assert older is not None and update.images and update.boards == []
+    assert (await gm.drawn(older)).boards == []  # replaced before it was drawn
+    assert [name for name, _ in (await gm.drawn(update)).boards] == ["board.png"]

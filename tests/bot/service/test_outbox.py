@@ -61,7 +61,7 @@ async def test_a_late_post_is_the_announcement_of_its_own_step(tmp_path):
     try:
         gm = build_app(repo).gm  # boards drawn
         game_id = await three_humans(gm)
-        started = await gm.start(game_id, ALICE)
+        started = await gm.drawn(await gm.start(game_id, ALICE))
         (post,) = await unposted(gm)
         late, _ = await gm.post_update(post)
         assert (late.public, late.result, late.boards) == (

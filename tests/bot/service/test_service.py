@@ -261,7 +261,7 @@ async def test_start_with_ai_seats_awaits_the_human_and_posts_a_board(tmp_path):
         gm = GameMaster(repo)
         table = await gm.new_game(game="record", guild_id=1, channel_id=5, creator=ALICE, seed=9)
         await gm.add_ai(table.game_id, ALICE)
-        update = await gm.start(table.game_id, ALICE)
+        update = await gm.drawn(await gm.start(table.game_id, ALICE))
         names = [name for name, _ in update.boards]
         assert names[-1] == "board.png" and update.boards[-1][1][:8] == b"\x89PNG\r\n\x1a\n"
         assert [s.user_id for s in update.awaiting] == [ALICE.user_id]
@@ -300,7 +300,7 @@ async def test_a_failing_renderer_never_loses_an_accepted_action(tmp_path, monke
     try:
         gm = GameMaster(repo)
         game_id = await three_humans(gm)
-        update = await gm.start(game_id, ALICE)
+        update = await gm.drawn(await gm.start(game_id, ALICE))
         assert update.boards == [] and update.table.status == "running"
     finally:
         await repo.close()
