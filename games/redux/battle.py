@@ -81,7 +81,8 @@ def why_no_occupation(state: State, seat: int, action: str) -> Msg:
     border = border_of(action)
     if required_border(state, seat) == border:
         first = player(state, seat)["occupations"][0]
-        return msg("redux.why.second_border", general=general_term(state, first["general"]),
+        return msg("redux.why.second_border", who=who(state, seat),
+                   general=general_term(state, first["general"]),
                    border=Term(f"redux.border.{border}"))
     mine = battle_bids(state, seat, action)
     if not any(b["units"] for b in mine):

@@ -591,19 +591,20 @@ def why_impossible(state: State, seat: int, action: str) -> Msg:
     if action == "trade":
         return msg("redux.why.nothing_to_trade")
     if action == "instructor":
-        return msg("redux.why.no_instructor", rice=amount("rice", HIRE_COST_RICE),
+        return msg("redux.why.no_instructor", who=who(state, seat),
+                   rice=amount("rice", HIRE_COST_RICE),
                    untrained=amount("untrained", p["armies"]["untrained"]))
     if action == "build":
-        return msg("redux.why.nothing_to_build", cards=len(p["hand"]))
+        return msg("redux.why.nothing_to_build", who=who(state, seat), cards=len(p["hand"]))
     if action in PRODUCE:
         return msg("redux.why.no_weapons_left", weapons=tuple(
             Term(f"redux.weapon.{w}") for w in PRODUCE[action]))
     if action == "recruit":
         return msg("redux.why.no_army_tokens")
     if action == "train":
-        return msg("redux.why.no_untrained")
+        return msg("redux.why.no_untrained", who=who(state, seat))
     if action == "support":
         return msg("redux.why.no_support_tokens")
     if action == "emperor":
-        return msg("redux.why.no_gold", gold=amount("gold", MANIPULATE_GOLD))
+        return msg("redux.why.no_gold", who=who(state, seat), gold=amount("gold", MANIPULATE_GOLD))
     return msg("redux.why.not_now")

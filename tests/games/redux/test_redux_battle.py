@@ -107,8 +107,9 @@ def ex14(variant_b: bool) -> dict:
 def test_ex14a_second_general_same_border_cannot_occupy() -> None:
     state = ex14(variant_b=False)
     # Issue 19: the automatic decline says why (the 2nd general's border rule, R8.4.13.9).
-    assert ("Seat 1 cannot perform Battle (Wei-Wu border): your 2nd occupying general must go "
-            "to another border than your 1st, Cao Ren (Wei-Wu)") in state.pop("test_events")
+    # Issue 19: worded for every reader of the public line, not "your 2nd occupying general".
+    assert ("Seat 1 cannot perform Battle (Wei-Wu border): the 2nd occupying general of Seat 1 "
+            "must go to another border than its 1st, Cao Ren (Wei-Wu)") in state.pop("test_events")
     p = player(state, WEI)
     assert len(p["occupations"]) == 1
     assert p["armies"]["trained"] == 2 and p["weapons"]["horse"] == 2  # Xiahou Dun's units
@@ -131,7 +132,7 @@ def test_ex14b_same_border_first_is_refused() -> None:
     state = ex14(variant_b=True)
     state.pop("test_events")
     refused(state, WEI, "occupy wei.xiahou_dun guangling 2 granary",
-            "2nd occupying general must go to another border than your 1st, Cao Ren")
+            "2nd occupying general of Seat 1 must go to another border than its 1st, Cao Ren")
 
 
 def test_a10_no_region_of_the_type_on_the_other_border() -> None:
@@ -147,7 +148,7 @@ def test_a10_no_region_of_the_type_on_the_other_border() -> None:
     text = events_text(events)
     assert ("cannot perform Battle (Shu-Wei border): no empty region of the Shu-Wei border "
             "takes infantry units") in text
-    assert "cannot perform Battle (Wei-Wu border): your 2nd occupying general" in text
+    assert "cannot perform Battle (Wei-Wu border): the 2nd occupying general of Seat 1" in text
 
 
 def test_occupy_bonus_vp_token_and_gain() -> None:

@@ -185,7 +185,7 @@ def test_instructor_impossible_is_declined_automatically() -> None:
     state, events = resolving(state, placement(WEI, "wei.cao_cao", "instructor"))
     # Issue 19: an automatic decline gives its reason.
     assert ("Seat 1 cannot perform Hire Instructor and/or Import Technology: an instructor needs "
-            "1 rice and an untrained army (you have 0 untrained armies), and both decks are "
+            "1 rice and an untrained army (Seat 1 has 0 untrained armies), and both decks are "
             "empty.") in events_text(events)
 
 
@@ -264,7 +264,8 @@ def test_recruit_train_tribute_support() -> None:
 def test_train_without_untrained_armies_is_declined() -> None:
     state = table()
     state, events = resolving(state, placement(WEI, "wei.cao_cao", "train"))
-    assert "Seat 1 cannot perform Train Armies: you have no untrained army." in events_text(events)
+    assert ("Seat 1 cannot perform Train Armies: Seat 1 has no untrained army."
+            in events_text(events))
 
 
 # -- R8.4.12 manipulate (A4, A5, A25) -------------------------------------------------------------
@@ -287,7 +288,7 @@ def test_manipulate_flips_one_general_and_promotes() -> None:
 def test_a05_manipulate_without_gold_is_declined() -> None:
     state = table()
     state, events = resolving(state, placement(WEI, "wei.cao_cao", "emperor"))
-    assert ("Seat 1 cannot perform Manipulate Han Emperor: it costs 1 gold and you have none."
+    assert ("Seat 1 cannot perform Manipulate Han Emperor: it costs 1 gold and Seat 1 has none."
             in events_text(events))
     assert player(state, WEI)["office"] == 0 and state["flipped"] is None
     assert state["manipulate_winner"] == WEI
