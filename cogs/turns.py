@@ -22,6 +22,7 @@ since everyone reads it; a prompt, a DM and every ephemeral answer speak their r
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import io
 import logging
@@ -169,11 +170,15 @@ async def _sends(bot: discord.Client, update: Update, actor: int | None,
 class OpenLines:
     """The table's newest thread message when it holds lines only (no board, no mention):
     the lines of the next change join it, edited in, until something needs a message of its
-    own. Kept in memory: after a restart the next lines simply start a new message."""
+    own. Kept in memory: after a restart the next lines simply start a new message.
+    `content` holds every line given to it so far, sent or not yet: two changes of a table
+    announced at once (a simultaneous step) each add theirs, and its edits, one at a time,
+    each send all of them, so none overwrites the other's lines."""
 
     place: int
     message: int
     content: str
+    editing: asyncio.Lock = field(default_factory=asyncio.Lock, compare=False, repr=False)
 
 
 _OPEN: weakref.WeakKeyDictionary[discord.Client, dict[int, OpenLines]] = \
@@ -193,8 +198,8 @@ def _thread_sends(bot: discord.Client, place: discord.PartialMessageable, update
     sends: list[Callable[[], Awaitable[Any]]] = []
     if opened is not None and opened.place == place.id and update.public \
             and len(opened.content) + 1 + len(joined) <= MESSAGE_LIMIT:
-        content = f"{opened.content}\n{joined}"
-        sends.append(functools.partial(_extend, place, opened, content))
+        opened.content = f"{opened.content}\n{joined}"
+        sends.append(functools.partial(_extend, place, opened))
         update = replace(update, public=[])
     outgoing = public_messages(update, locale, actor)
     if outgoing or recovered:
@@ -207,11 +212,11 @@ def _thread_sends(bot: discord.Client, place: discord.PartialMessageable, update
     return sends
 
 
-async def _extend(place: discord.PartialMessageable, opened: OpenLines, content: str) -> None:
-    """Edits the new lines into the open message (a retry sets the same content again)."""
-    await place.get_partial_message(opened.message).edit(
-        content=content, allowed_mentions=discord.AllowedMentions.none())
-    opened.content = content
+async def _extend(place: discord.PartialMessageable, opened: OpenLines) -> None:
+    """Edits the open message to hold every line given to it so far."""
+    async with opened.editing:
+        await place.get_partial_message(opened.message).edit(
+            content=opened.content, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def _send_lines(tables: dict[int, OpenLines] | None, game_id: int,
