@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -14,6 +15,7 @@ from discord import app_commands
 from bot.i18n import pick_locale, t, text
 from bot.service import GameMaster, Player, ServiceError, Table
 from bot.service.options import option_lines
+from cogs import ids
 from games.core import GameError
 
 if TYPE_CHECKING:
@@ -23,6 +25,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000  # characters of a message's content
+# The game the interaction being handled acts on, once a command found it (each interaction
+# runs in its own task, so its own context)
+_GAME: ContextVar[int | None] = ContextVar("gm_game", default=None)
 THREAD_NAME_LIMIT = 100  # characters of a thread's name
 Refusal = (ServiceError, GameError)
 
@@ -92,8 +97,10 @@ async def game_here(interaction: discord.Interaction) -> int:
     (ServiceError when there is none, or a question when several tables could be meant)."""
     if interaction.channel_id is None:
         raise ServiceError(text("core.use_in_game_channel"))
-    return await master(interaction).game_id_for_channel(interaction.channel_id,
-                                                         basic_player(interaction))
+    game_id = await master(interaction).game_id_for_channel(interaction.channel_id,
+                                                            basic_player(interaction))
+    _GAME.set(game_id)  # a refusal that follows names it (report_error)
+    return game_id
 
 
 def table_place(bot: discord.Client, table: Table) -> discord.PartialMessageable:
@@ -181,7 +188,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         error = error.original
     locale = await _error_locale(interaction)
     if isinstance(error, Refusal):
-        message = refusal_text(error, locale)
+        message = await _naming_the_game(interaction, refusal_text(error, locale), locale)
     elif isinstance(error, app_commands.CheckFailure):
         message = t("core.not_allowed_here", locale)
     else:
@@ -191,6 +198,26 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         await reply(interaction, message)
     except discord.HTTPException:
         log.warning("Could not tell user %s about an error", interaction.user.id, exc_info=True)
+
+
+async def _naming_the_game(interaction: discord.Interaction, refusal: str, locale: str) -> str:
+    """A refusal about a table played elsewhere than where it was asked (a command in a
+    channel holding several tables, a button in a DM) says which table it is about."""
+    game_id = _GAME.get()
+    data: Any = interaction.data or {}
+    if game_id is None and interaction.type is discord.InteractionType.component:
+        game_id = ids.game_of(str(data.get("custom_id", "")))
+    if game_id is None:
+        return refusal
+    try:
+        table = await master(interaction).table(game_id)
+    except ServiceError:
+        return refusal  # a game that is not there: the refusal says so itself
+    if table.thread_id in (None, interaction.channel_id):
+        return refusal
+    ref = t("tables.game_ref", locale, thread=table.thread_id, title=table.title,
+            game=game_id)
+    return t("tables.refusal_about", locale, game=ref, refusal=refusal)
 
 
 def refusal_text(error: ServiceError | GameError, locale: str) -> str:

@@ -36,6 +36,15 @@ _COMPILED = tuple(re.compile(template) for template in TEMPLATES)
 _VALUE = re.compile(rf"#{INDEX}|{ACTION}")  # a menu option's value: like an action's ref
 
 
+def game_of(custom_id: str) -> int | None:
+    """The game a component of ours acts on, when its id names one."""
+    for pattern in _COMPILED:
+        found = pattern.fullmatch(custom_id)
+        if found and "game" in found.groupdict():
+            return int(found["game"])
+    return None
+
+
 def ours(custom_id: str) -> bool:
     """Whether the bot could have made this id."""
     return any(pattern.fullmatch(custom_id) for pattern in _COMPILED)

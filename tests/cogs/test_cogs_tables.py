@@ -205,3 +205,16 @@ async def test_new_suggests_the_games_options_with_what_each_does(harness):
     assert offered.choices[0]["name"].startswith("two_player_lords=true — 2인 규칙")
     blind = await harness.autocomplete(ALICE, "game new", "options", "")
     assert blind.choices == []  # no game chosen yet
+
+
+async def test_a_refusal_in_a_channel_of_several_tables_names_the_table(harness):
+    """Alice's own table is found in the channel, and what refuses her says which table it
+    is about; in the table's own thread the refusal needs no name."""
+    alice_game, alice_thread = await harness.open_table(ALICE)
+    await harness.open_table(BOB)
+    refused = await harness.invoke(ALICE, "game start")  # one seat: too few to start
+    assert refused.ephemeral and refused.text.startswith(f"About <#{alice_thread}>")
+    assert f"game {alice_game}" in refused.text
+    in_thread = await harness.invoke(ALICE, "game start", where=alice_thread)
+    assert in_thread.ephemeral and not in_thread.text.startswith("About")
+    assert (await harness.gm.table(alice_game)).status == "open"
