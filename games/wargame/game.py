@@ -576,7 +576,10 @@ def check(state: State, data: WargameData) -> list[str]:
             if pid != spot["control"] and not stray:
                 broken.append(f"{aid}: units of {pid} in an area controlled by "
                               f"{spot['control']}")
-        if (spot["control"] == GOZOKU) != (troops(state, aid, GOZOKU) > 0):
+        here = troops(state, aid, GOZOKU) > 0
+        passing = GOZOKU in inside or aid in (battle, *entered)  # an allied 豪族 army (W14a)
+        if (spot["control"] == GOZOKU and not here) or (here and spot["control"] != GOZOKU
+                                                        and not passing):
             broken.append(f"{aid}: 豪族 control without 豪族 troops, or the reverse (W4.5)")
         if spot["control"] not in (None, GOZOKU) and not state["nations"][spot["control"]]["alive"]:
             broken.append(f"{aid}: controlled by the destroyed nation {spot['control']}")
