@@ -4,8 +4,9 @@ option `tournament` turns deals off (KO 8: no coins are exchanged in a tournamen
 
 The engine contract lets only an awaited seat act, so a deal is made on the giver's own turn:
 at its start (the `section` frame, before the action token is placed) the active player may
-`offer <seat>` to each other player once a turn, then says how many coins (`coins <n>`, or
-`cancel`), and the other player alone is asked to `accept` or `refuse`. What was agreed in
+`offer`, then chooses the player (`to <seat>`, each other player once a turn) and how many
+coins (`coins <n>`), either step `cancel`-able; the other player alone is then asked to
+`accept` or `refuse`. What was agreed in
 return is talked over at the table, not enforced. Coins go over only on acceptance. When coins
 are hidden (S21.1) the amounts are told to the two parties only; everyone reads that a deal
 was offered and how it was answered."""
@@ -18,7 +19,7 @@ from games.scythe import words as w
 from games.scythe.flow import Decision, offered
 from games.scythe.state import Frame, State, player, pop, push
 
-OFFER = "offer"  # the giver's verb on the section frame, and the frame choosing the amount
+OFFER = "offer"  # the giver's verb on the section frame, and the frame choosing whom and how much
 ANSWER = "answer"  # the receiver's frame
 OPTION = "tournament"
 
@@ -41,47 +42,55 @@ def _open_to(state: State, seat: int) -> list[int]:
 
 
 def offers(state: State, seat: int) -> list[Action]:
-    """`offer <seat>` for the section frame: listed after the sections."""
-    return [Action(OFFER, (other,), msg("scythe.label.offer", who=w.who(other)))
-            for other in _open_to(state, seat)]
+    """One `offer` for the section frame, listed after the sections, while someone is left
+    to offer to: whom and how much are the next steps, not a list of every pair."""
+    if not _open_to(state, seat):
+        return []
+    return [Action(OFFER, (), msg("scythe.label.offer"))]
 
 
 def begin_offer(state: State, seat: int, action: Action) -> list[Event]:
-    """The offer is not told yet: first the giver says how many coins (or cancels)."""
-    other = int(action.args[0])
-    state["turn"]["offered"] = [*_offered(state), other]
-    push(state, {"kind": OFFER, "seat": seat, "to": other})
+    """The offer is not told yet: first the giver says to whom and how many coins."""
+    push(state, {"kind": OFFER, "seat": seat, "to": None})
     return []
 
 
 def refusal(state: State, frame: Frame, action: Action) -> Msg | None:
-    """Why `offer <seat>` is not possible now, when it is the offer verb."""
+    """Why `offer` is not possible now, when it is the offer verb."""
     if action.kind != OFFER:
         return None
     if not allowed(state):
         return msg("scythe.refuse.deals_off")
     if frame["kind"] != "section":
         return msg("scythe.refuse.offer_when")
-    seat = frame["seat"]
-    other = action.args[0] if len(action.args) == 1 else None
-    if player(state, seat)["coins"] < 1:
+    if player(state, frame["seat"])["coins"] < 1:
         return msg("scythe.refuse.offer_no_coins")
-    if other in _offered(state):
-        return msg("scythe.refuse.offer_again", who=w.who(int(other)))
-    return msg("scythe.refuse.offer_form", choices=offered(offers(state, seat)))
+    if not _open_to(state, frame["seat"]):
+        return msg("scythe.refuse.offered_all")
+    return msg("scythe.refuse.offer_form")
 
 
-# -- the giver: how many coins ----------------------------------------------------------------
+# -- the giver: to whom, then how many coins --------------------------------------------------
 def _offer_legal(state: State, frame: Frame) -> list[Action]:
-    """Every amount the giver holds, from one coin up, then `cancel`: one choice."""
+    """First each player not offered to yet this turn, then every amount the giver holds
+    from one coin up; `cancel` last at both steps."""
+    cancel = Action("cancel", (), msg("scythe.label.offer_cancel"))
+    if frame["to"] is None:
+        return [*(Action("to", (s,), msg("scythe.label.offer_to", who=w.who(s)))
+                  for s in _open_to(state, frame["seat"])), cancel]
     who = w.who(frame["to"])
     coins = player(state, frame["seat"])["coins"]
     return [*(Action("coins", (n,), msg("scythe.label.offer_coins", what=w.amount("coins", n),
-                                        who=who)) for n in range(1, coins + 1)),
-            Action("cancel", (), msg("scythe.label.offer_cancel"))]
+                                        who=who)) for n in range(1, coins + 1)), cancel]
 
 
 def _offer_apply(state: State, frame: Frame, action: Action) -> list[Event]:
+    """Choosing the player spends this turn's offer to them, even if it is then cancelled
+    (so a turn always ends); the offer is told once its amount is set."""
+    if action.kind == "to":
+        frame["to"] = int(action.args[0])
+        state["turn"]["offered"] = [*_offered(state), frame["to"]]
+        return []
     pop(state)
     if action.kind == "cancel":
         return []
@@ -92,10 +101,15 @@ def _offer_apply(state: State, frame: Frame, action: Action) -> list[Event]:
 
 
 def _offer_refuse(state: State, frame: Frame, action: Action) -> Msg | None:
-    if action.kind != "coins":
-        return None
-    return msg("scythe.refuse.offer_coins", most=player(state, frame["seat"])["coins"],
-               choices=offered(_offer_legal(state, frame)))
+    choices = offered(_offer_legal(state, frame))
+    if action.kind == "to" and frame["to"] is None and action.args and \
+            action.args[0] in _offered(state):
+        return msg("scythe.refuse.offer_again", who=w.who(int(action.args[0])),
+                   choices=choices)
+    if action.kind == "coins" and frame["to"] is not None:
+        return msg("scythe.refuse.offer_coins", most=player(state, frame["seat"])["coins"],
+                   choices=choices)
+    return None
 
 
 # -- the receiver: accept or refuse ------------------------------------------------------------

@@ -367,6 +367,8 @@ def prompt(state: State, seat: int) -> Msg:
         key = "scythe.prompt.section_reveal" if objective_actions(state, seat) else \
             "scythe.prompt.section"
         return msg(key, open=open_now)
+    if kind == "offer" and pending(state)["to"] is None:
+        return msg("scythe.prompt.offer_to")
     if kind == "answer":
         frame = pending(state)
         return msg("scythe.prompt.answer", who=w.who(frame["giver"]),

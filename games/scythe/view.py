@@ -177,7 +177,7 @@ PROMPTS = {
     "encounter": "{who} chooses an option of the encounter card{card}{where}.",
     "take": "{who} chooses which resources to take.",
     "count": "{who} chooses how many of the encounter's gain to take.",
-    "offer": "{who} chooses how many coins to offer.",
+    "offer": "{who} prepares a coin offer.",
     "answer": "{who} accepts or refuses a coin offer.",
     "factory_pick": "{who} keeps one Factory card.",
     "end": "{who} may reveal an objective, or ends the turn.",

@@ -2,7 +2,8 @@
 allowed and not enforced, coins are the only thing that changes hands, and tournament rules
 turn deals off. The house's reading (games/scythe/deals.py): the active player offers at the
 start of its turn, once to each other player, the amount step by step; the other player alone
-accepts or refuses; with hidden coins (S21.1) the amount is told to the two parties only; a
+accepts or refuses; `offer`, then the player, then the coins (one list at each step); with
+hidden coins (S21.1) the amount is told to the two parties only; a
 deadline refuses (S21.3)."""
 
 from __future__ import annotations
@@ -42,23 +43,33 @@ def keys(events: list) -> list[str]:
     return [getattr(e.text, "key", "") for e in events]
 
 
+def offer(state: dict, giver: int, taker: int, coins: int | None = None) -> dict:
+    """`offer`, `to <taker>` and, when given, `coins <n>`."""
+    state, _ = act(state, giver, "offer")
+    state, _ = act(state, giver, f"to {taker}")
+    if coins is not None:
+        state, _ = act(state, giver, f"coins {coins}")
+    return state
+
+
 def test_s20_4_the_active_player_offers_at_the_start_of_its_turn():
-    """The offers come after the sections (a player typing `1` always takes a section),
-    one per other player; nobody else may offer out of turn."""
+    """One `offer` after the sections (a player typing `1` always takes a section), then
+    whom; nobody else may offer out of turn."""
     state = drafted()
     active = state["active"]
     others = [s for s in state["order"] if s != active]
-    assert texts(state, active)[-2:] == [f"offer {s}" for s in others]
-    assert texts(state, active)[0] == "section 1"
+    assert texts(state, active)[0] == "section 1" and texts(state, active)[-1] == "offer"
     with pytest.raises(NotYourTurn):
-        act(state, others[0], f"offer {active}")
+        act(state, others[0], "offer")
+    state, events = act(state, active, "offer")
+    assert events == [] and texts(state, active) == [*(f"to {s}" for s in others), "cancel"]
 
 
 def test_s20_4_coins_change_hands_only_when_the_other_accepts():
     state = drafted()
     giver, taker = state["active"], state["order"][1]
     before = coins(state)
-    state, _ = act(state, giver, f"offer {taker}")
+    state = offer(state, giver, taker)
     assert pending(state)["kind"] == "offer"
     assert texts(state, giver) == [*(f"coins {n}" for n in range(1, before[giver] + 1)),
                                    "cancel"]
@@ -75,8 +86,7 @@ def test_s20_4_a_refused_offer_changes_no_coins():
     state = drafted()
     giver, taker = state["active"], state["order"][1]
     before = coins(state)
-    state, _ = act(state, giver, f"offer {taker}")
-    state, _ = act(state, giver, "coins 1")
+    state = offer(state, giver, taker, coins=1)
     state, events = act(state, taker, "refuse")
     assert keys(events) == ["scythe.deal.refused"] and coins(state) == before
     assert pending(state)["kind"] == "section"
@@ -84,18 +94,25 @@ def test_s20_4_a_refused_offer_changes_no_coins():
 
 def test_s20_4_one_offer_to_each_player_a_turn_and_cancel_spends_it():
     """Once per other player per turn, so a turn always ends; the next turn opens them again."""
-    state = drafted(seats=2)
-    giver, taker = state["active"], state["order"][1]
-    state, _ = act(state, giver, f"offer {taker}")
+    state = drafted()
+    giver, taker, third = state["order"]
+    state = offer(state, giver, taker)
     state, events = act(state, giver, "cancel")
-    assert events == [] and f"offer {taker}" not in texts(state, giver)
+    assert events == [] and pending(state)["kind"] == "section"
+    state, _ = act(state, giver, "offer")
+    assert texts(state, giver) == [f"to {third}", "cancel"]
     with pytest.raises(IllegalAction, match="already made"):
-        act(state, giver, f"offer {taker}")
+        act(state, giver, f"to {taker}")
+    state, _ = act(state, giver, f"to {third}")
+    state, _ = act(state, giver, "cancel")
+    assert "offer" not in texts(state, giver)
+    with pytest.raises(IllegalAction, match="every other player"):
+        act(state, giver, "offer")
     state, _ = act(state, giver, "section 1")
     while state["active"] == giver:
         state, _ = GAME.apply(state, giver, next(
             a for a in GAME.legal_actions(state, giver) if a.kind in ("skip", "none", "end")))
-    assert texts(state, taker)[-1] == f"offer {giver}"
+    assert texts(state, taker)[-1] == "offer"
 
 
 def test_s20_4_no_offer_without_coins():
@@ -104,7 +121,7 @@ def test_s20_4_no_offer_without_coins():
     state["players"][giver]["coins"] = 0
     assert not any(a.kind == "offer" for a in GAME.legal_actions(state, giver))
     with pytest.raises(IllegalAction, match="no coins to offer"):
-        act(state, giver, f"offer {state['order'][1]}")
+        act(state, giver, "offer")
 
 
 def test_s20_4_offers_only_before_the_section_is_chosen():
@@ -113,7 +130,7 @@ def test_s20_4_offers_only_before_the_section_is_chosen():
     state, _ = act(state, giver, "section 1")
     before = copy.deepcopy(state)
     with pytest.raises(IllegalAction, match="start of your turn"):
-        act(state, giver, f"offer {state['order'][1]}")
+        act(state, giver, "offer")
     assert state == before
 
 
@@ -123,13 +140,13 @@ def test_s20_4_tournament_rules_turn_deals_off():
     giver = state["active"]
     assert not any(a.kind == "offer" for a in GAME.legal_actions(state, giver))
     with pytest.raises(IllegalAction, match="tournament rules"):
-        act(state, giver, f"offer {state['order'][1]}")
+        act(state, giver, "offer")
 
 
 def test_s20_4_s21_1_hidden_coins_the_amount_goes_to_the_two_parties_only():
     state = drafted(coins_visible=False)
     giver, taker, third = state["order"]
-    state, events = act(state, giver, f"offer {taker}")
+    state = offer(state, giver, taker)
     state, events = act(state, giver, "coins 3")
     public, private = events
     assert public.seats is None and public.text.params["what"].key == "scythe.amount.some_coins"
@@ -144,7 +161,10 @@ def test_s20_4_s21_1_hidden_coins_the_amount_goes_to_the_two_parties_only():
 def test_s20_4_the_receiver_is_told_who_offers_how_much():
     state = drafted()
     giver, taker = state["active"], state["order"][1]
-    state, _ = act(state, giver, f"offer {taker}")
+    state, _ = act(state, giver, "offer")
+    assert GAME.prompt(state, giver).key == "scythe.prompt.offer_to"
+    state, _ = act(state, giver, f"to {taker}")
+    assert GAME.prompt(state, giver).key == "scythe.prompt.offer"
     state, _ = act(state, giver, "coins 2")
     prompt = GAME.prompt(state, taker)
     assert prompt.key == "scythe.prompt.answer"
@@ -155,8 +175,7 @@ def test_s21_3_a_deadline_refuses_the_offer():
     state = drafted()
     giver, taker = state["active"], state["order"][1]
     assert GAME.skip_action(state, giver) is None  # a section is the player's own choice
-    state, _ = act(state, giver, f"offer {taker}")
-    state, _ = act(state, giver, "coins 1")
+    state = offer(state, giver, taker, coins=1)
     assert GAME.skip_action(state, taker) == Action("refuse")
 
 
@@ -165,7 +184,7 @@ def test_s20_4_the_heuristic_never_gives_coins_and_takes_what_is_offered():
     giver, taker = state["active"], state["order"][1]
     agent = make_agent("heuristic", seed=1)
     assert agent.choose(GAME, state, giver).kind == "section"
-    state, _ = act(state, giver, f"offer {taker}")
+    state = offer(state, giver, taker)
     assert agent.choose(GAME, state, giver).kind == "cancel"
     state, _ = act(state, giver, "coins 1")
     assert agent.choose(GAME, state, taker).kind == "accept"

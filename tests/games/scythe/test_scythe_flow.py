@@ -77,7 +77,7 @@ def test_t3_section_change() -> None:
 def test_first_turn_any_section_then_not_the_same() -> None:
     state = drafted(("polania", "industrial"), ("crimea", "engineering"))
     assert [a.text for a in GAME.legal_actions(state, 0)] == [
-        "section 1", "section 2", "section 3", "section 4", "offer 1"]
+        "section 1", "section 2", "section 3", "section 4", "offer"]
     state = play_turn(state, "3")
     state = play_turn(state, "1")
     assert state["active"] == 0
