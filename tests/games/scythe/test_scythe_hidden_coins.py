@@ -23,8 +23,9 @@ PAYS = ("pay", "lose", "spend")
 
 def _coins_in(value: Any) -> Iterator[int]:
     if isinstance(value, Msg):
-        if value.key == "scythe.amount.coins":
-            yield int(value.params["count"])
+        count = value.params.get("count")
+        if value.key == "scythe.amount.coins" and isinstance(count, int):
+            yield count
         for param in value.params.values():
             yield from _coins_in(param)
     elif isinstance(value, (list, tuple)):
