@@ -24,13 +24,14 @@ from tests.cogs.harness import ALICE, Harness, fixed_seed, guild_payload
 from tests.cogs.test_cogs_turns import first_prompt, started
 
 PREFIXES = ["gm:", "gm:act:", "gm:pick:", "gm:page:", "gm:turn:", "gm:undo:", "gm:act:1:",
-            "gm:pick:1:0:", "gm:turn:1", "gm:act:1:0:#", ""]
+            "gm:pick:1:0:", "gm:turn:1", "gm:act:1:0:#", "gm:part:", "gm:part:1", ""]
 NUMBERS = st.sampled_from(["-1", "0", "00", "1", "2", "999", "9" * 30, "1e3", "", "x", "#"])
 IDS = st.one_of(
     st.text(max_size=110),
     st.builds(str.__add__, st.sampled_from(PREFIXES), st.text(max_size=40)),
     st.builds(lambda kind, a, b, c: f"gm:{kind}:{a}:{b}:{c}",
-              st.sampled_from(["act", "pick", "page", "turn", "undo"]), NUMBERS, NUMBERS,
+              st.sampled_from(["act", "pick", "page", "turn", "undo", "part"]), NUMBERS,
+              NUMBERS,
               st.one_of(NUMBERS, st.text(max_size=12).map(lambda t: "#" + t))),
 )
 VALUES = st.lists(st.one_of(st.text(max_size=30), NUMBERS.map(lambda n: "#" + n)), max_size=3)
