@@ -95,6 +95,12 @@ def _parser() -> argparse.ArgumentParser:
                        help="with --discord: mean seconds a player takes before a click")
     bench.add_argument("--minutes", type=float, default=60,
                        help="with --discord: stop games still running after this long")
+    bench.add_argument("--processes", type=int, default=1,
+                       help="with --discord: bot processes, each serving one shard (more "
+                            "than one needs --database)")
+    bench.add_argument("--database", default=None, metavar="postgresql://...",
+                       help="with --discord: an empty PostgreSQL database made for the "
+                            "bench (default: a SQLite file of its own)")
     bench.set_defaults(handler=_bench)
 
     move = commands.add_parser("migrate", help="move a SQLite database into PostgreSQL, "
@@ -283,7 +289,9 @@ def _bench(args: argparse.Namespace) -> int:
 
 
 def _bench_discord(args: argparse.Namespace, name: str) -> int:
-    from bot.tools.bench_discord import Load, bench_discord
+    from asyncpg import PostgresError
+
+    from bot.tools.bench_discord import BenchError, Load, bench_discord
 
     try:
         game = get_game(name)
@@ -301,9 +309,34 @@ def _bench_discord(args: argparse.Namespace, name: str) -> int:
     if args.think < 0 or args.minutes <= 0:
         print(t("terminal.bad_times", "en"), file=sys.stderr)
         return 2
-    print("\n".join(bench_discord(Load(name, args.games, players, args.humans,
-                                         args.think, args.seed, args.minutes))))
+    refusal = _processes_refusal(args.processes, args.database)
+    if refusal:
+        print(refusal, file=sys.stderr)
+        return 2
+    try:
+        print("\n".join(bench_discord(Load(name, args.games, players, args.humans,
+                                             args.think, args.seed, args.minutes,
+                                             args.processes, args.database))))
+    except (BenchError, PostgresError, OSError) as error:
+        print(f"gm bench: {error}", file=sys.stderr)
+        return 2
     return 0
+
+
+def _processes_refusal(processes: int, database: str | None) -> str | None:
+    """Why `gm bench --discord` cannot run that many processes on that database: several
+    share one database, which only PostgreSQL allows."""
+    from storage import is_postgres
+
+    if processes < 1:
+        return f"--processes must be 1 or more, not {processes}."
+    if database is not None and not is_postgres(database):
+        return "--database is a PostgreSQL URL (postgresql://...); without it the bench " \
+               "runs on a SQLite file of its own."
+    if processes > 1 and database is None:
+        return "--processes above 1 needs --database postgresql://...: the processes " \
+               "share one database, and a SQLite file serves one process."
+    return None
 
 
 def seat_count(game: Game, requested: int | None) -> int:

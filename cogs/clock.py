@@ -76,7 +76,8 @@ class ClockCog(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def run_pass(self) -> None:
-        """Publishes everything the clock finds due now."""
+        """Publishes everything the clock finds due now, in any guild (the clocks this
+        pass claimed, whatever shard serves their guild: posting is a REST call)."""
         for work in await app_of(self.bot).clock.due_work():
             if isinstance(work, Update):
                 await announce(self.bot, work, actor=None)

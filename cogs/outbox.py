@@ -6,7 +6,9 @@ The interaction that made a change posts its announcement at once and marks it d
 (storage/outbox.py), so it never races a live poster, and the entries stored before this bot
 started, whose poster is gone (one bot process per database: with several processes on one
 PostgreSQL the lease alone decides). Its first pass runs as soon as the bot is connected:
-what a crash left unsaid goes out right after a restart."""
+what a crash left unsaid goes out right after a restart. It posts for every guild, not only
+those of this process's shards: posting is a REST call, so a dead process's guilds hear
+what it left unsaid from the others (docs/deploying.md, "Several processes")."""
 
 from __future__ import annotations
 

@@ -39,6 +39,9 @@ def gm(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPro
     (["bench", "--discord", "--players", "9"], "is for 2-5 players, not 9"),
     (["bench", "--discord", "--think", "-1"], "--think must be 0 or more seconds"),
     (["crashes", "--kills", "0"], "--kills must be 1 or more."),
+    (["bench", "--discord", "--processes", "0"], "--processes must be 1 or more, not 0."),
+    (["bench", "--discord", "--processes", "2"], "--processes above 1 needs --database"),
+    (["bench", "--discord", "--database", "bench.sqlite3"], "--database is a PostgreSQL URL"),
 ])
 def test_a_wrong_argument_is_refused_at_once_with_what_is_allowed(args, said, capsys, tmp_path):
     assert main([*args, *(["--boards", str(tmp_path)] if args[0] == "play" else [])]) == 2
