@@ -272,7 +272,7 @@ def _list(actions: list[tuple[Action, bool]], say: Say, locale: str) -> None:
 
 def _show(update: Update, folder: Path, step: int, say: Say, locale: str) -> int:
     for line in update.public:
-        say(line)
+        say(_plain(line))
     for private in update.private:
         if private.user_id == HOST:  # hot-seat players see theirs at their turn
             for line in private.lines:
@@ -283,5 +283,10 @@ def _show(update: Update, folder: Path, step: int, say: Say, locale: str) -> int
         path.write_bytes(png)
         say(t("terminal.board", locale, path=str(path)))
     if update.result:
-        say(update.result)
+        say(_plain(update.result))
     return step
+
+
+def _plain(text: str) -> str:
+    """A thread's text for a terminal: Discord's bold marks would show as asterisks."""
+    return text.replace("**", "")

@@ -100,3 +100,12 @@ def test_a_left_game_is_resumed_from_its_folder(tmp_path):
     ended: list[str] = []
     assert asyncio.run(resume(Path(folder), ask=lambda _: "1", say=ended.append)) == 0
     assert any("has ended" in line for line in ended)
+
+
+def test_the_final_scores_read_without_discord_marks(tmp_path):
+    """What a thread shows in bold is plain at the terminal: no asterisks."""
+    lines: list[str] = []
+    assert asyncio.run(play("scythe", 2, 2, seed=3, boards=tmp_path, ask=None,
+                            say=lines.append)) == 0
+    text = "\n".join(lines)
+    assert "Final scores" in text and "AI 1: 57" in text and "**" not in text
