@@ -1,0 +1,93 @@
+"""The Tang overview, posted after each phase and made for a phone: the shared headline
+(round and phase, who is awaited, each player's score as the game counts it now (T4.3) with
+its change, what changed), the round and 民生 tracks, then the map as large as the rest of
+the 1280x1600 page allows, the cities taken since the previous overview in a gold halo.
+
+Its height is known before drawing (the top is measured dry, the map's scale follows from
+what is left), so it is drawn once, over the map's cached static layer, on the kit's reusing
+canvas.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from games.core.messages import Seat, msg
+from rendering.kit.canvas import Canvas
+from rendering.kit.fonts import resolve_cjk
+from rendering.kit.headline import Headline, Standing, delta, draw_headline
+from rendering.kit.ink import ReusingCanvas
+from rendering.kit.layout import GAP, INNER, MARGIN, WIDTH
+from rendering.kit.scene import Scene
+from rendering.tang.changes import compare
+from rendering.tang.map import Geometry, draw_map
+from rendering.tang.style import Table, board_data
+from rendering.tang.tracks import draw_tracks
+
+MAX_HEIGHT = 1600  # rendering.OVERVIEW_MAX (not imported: rendering imports this package)
+
+
+def overview(scene: Scene) -> Image.Image:
+    return draw_overview(scene)[0]
+
+
+def draw_overview(scene: Scene, cjk: bool | None = None) -> tuple[Image.Image, list[str]]:
+    """The overview and the strings drawn on it (tests read them to check hidden names)."""
+    t = Table(scene)
+    diff = compare(scene.before, scene.view)
+    head = Headline(title(t), standings(t), tuple(scene.say(m) for m in diff.lines()),
+                    t.colors())
+    cjk = resolve_cjk(cjk)
+    probe = ReusingCanvas(WIDTH, 1, cjk, dry=True)
+    top = _top(probe, t, head)
+    g = Geometry.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - GAP)
+    c = ReusingCanvas(WIDTH, min(MAX_HEIGHT, round(g.bottom + MARGIN)), cjk,
+                      widths=probe.widths)
+    _top(c, t, head)
+    draw_map(c, t, g, diff.marks())
+    assert c.image is not None  # a canvas that is not dry has its image
+    return c.image, c.texts
+
+
+def _top(c: Canvas, t: Table, head: Headline) -> float:
+    y = draw_headline(c, t.scene, head, MARGIN, MARGIN, INNER)
+    return draw_tracks(c, t, MARGIN, y, INNER)
+
+
+def title(t: Table) -> str:
+    """Round and phase; the set-up; or the end and its winners."""
+    view = t.view
+    result = view.get("result")
+    if result is not None:
+        winners = tuple(Seat(int(s)) for s in result.get("winners") or [])
+        return t.say("title.won", winners=winners) if winners else t.say("title.over")
+    phase = str(view.get("phase") or "setup")
+    if phase == "setup":
+        return t.say("title.setup")
+    rounds = int(board_data().raw["tracks"]["round"]["last"])
+    return t.say("title.round", round=int(view.get("round") or 0), rounds=rounds,
+                 phase=msg(f"tang.phase.{phase}"))
+
+
+def standings(t: Table) -> tuple[Standing, ...]:
+    """At the end each seat's final score (T4.4, its camp's average when camps count), best
+    first; in play each seat's own score now (T4.3: cities, special cities, 洛阳, 民生) in
+    seat order, with its change since the previous overview; nothing during the set-up."""
+    result = t.view.get("result")
+    if result is not None:
+        shown = {int(r["seat"]): str(r.get("final_shown", r.get("final", "")))
+                 for r in (result.get("details") or {}).get("rows", [])}
+        return tuple(Standing(int(s["seat"]), t.say(
+            "standing.final", score=shown.get(int(s["seat"]), str(s["total"]))))
+            for s in result.get("scores", []))
+    if t.view.get("phase") == "setup":
+        return ()
+    before = {int(p["seat"]): p for p in (t.scene.before or {}).get("players") or []}
+    out = []
+    for p in t.players():
+        seat = int(p["seat"])
+        score = int((p.get("score") or {}).get("own", 0))
+        old = before.get(seat)
+        was = None if old is None or old.get("score") is None else int(old["score"]["own"])
+        out.append(Standing(seat, t.say("standing.own", score=score), delta(was, score)))
+    return tuple(out)

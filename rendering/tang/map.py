@@ -1,0 +1,371 @@
+"""The Tang map: the 51 cities at the data's coordinates, the 89 links with their crossings,
+the 11 regions (州) as tinted areas, and on every city what a player looks for.
+
+A city is a pill in its controller's colour (grey while besieged or empty) with the
+controller's armies in it, a gold edge when it is special (特殊城池, 洛阳 thicker), a flag in
+the owner's colour when it is a capital, a gold diamond with the number of generals there,
+and a chip in each other seat's colour for the armies besieging it. What changed hands since
+the previous overview has a gold halo. A link is plain grey; a river blue, the Yangtze (长江)
+broad blue; a mountain pass a dashed brown line, the Qinling (秦岭) a broad one; every
+crossing has its sign at the link's middle (a bar for water, a peak for mountains).
+
+Names are placed around their city where they hide no other city or name (tried in order:
+below, above, right, left and the corners), on a dark plate so they read on every tint; all
+text is 24 px or more. What never changes (ground, regions, links, crossings) is one cached
+layer per scale, pasted under what the view puts on top.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from rendering.kit.canvas import Canvas
+from rendering.kit.theme import BG, GOLD, MUTED, TEXT
+from rendering.tang.style import EDGE, NEUTRAL, Table, board_data, ink_on
+
+TEXT_SIZE = 24  # every word and number on the map: the phone floor
+LABEL_H = 28
+PILL_H = 34
+CHIP_H = 28
+DATA_BOX = (30.0, 8.0, 990.0, 690.0)  # the data's canvas (1000x700) less empty borders
+SCALE_STEP = 0.05  # scales are whole multiples of this, so few static layers are cached
+GROUND = "#1b2029"
+HALO = GOLD
+LINKS = {  # crossing: (colour, width at scale 1, dashed)
+    "none": ("#6b7280", 3, False),
+    "river": ("#4aa3df", 5, False),
+    "changjiang": ("#2f86e8", 10, False),
+    "mountain": ("#b08050", 5, True),
+    "qinling": ("#d0975a", 10, True),
+}
+WATER = ("river", "changjiang")
+REGION_TINTS = ("#26313f", "#2f2a3a", "#2a3529", "#3a2e27", "#263838", "#3a2a31",
+                "#2e3326", "#2b2c3f", "#3a3324", "#253133", "#35262c")
+
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Data coordinates to pixels: `scale` pixels a data unit, the box's corner at (x, y)."""
+
+    scale: float
+    x: float
+    y: float
+
+    @classmethod
+    def fit(cls, x: float, y: float, width: float, height: float) -> Geometry:
+        """The largest scale (a whole multiple of SCALE_STEP) whose map fits the box,
+        centred across it and touching its top."""
+        x0, y0, x1, y1 = DATA_BOX
+        scale = min(width / (x1 - x0), height / (y1 - y0))
+        scale = max(SCALE_STEP, math.floor(scale / SCALE_STEP + 1e-9) * SCALE_STEP)
+        return cls(scale, x + (width - scale * (x1 - x0)) / 2, y)
+
+    @property
+    def width(self) -> int:
+        return math.ceil(self.scale * (DATA_BOX[2] - DATA_BOX[0]))
+
+    @property
+    def height(self) -> int:
+        return math.ceil(self.scale * (DATA_BOX[3] - DATA_BOX[1]))
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.height
+
+    def at(self, cid: str) -> tuple[float, float]:
+        city = board_data().cities[cid]
+        return (self.x + self.scale * (float(city["x"]) - DATA_BOX[0]),
+                self.y + self.scale * (float(city["y"]) - DATA_BOX[1]))
+
+    def at_origin(self) -> Geometry:
+        return Geometry(self.scale, 0, 0)
+
+
+# -- the static layer --------------------------------------------------------------------------
+@lru_cache(maxsize=6)
+def base_layer(scale: float) -> Image.Image:
+    """Ground, regions, links and crossing signs at `scale`: the same on every board of that
+    size, so drawn once per process and scale (threads only read it)."""
+    g = Geometry(scale, 0, 0)
+    layer = Image.new("RGB", (g.width, g.height), GROUND)
+    pen = ImageDraw.Draw(layer)
+    for n, region in enumerate(board_data().raw["regions"]):
+        points = _hull([g.at(cid) for cid in region["cities"]])
+        pen.polygon(_grown(points, 26 * scale), fill=REGION_TINTS[n % len(REGION_TINTS)])
+    for link in board_data().raw["links"]:
+        _link(pen, g, link["a"], link["b"], str(link["crossing"]))
+    return layer
+
+
+def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The convex hull (monotone chain), counter-clockwise."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    upper: list[tuple[float, float]] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def _grown(points: list[tuple[float, float]], by: float) -> list[tuple[float, float]]:
+    """A polygon (or a segment, or a point) grown by `by` pixels: each point pushed out
+    from the centre, and round caps of 12 points around each when there are fewer than 3."""
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    if len(points) < 3:
+        ring = [(by * math.cos(a * math.pi / 6), by * math.sin(a * math.pi / 6))
+                for a in range(12)]
+        return _hull([(x + dx, y + dy) for x, y in points for dx, dy in ring])
+    out = []
+    for x, y in points:
+        d = math.dist((x, y), (cx, cy)) or 1.0
+        out.append((x + (x - cx) / d * by, y + (y - cy) / d * by))
+    return out
+
+
+def _link(pen: ImageDraw.ImageDraw, g: Geometry, a: str, b: str, crossing: str) -> None:
+    colour, width, dashed = LINKS.get(crossing, LINKS["none"])
+    (x0, y0), (x1, y1) = g.at(a), g.at(b)
+    w = max(2, round(width * min(g.scale, 1.6)))
+    if dashed:
+        length = math.dist((x0, y0), (x1, y1))
+        steps = max(1, int(length // (10 * g.scale)))
+        for k in range(0, steps, 2):
+            t0, t1 = k / steps, min(1.0, (k + 1) / steps)
+            pen.line([(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0),
+                      (x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)], fill=colour, width=w)
+    else:
+        pen.line([(x0, y0), (x1, y1)], fill=colour, width=w)
+    if crossing != "none":
+        _crossing_sign(pen, g, (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0, y1 - y0), crossing)
+
+
+def _crossing_sign(pen: ImageDraw.ImageDraw, g: Geometry, mx: float, my: float,
+                   direction: tuple[float, float], crossing: str) -> None:
+    """A bar across the link for water, a peak for a mountain (larger for 长江 and 秦岭)."""
+    colour = LINKS[crossing][0]
+    big = crossing in ("changjiang", "qinling")
+    size = (13 if big else 9) * min(g.scale, 1.6)
+    length = math.hypot(*direction) or 1.0
+    ux, uy = direction[0] / length, direction[1] / length
+    if crossing in WATER:
+        px, py = -uy * size, ux * size
+        pen.line([(mx - px, my - py), (mx + px, my + py)], fill=colour,
+                 width=max(4, round(size / 2)))
+        return
+    pen.polygon([(mx - size, my + size * 0.7), (mx, my - size), (mx + size, my + size * 0.7)],
+                fill=colour, outline=EDGE)
+
+
+# -- what the view puts on the map -------------------------------------------------------------
+@dataclass(frozen=True)
+class Marks:
+    """What the overview marks: the cities that changed hands since the previous board."""
+
+    taken: frozenset[str] = frozenset()
+
+
+def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks()) -> float:
+    """The map at `g` with the view's cities; returns the y below it. The names go under
+    the cities' signs, so where a name finds no free place it is the name that is hidden,
+    never a city's armies."""
+    if c.image is not None:
+        c.image.paste(base_layer(g.scale), (round(g.x), round(g.y)))
+    cities = t.view.get("cities") or {}
+    ids = board_data().city_ids
+    pills = {cid: _pill_box(c, t, g, cid, cities.get(cid) or {}) for cid in ids}
+    dry = c.twin()
+    signs = {cid: _city(dry, t, cid, cities.get(cid) or {}, pills[cid], False) for cid in ids}
+    texts = {cid: t.city_short(cid) for cid in ids}
+    placed = _layout(g, tuple((cid, tuple(signs[cid]), c.measure(texts[cid], TEXT_SIZE, True)
+                              + 8) for cid in ids))
+    for cid in ids:
+        _label(c, signs[cid][0], texts[cid], *placed[cid], cities.get(cid) or {})
+    for cid in ids:
+        _city(c, t, cid, cities.get(cid) or {}, pills[cid], cid in marks.taken)
+    return g.bottom
+
+
+@lru_cache(maxsize=16)
+def _neighbours(g: Geometry) -> dict[str, tuple[str, ...]]:
+    """The cities close enough for their signs or names to meet (nothing drawn reaches
+    150 px off its city)."""
+    ids = board_data().city_ids
+    return {a: tuple(b for b in ids if b != a and math.dist(g.at(a), g.at(b)) < 300)
+            for a in ids}
+
+
+@lru_cache(maxsize=32)
+def _layout(g: Geometry, cities: tuple[tuple[str, tuple[Box, ...], float], ...]
+            ) -> dict[str, tuple[Box, float]]:
+    """Every name's place (`_place`), the crowded cities' names first, for the cities' sign
+    boxes and name widths: the same board drawn again (in another language of the same
+    widths, or for a second reader) reuses it."""
+    signs = {cid: list(boxes) for cid, boxes, _ in cities}
+    widths = {cid: w for cid, _, w in cities}
+    near = _neighbours(g)
+    placed: dict[str, tuple[Box, float]] = {}
+    for cid in sorted(signs, key=lambda cid: -len(near[cid])):
+        others = [box for other in near[cid] for box in signs.get(other, ())]
+        names = [placed[other][0] for other in near[cid] if other in placed]
+        placed[cid] = _place(g, signs[cid], others, names, widths[cid], LABEL_H)
+    return placed
+
+
+def _pill_box(c: Canvas, t: Table, g: Geometry, cid: str, city: dict) -> Box:
+    cx, cy = g.at(cid)
+    text = _count(city)
+    w = max(PILL_H + 4, c.measure(text, TEXT_SIZE, True) + 16)
+    return (cx - w / 2, cy - PILL_H / 2, cx + w / 2, cy + PILL_H / 2)
+
+
+def _count(city: dict) -> str:
+    """The controller's armies on its city ('' for an empty one)."""
+    owner = city.get("controller")
+    if owner is None:
+        return ""
+    n = int((city.get("armies") or {}).get(str(owner), 0))
+    return str(n) if n else ""
+
+
+def _city(c: Canvas, t: Table, cid: str, city: dict, box: Box, changed: bool) -> list[Box]:
+    """The pill and its signs; returns the boxes the names must keep off."""
+    info = board_data().cities[cid]
+    owner = city.get("controller")
+    fill = NEUTRAL if owner is None else t.pieces(int(owner))[0]
+    x0, y0, x1, y1 = box
+    if changed:
+        c.rect((x0 - 7, y0 - 7, x1 + 7, y1 + 7), fill=HALO, radius=PILL_H // 2 + 7)
+    edge = GOLD if info["special"] or info["luoyang"] else \
+        EDGE if owner is None else t.outline(int(owner))
+    c.rect(box, fill=fill, outline=edge, width=5 if info["luoyang"] else 3, radius=PILL_H // 2)
+    text = _count(city)
+    if text:
+        c.text((x0 + x1) / 2, (y0 + y1) / 2 + 1, text, TEXT_SIZE, ink_on(fill), bold=True,
+               anchor="mm")
+    boxes = [(x0 - 4, y0 - 4, x1 + 4, y1 + 4)]
+    boxes += _besiegers(c, t, city, x1 + 4, (y0 + y1) / 2)
+    capital = _capital_of(t, cid)
+    if capital is not None:
+        boxes.append(_flag(c, t, capital, x0 + 6, y0))
+    generals = len(city.get("generals") or {})
+    if generals:
+        boxes.append(_generals_badge(c, x1 - 4, y0 - 2, generals))
+    return boxes
+
+
+def _capital_of(t: Table, cid: str) -> int | None:
+    for p in t.players():
+        if p.get("capital") == cid:
+            return int(p["seat"])
+    return None
+
+
+def _besiegers(c: Canvas, t: Table, city: dict, x: float, cy: float) -> list[Box]:
+    """A chip per other seat with armies in the city, in its colour with its count."""
+    owner = city.get("controller")
+    boxes = []
+    for key, n in sorted((city.get("armies") or {}).items(), key=lambda kv: int(kv[0])):
+        seat = int(key)
+        if seat == owner or not n:
+            continue
+        fill, ink, _ = t.pieces(seat)
+        text = str(n)
+        w = c.measure(text, TEXT_SIZE, True) + 12
+        box = (x, cy - CHIP_H / 2, x + w, cy + CHIP_H / 2)
+        c.rect(box, fill=fill, outline=t.outline(seat), width=2, radius=6)
+        c.text(x + w / 2, cy + 1, text, TEXT_SIZE, ink, bold=True, anchor="mm")
+        boxes.append(box)
+        x += w + 3
+    return boxes
+
+
+def _flag(c: Canvas, t: Table, seat: int, x: float, y: float) -> Box:
+    """A pennant on a pole above the pill's left end, in the capital owner's colour."""
+    top = y - 30
+    if c.draw is not None:
+        c.draw.line([(x, y), (x, top)], fill=TEXT, width=3)
+        c.draw.polygon([(x, top), (x + 24, top + 8), (x, top + 16)],
+                       fill=t.pieces(seat)[0], outline=TEXT)
+    return (x - 2, top, x + 26, y)
+
+
+def _generals_badge(c: Canvas, cx: float, cy: float, count: int) -> Box:
+    """A gold diamond with the number of generals in the city."""
+    r = 16
+    if c.draw is not None:
+        c.draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=GOLD,
+                       outline=EDGE)
+    c.text(cx, cy + 1, str(count), TEXT_SIZE, BG, bold=True, anchor="mm")
+    return (cx - r, cy - r, cx + r, cy + r)
+
+
+def _label(c: Canvas, pill: Box, text: str, box: Box, far: float, city: dict) -> None:
+    """The city's name on a dark plate, tied to its city by a thin line when it had to
+    stand off."""
+    lx, ly, rx, by = box
+    if far:
+        cx, cy = (pill[0] + pill[2]) / 2, (pill[1] + pill[3]) / 2
+        c.line([(cx, cy), (min(max(cx, lx), rx), min(max(cy, ly), by))], MUTED, 2)
+    c.rect(box, fill=BG, radius=5)
+    ink = TEXT if city.get("controller") is not None else MUTED
+    c.text((lx + rx) / 2, (ly + by) / 2 + 1, text, TEXT_SIZE, ink, bold=True, anchor="mm")
+
+
+def _place(g: Geometry, own: list[Box], signs: list[Box], labels: list[Box], w: float,
+           h: float) -> tuple[Box, float]:
+    """A w x h box around a city's own signs (its pill first) that overlaps least: another
+    city's signs weigh twice another name, each step further off costs a little, and the
+    map's edge much. Returns the box and how far off it stands."""
+    x0, y0 = min(b[0] for b in own), min(b[1] for b in own)
+    x1, y1 = max(b[2] for b in own), max(b[3] for b in own)
+    reach = (x0 - w - 2 * h, y0 - 3 * h, x1 + w + 2 * h, y1 + 3 * h)
+    signs = [b for b in signs if _overlap(b, reach)]  # the few that can matter
+    labels = [b for b in labels if _overlap(b, reach)]
+    cx, cy = (own[0][0] + own[0][2]) / 2, (own[0][1] + own[0][3]) / 2
+    best, best_cost = ((cx - w / 2, y1 + 1, cx + w / 2, y1 + 1 + h), 0.0), math.inf
+    for far in (0.0, 0.6 * h, 1.3 * h):
+        for lx, ly in _around(x0, y0, x1, y1, cx, cy, w, h, far):
+            box = (lx, ly, lx + w, ly + h)
+            cost = far * 12 + 20 * h * (max(0.0, g.x - lx) + max(0.0, lx + w - g.x - g.width))
+            cost += 6 * sum(_overlap(box, other) for other in signs)
+            cost += 3 * sum(_overlap(box, other) for other in labels)
+            if cost < best_cost:
+                best, best_cost = (box, far), cost
+            if cost == far * 12:
+                return best
+    return best
+
+
+def _around(x0: float, y0: float, x1: float, y1: float, cx: float, cy: float, w: float,
+            h: float, far: float) -> list[tuple[float, float]]:
+    """Where a name of w x h may go around a city's signs (x0, y0, x1, y1), `far` pixels
+    off: below, above, right, left, then the four corners."""
+    return [(cx - w / 2, y1 + 1 + far), (cx - w / 2, y0 - 1 - h - far),
+            (x1 + 2 + far, cy - h / 2), (x0 - 2 - w - far, cy - h / 2),
+            (x1 - 6 + far, y1 - 4 + far), (x0 + 6 - w - far, y1 - 4 + far),
+            (x1 - 6 + far, y0 + 4 - h - far), (x0 + 6 - w - far, y0 + 4 - h - far)]
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0

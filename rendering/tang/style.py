@@ -1,0 +1,138 @@
+"""What every Tang image shares: the seats' colours (the 8 colours of T1.1.6, chosen in the
+game), the map data the board is drawn from, and `Table`, the scene being drawn with the
+lookups and the words every image needs.
+
+No caption is English here: a name is the engine's Term (`tang.city.luoyang`) and a caption a
+key of `games/tang/locales/board.toml`, both worded by the scene's reader.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from games.core.messages import Msg, Param, Term, msg
+from games.tang.data import TangData, load_data
+from rendering.kit.canvas import Canvas
+from rendering.kit.scene import Scene
+from rendering.kit.theme import DARK_TEXT, TEXT, seat_color
+from rendering.kit.views import player_name
+
+# A chosen colour: (fill of the pieces, ink on that fill, accent on the dark background).
+# Black pieces would vanish on the dark board, so their accent is a light grey.
+PIECES = {
+    "red": ("#d8453c", TEXT, "#f0675d"),
+    "blue": ("#3d86e0", TEXT, "#5c9ff2"),
+    "green": ("#3fa864", TEXT, "#5cc97f"),
+    "yellow": ("#f3c623", DARK_TEXT, "#f3c623"),
+    "purple": ("#8e5cd6", TEXT, "#a57ae6"),
+    "orange": ("#ee8a2c", DARK_TEXT, "#f5a524"),
+    "black": ("#2b2d33", TEXT, "#b9bec8"),
+    "white": ("#f5f5f0", DARK_TEXT, "#f5f5f0"),
+}
+OUTLINE = {"black": "#e8e8e8"}  # pieces drawn with a contrasting edge
+EDGE = "#0d0f13"
+NEUTRAL = "#4a4f5a"  # a city nobody controls
+
+
+@cache
+def board_data() -> TangData:
+    """The designed data (the view does not say which pack a table plays; a pack keeps the
+    same schema, and its cities are drawn where the designed map has them)."""
+    return load_data()
+
+
+def ink_on(fill: str) -> str:
+    """Text colour for a fill: dark on light fills, light on dark ones."""
+    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return DARK_TEXT if 0.299 * r + 0.587 * g + 0.114 * b > 150 else TEXT
+
+
+@dataclass(frozen=True)
+class Table:
+    """The scene being drawn, with the seat lookups and the wording every image needs."""
+
+    scene: Scene
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.scene.view
+
+    # -- words -------------------------------------------------------------------------------
+    def say(self, key: str, /, **params: Param) -> str:
+        """A caption of board.toml (`tang.board.<key>`) in the reader's language."""
+        return self.scene.say(msg(f"tang.board.{key}", **params))
+
+    def said(self, message: Msg) -> str:
+        return self.scene.say(message)
+
+    def worded(self, said: Any) -> str:
+        """A message of the view: already words when the service worded the view, else its
+        stored form (a view straight from the engine, as tests and tools draw it)."""
+        if isinstance(said, dict) and set(said) == {"key", "params"}:
+            return self.scene.say(Msg.from_json(said))
+        return str(said)
+
+    def term(self, key: str) -> str:
+        """A name of the engine's catalog (`tang.city.luoyang`) on its own."""
+        return self.say("name", name=Term(key))
+
+    def city(self, cid: str) -> str:
+        return self.term(f"tang.city.{cid}")
+
+    def city_short(self, cid: str) -> str:
+        """The name on the map: Korean names carry their hanja in brackets (낙양(洛陽)); the
+        map keeps the reading before the bracket, the parts and lines the whole name."""
+        return self.city(cid).split("(")[0].strip()
+
+    # -- seats -------------------------------------------------------------------------------
+    def players(self) -> list[dict[str, Any]]:
+        return list(self.view.get("players") or [])
+
+    def seats(self) -> list[int]:
+        return [int(p["seat"]) for p in self.players()]
+
+    def player(self, seat: int) -> dict[str, Any]:
+        players = self.players()
+        return players[seat] if 0 <= seat < len(players) else {"seat": seat}
+
+    def pieces(self, seat: int) -> tuple[str, str, str]:
+        """(fill, ink, accent) of the seat's chosen colour; the kit's seat colour before a
+        colour is chosen."""
+        chosen = PIECES.get(str(self.player(seat).get("color") or ""))
+        if chosen is not None:
+            return chosen
+        kit = seat_color(seat)
+        return kit, ink_on(kit), kit
+
+    def color(self, seat: int) -> str:
+        """The seat's colour for names, stripes and rings on the dark background."""
+        return self.pieces(seat)[2]
+
+    def outline(self, seat: int) -> str:
+        return OUTLINE.get(str(self.player(seat).get("color") or ""), EDGE)
+
+    def colors(self) -> tuple[str, ...]:
+        return tuple(self.color(seat) for seat in self.seats())
+
+    def name(self, c: Canvas, seat: int) -> str:
+        return player_name(self.scene.names, seat, c)
+
+    def own(self, seat: int) -> bool:
+        """A hand is drawn only on the part drawn from that seat's own view, so a stray hand
+        in a public view still never reaches an image."""
+        return self.scene.seat is not None and self.scene.seat == seat \
+            and self.view.get("seat") == seat
+
+    def armies(self, seat: int) -> int:
+        """The seat's armies on the board (T9: public)."""
+        return sum(int(c.get("armies", {}).get(str(seat), 0))
+                   for c in (self.view.get("cities") or {}).values())
+
+    def cities_of(self, seat: int) -> list[str]:
+        return [cid for cid, c in (self.view.get("cities") or {}).items()
+                if c.get("controller") == seat]
+
+    def over(self) -> bool:
+        return self.view.get("result") is not None
