@@ -19,6 +19,7 @@ from fluent.runtime.types import fluent_number
 
 from bot.i18n.catalog import DEFAULT_LOCALE, CatalogError, bundle, catalog, fluent_id
 from bot.i18n.functions import Who
+from bot.i18n.korean import particles
 from games.core.messages import Msg, Param, Said, Seat, Term
 
 # Babel's names of our locales, for the form of a list.
@@ -69,7 +70,7 @@ def fill(key: str, params: Mapping[str, Any], reader: Reader) -> str:
     text, errors = language.format_pattern(message.value, args)
     if errors:
         raise CatalogError(f"{key} ({locale}): {errors[0]}")
-    return str(text)
+    return particles(str(text)) if locale == "ko" else str(text)
 
 
 def _arg(value: Param | Any, reader: Reader) -> Any:

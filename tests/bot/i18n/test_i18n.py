@@ -43,15 +43,22 @@ def variables(key: str, locale: str, text: str, problems: list[str]) -> set[str]
         return set()
 
 
+# Korean and Japanese drop a subject the sentence already named ("Ann cannot train: has no
+# untrained army"), so their texts may leave out `who`; no other variable may go missing.
+DROPPED_SUBJECT = {"ko": {"who"}, "ja": {"who"}}
+
+
 def test_every_key_has_all_five_locales_with_the_same_variables():
     problems: list[str] = []
     for key, texts in catalog().items():
         english = variables(key, DEFAULT_LOCALE, texts[DEFAULT_LOCALE], problems)
         for locale in LOCALES:
             text = texts.get(locale, "")
+            droppable = DROPPED_SUBJECT.get(locale, set())
             if not text.strip():
                 problems.append(f"{key}: no {locale} text")
-            elif (found := variables(key, locale, text, problems)) != english:
+            elif not ((found := variables(key, locale, text, problems)) <= english
+                      and english - found <= droppable):
                 problems.append(f"{key} [{locale}]: variables {sorted(found)}"
                                 f" instead of {sorted(english)}")
         problems += [f"{key}: unknown locale {extra}" for extra in set(texts) - set(LOCALES)]

@@ -115,7 +115,7 @@ def test_a_private_draw_names_nothing_when_nothing_is_drawn():
 
 def test_terms_read_in_the_readers_language():
     said = msg("record.refuse.not_in_play", city=Term("record.city.luoyang"))
-    assert english(said, locale="ko") == "낙양(洛陽)은(는) 게임에 나와 있는 성이 아닙니다."
+    assert english(said, locale="ko") == "낙양(洛陽)은 게임에 나와 있는 성이 아닙니다."
     assert english(said, locale="zh-CN") == "洛阳不是场上的城池。"
     assert t("record.stratagem.kong_cheng_ji", "ja") == "空城計（くうじょうけい）"
 

@@ -174,7 +174,7 @@ def test_you_for_the_actor_and_the_name_for_the_others():
     assert english(flipped, NAMES, seat=A) == "Cao Hong returns to your supply."
     assert english(flipped, NAMES, seat=B) == "Cao Hong returns to Ann's supply."
     assert (english(flipped, NAMES, seat=B, locale="ko")
-            == "조홍(曹洪)이(가) Ann의 공급처로 돌아갑니다.")
+            == "조홍(曹洪)이 Ann의 공급처로 돌아갑니다.")
 
 
 def test_plurals_of_amounts_and_units():
