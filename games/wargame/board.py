@@ -205,14 +205,20 @@ def succession(state: State, data: WargameData, nid: str) -> list[str]:
     return line
 
 
+def heir_places(state: State, nid: str) -> list[str]:
+    """W26.3, W26b, W4.2a: the areas the nation controls, or with none the areas holding its
+    units; never one holding another power's units (an entry may not end there)."""
+    mine = {nid}
+    owned = [a for a in controlled(state, nid) if powers_in(state, a) <= mine]
+    return owned or [a for a in state["areas"] if powers_in(state, a) == mine]
+
+
 def heir_area(state: State, nid: str) -> str | None:
-    """W26b under auto: the controlled area with the most troops (data order breaks ties);
-    with no area, any area holding the nation's units."""
-    owned = controlled(state, nid)
-    if owned:
-        return max(owned, key=lambda a: (troops(state, a, nid), -list(state["areas"]).index(a)))
-    holding = [a for a in state["areas"] if nid in powers_in(state, a)]
-    return holding[0] if holding else None
+    """W26b under auto: the place with the most troops (data order breaks ties)."""
+    places = heir_places(state, nid)
+    order = list(state["areas"])
+    return max(places, key=lambda a: (troops(state, a, nid), -order.index(a))) if places \
+        else None
 
 
 def destroy(state: State, nid: str) -> list[Event]:

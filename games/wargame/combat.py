@@ -713,9 +713,8 @@ def trap(state: State, side: str, pid: str) -> list[Event]:
     data = _data(state)
     b = state["battle"]
     events = [Event(say("wargame.battle.trapped", power=power(pid)))]
-    for gid in army_generals(state, side, pid):
-        if _side_of_general(state, gid) != side:
-            continue
+    while army_generals(state, side, pid):  # an heir who enters here shares their fate
+        gid = army_generals(state, side, pid)[0]
         if state["options"]["trapped"] == "zaiya":
             state["generals"][gid].update(state="zaiya", nation=None)
             events.append(Event(say("wargame.fate.zaiya", general=general(gid),
@@ -756,6 +755,11 @@ def move(state: State, side: str) -> list[Event]:
                 ctx["entered"].append(dest)
             events.append(Event(say("wargame.battle.withdrawn", power=power(pid),
                                     area=area(dest), generals=generals(gens), count=count)))
+        late = army_generals(state, side, pid)  # an heir placed here since the assignment
+        if late and parts:
+            dest = max(parts, key=lambda a: int(parts[a]["troops"]))
+            for g in late:
+                state["generals"][g]["area"] = dest
         if pid == GOZOKU:
             gozoku_left(state, b["area"])
     return events

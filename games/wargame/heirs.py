@@ -16,7 +16,7 @@ from games.core.actions import Action
 from games.core.events import Event
 from games.core.flow import Step, answers, turn
 from games.core.messages import Seat
-from games.wargame.board import alive, controlled, is_major, powers_in, value
+from games.wargame.board import alive, heir_places, is_major, value
 from games.wargame.data import data_for
 from games.wargame.texts import area, general, nation, say
 
@@ -25,9 +25,9 @@ State = dict[str, Any]
 
 # -- the heir's area (W26b) ----------------------------------------------------------------------
 def heir_choices(state: State, nid: str) -> list[str]:
-    """W26.3, W26b: any area the nation controls; with none, any area holding its units."""
-    owned = controlled(state, nid)
-    return owned or [a for a in state["areas"] if nid in powers_in(state, a)]
+    """W26.3, W26b: any area the nation controls (with none, any area holding its units),
+    but none holding another power's units (W4.2a)."""
+    return heir_places(state, nid)
 
 
 def next_heir_step(state: State) -> Step | None:
