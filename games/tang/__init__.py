@@ -1,11 +1,9 @@
-"""The Tang-era strategy game (安史之乱, 2-8 players): the rules engine.
+"""The Tang-era strategy game (安史之乱, 2-8 players): the rules engine, registered as "tang"
+(its images are rendering/tang, its progress docs/progress/tang.md)."""
 
-Not registered yet (docs/progress/tang.md): registration in games/core/registry.py comes with
-the renderer and the whole game. `GAME` is the engine, for tests and tools.
-"""
-
+from games.core import register
 from games.tang.game import TangGame
 
-GAME = TangGame()
+GAME = register(TangGame())
 
 __all__ = ["GAME", "TangGame"]

@@ -8,7 +8,7 @@ from typing import Any
 from games.core.actions import Action
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, push, turn
-from games.core.messages import Param, Seat
+from games.core.messages import Param, Seat, msg
 from games.tang.data import TangData
 from games.tang.model import (
     State,
@@ -34,7 +34,6 @@ from games.tang.model import (
     spend_grain,
     with_generals,
 )
-from games.tang.words import say
 
 Muster = list[Any]  # [source city, armies, [generals], via city or None (叶护太子)]
 
@@ -144,11 +143,11 @@ def start_attack(state: State, seat: int, target: str) -> list[Event]:
 def attack_legal(state: State, step: Step, seat: int) -> list[Action]:
     data = step["data"]
     target = data["target"]
-    cancel = Action("cancel", label=say("tang.action.cancel"))
+    cancel = Action("cancel", label=msg("tang.action.cancel"))
     stage = data["stage"]
     if stage == "side":
         return [cancel] + [Action("side", (seat_arg(s),),
-                                  label=say("tang.action.side", who=Seat(s)))
+                                  label=msg("tang.action.side", who=Seat(s)))
                            for s in sides(state, seat, target)]
     if stage == "muster":
         used = {m[0] for m in data["musters"]}
@@ -156,35 +155,35 @@ def attack_legal(state: State, step: Step, seat: int) -> list[Action]:
         far = far_sources(state, seat, target)
         candidates: list[tuple[str, str | None]] = [(c, None) for c in sources(state, seat, target)]
         candidates += [(c, mids[0]) for c, mids in far.items()]
-        found = [Action("muster", (c,), label=say("tang.action.muster", city=city_term(c)))
+        found = [Action("muster", (c,), label=msg("tang.action.muster", city=city_term(c)))
                  for c, via in candidates if c not in used
                  and (generals_in(state, c, seat) or attack_cost(
                      state, seat, target, [*data["musters"], [c, 1, [], via]],
                      data["andu"]) <= grain)]
         if holding(state, seat, "andu") and not data["andu"]:
-            found.append(Action("play", ("andu",), label=say("tang.play.andu",
+            found.append(Action("play", ("andu",), label=msg("tang.play.andu",
                                                              card=card_term("andu"))))
         fielded = sum(int(m[1]) for m in data["musters"]) + armies(state, target, seat)
         if fielded >= 1:
             cost = attack_cost(state, seat, target, data["musters"], data["andu"])
-            found.append(Action("confirm", label=say("tang.action.confirm", grain=cost)))
+            found.append(Action("confirm", label=msg("tang.action.confirm", grain=cost)))
         return [cancel, *found]
     source = data["source"]
     if stage == "via":
-        return [cancel] + [Action("via", (c,), label=say("tang.action.via", city=city_term(c)))
+        return [cancel] + [Action("via", (c,), label=msg("tang.action.via", city=city_term(c)))
                            for c in far_sources(state, seat, target).get(source, [])]
     if stage == "count":
         grain = player(state, seat)["grain"]
         least = 0 if generals_in(state, source, seat) else 1
         return [cancel] + [
-            Action("count", (n,), label=say("tang.action.count", count=n))
+            Action("count", (n,), label=msg("tang.action.count", count=n))
             for n in range(least, armies(state, source, seat) + 1)
             if attack_cost(state, seat, target,
                            [*data["musters"], [source, n, [], data.get("via")]],
                            data["andu"]) <= grain]
     taken = data["musters"][-1][2]
-    return [cancel, Action("done", label=say("tang.action.done"))] + [
-        Action("take", (g,), label=say("tang.action.take", general=char_term(g)))
+    return [cancel, Action("done", label=msg("tang.action.done"))] + [
+        Action("take", (g,), label=msg("tang.action.take", general=char_term(g)))
         for g in generals_in(state, source, seat) if g not in taken]
 
 
@@ -262,8 +261,8 @@ def declare(state: State, seat: int, data: dict[str, Any]) -> list[Event]:
     shown: dict[str, Param] = {
         "who": Seat(seat), "city": city_term(target), "other": Seat(defender),
         "count": mustered + armies(state, target, seat), "generals": with_generals(carried)}
-    events += grain_told(state, [seat], say("tang.log.attack", **shown, grain=cost),
-                         say("tang.log.attack_hidden", **shown))
+    events += grain_told(state, [seat], msg("tang.log.attack", **shown, grain=cost),
+                         msg("tang.log.attack_hidden", **shown))
     if c["controller"] == defender and armies(state, target, defender):
         push(state, turn("retreat", defender, stage="main", paid=0, half=0, whole=0),
              chance("battle_start"))
@@ -282,7 +281,7 @@ def attack_refusal(state: State, step: Step, seat: int, action: Action) -> Any:
         if 0 <= n <= armies(state, source, seat):
             need = attack_cost(state, seat, data["target"],
                                [*data["musters"], [source, n, [], data.get("via")]], data["andu"])
-            return say("tang.refuse.grain", need=need, have=player(state, seat)["grain"])
+            return msg("tang.refuse.grain", need=need, have=player(state, seat)["grain"])
     return None
 
 
@@ -295,8 +294,8 @@ def target_refusal(state: State, seat: int, action: Action) -> Any:
         return None
     holder = controller(state, target)
     if holder is not None and holder != seat and truce(state, seat, holder):
-        return say("tang.refuse.truce", who=Seat(holder))
+        return msg("tang.refuse.truce", who=Seat(holder))
     near = any(controller(state, c) == seat for c in neighbors(state, target))
     if not near and not armies(state, target, seat):
-        return say("tang.refuse.not_adjacent", city=city_term(target))
+        return msg("tang.refuse.not_adjacent", city=city_term(target))
     return None

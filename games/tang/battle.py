@@ -10,7 +10,7 @@ from games.core.actions import Action
 from games.core.chance import roll
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, flow_of, push, turn
-from games.core.messages import Param, Seat
+from games.core.messages import Param, Seat, msg
 from games.tang.cards import battle_actions, use
 from games.tang.model import (
     State,
@@ -34,7 +34,6 @@ from games.tang.model import (
     seats,
     spend_grain,
 )
-from games.tang.words import say
 
 
 # -- retreat (T3.4.4) -----------------------------------------------------------------------------
@@ -52,19 +51,19 @@ def retreat_legal(state: State, step: Step, seat: int) -> list[Action]:
     here = armies(state, city, seat)
     grain = player(state, seat)["grain"]
     if data["stage"] == "main":
-        found = [Action("done", label=say("tang.action.stay"))]
+        found = [Action("done", label=msg("tang.action.stay"))]
         if here:
-            found += [Action("retreat", (c,), label=say("tang.action.retreat", city=city_term(c)))
+            found += [Action("retreat", (c,), label=msg("tang.action.retreat", city=city_term(c)))
                       for c in neighbors(state, city) if state["cities"][c]["controller"] == seat
                       and _retreat_cost(state, data, c, 1) - data["paid"] <= grain]
-            found.append(Action("disband", label=say("tang.action.disband")))
+            found.append(Action("disband", label=msg("tang.action.disband")))
         return found
-    back = Action("back", label=say("tang.action.back"))
+    back = Action("back", label=msg("tang.action.back"))
     if data["stage"] == "disband":
-        return [back] + [Action("count", (n,), label=say("tang.action.count", count=n))
+        return [back] + [Action("count", (n,), label=msg("tang.action.count", count=n))
                          for n in range(1, here + 1)]
     to = data["to"]
-    return [back] + [Action("count", (n,), label=say("tang.action.count", count=n))
+    return [back] + [Action("count", (n,), label=msg("tang.action.count", count=n))
                      for n in range(1, here + 1)
                      if _retreat_cost(state, data, to, n) - data["paid"] <= grain]
 
@@ -96,8 +95,8 @@ def retreat_done(state: State, step: Step) -> list[Event]:
         spend_grain(state, seat, cost - data["paid"])
         shown: dict[str, Param] = {"who": Seat(seat), "count": n, "city": city_term(to)}
         events += grain_told(state, [seat],
-                             say("tang.log.retreat", **shown, grain=cost - data["paid"]),
-                             say("tang.log.retreat_hidden", **shown))
+                             msg("tang.log.retreat", **shown, grain=cost - data["paid"]),
+                             msg("tang.log.retreat_hidden", **shown))
         data.update(paid=cost, half=data["half"] + n * int(info["half_grain_per_army"]),
                     whole=data["whole"] + n * int(info["grain_per_army"]), stage="main")
         move_armies(state, city, to, seat, n)
@@ -110,7 +109,7 @@ def retreat_refusal(state: State, step: Step, seat: int, action: Action) -> Any:
     if data["stage"] == "move" and action.kind == "count" and action.args \
             and isinstance(action.args[0], int):
         need = _retreat_cost(state, data, data["to"], action.number()) - data["paid"]
-        return say("tang.refuse.grain", need=need, have=player(state, seat)["grain"])
+        return msg("tang.refuse.grain", need=need, have=player(state, seat)["grain"])
     return None
 
 
@@ -121,8 +120,8 @@ def battle_start(state: State, step: Step) -> list[Event]:
     battle["d_armies"] = armies(state, city, dfd)
     if battle["d_armies"] == 0:
         return settle_battle(state, fought=False)
-    rolls = [roll(state, 2, 6, who=Seat(att), why=say("tang.why.battle")),
-             roll(state, 2, 6, who=Seat(dfd), why=say("tang.why.battle"))]
+    rolls = [roll(state, 2, 6, who=Seat(att), why=msg("tang.why.battle")),
+             roll(state, 2, 6, who=Seat(dfd), why=msg("tang.why.battle"))]
     battle["dice"] = {"a": list(rolls[0].faces), "d": list(rolls[1].faces)}
     push(state, turn("bwin", dfd, side="def", stage="main"),
          turn("bwin", att, side="att", stage="main"), chance("battle_end"))
@@ -145,13 +144,13 @@ def bwin_legal(state: State, step: Step, seat: int) -> list[Action]:
     rate = rally_rate(state, seat, side)
     grain = player(state, seat)["grain"]
     if step["data"]["stage"] == "rally":
-        return [Action("back", label=say("tang.action.back"))] + [
-            Action("count", (k,), label=say("tang.action.rally_count", count=k, grain=k * rate))
+        return [Action("back", label=msg("tang.action.back"))] + [
+            Action("count", (k,), label=msg("tang.action.rally_count", count=k, grain=k * rate))
             for k in range(1, grain // rate + 1)]
     found = battle_actions(state, seat, side)
     if may_rally(state, seat, side) and grain >= rate:
-        found.append(Action("rally", label=say("tang.action.rally", rate=rate)))
-    return [*found, Action("pass", label=say("tang.action.pass"))]
+        found.append(Action("rally", label=msg("tang.action.rally", rate=rate)))
+    return [*found, Action("pass", label=msg("tang.action.pass"))]
 
 
 def bwin_done(state: State, step: Step) -> list[Event]:
@@ -176,8 +175,8 @@ def bwin_done(state: State, step: Step) -> list[Event]:
             state["battle"]["uses"].append("gongshou")
         push(state, again)
         return grain_told(state, [seat],
-                          say("tang.log.rally", who=Seat(seat), count=k, grain=k * rate),
-                          say("tang.log.rally_hidden", who=Seat(seat), count=k))
+                          msg("tang.log.rally", who=Seat(seat), count=k, grain=k * rate),
+                          msg("tang.log.rally_hidden", who=Seat(seat), count=k))
     return use(state, seat, action, again)
 
 
@@ -358,7 +357,7 @@ def public_record(state: State) -> dict[str, Any]:
 
 
 def relocate_legal(state: State, step: Step, seat: int) -> list[Action]:
-    return [Action("relocate", (c,), label=say("tang.action.relocate", city=city_term(c)))
+    return [Action("relocate", (c,), label=msg("tang.action.relocate", city=city_term(c)))
             for c in step["data"]["choices"]]
 
 
@@ -412,30 +411,30 @@ def capital_fall(state: State, events: list[Event]) -> list[Step]:
 def fall_legal(state: State, step: Step, seat: int) -> list[Action]:
     data = step["data"]
     if data["stage"] == "designate":
-        return [Action("designate", (c,), label=say("tang.action.designate", city=city_term(c)))
+        return [Action("designate", (c,), label=msg("tang.action.designate", city=city_term(c)))
                 for c in controlled(state, data["loser"])]
     city = data["city"]
     mover = seat
     if data["stage"] in ("send", "move"):
         found: list[Action] = []
         if data["stage"] == "send":
-            found += [Action("send", (c,), label=say("tang.action.send", city=city_term(c)))
+            found += [Action("send", (c,), label=msg("tang.action.send", city=city_term(c)))
                       for c in controlled(state, mover) if c != city]
         else:
-            found += [Action("move_in", (c,), label=say("tang.action.move_in", city=city_term(c)))
+            found += [Action("move_in", (c,), label=msg("tang.action.move_in", city=city_term(c)))
                       for c in controlled(state, mover) if c != city
                       and (armies(state, c, mover) or generals_in(state, c, mover))]
             if armies(state, city, mover) >= 1:
-                found.append(Action("done", label=say("tang.action.done")))
+                found.append(Action("done", label=msg("tang.action.done")))
         return found
     sending = data["stage"].startswith("send")
     source, to = (city, data["to"]) if sending else (data["from"], city)
     if data["stage"] in ("send_count", "move_count"):
         least = 0 if generals_in(state, source, mover) else 1
-        return [Action("count", (n,), label=say("tang.action.count", count=n))
+        return [Action("count", (n,), label=msg("tang.action.count", count=n))
                 for n in range(least, armies(state, source, mover) + 1)]
-    return [Action("done", label=say("tang.action.done"))] + [
-        Action("take", (g,), label=say("tang.action.take", general=char_term(g)))
+    return [Action("done", label=msg("tang.action.done"))] + [
+        Action("take", (g,), label=msg("tang.action.take", general=char_term(g)))
         for g in generals_in(state, source, mover)]
 
 

@@ -15,7 +15,7 @@ from games.core.actions import Action
 from games.core.chance import pick, roll
 from games.core.events import Event
 from games.core.flow import Step, answers, push, turn, window
-from games.core.messages import Param, Seat
+from games.core.messages import Param, Seat, msg
 from games.tang.data import AN_LUSHAN, kind_of
 from games.tang.model import (
     State,
@@ -44,19 +44,18 @@ from games.tang.model import (
     skill_term,
     spend_grain,
 )
-from games.tang.words import say
 
 PHASE_WINDOWS = ("SUPPLY_START", "SUPPLY_END", "ACTION_START", "ACTION_END")
 DICE = ("a1", "a2", "d1", "d2")  # the attacker's and the defender's two dice
 
 
 def _card(kind: str, *args: Any, **label: Any) -> Action:
-    return Action("play", (kind, *args), label=say(f"tang.play.{kind}", card=card_term(kind),
+    return Action("play", (kind, *args), label=msg(f"tang.play.{kind}", card=card_term(kind),
                                                     **label))
 
 
 def _skill(skill: str, *args: Any, **label: Any) -> Action:
-    return Action("skill", (skill, *args), label=say(f"tang.use.{skill}",
+    return Action("skill", (skill, *args), label=msg(f"tang.use.{skill}",
                                                       skill=skill_term(skill), **label))
 
 
@@ -155,12 +154,12 @@ def battle_actions(state: State, seat: int, side: str) -> list[Action]:
     if side == "att" and _has(state, seat, "huogong"):
         found.append(_card("huogong"))
     if _has(state, seat, "yibing"):
-        found += [_card("yibing", d, die=say(f"tang.die.{d}")) for d in DICE]
+        found += [_card("yibing", d, die=msg(f"tang.die.{d}")) for d in DICE]
     if _has(state, seat, "fudi"):
         found.append(_card("fudi"))
     if has_skill(state, seat, "shuofang") and "shuofang" not in battle["uses"]:
         own = ("a1", "a2") if side == "att" else ("d1", "d2")
-        found += [_skill("shuofang", d, die=say(f"tang.die.{d}")) for d in own]
+        found += [_skill("shuofang", d, die=msg(f"tang.die.{d}")) for d in own]
     return found
 
 
@@ -203,19 +202,19 @@ def _affected(state: State, seat: int, kind: str, target: str, args: list[Any]) 
 
 def _on(state: State, kind: str, args: list[Any], target: int | None) -> Any:
     if kind == "diaohu":
-        return say("tang.log.on_general", general=char_term(args[0]), who=Seat(target or 0))
+        return msg("tang.log.on_general", general=char_term(args[0]), who=Seat(target or 0))
     if kind == "mubing":
-        return say("tang.log.on_city", city=city_term(args[0]))
+        return msg("tang.log.on_city", city=city_term(args[0]))
     if kind == "yibing":
-        return say("tang.log.on_die", die=say(f"tang.die.{args[0]}"))
+        return msg("tang.log.on_die", die=msg(f"tang.die.{args[0]}"))
     if target is not None:
-        return say("tang.log.on_player", who=Seat(target))
+        return msg("tang.log.on_player", who=Seat(target))
     return ""
 
 
 def respond_legal(state: State, step: Step, seat: int) -> list[Action]:
     if _has(state, seat, "shipo"):
-        return [Action("respond", ("shipo",), label=say("tang.action.respond"))]
+        return [Action("respond", ("shipo",), label=msg("tang.action.respond"))]
     return []
 
 
@@ -257,8 +256,8 @@ def _effect(state: State, seat: int, kind: str, args: list[Any]) -> list[Event]:
     if kind == "tuntian":
         n = len(controlled(state, seat))
         gain_grain(state, seat, n)
-        return grain_told(state, [seat], say("tang.log.grain", who=Seat(seat), grain=n),
-                          say("tang.log.grain_hidden", who=Seat(seat)))
+        return grain_told(state, [seat], msg("tang.log.grain", who=Seat(seat), grain=n),
+                          msg("tang.log.grain_hidden", who=Seat(seat)))
     if kind == "mubing":
         add_armies(state, args[0], seat, 4)
         return [log("tang.log.placed", None, who=Seat(seat), count=4, city=city_term(args[0]))]
@@ -276,8 +275,8 @@ def _effect(state: State, seat: int, kind: str, args: list[Any]) -> list[Event]:
         n = min(4, player(state, target)["grain"])
         move_grain(state, target, seat, n)
         shown: dict[str, Param] = {"who": Seat(seat), "other": Seat(target)}
-        return grain_told(state, [seat, target], say("tang.log.took_grain", **shown, grain=n),
-                          say("tang.log.took_grain_hidden", **shown))
+        return grain_told(state, [seat, target], msg("tang.log.took_grain", **shown, grain=n),
+                          msg("tang.log.took_grain_hidden", **shown))
     if kind == "dacao":
         return peek(state, seat, seat_of_arg(int(args[0])), everything=True)
     if kind == "fanjian":
@@ -295,13 +294,13 @@ def _modify(state: State, side: str | None, kind: str, value: int) -> list[Event
     battle["mods"][side].append([f"tang.card.{kind}", value])
     return [log("tang.log.modifier", None, who=Seat(battle["attacker" if side == "att"
                                                            else "defender"]),
-                value=f"{value:+d}", source=say(f"tang.card.{kind}"))]
+                value=f"{value:+d}", source=msg(f"tang.card.{kind}"))]
 
 
 def reroll(state: State, seat: int, die: str) -> list[Event]:
     """疑兵 and 李怀光 (T7.5): the die takes its new value."""
     battle = state["battle"]
-    why = say("tang.why.reroll", die=say(f"tang.die.{die}"))
+    why = msg("tang.why.reroll", die=msg(f"tang.die.{die}"))
     rolled = roll(state, 1, 6, who=Seat(seat), why=why)
     side, index = die[0], int(die[1]) - 1
     battle["dice"][side][index] = rolled.faces[0]
@@ -342,7 +341,7 @@ def _use_skill(state: State, seat: int, action: Action, resume: Step) -> list[Ev
         push(state, turn("give", seat, target=target, then_take=False))
     elif skill == "xianjian":
         holder = next((s for s in range(seats(state)) if holds_anlushan(state, s)), None)
-        found = say("tang.log.nobody") if holder is None else Seat(holder)
+        found = msg("tang.log.nobody") if holder is None else Seat(holder)
         player(state, seat)["knowledge"].append({"kind": "anlushan", "holder": holder,
                                                  "round": state["round"]})
         events.append(log("tang.log.foresight", (seat,), holder=found))
@@ -359,7 +358,7 @@ def peek(state: State, seat: int, target: int, everything: bool) -> list[Event]:
         events = [log("tang.log.peek_all", (seat,), other=Seat(target),
                       characters=tuple(char_term(c) for c in seen))]
     else:
-        drawn = pick(state, sorted(pile), say("tang.log.peek_one", who=Seat(seat),
+        drawn = pick(state, sorted(pile), msg("tang.log.peek_one", who=Seat(seat),
                                               other=Seat(target)),
                      show=char_term, seen_by=(seat,))
         seen = [drawn.item]
@@ -370,7 +369,7 @@ def peek(state: State, seat: int, target: int, everything: bool) -> list[Event]:
 
 
 def give_legal(state: State, step: Step, seat: int) -> list[Action]:
-    return [Action("give", (c,), label=say("tang.action.give", character=char_term(c)))
+    return [Action("give", (c,), label=msg("tang.action.give", character=char_term(c)))
             for c in sorted(player(state, seat)["pile"])]
 
 
@@ -393,7 +392,7 @@ def _take_random(state: State, seat: int, target: int, exclude: str | None) -> l
     pool = sorted(c for c in player(state, target)["pile"] if c != exclude)
     if not pool:
         return [log("tang.log.nothing_taken", None, who=Seat(seat), other=Seat(target))]
-    drawn = pick(state, pool, say("tang.log.took_card", who=Seat(seat), other=Seat(target)),
+    drawn = pick(state, pool, msg("tang.log.took_card", who=Seat(seat), other=Seat(target)),
                  show=char_term, seen_by=(seat, target))
     player(state, target)["pile"].remove(drawn.item)
     player(state, seat)["pile"].append(drawn.item)
@@ -404,8 +403,8 @@ def lure_legal(state: State, step: Step, seat: int) -> list[Action]:
     general = step["data"]["general"]
     where, owner = _general_at(state, general)
     if where is None:
-        return [Action("to", ("none",), label=say("tang.action.back"))]
-    return [Action("to", (c,), label=say("tang.action.to", city=city_term(c)))
+        return [Action("to", ("none",), label=msg("tang.action.back"))]
+    return [Action("to", (c,), label=msg("tang.action.to", city=city_term(c)))
             for c in controlled(state, owner) if c != where]
 
 
@@ -455,5 +454,5 @@ def _skill_grain(state: State, seat: int, skill: str, n: int) -> list[Event]:
     """A locked skill's grain (葛勒可汗, 王毛仲), its amount told as grain lines are (T9)."""
     gain_grain(state, seat, n)
     shown: dict[str, Param] = {"who": Seat(seat), "skill": skill_term(skill)}
-    return grain_told(state, [seat], say("tang.log.skill_grain", **shown, grain=n),
-                      say("tang.log.skill_grain_hidden", **shown))
+    return grain_told(state, [seat], msg("tang.log.skill_grain", **shown, grain=n),
+                      msg("tang.log.skill_grain_hidden", **shown))

@@ -80,7 +80,12 @@ class TangGame(Game):
         return FLOW.legal_actions(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        if action not in FLOW.legal_actions(state, seat):
+        """A typed action is played as the one offered, so what the flow tells of a secret
+        choice or an answer ("You chose: …") is its label in the reader's words."""
+        legal = FLOW.legal_actions(state, seat)
+        if action in legal:
+            action = legal[legal.index(action)]
+        else:
             reason = refusal(state, seat, action)
             if reason is not None:
                 raise IllegalAction(reason)

@@ -14,9 +14,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from games.core.events import Event
-from games.core.messages import Msg, Seat, Term
+from games.core.messages import Msg, Seat, Term, msg
 from games.tang.data import AN_LUSHAN, TangData, kind_of, load_data
-from games.tang.words import say
 
 State = dict[str, Any]
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
@@ -187,7 +186,7 @@ def change_minsheng(state: State, seat: int, delta: int) -> tuple[int, int]:
 
 
 def minsheng_event(seat: int, before: int, after: int) -> Event:
-    return Event(say("tang.log.minsheng", who=Seat(seat), before=before, after=after))
+    return Event(msg("tang.log.minsheng", who=Seat(seat), before=before, after=after))
 
 
 # -- connection (T3.7) -------------------------------------------------------------------------
@@ -247,14 +246,14 @@ def draw_jinnang(state: State, seat: int, n: int) -> list[Event]:
     for _ in range(n):
         if not state["jn_deck"] and state["discard"]:
             state["jn_deck"], state["discard"] = state["discard"], []
-            events.append(shuffle(state, state["jn_deck"], say("tang.log.reshuffle"), top="last"))
+            events.append(shuffle(state, state["jn_deck"], msg("tang.log.reshuffle"), top="last"))
         if not state["jn_deck"]:
             break
         drawn.append(state["jn_deck"].pop())
     state["players"][seat]["hand"].extend(drawn)
-    events.append(Event(say("tang.log.draws", who=Seat(seat), count=len(drawn))))
+    events.append(Event(msg("tang.log.draws", who=Seat(seat), count=len(drawn))))
     if drawn:
-        events.append(Event(say("tang.log.you_draw", cards=tuple(card_term(c) for c in drawn)),
+        events.append(Event(msg("tang.log.you_draw", cards=tuple(card_term(c) for c in drawn)),
                             seats=(seat,)))
     return events
 
@@ -266,11 +265,11 @@ def discard(state: State, card: str) -> None:
 def with_generals(generals: Iterable[str]) -> Msg | str:
     """" with generals A and B" for a log line, or nothing."""
     shown = tuple(char_term(g) for g in generals)
-    return say("tang.log.with_generals", generals=shown) if shown else ""
+    return msg("tang.log.with_generals", generals=shown) if shown else ""
 
 
 def log(key: str, seats_: Iterable[int] | None = None, **params: Any) -> Event:
-    told: Msg = say(key, **params)
+    told: Msg = msg(key, **params)
     return Event(told, None if seats_ is None else tuple(seats_))
 
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from games.core.game import Result, Score
-from games.core.messages import Seat
+from games.core.messages import Seat, msg
 from games.tang.model import (
     State,
     controlled,
@@ -16,7 +16,6 @@ from games.tang.model import (
     player,
     seats,
 )
-from games.tang.words import say
 
 SCALE = 840  # a multiple of every camp size 1-8: averages become whole numbers in tie-breaks
 
@@ -104,9 +103,9 @@ def result_of(state: State) -> Result:
     scores.sort(key=lambda s: s.tiebreak, reverse=True)
     over = state.get("over") or {"reason": "rounds"}
     if over["reason"] == "eliminated":
-        reason = say("tang.result.eliminated", who=Seat(over["seat"]))
+        reason = msg("tang.result.eliminated", who=Seat(over["seat"]))
     else:
-        reason = say("tang.result.rounds", rounds=int(data_of(state).constants["rounds"]))
+        reason = msg("tang.result.rounds", rounds=int(data_of(state).constants["rounds"]))
     details = {"rows": [{**{k: v for k, v in r.items() if k not in ("final", "side_minsheng",
                                                                     "side_cities")},
                          "final": str(r["final"]), "final_shown": f"{float(r['final']):.1f}"}

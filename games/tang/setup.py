@@ -10,7 +10,7 @@ from games.core.actions import Action
 from games.core.chance import pick, shuffle
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, push, simultaneous, turn
-from games.core.messages import Param, Seat
+from games.core.messages import Param, Seat, msg
 from games.tang.data import AN_LUSHAN
 from games.tang.model import (
     COLORS,
@@ -33,7 +33,6 @@ from games.tang.model import (
     player,
     seats,
 )
-from games.tang.words import say
 
 
 def new_state(n: int, options: dict[str, Any], seed: int, rng: int) -> State:
@@ -69,8 +68,8 @@ def majority(state: State) -> int:
 # -- T1.1.1 deal and secret pick -----------------------------------------------------------------
 def begin_setup(state: State) -> list[Event]:
     data = data_of(state)
-    events = [shuffle(state, state["char_deck"], say("tang.log.characters_shuffled"), top="last"),
-              shuffle(state, state["jn_deck"], say("tang.log.jinnang_shuffled"), top="last")]
+    events = [shuffle(state, state["char_deck"], msg("tang.log.characters_shuffled"), top="last"),
+              shuffle(state, state["jn_deck"], msg("tang.log.jinnang_shuffled"), top="last")]
     per = int(data.constants["characters_per_player"])
     for seat in range(seats(state)):
         dealt = [state["char_deck"].pop() for _ in range(per)]
@@ -83,7 +82,7 @@ def begin_setup(state: State) -> list[Event]:
 
 
 def pick_legal(state: State, step: Step, seat: int) -> list[Action]:
-    return [Action("pick", (c,), label=say("tang.action.pick", character=char_term(c)))
+    return [Action("pick", (c,), label=msg("tang.action.pick", character=char_term(c)))
             for c in player(state, seat)["dealt"] if c != AN_LUSHAN]
 
 
@@ -104,7 +103,7 @@ def pick_done(state: State, step: Step) -> list[Event]:
         p["pile"] = [c for c in p["dealt"] if c != chosen]
         p["dealt"] = []
     events = [log("tang.log.representatives", None, chosen=tuple(
-        say("tang.log.representative", who=Seat(s), character=char_term(player(state, s)["rep"]),
+        msg("tang.log.representative", who=Seat(s), character=char_term(player(state, s)["rep"]),
             nation=nation_term(nationality(state, s))) for s in range(seats(state))))]
     over = over_majority(state)
     if over:
@@ -117,8 +116,8 @@ def pick_done(state: State, step: Step) -> list[Event]:
 
 
 def swap_legal(state: State, step: Step, seat: int) -> list[Action]:
-    return [Action("keep", label=say("tang.action.keep"))] + [
-        Action("swap", (c,), label=say("tang.action.swap", character=char_term(c)))
+    return [Action("keep", label=msg("tang.action.keep"))] + [
+        Action("swap", (c,), label=msg("tang.action.swap", character=char_term(c)))
         for c in player(state, seat)["pile"] if c != AN_LUSHAN]
 
 
@@ -153,7 +152,7 @@ def first_drawn(state: State, step: Step) -> list[Event]:
         state["first"] = 0
         events = [log("tang.log.first_host", None, who=Seat(0))]
     else:
-        drawn = pick(state, list(range(n)), say("tang.log.first_drawn"), show=Seat)
+        drawn = pick(state, list(range(n)), msg("tang.log.first_drawn"), show=Seat)
         state["first"] = drawn.item
         events = list(drawn.events)
     order = order_from_first(state)
@@ -164,7 +163,7 @@ def first_drawn(state: State, step: Step) -> list[Event]:
 
 def color_legal(state: State, step: Step, seat: int) -> list[Action]:
     used = {p["color"] for p in state["players"]}
-    return [Action("color", (c,), label=say("tang.action.color", color=color_term(c)))
+    return [Action("color", (c,), label=msg("tang.action.color", color=color_term(c)))
             for c in COLORS if c not in used]
 
 
@@ -179,15 +178,15 @@ def color_done(state: State, step: Step) -> list[Event]:
     gain_grain(state, seat, grain)
     shown: dict[str, Param] = {"who": Seat(seat), "color": color_term(p["color"]),
                                "minsheng": p["minsheng"]}
-    events = grain_told(state, [seat], say("tang.log.color", **shown, grain=grain),
-                        say("tang.log.color_hidden", **shown))
+    events = grain_told(state, [seat], msg("tang.log.color", **shown, grain=grain),
+                        msg("tang.log.color_hidden", **shown))
     return events + draw_jinnang(state, seat, int(data.constants["jinnang_per_player"]))
 
 
 def capital_legal(state: State, step: Step, seat: int) -> list[Action]:
     taken = {p["capital"] for p in state["players"]} - {None}
     apart = state["options"].get("capitals_not_adjacent", False)
-    return [Action("capital", (c,), label=say("tang.action.capital", city=city_term(c)))
+    return [Action("capital", (c,), label=msg("tang.action.capital", city=city_term(c)))
             for c in data_of(state).city_ids
             if c not in taken and not (apart and taken & set(neighbors(state, c)))]
 
@@ -220,14 +219,14 @@ def claim_next(state: State, step: Step) -> list[Event]:
         grain = int(data_of(state).constants["claim_fail_grain"])
         gain_grain(state, seat, grain)
         push(state, chance("claim_next", seat=next_seat(state, seat)))
-        return grain_told(state, [seat], say("tang.log.claim_fail", who=Seat(seat), grain=grain),
-                          say("tang.log.claim_fail_hidden", who=Seat(seat)))
+        return grain_told(state, [seat], msg("tang.log.claim_fail", who=Seat(seat), grain=grain),
+                          msg("tang.log.claim_fail_hidden", who=Seat(seat)))
     push(state, turn("claim", seat))
     return []
 
 
 def claim_legal(state: State, step: Step, seat: int) -> list[Action]:
-    return [Action("claim", (c,), label=say("tang.action.claim", city=city_term(c)))
+    return [Action("claim", (c,), label=msg("tang.action.claim", city=city_term(c)))
             for c in claimable(state, seat)]
 
 
@@ -255,11 +254,11 @@ def setup_most(state: State, seat: int, left: int, cid: str) -> int:
 def armies_legal(state: State, step: Step, seat: int) -> list[Action]:
     data = step["data"]
     if data["city"] is None:
-        return [Action("place", (c,), label=say("tang.action.place_at", city=city_term(c)))
+        return [Action("place", (c,), label=msg("tang.action.place_at", city=city_term(c)))
                 for c in controlled(state, seat) if setup_most(state, seat, data["left"], c) >= 1]
     most = setup_most(state, seat, data["left"], data["city"])
-    return [Action("back", label=say("tang.action.back"))] + [
-        Action("count", (n,), label=say("tang.action.count", count=n)) for n in range(1, most + 1)]
+    return [Action("back", label=msg("tang.action.back"))] + [
+        Action("count", (n,), label=msg("tang.action.count", count=n)) for n in range(1, most + 1)]
 
 
 def armies_done(state: State, step: Step) -> list[Event]:
@@ -290,6 +289,6 @@ def armies_refusal(state: State, step: Step, seat: int, action: Action) -> Any:
             and isinstance(action.args[0], int):
         empty = len([c for c in _empty_own(state, seat) if c != data["city"]])
         if action.number() > setup_most(state, seat, data["left"], data["city"]):
-            return say("tang.refuse.setup_armies", left=data["left"] - action.number(),
+            return msg("tang.refuse.setup_armies", left=data["left"] - action.number(),
                        empty=empty)
     return None

@@ -7,7 +7,7 @@ from typing import Any
 from games.core.actions import Action
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, push, turn
-from games.core.messages import Seat
+from games.core.messages import Seat, msg
 from games.tang.cards import PHASE_WINDOWS, locked_at, use, window_actions
 from games.tang.data import AN_LUSHAN
 from games.tang.model import (
@@ -29,7 +29,6 @@ from games.tang.model import (
     player,
     seats,
 )
-from games.tang.words import say
 
 
 # -- phase windows --------------------------------------------------------------------------------
@@ -47,7 +46,7 @@ def wbegin(state: State, step: Step) -> list[Event]:
 
 def wstep_legal(state: State, step: Step, seat: int) -> list[Action]:
     name = step["data"]["window"]
-    return [*window_actions(state, seat, name), Action("pass", label=say("tang.action.pass"))]
+    return [*window_actions(state, seat, name), Action("pass", label=msg("tang.action.pass"))]
 
 
 def wstep_done(state: State, step: Step) -> list[Event]:
@@ -115,32 +114,32 @@ def supply_legal(state: State, step: Step, seat: int) -> list[Action]:
     stage = data["stage"]
     if stage == "tax":
         p0 = points(state, seat)
-        found = [Action("tax", ("none",), label=say("tang.action.tax_none", points=p0))]
+        found = [Action("tax", ("none",), label=msg("tang.action.tax_none", points=p0))]
         if p["minsheng"] >= 1:
-            found.append(Action("tax", ("raise",), label=say(
+            found.append(Action("tax", ("raise",), label=msg(
                 "tang.action.tax_raise", armies=_tax_armies(state, seat))))
         if p0 >= int(data_of(state).constants["tax_cut_points"]) \
                 and p["minsheng"] < data_of(state).minsheng["max"]:
-            found.append(Action("tax", ("cut",), label=say("tang.action.tax_cut")))
+            found.append(Action("tax", ("cut",), label=msg("tang.action.tax_cut")))
         return found
     if stage == "deploy":
         cities = placeable(state, seat)
-        found = [Action("deploy", (ch, c), label=say(
+        found = [Action("deploy", (ch, c), label=msg(
                     "tang.action.deploy", character=char_term(ch), city=city_term(c),
                     cost=data_of(state).value(ch)))
                  for ch in sorted(p["pile"]) if data_of(state).value(ch) <= _cap(data)
                  for c in cities]
-        return [Action("buy", label=say("tang.action.buy", most=_cap(data))), *found]
+        return [Action("buy", label=msg("tang.action.buy", most=_cap(data))), *found]
     if stage == "buy":
-        return [Action("count", (n,), label=say("tang.action.buy_count", count=n,
+        return [Action("count", (n,), label=msg("tang.action.buy_count", count=n,
                                                   grain=data["P"] - data["deployed"] - n))
                 for n in range(0, _cap(data) + 1)]
     if stage == "place":
-        return [Action("place", (c,), label=say("tang.action.place_at", city=city_term(c)))
+        return [Action("place", (c,), label=msg("tang.action.place_at", city=city_term(c)))
                 for c in placeable(state, seat)]
     # stage "count": how many of the armies still to place go into the chosen city
-    return [Action("back", label=say("tang.action.back"))] + [
-        Action("count", (n,), label=say("tang.action.count", count=n))
+    return [Action("back", label=msg("tang.action.back"))] + [
+        Action("count", (n,), label=msg("tang.action.count", count=n))
         for n in range(1, data["left"] + 1)]
 
 
@@ -192,8 +191,8 @@ def supply_done(state: State, step: Step) -> list[Event]:
         grain = data["P"] - data["deployed"] - bought
         gain_grain(state, seat, grain)
         events += grain_told(
-            state, [seat], say("tang.log.bought", who=Seat(seat), armies=bought, grain=grain),
-            say("tang.log.bought_hidden", who=Seat(seat), armies=bought))
+            state, [seat], msg("tang.log.bought", who=Seat(seat), armies=bought, grain=grain),
+            msg("tang.log.bought_hidden", who=Seat(seat), armies=bought))
         data.update(stage="place", left=bought + data["tax"])
     elif stage == "place":
         data.update(stage="count", city=action.word())
@@ -215,12 +214,12 @@ def supply_refusal(state: State, step: Step, seat: int, action: Action) -> Any:
     data = step["data"]
     if data["stage"] == "buy" and action.kind == "count" and action.args \
             and isinstance(action.args[0], int):
-        return say("tang.refuse.half_limit", most=_cap(data))
+        return msg("tang.refuse.half_limit", most=_cap(data))
     if data["stage"] == "tax" and action.kind == "tax" and action.args:
         if action.word() == "cut":
-            return say("tang.refuse.tax_cut", points=points(state, seat))
+            return msg("tang.refuse.tax_cut", points=points(state, seat))
         if action.word() == "raise":
-            return say("tang.refuse.minsheng_zero")
+            return msg("tang.refuse.minsheng_zero")
     return None
 
 

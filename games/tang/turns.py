@@ -8,7 +8,7 @@ from typing import Any
 from games.core.actions import Action
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, push, turn
-from games.core.messages import Seat
+from games.core.messages import Seat, msg
 from games.tang.attack import attack_targets, start_attack
 from games.tang.cards import own_turn_actions, use
 from games.tang.model import (
@@ -33,7 +33,6 @@ from games.tang.model import (
     with_generals,
 )
 from games.tang.supply import window_steps
-from games.tang.words import say
 
 
 def begin_action(state: State) -> list[Event]:
@@ -80,12 +79,12 @@ def turn_legal(state: State, step: Step, seat: int) -> list[Action]:
     acted = state["turn"]["acted"]
     found: list[Action] = []
     if not acted:
-        found += [Action("attack", (c,), label=say("tang.action.attack", city=city_term(c)))
+        found += [Action("attack", (c,), label=msg("tang.action.attack", city=city_term(c)))
                   for c in attack_targets(state, seat)]
-        found += [Action("transfer", (c,), label=say("tang.action.transfer", city=city_term(c)))
+        found += [Action("transfer", (c,), label=msg("tang.action.transfer", city=city_term(c)))
                   for c in transfer_sources(state, seat)]
     found += own_turn_actions(state, seat, acted)
-    found.append(Action("end", label=say("tang.action.end" if acted else "tang.action.idle")))
+    found.append(Action("end", label=msg("tang.action.end" if acted else "tang.action.idle")))
     return found
 
 
@@ -124,10 +123,10 @@ def turn_end(state: State, step: Step) -> list[Event]:
 
 
 def extra_legal(state: State, step: Step, seat: int) -> list[Action]:
-    found = [Action("extra", ("no",), label=say("tang.action.extra_no"))]
+    found = [Action("extra", ("no",), label=msg("tang.action.extra_no"))]
     literal = state["options"].get("extra_turn", "cost") == "literal"
     if literal or player(state, seat)["minsheng"] >= 1:
-        found.insert(0, Action("extra", ("yes",), label=say(
+        found.insert(0, Action("extra", ("yes",), label=msg(
             "tang.action.extra_yes", grain=int(data_of(state).constants["extra_turn_grain"]))))
     return found
 
@@ -143,14 +142,14 @@ def extra_done(state: State, step: Step) -> list[Event]:
     gain_grain(state, seat, grain)
     player(state, seat)["extra_bought"] += 1
     events = [minsheng_event(seat, before, after), *grain_told(
-        state, [seat], say("tang.log.extra_bought", who=Seat(seat), grain=grain),
-        say("tang.log.extra_bought_hidden", who=Seat(seat)))]
+        state, [seat], msg("tang.log.extra_bought", who=Seat(seat), grain=grain),
+        msg("tang.log.extra_bought_hidden", who=Seat(seat)))]
     return events + open_turn(state, seat, extra="bought")
 
 
 def extra_refusal(state: State, step: Step, seat: int, action: Action) -> Any:
     if action.kind == "extra" and action.args and action.word() == "yes":
-        return say("tang.refuse.minsheng_zero")
+        return msg("tang.refuse.minsheng_zero")
     return None
 
 
@@ -184,21 +183,21 @@ def transfer_sources(state: State, seat: int) -> list[str]:
 
 def transfer_legal(state: State, step: Step, seat: int) -> list[Action]:
     data = step["data"]
-    cancel = Action("cancel", label=say("tang.action.cancel"))
+    cancel = Action("cancel", label=msg("tang.action.cancel"))
     source = data["source"]
     if data["stage"] == "to":
-        return [cancel] + [Action("to", (c,), label=say("tang.action.to", city=city_term(c)))
+        return [cancel] + [Action("to", (c,), label=msg("tang.action.to", city=city_term(c)))
                            for c in transfer_targets(state, seat, source)]
     if data["stage"] == "count":
         most = min(transfer_limit(state, seat), armies(state, source, seat))
         least = 0 if generals_in(state, source, seat) else 1
-        return [cancel] + [Action("count", (n,), label=say("tang.action.count", count=n))
+        return [cancel] + [Action("count", (n,), label=msg("tang.action.count", count=n))
                            for n in range(least, most + 1)]
     taken = data["generals"]
-    found = [Action("take", (g,), label=say("tang.action.take", general=char_term(g)))
+    found = [Action("take", (g,), label=msg("tang.action.take", general=char_term(g)))
              for g in generals_in(state, source, seat) if g not in taken]
     if data["count"] > 0 or taken:
-        found.append(Action("done", label=say("tang.action.done")))
+        found.append(Action("done", label=msg("tang.action.done")))
     return [cancel, *found]
 
 
@@ -244,11 +243,11 @@ def transfer_refusal(state: State, step: Step, seat: int, action: Action) -> Any
             and isinstance(action.args[0], int):
         limit = transfer_limit(state, seat)
         if action.number() > limit:
-            return say("tang.refuse.transfer_limit", most=limit)
+            return msg("tang.refuse.transfer_limit", most=limit)
     if data["stage"] == "to" and action.kind == "to" and action.args:
         target = action.word()
         if target in state["cities"] and target not in connected(state, seat):
-            return say("tang.refuse.not_connected", city=city_term(target))
+            return msg("tang.refuse.not_connected", city=city_term(target))
     return None
 
 
@@ -258,5 +257,5 @@ def transfer_start_refusal(state: State, seat: int, action: Action) -> Any:
         source = action.word()
         if source in state["cities"] and state["cities"][source]["controller"] == seat \
                 and source not in connected(state, seat):
-            return say("tang.refuse.not_connected", city=city_term(source))
+            return msg("tang.refuse.not_connected", city=city_term(source))
     return None

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core.flow import phase as flow_phase
 from games.core.flow import step_view, top
-from games.core.messages import Msg, Seat
+from games.core.messages import Msg, Seat, msg
 from games.tang.battle import public_record
 from games.tang.model import (
     State,
@@ -19,7 +19,7 @@ from games.tang.model import (
     nation_term,
     present,
 )
-from games.tang.words import say
+from games.tang.scoring import own_score, result_of
 
 
 def view_of(state: State, seat: int | None) -> dict[str, Any]:
@@ -35,7 +35,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
             "color": p["color"], "capital": p["capital"], "minsheng": p["minsheng"],
             "hand_count": len(p["hand"]), "pile_count": len(p["pile"]),
             "uses": dict(p["uses"]), "captured": p["captured"], "raised": p["raised"],
-            "attacked": p["attacked"],
+            "attacked": p["attacked"], "score": own_score(state, s),
         }
         if not hidden_grain or mine or over:
             shown["grain"] = p["grain"]
@@ -64,6 +64,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
                                                 "d_armies": battle["d_armies"]},
         "last_battle": state["last_battle"], "step": step_view(state, seat),
         "building": building(state, seat), "over": state.get("over"),
+        "result": result_of(state).to_json() if over else None,
     }
 
 
@@ -77,30 +78,30 @@ def building(state: State, seat: int | None) -> dict[str, Any] | None:
 
 
 def summary_of(view: dict[str, Any]) -> list[Msg]:
-    lines: list[Msg] = [say("tang.summary.round", round=view["round"],
-                            phase=say(f"tang.phase.{view['phase']}"))]
+    lines: list[Msg] = [msg("tang.summary.round", round=view["round"],
+                            phase=msg(f"tang.phase.{view['phase']}"))]
     for p in view["players"]:
         s = p["seat"]
         if p["rep"] is None:
-            lines.append(say("tang.summary.player_unknown", who=Seat(s)))
+            lines.append(msg("tang.summary.player_unknown", who=Seat(s)))
             continue
         cities = sum(1 for c in view["cities"].values() if c["controller"] == s)
-        lines.append(say("tang.summary.player", who=Seat(s), character=char_term(p["rep"]),
+        lines.append(msg("tang.summary.player", who=Seat(s), character=char_term(p["rep"]),
                          nation=nation_term(p["nation"]),
                          color=color_term(p["color"]) if p["color"] else "",
                          cities=cities, grain=p.get("grain", "?"), minsheng=p["minsheng"],
                          hand=p["hand_count"], pile=p["pile_count"]))
         if "hand" in p:
-            lines.append(say("tang.summary.hand", cards=tuple(card_term(c) for c in p["hand"])
+            lines.append(msg("tang.summary.hand", cards=tuple(card_term(c) for c in p["hand"])
                              or "-"))
-            lines.append(say("tang.summary.pile", characters=tuple(char_term(c)
+            lines.append(msg("tang.summary.pile", characters=tuple(char_term(c)
                                                                   for c in p["pile"]) or "-"))
         if p.get("capital"):
-            lines.append(say("tang.summary.capital", who=Seat(s),
+            lines.append(msg("tang.summary.capital", who=Seat(s),
                              city=city_term(p["capital"])))
     for cid, c in view["cities"].items():
         if c["besieged"]:
-            lines.append(say("tang.summary.siege", city=city_term(cid),
+            lines.append(msg("tang.summary.siege", city=city_term(cid),
                              players=tuple(Seat(int(k)) for k in sorted(c["armies"]))))
     return lines
 
@@ -126,9 +127,9 @@ def prompt_of(state: State, seat: int) -> Msg | str:
     data = step["data"]
     rule = step["rule"]
     if rule == "wstep":
-        return say("tang.prompt.window", window=say(f"tang.window.{data['window']}"))
+        return msg("tang.prompt.window", window=msg(f"tang.window.{data['window']}"))
     if rule == "respond":
-        return say("tang.prompt.respond", card=card_term(data["card"]), who=Seat(data["user"]))
+        return msg("tang.prompt.respond", card=card_term(data["card"]), who=Seat(data["user"]))
     if rule in STAGES:
-        return say(f"tang.prompt.{rule}.{data.get('stage', 'main')}")
-    return say(f"tang.prompt.{rule}")
+        return msg(f"tang.prompt.{rule}.{data.get('stage', 'main')}")
+    return msg(f"tang.prompt.{rule}")

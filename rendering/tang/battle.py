@@ -18,7 +18,7 @@ from games.core.messages import Term
 from rendering.kit.canvas import Canvas
 from rendering.kit.fonts import resolve_cjk
 from rendering.kit.ink import draw_reusing
-from rendering.kit.layout import GAP, INNER, MARGIN, PAD, WIDTH, text_lines
+from rendering.kit.layout import GAP, INNER, MARGIN, PAD, WIDTH
 from rendering.kit.scene import Scene
 from rendering.kit.theme import (
     AMBER,
@@ -35,7 +35,7 @@ from rendering.kit.theme import (
     TILE,
     TITLE,
 )
-from rendering.tang.style import Table
+from rendering.tang.style import Table, lines
 
 TEXT_SIZE = LARGE  # 24 px: the phone floor
 DIE = 64
@@ -76,7 +76,7 @@ def _title(c: Canvas, t: Table, b: dict, y: float) -> float:
     y += TITLE + 12
     line = t.say("battle.line", attacker=t.name(c, int(b["attacker"])),
                  defender=t.name(c, int(b["defender"])))
-    y = text_lines(c, MARGIN, y, line, INNER, TEXT_SIZE, MUTED)
+    y = lines(c, MARGIN, y, line, INNER, MUTED)
     crossed = [k for k in b.get("crossed") or [] if k != "none"]
     notes = []
     if crossed:
@@ -85,7 +85,7 @@ def _title(c: Canvas, t: Table, b: dict, y: float) -> float:
     if b.get("siege"):
         notes.append(t.say("battle.siege"))
     for note in notes:
-        y = text_lines(c, MARGIN, y, note, INNER, TEXT_SIZE, MUTED)
+        y = lines(c, MARGIN, y, note, INNER, MUTED)
     return y
 
 

@@ -9,9 +9,9 @@ recomputes a score.
 from __future__ import annotations
 
 from rendering.kit.canvas import Canvas
-from rendering.kit.layout import MARGIN, PAD, boxed, text_lines
+from rendering.kit.layout import MARGIN, PAD, boxed
 from rendering.kit.theme import GOLD, LARGE, MUTED, NAME, PANEL, TEXT, TILE
-from rendering.tang.style import Table
+from rendering.tang.style import Table, lines
 
 TEXT_SIZE = LARGE  # 24 px: the phone floor
 NUMBERS = ("cities", "special", "luoyang", "minsheng", "own")
@@ -28,14 +28,14 @@ def draw_score(c: Canvas, t: Table, y: float, width: float) -> float:
 
 def _body(c: Canvas, t: Table, y: float, w: float) -> float:
     x = MARGIN + PAD
-    c.text(x, y, t.say("score.title"), NAME, GOLD, bold=True, max_width=w)
+    c.text(x, y, t.say("score.title"), NAME, GOLD, bold=True, max_width=w, min_size=TEXT_SIZE)
     y += NAME + 10
     result = t.view.get("result")
     if not result:
-        return text_lines(c, x, y, t.say("score.not_yet"), w, TEXT_SIZE, MUTED)
+        return lines(c, x, y, t.say("score.not_yet"), w, MUTED)
     if result.get("reason"):
-        y = text_lines(c, x, y, t.say("game_over", reason=t.worded(result["reason"])), w,
-                       TEXT_SIZE, MUTED) + 6
+        y = lines(c, x, y, t.say("game_over", reason=t.worded(result["reason"])), w,
+                  MUTED) + 6
     rows = {int(r["seat"]): r for r in (result.get("details") or {}).get("rows", [])}
     order = [int(s["seat"]) for s in result.get("scores", []) if int(s["seat"]) in rows]
     if not order:

@@ -15,6 +15,7 @@ from typing import Any
 from games.core.messages import Msg, Param, Term, msg
 from games.tang.data import TangData, load_data
 from rendering.kit.canvas import Canvas
+from rendering.kit.layout import wrap
 from rendering.kit.scene import Scene
 from rendering.kit.theme import DARK_TEXT, TEXT, seat_color
 from rendering.kit.views import player_name
@@ -41,6 +42,17 @@ def board_data() -> TangData:
     """The designed data (the view does not say which pack a table plays; a pack keeps the
     same schema, and its cities are drawn where the designed map has them)."""
     return load_data()
+
+
+TEXT_SIZE = 24  # the phone floor of every body text
+
+
+def lines(c: Canvas, x: float, y: float, text: str, width: float, colour: str) -> float:
+    """Wrapped text at 24 px, never shrunk; returns the y below the last line."""
+    for line in wrap(c, text, TEXT_SIZE, width):
+        c.text(x, y, line, TEXT_SIZE, colour, max_width=width, min_size=TEXT_SIZE)
+        y += TEXT_SIZE + 6
+    return y
 
 
 def ink_on(fill: str) -> str:

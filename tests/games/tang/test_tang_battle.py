@@ -12,7 +12,7 @@ from games.tang import GAME
 from games.tang.attack import attack_cost
 from games.tang.battle import losses
 from tests.games.tang.scenario import armies, keys, legal, play, table
-from tests.games.tang.wording import words
+from tests.wording import english
 
 TX7 = {"shanzhou": (1, 7), "henei": (1, 4), "xingyang": (1, 6), "luoyang": (2, 5),
        "changan": (2, 5), "tianshui": (2, 3), "hanzhong": (0, 3), "jiaozhi": (0, 1)}
@@ -53,7 +53,7 @@ def test_tx7_short_of_grain_is_refused_with_the_amounts():
     assert "count 6" not in legal(state, 1) and "count 5" in legal(state, 1)
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 1, Action.parse("count 6"))
-    assert words(refused.value.message) == "You need 25 grain for this, you have 24."
+    assert english(refused.value.message) == "You need 25 grain for this, you have 24."
 
 
 def test_t3_4_1_only_adjacent_cities_of_others():
@@ -86,7 +86,7 @@ def test_tx8_retreat_short_of_grain_generals_stay():
     assert "count 10" not in legal(state, 2) and "count 5" in legal(state, 2)
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 2, Action.parse("count 10"))
-    assert words(refused.value.message) == "You need 5 grain for this, you have 2."
+    assert english(refused.value.message) == "You need 5 grain for this, you have 2."
     state, _ = play(state, 2, "count 5", "disband", "count 5")
     assert state["players"][2]["grain"] == 0
     assert "retreat henei" not in legal(state, 2)  # generals do not retreat; no armies left
@@ -326,7 +326,7 @@ def test_tx23_truce_empty_city_lone_general():
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Action.parse("attack nanyang"))
     assert refused.value.message.key == "tang.refuse.truce"
-    assert words(refused.value.message, names=["A", "B", "C"]) == \
+    assert english(refused.value.message, names=["A", "B", "C"]) == \
         "Truce with B until the end of this action phase."
     state, events = play(state, 0, "attack yingchuan", "muster xingyang", "count 1", "confirm")
     assert state["players"][0]["grain"] == 49

@@ -10,7 +10,7 @@ from games.tang import GAME
 from games.tang.cards import locked_at
 from games.tang.model import holds_anlushan
 from tests.games.tang.scenario import armies, keys, legal, play, table
-from tests.games.tang.wording import words
+from tests.wording import english
 
 BOARD = {"changan": (0, 5), "fufeng": (0, 2), "hanzhong": (1, 3), "jiaozhi": (1, 1),
          "tianshui": (2, 2)}
@@ -45,7 +45,7 @@ def test_tx20_passing_an_lushan_with_fanjian():
     state, events = play(state, 1, "play fanjian 5")
     state, events2 = play(state, 4, "respond shipo")
     assert state["players"][1]["pile"] == ["an_lushan", "li_siye"]
-    assert [words(e.text, names=list("ABCDE")) for e in events + events2 if e.seats is None] == [
+    assert [english(e.text, names=list("ABCDE")) for e in events + events2 if e.seats is None] == [
         "B played Sow Discord on E.", "E passes.", "E answered B's Sow Discord with See Through: "
         "it has no effect."] or all(e.seats is None for e in events + events2)
     state, _ = play(state, 1, "play fanjian 4")
@@ -125,7 +125,7 @@ def test_t6_5_xianjian_tells_only_its_user():
                   capitals={0: "changan", 1: "jiaozhi"})
     state, events = play(state, 0, "skill xianjian")
     told = [e for e in events if e.text.key == "tang.log.foresight"]
-    assert told[0].seats == (0,) and words(told[0].text, names=list("ABC")) == \
+    assert told[0].seats == (0,) and english(told[0].text, names=list("ABC")) == \
         "An Lushan is held by: C."
     assert "skill xianjian" not in legal(state, 0)
 

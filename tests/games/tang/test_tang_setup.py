@@ -13,7 +13,7 @@ from games.tang import GAME
 from games.tang.data import load_data
 from games.tang.setup import start_pool
 from tests.games.tang.scenario import keys, ledger, legal, play
-from tests.games.tang.wording import words
+from tests.wording import english
 
 
 def deal(state, seat, chars):
@@ -133,7 +133,7 @@ def test_t1_1_6_colour_welfare_grain_and_eight_stratagems():
     assert (p["color"], p["minsheng"], p["grain"], len(p["hand"])) == ("red", 10, 119, 8)
     assert "color red" not in legal(state, 1)
     private = [e for e in events if e.seats == (0,)]
-    assert private and words(private[0].text).startswith("You drew")
+    assert private and english(private[0].text).startswith("You drew")
 
 
 def test_t1_1_7_capitals_in_order_and_never_twice():
@@ -205,7 +205,7 @@ def test_tx3_setup_armies_keep_one_for_every_city():
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 2, Action.parse("count 80"))
     assert refused.value.message.key == "tang.refuse.setup_armies"
-    assert words(refused.value.message).startswith("Only 9 armies would be left for 12 empty")
+    assert english(refused.value.message).startswith("Only 9 armies would be left for 12 empty")
     state, _ = play(state, 2, "count 77")
     for city in owned[1:]:
         state, _ = play(state, 2, f"place {city}", "count 1")

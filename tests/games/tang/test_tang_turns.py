@@ -12,7 +12,7 @@ from games.tang import GAME
 from games.tang.model import change_minsheng
 from games.tang.turns import transfer_sources
 from tests.games.tang.scenario import armies, keys, legal, play, table
-from tests.games.tang.wording import words
+from tests.wording import english
 
 TX6 = {"changan": (0, 12), "fufeng": (0, 1), "anding": (0, 1), "hanzhong": (0, 1),
        "huayin": (0, 1), "shanzhou": (0, 3)}
@@ -24,7 +24,7 @@ def test_tx6_transfer_between_connected_cities():
     assert "count 8" in legal(state, 0) and "count 9" not in legal(state, 0)
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Action.parse("count 9"))
-    assert words(refused.value.message) == "A transfer carries at most 8 armies."
+    assert english(refused.value.message) == "A transfer carries at most 8 armies."
     state, events = play(state, 0, "count 8", "take li_siye")
     assert armies(state, "hanzhong", 0) == 9 and armies(state, "changan", 0) == 4
     assert state["cities"]["hanzhong"]["generals"] == {"li_siye": 0}
@@ -48,7 +48,7 @@ def test_tx6_a_siege_cuts_a_city_off_from_the_capital():
     assert "shanzhou" not in transfer_sources(state, 0)
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Action.parse("transfer shanzhou"))
-    assert words(refused.value.message) == "Shanzhou is not connected to your capital."
+    assert english(refused.value.message) == "Shanzhou is not connected to your capital."
     state2, _ = play(state, 0, "transfer changan")
     assert "to shanzhou" not in legal(state2, 0)
     with pytest.raises(IllegalAction) as refused:

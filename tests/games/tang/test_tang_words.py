@@ -1,8 +1,7 @@
-"""What players read of the engine, worded (spec T10.3): a whole heuristic game's log lines,
-private lines, prompts, labels, summaries and final reason in Korean and Japanese hold no run
-of English words, and a few English texts read as sentences. (Through the service, with the
-game registered, `tests/games/tang/test_tang_languages.py` will do the same: see
-docs/progress/tang.md.)"""
+"""What players read of the engine, worded (spec T10.3): three rounds of a heuristic game's log
+lines, private lines, prompts, labels and summaries in Korean, Japanese and Chinese hold no
+run of English words, and a few English texts read as sentences. (Through the service, a
+whole game: `tests/games/tang/test_tang_languages.py`.)"""
 
 from __future__ import annotations
 
@@ -11,9 +10,10 @@ import random
 import pytest
 
 from games.core import Event
+from games.core.messages import Msg
 from games.tang import GAME
-from tests.games.tang.wording import words
 from tests.languages import english_runs
+from tests.wording import english
 
 NAMES = ["甲乙", "丙丁", "戊己"]
 
@@ -27,8 +27,8 @@ def game_texts(locale: str, seed: int = 5) -> list[str]:
     while GAME.result(state) is None:
         seat = min(GAME.to_act(state))
         legal = GAME.legal_actions(state, seat)
-        texts.append(words(GAME.prompt(state, seat), locale, NAMES, seat))
-        texts += [words(a.label, locale, NAMES, seat) for a in legal]
+        texts.append(english(GAME.prompt(state, seat), NAMES, seat, locale))
+        texts += [english(a.label, NAMES, seat, locale) for a in legal]
         scored = [(GAME.action_score(GAME.view(state, seat), seat, a), chooser.random(), a)
                   for a in legal]
         action = max(scored, key=lambda t: (t[0], t[1]))[2]
@@ -37,10 +37,10 @@ def game_texts(locale: str, seed: int = 5) -> list[str]:
         if state["round"] >= 3:
             break
     for reader in (None, 0):
-        texts += [words(e.text, locale, NAMES, reader) for e in said if e.visible_to(reader)]
+        texts += [english(e.text, NAMES, reader, locale) for e in said if e.visible_to(reader)]
         summary = GAME.summary(GAME.view(state, reader))
-        lines = summary if isinstance(summary, list) else [summary]
-        texts += [words(line, locale, NAMES, reader) for line in lines]
+        lines = [summary] if isinstance(summary, (str, Msg)) else list(summary)
+        texts += [english(line, NAMES, reader, locale) for line in lines]
     return texts
 
 
