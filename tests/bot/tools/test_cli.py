@@ -73,7 +73,7 @@ def test_play_refuses_more_ai_seats_than_seats_and_an_unknown_language(tmp_path)
 def test_play_with_every_seat_an_ai_plays_the_whole_game_without_input(tmp_path):
     lines: list[str] = []
     assert asyncio.run(play("record", 3, 3, 5, tmp_path, ask=None, say=lines.append)) == 0
-    assert "**Final scores**" in lines[-2]
+    assert lines[-2].startswith("Final scores")
 
 
 def test_options_parse_booleans_and_numbers():
