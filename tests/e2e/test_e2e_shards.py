@@ -117,6 +117,18 @@ async def test_two_sessions_of_one_shard_both_receive_its_events() -> None:
         assert ids == [str(interaction.id)] * 2
 
 
+async def test_a_new_identify_of_a_shard_replaces_its_dropped_session() -> None:
+    """A killed bot never resumes; its successor identifies the shard anew, and the dead
+    session stops collecting that shard's events for nobody."""
+    async with FakeDiscord() as fake:
+        async with session(fake, [1, 2]) as (_, dead):
+            pass
+        async with session(fake, [1, 2]) as (_, alive), session(fake, [0, 2]):
+            sessions = set(fake.gateway.sessions)
+        assert dead["d"]["session_id"] not in sessions
+        assert alive["d"]["session_id"] in sessions and len(sessions) == 2
+
+
 @pytest.mark.parametrize("shard", [[2, 2], [-1, 2], [0, 0], "0", [0]])
 async def test_an_impossible_shard_is_refused_with_4010(shard: Any) -> None:
     async with FakeDiscord() as fake, aiohttp.ClientSession() as http, \

@@ -12,7 +12,8 @@ to the sessions of its shard, `(guild_id >> 22) % count`, and direct messages to
 READY names the session's shard and its guilds, then a GUILD_CREATE comes for each. As on
 Discord, every session identified for a shard receives its events: two processes started for
 the same shard both get every click (and only one may acknowledge it), and a session whose
-connection dropped keeps its events for a RESUME.
+connection dropped keeps its events for a RESUME, until a new IDENTIFY for its shard
+replaces it (a killed bot never resumes: its events would pile up for nobody).
 """
 
 from __future__ import annotations
@@ -151,6 +152,8 @@ class Gateway:
             await connection.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
             return None
         self.identifies += 1
+        for old in [s for s in self.sessions.values() if s.shard == shard and not s.connection]:
+            del self.sessions[old.id]
         session = Session(secrets.token_hex(16), data["intents"], shard, connection=connection)
         self.sessions[session.id] = session
         self.current = session
