@@ -183,8 +183,11 @@ class ReduxCog(commands.Cog):
                     self.bot, council, t("redux.council_thread", locale, game=game_id,
                                          purpose=council.purpose))
                 council = await gm.open_council(game_id, player, thread_id)
-                await post(self.bot.get_partial_messageable(thread_id),
-                           council_intro(council, locale))
+                opened = self.bot.get_partial_messageable(thread_id)
+                await post(opened, council_intro(council, locale)
+                           if council.thread_id == thread_id  # else another process's first
+                           else t("redux.council_elsewhere", locale,
+                                  thread=council.thread_id))
         await interaction.edit_original_response(content=t(
             "redux.council_ready", await reader_locale(interaction), thread=council.thread_id))
 

@@ -11,7 +11,7 @@ from bot.i18n import Text, catalog, text
 from bot.service.base import GameBase, engine_of, human_seat, table_of
 from bot.service.models import Council, Player, SeatView, ServiceError
 from games.core.game import PrivateGroup
-from storage import GameRecord, SeatRecord
+from storage import GameRecord, SeatRecord, StorageError
 
 
 class GroupsMixin(GameBase):
@@ -21,14 +21,18 @@ class GroupsMixin(GameBase):
         return await self._council(record, seats, player)
 
     async def open_council(self, game_id: int, player: Player, thread_id: int) -> Council:
-        """Record the private thread the cog opened for the group (StorageError if this
-        occasion already has one: the cog checks `council` first)."""
+        """Record the private thread the cog opened for the group. When another process
+        recorded one for this occasion first (both opened a thread at once), theirs stands
+        and is returned: the cog then points its own thread there."""
         async with self._changing(game_id):
             record, seats = await self._running(game_id)
             council = await self._council(record, seats, player)
-            await self.repo.add_private_thread(game_id, purpose=council.purpose,
-                                               thread_id=thread_id,
-                                               seats=[s.seat for s in council.allies])
+            try:
+                await self.repo.add_private_thread(game_id, purpose=council.purpose,
+                                                   thread_id=thread_id,
+                                                   seats=[s.seat for s in council.allies])
+            except StorageError:  # the occasion's thread is recorded already
+                return await self._council(record, seats, player)
         await self._audit(game_id, player, "council", {"purpose": council.purpose,
                                                        "thread_id": thread_id})
         return Council(game_id, council.purpose, council.allies, council.chooser,

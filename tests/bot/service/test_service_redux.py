@@ -204,6 +204,17 @@ async def test_only_the_allies_hold_a_council_and_only_while_the_alliance_is_cho
     assert (await gm.repo.audit_log(game_id=game_id))[0].what == "council"
 
 
+async def test_a_council_opened_twice_at_once_keeps_the_first_thread(gm):
+    """Two processes may both open a thread for one council; the first recorded stands,
+    and the second opener is told it, to point its own thread there."""
+    game_id, view = await at_alliance_step(gm)
+    allies = seated(view, view["alliance"]["allies"])
+    first = await gm.open_council(game_id, allies[0], thread_id=555)
+    second = await gm.open_council(game_id, allies[1], thread_id=556)
+    assert first.thread_id == second.thread_id == 555
+    assert (await gm.council(game_id, allies[1])).thread_id == 555
+
+
 async def test_an_ally_shares_their_view_only_in_the_council_under_way(gm):
     game_id, view = await at_alliance_step(gm)
     allies = seated(view, view["alliance"]["allies"])
