@@ -25,7 +25,9 @@ from bot.tools.fakediscord.bots import BotProcess
 from bot.tools.fakediscord.server import FakeDiscord
 from storage.outbox import LEASE
 
-SETTLE = LEASE + 15  # seconds for a restarted bot to post what its killed self left
+# seconds for a restarted bot to post what its killed self left: the lease, then room for a
+# busy machine to draw the images first (the wait ends as soon as nothing is pending)
+SETTLE = LEASE + 45
 
 
 @dataclass
