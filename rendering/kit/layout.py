@@ -6,11 +6,12 @@ Everything here places; nothing decides a colour (that is the theme's job).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rendering.kit.canvas import Canvas
-from rendering.kit.theme import BODY, CHIP_GAP, PANEL, TEXT
+from rendering.kit.theme import BODY, CHIP_GAP, CHIP_H, PANEL, TEXT
 
 WIDTH = 1280
 MARGIN = 24
@@ -50,6 +51,18 @@ class Flow:
     def bottom(self) -> float:
         """The y below the last row (y0 when nothing was placed)."""
         return self.y + self.row_h if self.placed else self.y0
+
+
+def chip_rows(c: Canvas, chips: Sequence[tuple[Any, ...]], x: float, width: float, y: float,
+              size: int = BODY) -> float:
+    """Chips (text, fill, text colour[, icon]) left to right from (x, y), wrapping within
+    `width`, none wider than it; returns the y below the last row."""
+    flow = Flow(x, y, width, CHIP_H)
+    for text, fill, color, *icon in chips:
+        mark = icon[0] if icon else None
+        cx, cy = flow.place(min(c.chip_width(text, size, icon=mark is not None), width))
+        c.chip(cx, cy, text, fill, color, size, max_width=width, icon=mark)
+    return flow.bottom
 
 
 def wrap(c: Canvas, text: str, size: int, width: float, bold: bool = False) -> list[str]:

@@ -21,7 +21,7 @@ from PIL import Image
 
 from games.core.messages import Msg, Term, msg
 from rendering.kit.canvas import Canvas
-from rendering.kit.layout import Flow
+from rendering.kit.layout import Flow, chip_rows
 from rendering.kit.scene import Scene
 from rendering.kit.theme import (
     AMBER,
@@ -118,7 +118,7 @@ def _panel(c: Canvas, w: Words, view: dict, p: dict, compact: bool, y: float) ->
 def _panel_body(c: Canvas, w: Words, view: dict, p: dict, compact: bool, x: float,
                 width: float, y: float) -> float:
     y = _name_row(c, w, view, p, x, width, y)
-    y = _flow_chips(c, _player_chips(w, view, p), x, width, y + ROW_GAP)
+    y = chip_rows(c, _player_chips(w, view, p), x, width, y + ROW_GAP)
     return _tiles(c, w, p.get("cities", []), compact, x, width, y + ROW_GAP)
 
 
@@ -156,15 +156,6 @@ def _badges(w: Words, view: dict, seat: int) -> list[tuple]:
     elif seat in view.get("to_act", []):
         badges.append((w("waiting"), AMBER, DARK_TEXT, None))
     return badges
-
-
-def _flow_chips(c: Canvas, chips: list[tuple], x: float, width: float, y: float) -> float:
-    flow = Flow(x, y, width, CHIP_H)
-    for text, fill, color, icon in chips:
-        cw = min(c.chip_width(text, icon=icon is not None), width)
-        cx, cy = flow.place(cw)
-        c.chip(cx, cy, text, fill, color, max_width=width, icon=icon)
-    return flow.bottom
 
 
 def _player_chips(w: Words, view: dict, p: dict) -> list[tuple]:
@@ -309,7 +300,7 @@ def _card_list(c: Canvas, w: Words, title: str, cards: list[dict], y: float) -> 
         return y + BODY + 6
     chips = [(_card_line(w, card), KIND_COLORS.get(str(card.get("kind")), TILE), TEXT, None)
              for card in cards if not is_hidden(card)]
-    return _flow_chips(c, chips, MARGIN, WIDTH - 2 * MARGIN, y)
+    return chip_rows(c, chips, MARGIN, WIDTH - 2 * MARGIN, y)
 
 
 def _card_line(w: Words, card: dict) -> str:
@@ -351,13 +342,13 @@ def _decks(c: Canvas, w: Words, compact: bool) -> float:
         key = ("ended_" if over else "change.end_") + \
             ("target" if view.get("end_reason") == "target" else "deck")
         chips.append((w(key), RED, TEXT, None))
-    y = _flow_chips(c, chips, MARGIN, WIDTH - 2 * MARGIN, TOP)
+    y = chip_rows(c, chips, MARGIN, WIDTH - 2 * MARGIN, TOP)
     decks = view.get("decks", {})
     counts = [(w("deck", deck=Term(f"record.deck.{name}"), count=decks[name]), PANEL, TEXT,
                "back") for name in ("game", "stratagem", "city_general", "advisor", "battle")
               if decks.get(name) is not None]
     counts.append((w("discard", count=decks.get("discard", 0)), PANEL, TEXT, "back"))
-    y = _flow_chips(c, counts, MARGIN, WIDTH - 2 * MARGIN, y + GAP)
+    y = chip_rows(c, counts, MARGIN, WIDTH - 2 * MARGIN, y + GAP)
     top = list(reversed(view.get("discard_top") or []))  # newest first
     return _card_list(c, w, w("discard_top"), top, y + GAP) + MARGIN if top else y + MARGIN
 

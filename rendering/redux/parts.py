@@ -14,7 +14,7 @@ from collections.abc import Callable
 from games.core.messages import Term
 from games.redux.say import amount
 from rendering.kit.canvas import Canvas
-from rendering.kit.layout import GAP, INNER, MARGIN, ROW_GAP, WIDTH, Flow
+from rendering.kit.layout import GAP, INNER, MARGIN, ROW_GAP, WIDTH, Flow, chip_rows
 from rendering.kit.theme import (
     CHIP_H,
     DARK_TEXT,
@@ -52,7 +52,7 @@ def title(c: Canvas, t: Table, caption: str, y: float) -> float:
 
 
 def _actions(c: Canvas, t: Table, y: float) -> float:
-    y = _chips(c, _state_chips(c, t), y)
+    y = chip_rows(c, _state_chips(c, t), MARGIN, INNER, y)
     return draw_central(c, t, y + GAP)
 
 
@@ -75,14 +75,6 @@ def _state_chips(c: Canvas, t: Table) -> list[tuple[str, str, str]]:
         chips.append((t.say(c, "redux.board.in_progress", action=t.action(c, doing["action"])),
                       TILE, TEXT))
     return chips
-
-
-def _chips(c: Canvas, chips: list[tuple[str, str, str]], y: float) -> float:
-    flow = Flow(MARGIN, y, INNER, CHIP_H)
-    for text, fill, color in chips:
-        x, cy = flow.place(min(c.chip_width(text), INNER))
-        c.chip(x, cy, text, fill, color, max_width=INNER)
-    return flow.bottom
 
 
 def _tracks(c: Canvas, t: Table, y: float) -> float:

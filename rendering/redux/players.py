@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.core.messages import Term, msg
 from games.redux.rules import DEVELOPMENT_MAX, WEAPONS
 from rendering.kit.canvas import Canvas
-from rendering.kit.layout import GAP, INNER, MARGIN, PAD, ROW_GAP, STRIPE_W, Flow, boxed
+from rendering.kit.layout import GAP, INNER, MARGIN, PAD, ROW_GAP, STRIPE_W, Flow, boxed, chip_rows
 from rendering.kit.theme import (
     AMBER,
     BODY,
@@ -56,7 +56,7 @@ def _panel(c: Canvas, t: Table, p: dict, y: float) -> float:
 def _body(c: Canvas, t: Table, p: dict, y: float) -> float:
     x, w = MARGIN + STRIPE_W + PAD, INNER - STRIPE_W - 2 * PAD
     y = _name_row(c, t, p, x, w, y)
-    y = _chips(c, _resource_chips(c, t, p) + _track_chips(c, t, p), x, w, y + ROW_GAP)
+    y = chip_rows(c, _resource_chips(c, t, p) + _track_chips(c, t, p), x, w, y + ROW_GAP)
     y = _development(c, t, p, x, w, y + ROW_GAP)
     y = _tribal_bids(c, t, p, x, w, y)
     y = _generals(c, t, p, x, w, y + ROW_GAP)
@@ -148,15 +148,6 @@ def _track_chips(c: Canvas, t: Table, p: dict) -> list[tuple[str, str, str, str 
         "general", generals.get(general) or {"id": general}), count=n), TILE, TEXT, None)
               for general, n in sorted((p.get("stocks") or {}).items()) if n]
     return chips
-
-
-def _chips(c: Canvas, chips: list[tuple], x: float, w: float, y: float) -> float:
-    flow = Flow(x, y, w, CHIP_H)
-    for text, fill, color, icon in chips:
-        width = min(c.chip_width(text, icon=icon is not None), w)
-        cx, cy = flow.place(width)
-        c.chip(cx, cy, text, fill, color, max_width=w, icon=icon)
-    return flow.bottom
 
 
 # ---- farms, markets, granary and treasury ----

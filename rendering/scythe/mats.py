@@ -25,7 +25,17 @@ from games.scythe.rules import (
     TRADE_RESOURCES,
 )
 from rendering.kit.canvas import Canvas
-from rendering.kit.layout import GAP, INNER, MARGIN, PAD, ROW_GAP, STRIPE_W, Flow, boxed, wrap
+from rendering.kit.layout import (
+    GAP,
+    INNER,
+    MARGIN,
+    PAD,
+    ROW_GAP,
+    STRIPE_W,
+    boxed,
+    chip_rows,
+    wrap,
+)
 from rendering.kit.theme import (
     AMBER,
     CHIP_H,
@@ -110,14 +120,6 @@ def _badges(t: Table, seat: int) -> Chips:
     return badges
 
 
-def _chips(c: Canvas, chips: Chips, x: float, w: float, y: float) -> float:
-    flow = Flow(x, y, w, CHIP_H)
-    for text, fill, color in chips:
-        cx, cy = flow.place(min(c.chip_width(text, TEXT_SIZE), w))
-        c.chip(cx, cy, text, fill, color, TEXT_SIZE, max_width=w)
-    return flow.bottom
-
-
 def _drafting(c: Canvas, t: Table, seat: int, x: float, y: float) -> float | None:
     """During the draft a seat has no pieces yet: a note instead of the panel."""
     p = t.player(seat)
@@ -135,11 +137,11 @@ def _player_body(c: Canvas, t: Table, seat: int, x: float, w: float, y: float) -
     note = _drafting(c, t, seat, x, y)
     if note is not None:
         return note
-    y = _chips(c, _track_chips(t, p), x, w, y + ROW_GAP)
-    y = _chips(c, _star_chips(t, p), x, w, y + ROW_GAP)
-    y = _chips(c, _piece_chips(t, p), x, w, y + ROW_GAP)
+    y = chip_rows(c, _track_chips(t, p), x, w, y + ROW_GAP, TEXT_SIZE)
+    y = chip_rows(c, _star_chips(t, p), x, w, y + ROW_GAP, TEXT_SIZE)
+    y = chip_rows(c, _piece_chips(t, p), x, w, y + ROW_GAP, TEXT_SIZE)
     cards = _card_chips(t, p)
-    return _chips(c, cards, x, w, y + ROW_GAP) if cards else y
+    return chip_rows(c, cards, x, w, y + ROW_GAP, TEXT_SIZE) if cards else y
 
 
 def _track_chips(t: Table, p: dict) -> Chips:
@@ -225,7 +227,7 @@ def _mat_body(c: Canvas, t: Table, seat: int, x: float, w: float, y: float) -> f
         return note
     if p.get("mat") in board_data()["player_mats"]:
         y = _sections(c, t, p, x, w, y + ROW_GAP)
-    return _chips(c, _ability_chips(t, p), x, w, y + ROW_GAP)
+    return chip_rows(c, _ability_chips(t, p), x, w, y + ROW_GAP, TEXT_SIZE)
 
 
 def _sections(c: Canvas, t: Table, p: dict, x: float, w: float, y: float) -> float:
