@@ -17,10 +17,10 @@ from typing import Any
 
 from games.core.actions import Action
 from games.core.events import Event
-from games.core.messages import Seat
+from games.core.messages import Seat, msg
 from games.wargame.board import GOZOKU, add_troops, controlled, generals_in, powers_in
 from games.wargame.data import WargameData, data_for
-from games.wargame.texts import area, nation, say
+from games.wargame.texts import area, nation
 
 State = dict[str, Any]
 
@@ -128,20 +128,20 @@ def ally_legal(state: State) -> list[Action]:
     found: list[Action] = []
     for nid in ally_targets(state):
         if state["nations"][nid]["seat"] is not None:
-            found.append(Action("ally", (nid,), label=say("wargame.ally.offer_label",
+            found.append(Action("ally", (nid,), label=msg("wargame.ally.offer_label",
                                                           nation=nation(nid))))
         elif ctx["dp"] >= minor_cost(state, nid):
-            found.append(Action("ally", (nid,), label=say(
+            found.append(Action("ally", (nid,), label=msg(
                 "wargame.ally.minor_label", nation=nation(nid), dp=minor_cost(state, nid))))
     for group in gozoku_choices(state):
         if ctx["dp"] >= len(group):
-            found.append(Action("ally", (GOZOKU, group[0]), label=say(
+            found.append(Action("ally", (GOZOKU, group[0]), label=msg(
                 "wargame.ally.gozoku_label", area=area(group[0]), count=len(group))))
     if ctx["dp"] >= 1:
         for nid in majors(state):
-            found += [Action("allow", (nid, "troops"), label=say(
+            found += [Action("allow", (nid, "troops"), label=msg(
                           "wargame.allow.troops", nation=nation(nid))),
-                      Action("allow", (nid, "generals"), label=say(
+                      Action("allow", (nid, "generals"), label=msg(
                           "wargame.allow.generals", nation=nation(nid)))]
     return found
 
@@ -152,7 +152,7 @@ def offer(state: State, nid: str) -> tuple[dict[str, Any], list[Event]]:
     ctx = state["step"]
     ctx["offered"].append(nid)
     by, to = int(state["nations"][ctx["nation"]]["seat"]), int(state["nations"][nid]["seat"])
-    told = Event(say("wargame.ally.offered", who=Seat(by), nation=nation(ctx["nation"]),
+    told = Event(msg("wargame.ally.offered", who=Seat(by), nation=nation(ctx["nation"]),
                      to=Seat(to), ally=nation(nid)), seats=(by, to))
     return {"about": "alliance", "ally": nid, "by": by}, [told]
 
@@ -163,10 +163,10 @@ def answer_offer(state: State, nid: str, by: int, accepted: bool) -> list[Event]
     ctx = state["step"]
     to = int(state["nations"][nid]["seat"])
     if not accepted:
-        return [Event(say("wargame.ally.declined", who=Seat(to), nation=nation(ctx["nation"])),
+        return [Event(msg("wargame.ally.declined", who=Seat(to), nation=nation(ctx["nation"])),
                       seats=(by, to))]
     ctx["allies"][nid] = {"kind": "major", "troops": 0, "generals": 0}
-    return [Event(say("wargame.ally.made", nation=nation(ctx["nation"]), ally=nation(nid)))]
+    return [Event(msg("wargame.ally.made", nation=nation(ctx["nation"]), ally=nation(nid)))]
 
 
 def ally_minor(state: State, nid: str) -> list[Event]:
@@ -178,7 +178,7 @@ def ally_minor(state: State, nid: str) -> list[Event]:
     for aid in controlled(state, nid):
         ctx["ally_areas"][aid] = nid
         ctx["status"][aid] = "idle"
-    return [Event(say("wargame.ally.minor", nation=nation(ctx["nation"]), ally=nation(nid),
+    return [Event(msg("wargame.ally.minor", nation=nation(ctx["nation"]), ally=nation(nid),
                       dp=cost, left=ctx["dp"]))]
 
 
@@ -191,7 +191,7 @@ def ally_gozoku(state: State, aid: str) -> list[Event]:
     for a in group:
         ctx["ally_areas"][a] = GOZOKU
         ctx["status"][a] = "idle"
-    return [Event(say("wargame.ally.gozoku", nation=nation(ctx["nation"]),
+    return [Event(msg("wargame.ally.gozoku", nation=nation(ctx["nation"]),
                       areas=tuple(area(a) for a in group), dp=len(group), left=ctx["dp"]))]
 
 
@@ -204,7 +204,7 @@ def allow(state: State, nid: str, kind: str) -> list[Event]:
                                        "generals_per_dp"]
     ctx["dp"] -= 1
     ctx["allies"][nid][kind] += int(per)
-    return [Event(say("wargame.allow.done", nation=nation(nid), troops=ctx["allies"][nid]["troops"],
+    return [Event(msg("wargame.allow.done", nation=nation(nid), troops=ctx["allies"][nid]["troops"],
                       generals=ctx["allies"][nid]["generals"], dp=ctx["dp"]))]
 
 
@@ -255,5 +255,5 @@ def auto_levies(state: State) -> list[Event]:
         add_troops(state, aid, pid, gain)
         ctx["levied"].append(aid)
         ctx["status"][aid] = "domestic"
-        events.append(Event(say("wargame.levy.auto", area=area(aid), count=gain)))
+        events.append(Event(msg("wargame.levy.auto", area=area(aid), count=gain)))
     return events

@@ -30,9 +30,10 @@ from games.core.actions import Action
 from games.core.errors import GameError, IllegalAction
 from games.core.events import Event
 from games.core.flow import Flow, Step, push, top, turn, waiting
+from games.core.messages import msg
 from games.wargame import combat, orders
 from games.wargame.data import data_for
-from games.wargame.texts import area, general, say
+from games.wargame.texts import area, general
 
 State = dict[str, Any]
 SEPARATOR = "/"
@@ -66,9 +67,9 @@ def submit(flow: Flow, state: State, seat: int, action: Action) -> list[Event]:
     """A new batch replaces any draft of the seat, and runs from its first line."""
     lines = lines_of(action)
     if not lines:
-        raise IllegalAction(say("wargame.batch.empty"))
+        raise IllegalAction(msg("wargame.batch.empty"))
     if not owns_step(state, seat):
-        raise IllegalAction(say("wargame.batch.not_now"))
+        raise IllegalAction(msg("wargame.batch.not_now"))
     state["queue"] = None
     return run(flow, state, seat, lines, first=True)
 
@@ -81,13 +82,13 @@ def run(flow: Flow, state: State, seat: int, lines: list[str], *, first: bool) -
         if not owns_step(state, seat):
             if state["step"] is not None:  # paused by a battle: resumes later
                 state["queue"] = {"seat": seat, "lines": lines[index:], "error": None}
-                events.append(Event(say("wargame.batch.paused", count=len(lines) - index),
+                events.append(Event(msg("wargame.batch.paused", count=len(lines) - index),
                                     seats=(seat,)))
             return events
         try:
             told = run_line(flow, state, seat, line)
         except GameError as error:
-            why = say("wargame.batch.bad_line", number=index + 1, line=line,
+            why = msg("wargame.batch.bad_line", number=index + 1, line=line,
                       why=error.message)
             if first and not rolled:
                 raise IllegalAction(why) from None
@@ -127,7 +128,7 @@ def run_line(flow: Flow, state: State, seat: int, line: str) -> list[Event]:
         return _invade(flow, state, seat, words)
     if verb == "move":
         return _move(flow, state, seat, words)
-    raise IllegalAction(say("wargame.batch.unknown", verb=verb))
+    raise IllegalAction(msg("wargame.batch.unknown", verb=verb))
 
 
 def _steps(flow: Flow, state: State, seat: int, actions: list[Action]) -> list[Event]:
@@ -193,7 +194,7 @@ def _parts(words: list[str]) -> tuple[list[str], dict[str, int]]:
         elif before == "from":
             source = word.rstrip(":")
         elif source is None:
-            raise IllegalAction(say("wargame.batch.no_source", word=word))
+            raise IllegalAction(msg("wargame.batch.no_source", word=word))
         elif word.lstrip("+").isdigit():
             sent[source] = sent.get(source, 0) + int(word.lstrip("+"))
         else:
@@ -207,7 +208,7 @@ def _invade(flow: Flow, state: State, seat: int, words: list[str]) -> list[Event
     target = words[1]
     chosen, sent = _parts(words[2:])
     if Action("invade", (target,)) not in flow.legal_actions(state, seat):
-        raise IllegalAction(say("wargame.refuse.invade_target", area=area(target)))
+        raise IllegalAction(msg("wargame.refuse.invade_target", area=area(target)))
     problem = orders.invasion_problem(state, target, chosen, sent)
     if problem is not None:
         raise IllegalAction(problem)
@@ -219,7 +220,7 @@ def _move(flow: Flow, state: State, seat: int, words: list[str]) -> list[Event]:
     """`move <g,…> +<n> <from> > <to>` (W25a: the engine finds the cheapest legal path)."""
     step = top(state)
     if step is None or step["rule"] != "redeploy":
-        raise IllegalAction(say("wargame.batch.not_now"))
+        raise IllegalAction(msg("wargame.batch.not_now"))
     head, _, to = " ".join(words[1:]).partition(">")
     parts = head.split()
     count = sum(int(w.lstrip("+")) for w in parts if w.lstrip("+").isdigit())
@@ -228,12 +229,12 @@ def _move(flow: Flow, state: State, seat: int, words: list[str]) -> list[Event]:
     gens, free = orders.movable(state, source)
     for g in names:
         if g not in gens:
-            raise IllegalAction(say("wargame.refuse.general_busy", general=general(g)))
+            raise IllegalAction(msg("wargame.refuse.general_busy", general=general(g)))
     if count > free or not (names or count):
-        raise IllegalAction(say("wargame.refuse.troops_busy", area=area(source), count=free))
+        raise IllegalAction(msg("wargame.refuse.troops_busy", area=area(source), count=free))
     points = data_for(state["options"]).constants["move_points"]
     if target not in orders.reach(state, source, int(points["troops" if count else "general"])):
-        raise IllegalAction(say("wargame.refuse.no_path", source=area(source), target=area(target)))
+        raise IllegalAction(msg("wargame.refuse.no_path", source=area(source), target=area(target)))
     state["flow"]["stack"].pop()  # the redeploy step, answered by this line
     push(state, turn("redeploy", seat, nation=state["redeploy"]["nation"]))
     return orders.redeploy(state, source, target, names, count)
@@ -248,26 +249,26 @@ def set_plan(state: State, seat: int, action: Action) -> list[Event]:
     words = [str(w) for w in action.args]
     if words == ["off"]:
         state["plans"].pop(str(seat), None)
-        return [Event(say("wargame.plan.off"), seats=(seat,))]
+        return [Event(msg("wargame.plan.off"), seats=(seat,))]
     plan: dict[str, Any] = {}
     for word in words:
         key, _, value = word.partition("=")
         if key not in PLAN_KEYS or not value:
-            raise IllegalAction(say("wargame.plan.bad", word=word))
+            raise IllegalAction(msg("wargame.plan.bad", word=word))
         if key == "retreat_below":
             if not value.isdigit():
-                raise IllegalAction(say("wargame.plan.bad", word=word))
+                raise IllegalAction(msg("wargame.plan.bad", word=word))
             plan[key] = int(value)
         elif key == "pursue":
             if value not in ("yes", "no"):
-                raise IllegalAction(say("wargame.plan.bad", word=word))
+                raise IllegalAction(msg("wargame.plan.bad", word=word))
             plan[key] = value == "yes"
         else:
             plan[key] = value if key == "retreat_to" or value == "best" else _names(value)
     if not plan:
-        raise IllegalAction(say("wargame.plan.bad", word="-"))
+        raise IllegalAction(msg("wargame.plan.bad", word="-"))
     state["plans"][str(seat)] = plan
-    return [Event(say("wargame.plan.set", plan=" ".join(words)), seats=(seat,))]
+    return [Event(msg("wargame.plan.set", plan=" ".join(words)), seats=(seat,))]
 
 
 def planned(state: State, seat: int, step: Step) -> Action | None:

@@ -17,8 +17,9 @@ from typing import Any
 
 from games.core.chance import pick
 from games.core.events import Event
+from games.core.messages import msg
 from games.wargame.data import WargameData
-from games.wargame.texts import area, general, generals, nation, power, say
+from games.wargame.texts import area, general, generals, nation, power
 
 State = dict[str, Any]
 GOZOKU = "gozoku"
@@ -123,12 +124,12 @@ def control_update(state: State) -> list[Event]:
         if len(found) == 1:
             (owner,) = found
             if spot["control"] != owner:
-                events.append(Event(say("wargame.control.gains", power=power(owner),
+                events.append(Event(msg("wargame.control.gains", power=power(owner),
                                         area=area(aid))))
                 spot["control"] = owner
         elif not found and spot["control"] == GOZOKU:
             spot["control"] = None
-            events.append(Event(say("wargame.control.neutral", area=area(aid))))
+            events.append(Event(msg("wargame.control.neutral", area=area(aid))))
     events += collect_zaiya(state)
     return events
 
@@ -142,7 +143,7 @@ def collect_zaiya(state: State) -> list[Event]:
         owner = state["areas"][spot["area"]]["control"]
         if owner and owner != GOZOKU:
             spot.update(state="nation", nation=owner)
-            events.append(Event(say("wargame.zaiya.joins", general=general(gid),
+            events.append(Event(msg("wargame.zaiya.joins", general=general(gid),
                                     nation=nation(owner), area=area(spot["area"]))))
     return events
 
@@ -155,17 +156,17 @@ def place(state: State, gid: str, aid: str) -> Event:
     spot = state["generals"][gid]
     if owner and owner != GOZOKU:
         spot.update(state="nation", nation=owner, area=aid)
-        return Event(say("wargame.enter.joins", general=general(gid), nation=nation(owner),
+        return Event(msg("wargame.enter.joins", general=general(gid), nation=nation(owner),
                          area=area(aid)))
     spot.update(state="zaiya", nation=None, area=aid)
-    return Event(say("wargame.enter.zaiya", general=general(gid), area=area(aid)))
+    return Event(msg("wargame.enter.zaiya", general=general(gid), area=area(aid)))
 
 
 def random_nation(state: State, eligible: list[str], why: str) -> tuple[str | None, list[Event]]:
     """The chance event `random_nation` (W2.8): uniform among the eligible nations."""
     if not eligible:
         return None, []
-    picked = pick(state, eligible, say(why), show=nation)
+    picked = pick(state, eligible, msg(why), show=nation)
     return picked.item, list(picked.events)
 
 
@@ -182,7 +183,7 @@ def ruler_gone(state: State, data: WargameData, nid: str,
         spot = state["generals"][heir]
         if spot["state"] == "nation" and spot["nation"] == nid:
             state["nations"][nid]["ruler"] = heir
-            return [Event(say("wargame.ruler.new", general=general(heir), nation=nation(nid)))]
+            return [Event(msg("wargame.ruler.new", general=general(heir), nation=nation(nid)))]
         if spot["state"] == "waiting":
             where = heir_area(state, nid)
             if where is None:
@@ -190,7 +191,7 @@ def ruler_gone(state: State, data: WargameData, nid: str,
             spot.update(state="nation", nation=nid, area=where)
             state["nations"][nid]["ruler"] = heir
             state["heirs"].append({"nation": nid, "heir": heir})  # W26b: his player may move him
-            return [Event(say("wargame.ruler.heir_enters", general=general(heir),
+            return [Event(msg("wargame.ruler.heir_enters", general=general(heir),
                               nation=nation(nid), area=area(where)))]
     return fall(nid) if fall else destroy(state, nid)
 
@@ -232,7 +233,7 @@ def destroy(state: State, nid: str) -> list[Event]:
             freed.append(gid)
     dissolve(state, nid)
     if freed:
-        events.append(Event(say("wargame.nation.freed", generals=generals(freed))))
+        events.append(Event(msg("wargame.nation.freed", generals=generals(freed))))
     # a freed general standing in another nation's area serves it at once (W5.5.9)
     events += collect_zaiya(state)
     return events
@@ -242,7 +243,7 @@ def fallen(state: State, nid: str) -> list[Event]:
     """W27.1: the nation is gone from now on (it no longer exists for an exile's draw)."""
     state["nations"][nid].update(alive=False, ruler=None, fell=state["turn"])
     state["falls"].append(nid)  # W29.5: earlier destructions choose first
-    return [Event(say("wargame.nation.destroyed", nation=nation(nid)))]
+    return [Event(msg("wargame.nation.destroyed", nation=nation(nid)))]
 
 
 def dissolve(state: State, nid: str) -> None:

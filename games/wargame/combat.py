@@ -23,7 +23,7 @@ from games.core.actions import Action
 from games.core.chance import roll
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, flow_of, push, simultaneous, top, turn
-from games.core.messages import Param, Seat
+from games.core.messages import Param, Seat, msg
 from games.wargame import fates
 from games.wargame.alliance import coalition_powers, coalition_seats, split_loss
 from games.wargame.board import (
@@ -44,11 +44,11 @@ from games.wargame.board import (
 from games.wargame.data import WargameData, data_for
 from games.wargame.heirs import next_heir_step
 from games.wargame.methods import METHODS, SIDES, Outcome, enemy, rating, side_power
-from games.wargame.texts import area, general, generals, nation, power, say
+from games.wargame.texts import area, general, generals, nation, power
 
 State = dict[str, Any]
-METHOD_NAMES = {"ikki": say("wargame.method.ikki"), "kassen": say("wargame.method.kassen"),
-                "keiryaku": say("wargame.method.keiryaku")}
+METHOD_NAMES = {"ikki": msg("wargame.method.ikki"), "kassen": msg("wargame.method.kassen"),
+                "keiryaku": msg("wargame.method.keiryaku")}
 RATING_OF = {"ikki": "valour", "kassen": "command", "keiryaku": "intellect"}
 
 
@@ -179,7 +179,7 @@ def open_battle(state: State, target: str, rivers: bool, invaders: list[str]) ->
     push(state, chance("fight"))
     if pid is None:
         return []
-    return [Event(say("wargame.battle.begins", attacker=_army_name(state, "attacker"),
+    return [Event(msg("wargame.battle.begins", attacker=_army_name(state, "attacker"),
                       defender=power(pid), area=area(target)))]
 
 
@@ -227,7 +227,7 @@ def handler_choices(state: State) -> list[int]:
 
 
 def handler_legal(state: State, step: Step, seat: int) -> list[Action]:
-    return [Action("handler", (s,), label=say("wargame.battle.handler", who=Seat(s)))
+    return [Action("handler", (s,), label=msg("wargame.battle.handler", who=Seat(s)))
             for s in handler_choices(state)]
 
 
@@ -235,7 +235,7 @@ def handler_resolve(state: State, step: Step) -> list[Event]:
     (action,) = answers(step).values()
     seat = action.number(0)
     state["battle"]["handler"] = seat
-    return [Event(say("wargame.battle.handler_named", who=Seat(seat),
+    return [Event(msg("wargame.battle.handler_named", who=Seat(seat),
                       power=power(state["battle"]["sides"]["defender"])))]
 
 
@@ -246,7 +246,7 @@ def _method(state: State) -> list[Event]:
     b = state["battle"]
     b["round"] += 1
     rolled = roll(state, 2, 6, who=power(b["sides"]["attacker"]),
-                  why=say("wargame.roll.battle_method", round=b["round"]))
+                  why=msg("wargame.roll.battle_method", round=b["round"]))
     row = _data(state).tables["battle_method"]["rows"][rolled.total - 2]
     b.update(method=row["method"], n=int(row["generals"]), drafts={s: [] for s in SIDES},
              done=[], picks=None, stage="select")
@@ -254,7 +254,7 @@ def _method(state: State) -> list[Event]:
         if not _chooses(state, side):
             b["drafts"][side] = auto_picks(state, side)
             b["done"].append(side)
-    return [rolled.event, Event(say("wargame.battle.method", method=METHOD_NAMES[row["method"]],
+    return [rolled.event, Event(msg("wargame.battle.method", method=METHOD_NAMES[row["method"]],
                                     count=b["n"]))]
 
 
@@ -298,14 +298,14 @@ def _select(state: State) -> list[Event]:
         return []
     b["picks"] = {s: list(b["drafts"][s]) for s in SIDES}
     b["stage"] = "clash"
-    return [Event(say("wargame.battle.picks", attacker=power(b["sides"]["attacker"]),
+    return [Event(msg("wargame.battle.picks", attacker=power(b["sides"]["attacker"]),
                       defender=power(b["sides"]["defender"]),
                       chosen=_named(b["picks"]["attacker"]),
                       against=_named(b["picks"]["defender"])))]
 
 
 def _named(gids: list[str]) -> Param:
-    return generals(gids) if gids else say("wargame.battle.nobody")
+    return generals(gids) if gids else msg("wargame.battle.nobody")
 
 
 def choosing_side(state: State, seat: int) -> str:
@@ -319,11 +319,11 @@ def select_legal(state: State, step: Step, seat: int) -> list[Action]:
     b = state["battle"]
     name = RATING_OF[b["method"]]
     data = _data(state)
-    found = [Action("general", (g,), label=say("wargame.select.general", general=general(g),
+    found = [Action("general", (g,), label=msg("wargame.select.general", general=general(g),
                                                 rating=_shown(rating(data, g, name))))
              for g in army_generals(state, side) if g not in b["drafts"][side]]
     if b["method"] == "ikki":
-        found.append(Action("done", label=say("wargame.select.done")))
+        found.append(Action("done", label=msg("wargame.select.done")))
     return found
 
 
@@ -371,7 +371,7 @@ def hurt(state: State, side: str, loss: int) -> list[Event]:
         taken = remove_troops(state, b["area"], pid, share)
         if pid == GOZOKU:
             gozoku_left(state, b["area"])
-        events.append(Event(say("wargame.battle.loss", power=power(pid), count=taken,
+        events.append(Event(msg("wargame.battle.loss", power=power(pid), count=taken,
                                 left=army_troops(state, side, pid))))
     return events
 
@@ -408,11 +408,11 @@ def _outcome(state: State) -> list[Event]:
     if len(fallen) == 2:
         b.update(retreating="attacker", leaving=members(state, "attacker"), forced=True,
                  double=True, stage="assign")
-        return [Event(say("wargame.battle.double_rout"))]
+        return [Event(msg("wargame.battle.double_rout"))]
     if fallen:
         b.update(retreating=fallen[0], leaving=members(state, fallen[0]), forced=True,
                  stage="pursue")
-        return [Event(say("wargame.battle.routed", power=power(side_power(state, fallen[0]))))]
+        return [Event(msg("wargame.battle.routed", power=power(side_power(state, fallen[0]))))]
     for side in SIDES:
         if not exists(state, side):
             return _finish(state, enemy(side))
@@ -456,8 +456,8 @@ def auto_retreats(state: State, side: str) -> bool:
 
 
 def declare_legal(state: State, step: Step, seat: int) -> list[Action]:
-    return [Action("stay", label=say("wargame.declare.stay")),
-            Action("retreat", label=say("wargame.declare.retreat"))]
+    return [Action("stay", label=msg("wargame.declare.stay")),
+            Action("retreat", label=msg("wargame.declare.retreat"))]
 
 
 def declare_resolve(state: State, step: Step) -> list[Event]:
@@ -469,9 +469,9 @@ def declare(state: State, side: str, retreat: bool) -> list[Event]:
     b = state["battle"]
     who = power(side_power(state, side))
     if not retreat:
-        return [Event(say("wargame.battle.stays", power=who))]
+        return [Event(msg("wargame.battle.stays", power=who))]
     b.update(retreating=side, leaving=members(state, side), forced=False, stage="pursue")
-    return [Event(say("wargame.battle.retreats", power=who))]
+    return [Event(msg("wargame.battle.retreats", power=who))]
 
 
 def can_retreat(state: State, side: str) -> bool:
@@ -496,15 +496,15 @@ def _pursue(state: State) -> list[Event]:
 
 
 def pursue_legal(state: State, step: Step, seat: int) -> list[Action]:
-    return [Action("pursue", label=say("wargame.pursue.yes")),
-            Action("no_pursue", label=say("wargame.pursue.no"))]
+    return [Action("pursue", label=msg("wargame.pursue.yes")),
+            Action("no_pursue", label=msg("wargame.pursue.no"))]
 
 
 def pursue_resolve(state: State, step: Step) -> list[Event]:
     (action,) = answers(step).values()
     if action.kind == "pursue":
         return pursue(state)
-    return [Event(say("wargame.battle.no_pursuit",
+    return [Event(msg("wargame.battle.no_pursuit",
                       power=power(side_power(state, step["data"]["side"]))))]
 
 
@@ -515,7 +515,7 @@ def pursue(state: State) -> list[Event]:
     side = b["retreating"]
     count = army_troops(state, enemy(side))
     rolled = roll(state, 1, 6, who=power(side_power(state, enemy(side))),
-                  why=say("wargame.roll.pursuit", count=count))
+                  why=msg("wargame.roll.pursuit", count=count))
     table = _data(state).tables["pursuit"]
     column = next(i for i, c in enumerate(table["columns"]) if c["troops_min"] <= count and (
         c["troops_max"] is None or count <= c["troops_max"]))
@@ -524,7 +524,7 @@ def pursue(state: State) -> list[Event]:
     events = [rolled.event, *hurt(state, side, loss)]
     if not b["forced"] and routed(state, side):
         b["forced"] = True
-        events.append(Event(say("wargame.battle.routed", power=power(side_power(state, side)))))
+        events.append(Event(msg("wargame.battle.routed", power=power(side_power(state, side)))))
     return events
 
 
@@ -624,13 +624,13 @@ def retreat_legal(state: State, step: Step, seat: int) -> list[Action]:
     pid = step["data"]["power"]
     choices = _choices(state, pid)
     gens, count = unassigned(state, pid)
-    found = [Action("to", (a,), label=say("wargame.retreat.to", area=area(a))) for a in choices]
+    found = [Action("to", (a,), label=msg("wargame.retreat.to", area=area(a))) for a in choices]
     for g in gens:
-        found += [Action("general", (g, a), label=say("wargame.retreat.general",
+        found += [Action("general", (g, a), label=msg("wargame.retreat.general",
                                                       general=general(g), area=area(a)))
                   for a in choices]
     for a in choices:
-        found += [Action("troops", (a, n), label=say("wargame.retreat.troops", count=n,
+        found += [Action("troops", (a, n), label=msg("wargame.retreat.troops", count=n,
                                                      area=area(a)))
                   for n in troop_choices(count)]
     return found
@@ -712,16 +712,16 @@ def trap(state: State, side: str, pid: str) -> list[Event]:
     (`opt.trapped = die`) or become 在野 in the battle area (`zaiya`)."""
     data = _data(state)
     b = state["battle"]
-    events = [Event(say("wargame.battle.trapped", power=power(pid)))]
+    events = [Event(msg("wargame.battle.trapped", power=power(pid)))]
     while army_generals(state, side, pid):  # an heir who enters here shares their fate
         gid = army_generals(state, side, pid)[0]
         if state["options"]["trapped"] == "zaiya":
             state["generals"][gid].update(state="zaiya", nation=None)
-            events.append(Event(say("wargame.fate.zaiya", general=general(gid),
+            events.append(Event(msg("wargame.fate.zaiya", general=general(gid),
                                     area=area(b["area"]))))
             events += left(state, data, pid, gid, _fall(state))
         else:
-            events.append(Event(say("wargame.fate.death", general=general(gid))))
+            events.append(Event(msg("wargame.fate.death", general=general(gid))))
             events += remove_general(state, data, gid, "dead", _fall(state))
     remove_troops(state, b["area"], pid, army_troops(state, side, pid))
     if pid == GOZOKU:
@@ -753,7 +753,7 @@ def move(state: State, side: str) -> list[Event]:
                 ctx["acted_troops"][dest] = ctx["acted_troops"].get(dest, 0) + count
             if state["areas"][dest]["control"] != pid and dest not in ctx["entered"]:
                 ctx["entered"].append(dest)
-            events.append(Event(say("wargame.battle.withdrawn", power=power(pid),
+            events.append(Event(msg("wargame.battle.withdrawn", power=power(pid),
                                     area=area(dest), generals=generals(gens), count=count)))
         late = army_generals(state, side, pid)  # an heir placed here since the assignment
         if late and parts:
@@ -800,16 +800,16 @@ def _joint_leave(state: State) -> list[Event]:
     keeper = str(b["keeper"])
     b.update(retreating="attacker", forced=False, plan=None, joint="leaving", stage="assign",
              leaving=[p for p in members(state, "attacker") if p != keeper])
-    return [Event(say("wargame.joint.keeps", nation=power(keeper), area=area(b["area"])))]
+    return [Event(msg("wargame.joint.keeps", nation=power(keeper), area=area(b["area"])))]
 
 
 def joint_legal(state: State, step: Step, seat: int) -> list[Action]:
     d = step["data"]
     if d["about"] == "keep":
-        return [Action("keep", (p,), label=say("wargame.joint.keep", nation=power(p)))
+        return [Action("keep", (p,), label=msg("wargame.joint.keep", nation=power(p)))
                 for p in d["choices"]]
-    return [Action("keep", label=say("wargame.joint.keep_own")),
-            *(Action("give_control", (p,), label=say("wargame.joint.give", nation=power(p)))
+    return [Action("keep", label=msg("wargame.joint.keep_own")),
+            *(Action("give_control", (p,), label=msg("wargame.joint.give", nation=power(p)))
               for p in d["choices"])]
 
 
@@ -820,7 +820,7 @@ def joint_resolve(state: State, step: Step) -> list[Event]:
         old = b["keeper"]
         b["keeper"] = action.word(0)
         if action.kind == "give_control":
-            return [Event(say("wargame.joint.given", nation=power(str(old)),
+            return [Event(msg("wargame.joint.given", nation=power(str(old)),
                               to=power(b["keeper"])))]
     return []
 
@@ -839,9 +839,9 @@ def _close(state: State) -> list[Event]:
     events: list[Event] = []
     if b["fought"]:
         who, where = _army_name(state, winner), area(b["area"])
-        events.append(Event(say("wargame.battle.won", power=who, area=where)
+        events.append(Event(msg("wargame.battle.won", power=who, area=where)
                             if winner == "attacker" else
-                            say("wargame.battle.held", power=who, area=where)))
+                            msg("wargame.battle.held", power=who, area=where)))
         number = 1 + int((state["last_battle"] or {}).get("number", 0))
         state["last_battle"] = {"number": number, "area": b["area"], "sides": b["sides"],
                                 "armies": b["armies"], "start": b["start"],
@@ -852,7 +852,7 @@ def _close(state: State) -> list[Event]:
     if state["nations"][acting]["alive"]:
         push(state, turn("act", int(state["nations"][acting]["seat"]), nation=acting))
         return events
-    events.append(Event(say("wargame.phase.cut", nation=nation(acting))))
+    events.append(Event(msg("wargame.phase.cut", nation=nation(acting))))
     events += control_update(state)
     state["step"] = None
     return events

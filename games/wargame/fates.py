@@ -10,6 +10,7 @@ from typing import Any
 
 from games.core.chance import roll
 from games.core.events import Event
+from games.core.messages import msg
 from games.wargame.board import (
     GOZOKU,
     alive,
@@ -21,16 +22,16 @@ from games.wargame.board import (
 )
 from games.wargame.board import Fall as FallHook
 from games.wargame.data import WargameData
-from games.wargame.texts import area, general, nation, power, say
+from games.wargame.texts import area, general, nation, power
 
 State = dict[str, Any]
 COLUMNS = {
-    "duel_3": say("wargame.column.duel_3"), "duel_4": say("wargame.column.duel_4"),
-    "duel_5": say("wargame.column.duel_5"), "duel_6plus": say("wargame.column.duel_6plus"),
-    "rout_adjacent": say("wargame.column.rout_adjacent"),
-    "rout_detached": say("wargame.column.rout_detached"),
-    "fall_battle_area": say("wargame.column.fall_battle_area"),
-    "fall_other_area": say("wargame.column.fall_other_area"),
+    "duel_3": msg("wargame.column.duel_3"), "duel_4": msg("wargame.column.duel_4"),
+    "duel_5": msg("wargame.column.duel_5"), "duel_6plus": msg("wargame.column.duel_6plus"),
+    "rout_adjacent": msg("wargame.column.rout_adjacent"),
+    "rout_detached": msg("wargame.column.rout_detached"),
+    "fall_battle_area": msg("wargame.column.fall_battle_area"),
+    "fall_other_area": msg("wargame.column.fall_other_area"),
 }
 
 
@@ -38,7 +39,7 @@ def kill_check(state: State, data: WargameData, gid: str, column: str, by: str, 
                void_capture: bool = False, fall: FallHook | None = None) -> list[Event]:
     """W24.1-W24.2: the checked general's opponent `by` rolls 1d6 (`kill_check`) on the
     column given; the result applies at once."""
-    rolled = roll(state, 1, 6, who=power(by), why=say("wargame.roll.kill_check",
+    rolled = roll(state, 1, 6, who=power(by), why=msg("wargame.roll.kill_check",
                                                        general=general(gid),
                                                        column=COLUMNS[column]))
     table = data.tables["kill_check"]
@@ -52,11 +53,11 @@ def fate(state: State, data: WargameData, gid: str, result: str, by: str, *,
     """W24.3-W24.5, W23b: 死亡 removes him; 生捕り (void in a double rout) and 帰順 give him
     to the opponent; 亡命 sends him to a random other nation."""
     if result == "none":
-        return [Event(say("wargame.fate.none", general=general(gid)))]
+        return [Event(msg("wargame.fate.none", general=general(gid)))]
     if result == "capture" and void_capture:
-        return [Event(say("wargame.fate.void", general=general(gid)))]
+        return [Event(msg("wargame.fate.void", general=general(gid)))]
     if result == "death":
-        return [Event(say("wargame.fate.death", general=general(gid))),
+        return [Event(msg("wargame.fate.death", general=general(gid))),
                 *remove_general(state, data, gid, "dead", fall)]
     if result in ("capture", "submit"):
         return defect(state, data, gid, by, result, fall)
@@ -71,12 +72,12 @@ def defect(state: State, data: WargameData, gid: str, by: str, how: str,
     old = str(spot["nation"])
     if by == GOZOKU or not state["nations"][by]["alive"]:
         spot.update(state="zaiya", nation=None)
-        told = Event(say("wargame.fate.zaiya", general=general(gid), area=area(spot["area"])))
+        told = Event(msg("wargame.fate.zaiya", general=general(gid), area=area(spot["area"])))
     else:
         spot["nation"] = by
-        told = Event(say("wargame.fate.capture", general=general(gid), nation=nation(by))
+        told = Event(msg("wargame.fate.capture", general=general(gid), nation=nation(by))
                      if how == "capture" else
-                     say("wargame.fate.submit", general=general(gid), nation=nation(by)))
+                     msg("wargame.fate.submit", general=general(gid), nation=nation(by)))
     return [told, *left(state, data, old, gid, fall)]
 
 
@@ -88,11 +89,11 @@ def exile(state: State, data: WargameData, gid: str, fall: FallHook | None) -> l
     chosen, events = random_nation(state, [n for n in alive(state) if n != old],
                                    "wargame.roll.random_nation")
     if chosen is None:
-        return [*events, Event(say("wargame.fate.death", general=general(gid))),
+        return [*events, Event(msg("wargame.fate.death", general=general(gid))),
                 *remove_general(state, data, gid, "dead", fall)]
     where = state["generals"][state["nations"][chosen]["ruler"]]["area"]
     spot.update(nation=chosen, area=where)
-    return [*events, Event(say("wargame.fate.exile", general=general(gid), nation=nation(chosen),
+    return [*events, Event(msg("wargame.fate.exile", general=general(gid), nation=nation(chosen),
                                area=area(where))),
             *left(state, data, old, gid, fall)]
 

@@ -19,7 +19,7 @@ from games.core.errors import IllegalAction
 from games.core.events import Event
 from games.core.flow import Flow, Phase, Rule, Step, chance, new_flow, push, step_view, top, turn
 from games.core.game import Game, Option, Result, Score
-from games.core.messages import Msg, Said, Seat
+from games.core.messages import Msg, Said, Seat, msg
 from games.core.rng import Rng
 from games.wargame import batch, combat, heirs, orders
 from games.wargame.alliance import coalition_powers
@@ -37,7 +37,7 @@ from games.wargame.board import (
 )
 from games.wargame.data import WargameData, data_for
 from games.wargame.tenmei import reveal
-from games.wargame.texts import area, general, marker, nation, say
+from games.wargame.texts import area, general, marker, nation
 
 State = dict[str, Any]
 SCENARIOS = ("S2", "S1", "S3")
@@ -86,16 +86,16 @@ def new_state(data: WargameData, seats: int, options: dict[str, Any], seed: int)
 
 def _begin_pick(state: State) -> list[Event]:
     data = _data(state)
-    events = [shuffle(state, state["decks"][str(p)], say("wargame.tenmei.shuffled", period=p))
+    events = [shuffle(state, state["decks"][str(p)], msg("wargame.tenmei.shuffled", period=p))
               for p in sorted(data.decks)]
     order = list(range(len(state["players"])))
-    events.append(shuffle(state, order, say("wargame.setup.seat_order")))
+    events.append(shuffle(state, order, msg("wargame.setup.seat_order")))
     state["pick_order"] = order
-    events.append(Event(say("wargame.setup.order", seats=tuple(Seat(s) for s in order))))
+    events.append(Event(msg("wargame.setup.order", seats=tuple(Seat(s) for s in order))))
     choice = state["options"]["nation_choice"]
     if choice == "random":
         listed = list(_pickable(state))
-        events.append(shuffle(state, listed, say("wargame.setup.deal")))
+        events.append(shuffle(state, listed, msg("wargame.setup.deal")))
         for seat, nid in zip(order, listed, strict=False):
             events += _take(state, seat, nid)
         return events
@@ -114,7 +114,7 @@ def _pickable(state: State) -> list[str]:
 
 
 def _pick_legal(state: State, step: Step, seat: int) -> list[Action]:
-    return [Action("pick", (n,), label=say("wargame.pick.label", nation=nation(n)))
+    return [Action("pick", (n,), label=msg("wargame.pick.label", nation=nation(n)))
             for n in _pickable(state)]
 
 
@@ -128,7 +128,7 @@ def _take(state: State, seat: int, nid: str) -> list[Event]:
     state["players"][seat]["nation"] = nid
     state["nations"][nid]["seat"] = seat
     state["nations"][nid]["base"] = value(state, _data(state), nid)  # W28.3.7
-    return [Event(say("wargame.pick.done", who=Seat(seat), nation=nation(nid),
+    return [Event(msg("wargame.pick.done", who=Seat(seat), nation=nation(nid),
                       base=state["nations"][nid]["base"]))]
 
 
@@ -144,7 +144,7 @@ def _begin_turn(state: State) -> list[Event]:
     if state["options"]["diplomacy"]:
         cup.append("relax")
     state["cup"] = cup
-    events.append(Event(say("wargame.cup.filled", markers=tuple(marker(m) for m in cup))))
+    events.append(Event(msg("wargame.cup.filled", markers=tuple(marker(m) for m in cup))))
     push(state, chance("takeovers"), chance("draw"))
     return events
 
@@ -170,7 +170,7 @@ def _draw(state: State, step: Step) -> list[Event]:
         return []
     if not state["cup"]:
         return end_of_turn(state)
-    drawn = pick(state, state["cup"], say("wargame.cup.draw"), show=marker)
+    drawn = pick(state, state["cup"], msg("wargame.cup.draw"), show=marker)
     mid = drawn.item
     state["cup"].remove(mid)
     state["acting"] = mid
@@ -194,7 +194,7 @@ def relax(state: State) -> list[Event]:
         state["markers"][key] -= 1
         if not state["markers"][key]:
             del state["markers"][key]
-    return [Event(say("wargame.phase.relax", count=len(touched)))]
+    return [Event(msg("wargame.phase.relax", count=len(touched)))]
 
 
 def grow(state: State, pid: str) -> list[Event]:
@@ -204,8 +204,8 @@ def grow(state: State, pid: str) -> list[Event]:
     for aid in owned:
         add_troops(state, aid, pid, per)
     if pid == GOZOKU:
-        return [Event(say("wargame.phase.gozoku", count=len(owned)))]
-    return [Event(say("wargame.phase.minor", nation=nation(pid), count=len(owned)))]
+        return [Event(msg("wargame.phase.gozoku", count=len(owned)))]
+    return [Event(msg("wargame.phase.minor", nation=nation(pid), count=len(owned)))]
 
 
 def end_of_turn(state: State) -> list[Event]:
@@ -213,7 +213,7 @@ def end_of_turn(state: State) -> list[Event]:
     data = _data(state)
     scenario = data.scenarios[state["scenario"]]
     state["acting"] = None
-    events = [Event(say("wargame.turn.ended", turn=state["turn"]))]
+    events = [Event(msg("wargame.turn.ended", turn=state["turn"]))]
     sudden = scenario["sudden_death"]
     if sudden:
         qualified = [s for s, p in enumerate(state["players"]) if p["nation"]
@@ -222,7 +222,7 @@ def end_of_turn(state: State) -> list[Event]:
         if qualified:
             best = max(qualified, key=lambda s: _ranking(state, data, s)[1:])
             state["over"] = {"reason": "sudden_death", "winners": [best]}
-            return [*events, Event(say("wargame.end.sudden_death", who=Seat(best),
+            return [*events, Event(msg("wargame.end.sudden_death", who=Seat(best),
                                        count=big_cities(state, data,
                                                         state["players"][best]["nation"])))]
     if state["turn"] in scenario["scoring"]["score_turns"]:
@@ -232,7 +232,7 @@ def end_of_turn(state: State) -> list[Event]:
                 state["nations"][nid]["alive"] else 0
             player["banked"] += vp
             player["scores"][str(state["turn"])] = vp
-            events.append(Event(say("wargame.score.banked", who=Seat(seat), vp=vp,
+            events.append(Event(msg("wargame.score.banked", who=Seat(seat), vp=vp,
                                     total=player["banked"])))
     running = [s for s, p in enumerate(state["players"])
                if p["nation"] and state["nations"][p["nation"]]["alive"]]
@@ -243,7 +243,7 @@ def end_of_turn(state: State) -> list[Event]:
         state["over"] = {"reason": "last_nation" if running else "no_nation",
                          "winners": running or None}
     if state["over"]:
-        events.append(Event(say("wargame.end.over")))
+        events.append(Event(msg("wargame.end.over")))
     return events
 
 
@@ -343,7 +343,7 @@ class WargameGame(Game):
         data = data_for(options)
         players = data.scenarios[options["scenario"]]["players"]
         if not players["min"] <= seats <= players["max"]:
-            raise IllegalAction(say("wargame.refuse.seats", scenario=options["scenario"],
+            raise IllegalAction(msg("wargame.refuse.seats", scenario=options["scenario"],
                                     low=players["min"], high=players["max"]))
         state = new_state(data, seats, options, seed)
         new_flow(state)
@@ -433,26 +433,26 @@ class WargameGame(Game):
         if not winners:
             best = (scores[0].total, scores[0].tiebreak)
             winners = [s.seat for s in scores if (s.total, s.tiebreak) == best]
-        return Result(scores, sorted(winners), say(f"wargame.end.reason.{over['reason']}"),
+        return Result(scores, sorted(winners), msg(f"wargame.end.reason.{over['reason']}"),
                       details={"reason": over["reason"]})
 
     def summary(self, view: dict[str, Any]) -> Said | list[Said]:
-        lines: list[Said] = [say("wargame.summary.turn", turn=view["turn"], year=view["year"],
+        lines: list[Said] = [msg("wargame.summary.turn", turn=view["turn"], year=view["year"],
                                  period=view["period"], last=view["last_turn"])]
         for nid, n in view["nations"].items():
             if not n["alive"]:
-                lines.append(say("wargame.summary.fallen", nation=nation(nid)))
+                lines.append(msg("wargame.summary.fallen", nation=nation(nid)))
                 continue
             ruler = n["ruler"]
-            owner: Any = Seat(n["seat"]) if n["seat"] is not None else say("wargame.summary.minor")
-            lines.append(say("wargame.summary.nation", nation=nation(nid), owner=owner,
+            owner: Any = Seat(n["seat"]) if n["seat"] is not None else msg("wargame.summary.minor")
+            lines.append(msg("wargame.summary.nation", nation=nation(nid), owner=owner,
                              ruler=general(ruler) if ruler else "-",
                              areas=sum(a["control"] == nid for a in view["areas"].values()),
                              troops=n["troops"], value=n["value"]))
         if view["cup"]:
-            lines.append(say("wargame.summary.cup", markers=tuple(marker(m) for m in view["cup"])))
+            lines.append(msg("wargame.summary.cup", markers=tuple(marker(m) for m in view["cup"])))
         if view["step"]:
-            lines.append(say("wargame.summary.dp", nation=nation(view["step"]["nation"]),
+            lines.append(msg("wargame.summary.dp", nation=nation(view["step"]["nation"]),
                              dp=view["step"]["dp"]))
         return lines
 
@@ -474,7 +474,7 @@ class WargameGame(Game):
         if step["rule"] == "select":
             extra.update(method=combat.METHOD_NAMES[state["battle"]["method"]],
                          count=state["battle"]["n"])
-        return say(PROMPTS[step["rule"]], **extra)
+        return msg(PROMPTS[step["rule"]], **extra)
 
     def finished_battle(self, state: State) -> dict[str, Any] | None:
         """The public record of the last battle fought (numbered): the armies, each round's

@@ -15,10 +15,10 @@ from typing import Any
 from games.core.actions import Action
 from games.core.events import Event
 from games.core.flow import Step, answers, turn
-from games.core.messages import Seat
+from games.core.messages import Seat, msg
 from games.wargame.board import alive, heir_places, is_major, value
 from games.wargame.data import data_for
-from games.wargame.texts import area, general, nation, say
+from games.wargame.texts import area, general, nation
 
 State = dict[str, Any]
 
@@ -47,7 +47,7 @@ def next_heir_step(state: State) -> Step | None:
 
 def heir_legal(state: State, step: Step, seat: int) -> list[Action]:
     d = step["data"]
-    return [Action("heir_area", (a,), label=say("wargame.heir.area", general=general(d["heir"]),
+    return [Action("heir_area", (a,), label=msg("wargame.heir.area", general=general(d["heir"]),
                                                  area=area(a)))
             for a in heir_choices(state, d["nation"])]
 
@@ -56,7 +56,7 @@ def heir_resolve(state: State, step: Step) -> list[Event]:
     (action,) = answers(step).values()
     heir, where = step["data"]["heir"], action.word(0)
     state["generals"][heir]["area"] = where
-    return [Event(say("wargame.heir.placed", general=general(heir),
+    return [Event(msg("wargame.heir.placed", general=general(heir),
                       nation=nation(step["data"]["nation"]), area=area(where)))]
 
 
@@ -84,7 +84,7 @@ def next_takeover_step(state: State) -> Step | None:
 
 def takeover_legal(state: State, step: Step, seat: int) -> list[Action]:
     data = data_for(state["options"])
-    return [Action("takeover", (n,), label=say("wargame.takeover.label", nation=nation(n),
+    return [Action("takeover", (n,), label=msg("wargame.takeover.label", nation=nation(n),
                                                value=value(state, data, n)))
             for n in minors(state)]
 
@@ -101,7 +101,7 @@ def takeover_resolve(state: State, step: Step) -> list[Event]:
     player["nation"] = nid
     state["nations"][nid]["seat"] = seat
     state["nations"][nid]["base"] = value(state, data_for(state["options"]), nid)
-    return [Event(say("wargame.takeover.done", who=Seat(seat), nation=nation(nid),
+    return [Event(msg("wargame.takeover.done", who=Seat(seat), nation=nation(nid),
                       base=state["nations"][nid]["base"]))]
 
 

@@ -15,10 +15,10 @@ from typing import Any
 
 from games.core.chance import roll, shuffle
 from games.core.events import Event
-from games.core.messages import Msg, Param
+from games.core.messages import Msg, Param, msg
 from games.wargame.board import GOZOKU, troops
 from games.wargame.data import WargameData, data_for
-from games.wargame.texts import general, power, say
+from games.wargame.texts import general, power
 
 State = dict[str, Any]
 SIDES = ("attacker", "defender")
@@ -84,7 +84,7 @@ def pairing(state: State, lists: dict[str, list[str | None]]) -> tuple[
     matters = len(set(long)) > 1 and bool(short) and (len(long) > len(short)
                                                        or len(set(short)) > 1)
     if matters:
-        events.append(shuffle(state, long, say("wargame.roll.duel_pairing")))
+        events.append(shuffle(state, long, msg("wargame.roll.duel_pairing")))
     pairs = [(a, b) if longer == "attacker" else (b, a) for a, b in zip(long, short, strict=False)]
     alone = [(longer, g) for g in long[len(short):]]
     return pairs, alone, events
@@ -118,7 +118,7 @@ def duel(state: State) -> Outcome:
         hit = int(data.constants["gozoku"]["duel_unopposed_damage"]) if g is None else min(
             rating(data, g, "valour") or 0, int(caps["unopposed_loss_cap"]))
         out.losses[enemy(side)] += hit
-        out.events.append(Event(say("wargame.battle.unopposed", general=_duellist(state, side, g),
+        out.events.append(Event(msg("wargame.battle.unopposed", general=_duellist(state, side, g),
                                     count=hit)))
     return out
 
@@ -126,10 +126,10 @@ def duel(state: State) -> Outcome:
 def _duel_roll(state: State, out: Outcome, data: WargameData, side: str,
                gid: str | None) -> int:
     if gid is None:
-        return _roll(state, out, side, say("wargame.roll.duel_gozoku"), [])
+        return _roll(state, out, side, msg("wargame.roll.duel_gozoku"), [])
     valour = rating(data, gid, "valour") or 0
-    return _roll(state, out, side, say("wargame.roll.duel", general=general(gid)),
-                 [(say("wargame.mod.valour"), valour)])
+    return _roll(state, out, side, msg("wargame.roll.duel", general=general(gid)),
+                 [(msg("wargame.mod.valour"), valour)])
 
 
 def _duellist(state: State, side: str, gid: str | None) -> Param:
@@ -148,18 +148,18 @@ def kassen_modifiers(state: State, data: WargameData, side: str) -> list[tuple[P
     b = state["battle"]
     mods = data.constants["kassen_modifiers"]
     command = sum(rating(data, g, "command") or 0 for g in b["picks"][side])
-    found: list[tuple[Param, int]] = [(say("wargame.mod.command"), command)]
+    found: list[tuple[Param, int]] = [(msg("wargame.mod.command"), command)]
     if side == "defender":
         city = data.areas[b["area"]]["city"]
         if city == "big":
-            found.append((say("wargame.mod.big_city"), int(mods["big_city_defender"])))
+            found.append((msg("wargame.mod.big_city"), int(mods["big_city_defender"])))
         elif city == "small":
-            found.append((say("wargame.mod.small_city"), int(mods["small_city_defender"])))
+            found.append((msg("wargame.mod.small_city"), int(mods["small_city_defender"])))
         if b["rivers"]:
-            found.append((say("wargame.mod.river"), int(mods["river_only_defender"])))
+            found.append((msg("wargame.mod.river"), int(mods["river_only_defender"])))
     tens = sum(troops(state, b["area"], p) for p in b["armies"][side]) // 10  # W20a ④
     if tens:
-        found.append((say("wargame.mod.troops"), tens * int(mods["per_10_troops_each_side"])))
+        found.append((msg("wargame.mod.troops"), tens * int(mods["per_10_troops_each_side"])))
     return found
 
 
@@ -169,7 +169,7 @@ def kassen(state: State) -> Outcome:
     data = data_for(state["options"])
     out = Outcome()
     for side in SIDES:
-        out.totals[side] = _roll(state, out, side, say("wargame.roll.kassen"),
+        out.totals[side] = _roll(state, out, side, msg("wargame.roll.kassen"),
                                  kassen_modifiers(state, data, side))
     attacker, defender = int(out.totals["attacker"] or 0), int(out.totals["defender"] or 0)
     row = band(data.tables["kassen"]["rows"], abs(attacker - defender))
@@ -191,7 +191,7 @@ def keiryaku(state: State) -> Outcome:
     for side in SIDES:
         out.totals[side] = _scheme(state, out, data, side)
         if out.totals[side] is None:
-            out.events.append(Event(say("wargame.battle.no_scheme",
+            out.events.append(Event(msg("wargame.battle.no_scheme",
                                         power=power(side_power(state, side)))))
     attacker, defender = int(out.totals["attacker"] or 0), int(out.totals["defender"] or 0)
     if attacker != defender:
@@ -205,14 +205,14 @@ def _scheme(state: State, out: Outcome, data: WargameData, side: str) -> int | N
     """An army's stratagem total, or None when it cannot roll (its total counts as 0)."""
     if side_power(state, side) == GOZOKU:
         bonus = int(data.constants["gozoku"]["keiryaku_intellect"])
-        return _roll(state, out, side, say("wargame.roll.keiryaku"),
-                     [(say("wargame.mod.gozoku_intellect"), bonus)])
+        return _roll(state, out, side, msg("wargame.roll.keiryaku"),
+                     [(msg("wargame.mod.gozoku_intellect"), bonus)])
     rated = [rating(data, g, "intellect") for g in state["battle"]["picks"][side]]
     known = [r for r in rated if r is not None]
     if not known:
         return None
-    return _roll(state, out, side, say("wargame.roll.keiryaku"),
-                 [(say("wargame.mod.intellect"), sum(known))])
+    return _roll(state, out, side, msg("wargame.roll.keiryaku"),
+                 [(msg("wargame.mod.intellect"), sum(known))])
 
 
 METHODS = {"ikki": duel, "kassen": kassen, "keiryaku": keiryaku}

@@ -21,7 +21,7 @@ from games.core.chance import roll
 from games.core.errors import IllegalAction
 from games.core.events import Event
 from games.core.flow import Step, push, turn
-from games.core.messages import Msg, Seat
+from games.core.messages import Msg, Seat, msg
 from games.wargame.alliance import (
     allow,
     ally_gozoku,
@@ -47,7 +47,7 @@ from games.wargame.board import (
 )
 from games.wargame.combat import open_battle
 from games.wargame.data import WargameData, data_for
-from games.wargame.texts import area, general, generals, nation, power, say
+from games.wargame.texts import area, general, generals, nation, power
 
 State = dict[str, Any]
 
@@ -65,7 +65,7 @@ def begin_action(state: State, nid: str) -> list[Event]:
                      "ally_areas": {}, "offered": []}
     seat = state["nations"][nid]["seat"]
     push(state, turn("act", seat, nation=nid))
-    return [Event(say("wargame.phase.major", nation=nation(nid), who=Seat(seat)))]
+    return [Event(msg("wargame.phase.major", nation=nation(nid), who=Seat(seat)))]
 
 
 def may_act(state: State, aid: str, wanted: str) -> bool:
@@ -169,25 +169,25 @@ def act_legal(state: State, step: Step, seat: int) -> list[Action]:
     for aid in acting_areas(state):
         gozoku = area_power(state, aid) == GOZOKU and aid not in ctx["levied"]
         if may_act(state, aid, "domestic") and (free_generals(state, aid) or gozoku):
-            found.append(Action("levy", (aid,), label=say("wargame.act.levy", area=area(aid))))
+            found.append(Action("levy", (aid,), label=msg("wargame.act.levy", area=area(aid))))
     if state["options"]["diplomacy"]:
         found += ally_legal(state)
         if diplomats(state):
-            found.append(Action("diplo", label=say("wargame.act.diplo")))
+            found.append(Action("diplo", label=msg("wargame.act.diplo")))
         if ctx["dp"] >= state_data(state).constants["marker_dp_cost"]:
-            found.append(Action("block", label=say("wargame.act.block")))
+            found.append(Action("block", label=msg("wargame.act.block")))
             for key, count in sorted(state["markers"].items()):
                 if count:
                     a, b = key.split("|")
-                    found.append(Action("unblock", (a, b), label=say(
+                    found.append(Action("unblock", (a, b), label=msg(
                         "wargame.act.unblock", a=area(a), b=area(b))))
     data = state_data(state)
     targets = {b for a in data.areas if source_power(state, a) for b in data.neighbours[a]}
     for target in sorted(targets, key=list(data.areas).index):
         if invadable(state, target):
-            found.append(Action("invade", (target,), label=say("wargame.act.invade",
+            found.append(Action("invade", (target,), label=msg("wargame.act.invade",
                                                                  area=area(target))))
-    found.append(Action("end", label=say("wargame.act.end_action")))
+    found.append(Action("end", label=msg("wargame.act.end_action")))
     return found
 
 
@@ -236,8 +236,8 @@ def consult_legal(state: State, step: Step, seat: int) -> list[Action]:
     """A major ally's answer to an alliance offer (W12.1) or to its proposed contingent
     (`accept_joint`, W12a)."""
     about = step["data"]["about"]
-    return [Action("accept", label=say(f"wargame.consult.{about}.accept")),
-            Action("decline", label=say(f"wargame.consult.{about}.decline"))]
+    return [Action("accept", label=msg(f"wargame.consult.{about}.accept")),
+            Action("decline", label=msg(f"wargame.consult.{about}.decline"))]
 
 
 def consult_resolve(state: State, step: Step) -> list[Event]:
@@ -248,7 +248,7 @@ def consult_resolve(state: State, step: Step) -> list[Event]:
     nid = state["step"]["nation"]
     if not accepted:
         _again(state, int(d["by"]), nid)
-        return [Event(say("wargame.joint.declined", nation=nation(d["ally"]),
+        return [Event(msg("wargame.joint.declined", nation=nation(d["ally"]),
                           area=area(d["target"])))]
     problem = invasion_problem(state, d["target"], d["chosen"], d["troops"])
     if problem is not None:  # the board changed since the proposal
@@ -276,19 +276,19 @@ def levy_legal(state: State, step: Step, seat: int) -> list[Action]:
     data = state_data(state)
     grouped = {g for group in d["groups"] for g in group}
     if area_power(state, d["area"]) == GOZOKU:  # W14.3: no general needed, no extra levy
-        return [Action("confirm", label=say("wargame.levy.confirm", area=area(d["area"]))),
-                Action("cancel", label=say("wargame.act.cancel"))]
-    found = [Action("general", (g,), label=say("wargame.levy.general", general=general(g)))
+        return [Action("confirm", label=msg("wargame.levy.confirm", area=area(d["area"]))),
+                Action("cancel", label=msg("wargame.act.cancel"))]
+    found = [Action("general", (g,), label=msg("wargame.levy.general", general=general(g)))
              for g in free_generals(state, d["area"]) if g not in d["chosen"]]
     for g in d["chosen"]:
         if data.generals[g]["admin"] is None or g in grouped:
             continue
-        found.append(Action("extra", (g,), label=say("wargame.levy.extra", general=general(g))))
+        found.append(Action("extra", (g,), label=msg("wargame.levy.extra", general=general(g))))
         if d["groups"]:
-            found.append(Action("join", (g,), label=say("wargame.levy.join", general=general(g))))
+            found.append(Action("join", (g,), label=msg("wargame.levy.join", general=general(g))))
     if d["chosen"]:
-        found.append(Action("confirm", label=say("wargame.levy.confirm", area=area(d["area"]))))
-    found.append(Action("cancel", label=say("wargame.act.cancel")))
+        found.append(Action("confirm", label=msg("wargame.levy.confirm", area=area(d["area"]))))
+    found.append(Action("cancel", label=msg("wargame.act.cancel")))
     return found
 
 
@@ -319,24 +319,24 @@ def levy(state: State, aid: str, chosen: list[str], groups: list[list[str]]) -> 
     data = state_data(state)
     ctx = state["step"]
     nid = unit_power(state, aid)
-    events = [Event(say("wargame.levy.done", nation=power(nid), area=area(aid),
+    events = [Event(msg("wargame.levy.done", nation=power(nid), area=area(aid),
                         generals=generals(chosen)))]
     if aid not in ctx["levied"]:
         gain = int(data.areas[aid]["power"])
         add_troops(state, aid, nid, gain)
         ctx["levied"].append(aid)
-        events.append(Event(say("wargame.levy.base", area=area(aid), count=gain)))
+        events.append(Event(msg("wargame.levy.base", area=area(aid), count=gain)))
     for group in groups:
         total = sum(int(data.generals[g]["admin"]) for g in group)
-        rolled = roll(state, 1, 6, who=power(nid), why=say("wargame.roll.extra_levy",
+        rolled = roll(state, 1, 6, who=power(nid), why=msg("wargame.roll.extra_levy",
                                                               generals=generals(group),
                                                               admin=total))
         events.append(rolled.event)
         if rolled.total <= total:
             add_troops(state, aid, nid, 1)
-            events.append(Event(say("wargame.levy.extra_success", area=area(aid))))
+            events.append(Event(msg("wargame.levy.extra_success", area=area(aid))))
         else:
-            events.append(Event(say("wargame.levy.extra_failure")))
+            events.append(Event(msg("wargame.levy.extra_failure")))
     ctx["acted"] += [g for g in chosen if g not in ctx["acted"]]
     ctx["status"][aid] = "domestic"
     return events
@@ -350,12 +350,12 @@ def diplo_legal(state: State, step: Step, seat: int) -> list[Action]:
     for g in diplomats(state):
         if g in grouped:
             continue
-        found.append(Action("group", (g,), label=say("wargame.diplo.group", general=general(g))))
+        found.append(Action("group", (g,), label=msg("wargame.diplo.group", general=general(g))))
         if d["groups"]:
-            found.append(Action("join", (g,), label=say("wargame.diplo.join", general=general(g))))
+            found.append(Action("join", (g,), label=msg("wargame.diplo.join", general=general(g))))
     if d["groups"]:
-        found.append(Action("confirm", label=say("wargame.diplo.confirm")))
-    found.append(Action("cancel", label=say("wargame.act.cancel")))
+        found.append(Action("confirm", label=msg("wargame.diplo.confirm")))
+    found.append(Action("cancel", label=msg("wargame.act.cancel")))
     return found
 
 
@@ -384,16 +384,16 @@ def diplomacy(state: State, groups: list[list[str]]) -> list[Event]:
     events: list[Event] = []
     for group in groups:
         total = sum(int(data.generals[g]["diplomacy"]) for g in group)
-        rolled = roll(state, 1, 6, who=nation(nid), why=say("wargame.roll.diplomacy",
+        rolled = roll(state, 1, 6, who=nation(nid), why=msg("wargame.roll.diplomacy",
                                                               generals=generals(group),
                                                               rating=total))
         events.append(rolled.event)
         if rolled.total <= total:
             gain = int(data.constants["dp_per_diplomacy_success"])
             ctx["dp"] += gain
-            events.append(Event(say("wargame.diplo.success", count=gain, dp=ctx["dp"])))
+            events.append(Event(msg("wargame.diplo.success", count=gain, dp=ctx["dp"])))
         else:
-            events.append(Event(say("wargame.diplo.failure")))
+            events.append(Event(msg("wargame.diplo.failure")))
         ctx["acted"] += group
     where = ruler_area(state)
     if where:
@@ -405,12 +405,12 @@ def block_legal(state: State, step: Step, seat: int) -> list[Action]:
     data = state_data(state)
     first = step["data"]["a"]
     if first is None:
-        found = [Action("from", (a,), label=say("wargame.block.from", area=area(a)))
+        found = [Action("from", (a,), label=msg("wargame.block.from", area=area(a)))
                  for a in data.areas]
     else:
-        found = [Action("to", (b,), label=say("wargame.block.to", a=area(first), b=area(b)))
+        found = [Action("to", (b,), label=msg("wargame.block.to", a=area(first), b=area(b)))
                  for b in data.neighbours[first]]
-    return [*found, Action("cancel", label=say("wargame.act.cancel"))]
+    return [*found, Action("cancel", label=msg("wargame.act.cancel"))]
 
 
 def block_resolve(state: State, step: Step) -> list[Event]:
@@ -431,11 +431,11 @@ def place_marker(state: State, a: str, b: str) -> list[Event]:
     data = state_data(state)
     ctx = state["step"]
     if not data.adjacent(a, b):
-        raise IllegalAction(say("wargame.refuse.no_side", a=area(a), b=area(b)))
+        raise IllegalAction(msg("wargame.refuse.no_side", a=area(a), b=area(b)))
     ctx["dp"] -= int(data.constants["marker_dp_cost"])
     key = side_key(a, b)
     state["markers"][key] = state["markers"].get(key, 0) + 1
-    return [Event(say("wargame.block.done", nation=nation(ctx["nation"]), a=area(a), b=area(b),
+    return [Event(msg("wargame.block.done", nation=nation(ctx["nation"]), a=area(a), b=area(b),
                       count=state["markers"][key], dp=ctx["dp"]))]
 
 
@@ -449,7 +449,7 @@ def _unblock(state: State, seat: int, nid: str, a: str, b: str) -> list[Event]:
     if not state["markers"][key]:
         del state["markers"][key]
     _again(state, seat, nid)
-    return [Event(say("wargame.unblock.done", nation=nation(nid), a=area(a), b=area(b),
+    return [Event(msg("wargame.unblock.done", nation=nation(nid), a=area(a), b=area(b),
                       count=state["markers"].get(key, 0), dp=ctx["dp"]))]
 
 
@@ -465,18 +465,18 @@ def invade_legal(state: State, step: Step, seat: int) -> list[Action]:
         if cap <= 0:
             continue  # W16.6: a contingent needs a troop too, so its generals cannot go alone
         if source_power(state, src) != GOZOKU:
-            found += [Action("general", (g,), label=say(
+            found += [Action("general", (g,), label=msg(
                           "wargame.invade.general", general=general(g), area=area(src)))
                       for g in free_generals(state, src)
                       if g not in d["chosen"] and _may_send_general(state, src, d["chosen"])]
             if not any(state["generals"][g]["area"] == src for g in d["chosen"]):
                 continue
-        found += [Action("troops", (src, n), label=say("wargame.invade.troops", count=n,
+        found += [Action("troops", (src, n), label=msg("wargame.invade.troops", count=n,
                                                       area=area(src)))
                   for n in troop_choices(cap) if n != d["troops"].get(src)]
     if invasion_problem(state, target, d["chosen"], d["troops"]) is None:
-        found.append(Action("confirm", label=say("wargame.invade.confirm", area=area(target))))
-    return [*found, Action("cancel", label=say("wargame.act.cancel"))]
+        found.append(Action("confirm", label=msg("wargame.invade.confirm", area=area(target))))
+    return [*found, Action("cancel", label=msg("wargame.act.cancel"))]
 
 
 def _may_send_general(state: State, src: str, chosen: list[str]) -> bool:
@@ -516,10 +516,10 @@ def invasion_problem(state: State, target: str, chosen: list[str],
                      sent: dict[str, int]) -> Msg | None:
     """Why an invasion order is illegal (W16a), or None: the first rule it breaks."""
     if protected(state, target):
-        return say("wargame.refuse.invade_target", area=area(target))
+        return msg("wargame.refuse.invade_target", area=area(target))
     parts = contingents(state, chosen, sent)
     if not parts:
-        return say("wargame.refuse.invade_empty")
+        return msg("wargame.refuse.invade_empty")
     legal_sources = sources(state, target)
     for src, part in parts.items():
         found = _contingent_problem(state, target, src, part, legal_sources, sent)
@@ -533,19 +533,19 @@ def _contingent_problem(state: State, target: str, src: str, part: dict[str, Any
     """W16a for one source: it may send, its units are free, W16.6 (one general and one
     troop; the 豪族 need no general, W14.4.1) and W14.4.2 (a 豪族 area keeps 3)."""
     if src not in legal_sources:
-        return say("wargame.refuse.invade_source", area=area(src), target=area(target))
+        return msg("wargame.refuse.invade_source", area=area(src), target=area(target))
     free = free_generals(state, src)
     for g in part["generals"]:
         if g not in free:
-            return say("wargame.refuse.general_busy", general=general(g))
+            return msg("wargame.refuse.general_busy", general=general(g))
     if part["troops"] > free_troops(state, src):
-        return say("wargame.refuse.troops_busy", area=area(src), count=free_troops(state, src))
+        return msg("wargame.refuse.troops_busy", area=area(src), count=free_troops(state, src))
     if part["power"] == GOZOKU:
         if part["troops"] > sendable(state, src, sent):
-            return say("wargame.refuse.gozoku_keep", area=area(src))
+            return msg("wargame.refuse.gozoku_keep", area=area(src))
         return None
     if not part["generals"] or not part["troops"]:
-        return say("wargame.refuse.contingent", area=area(src))
+        return msg("wargame.refuse.contingent", area=area(src))
     return None
 
 
@@ -558,19 +558,19 @@ def _joint_problem(state: State, target: str, parts: dict[str, dict]) -> Msg | N
     total = sum(p["troops"] for p in parts.values())
     if GOZOKU in powers:
         if len(powers) > 1:
-            return say("wargame.refuse.gozoku_joint")
+            return msg("wargame.refuse.gozoku_joint")
         ratio = int(state_data(state).constants["gozoku"]["invade_min_ratio"])
         if total < ratio * enemy_troops:
-            return say("wargame.refuse.gozoku_ratio", count=total, needed=ratio * enemy_troops)
+            return msg("wargame.refuse.gozoku_ratio", count=total, needed=ratio * enemy_troops)
         return None
     for pid in sorted(powers & set(majors(state))):
         if ctx["nation"] not in powers:
-            return say("wargame.refuse.joint_only", nation=nation(pid))
+            return msg("wargame.refuse.joint_only", nation=nation(pid))
         allowed = ctx["allies"][pid]
         mine = [p for p in parts.values() if p["power"] == pid]
         if sum(p["troops"] for p in mine) > allowed["troops"] or \
                 sum(len(p["generals"]) for p in mine) > allowed["generals"]:
-            return say("wargame.refuse.allowance", nation=nation(pid),
+            return msg("wargame.refuse.allowance", nation=nation(pid),
                        troops=allowed["troops"], generals=allowed["generals"])
     for pid in sorted(p for p in powers if ctx["allies"].get(p, {}).get("kind") == "minor"):
         scope = [p for p in parts.values()
@@ -578,10 +578,10 @@ def _joint_problem(state: State, target: str, parts: dict[str, dict]) -> Msg | N
         count = sum(p["troops"] for p in scope)
         gens = sum(len(p["generals"]) for p in scope)
         if enemy_troops > count:
-            return say("wargame.refuse.minor_troops", nation=nation(pid), count=count,
+            return msg("wargame.refuse.minor_troops", nation=nation(pid), count=count,
                        needed=enemy_troops)
         if enemy_generals > 2 * gens:
-            return say("wargame.refuse.minor_generals", nation=nation(pid), count=gens,
+            return msg("wargame.refuse.minor_generals", nation=nation(pid), count=gens,
                        needed=enemy_generals)
     return None
 
@@ -614,7 +614,7 @@ def declare_invasion(state: State, seat: int, target: str, chosen: list[str],
         ally = asked[0]
         push(state, turn("consult", int(state["nations"][ally]["seat"]), about="joint",
                          ally=ally, by=seat, target=target, chosen=chosen, troops=sent))
-        return [Event(say("wargame.joint.proposed", nation=nation(nid), ally=nation(ally),
+        return [Event(msg("wargame.joint.proposed", nation=nation(nid), ally=nation(ally),
                           area=area(target)))]
     events = invade(state, target, chosen, sent)
     if state["battle"] is None:
@@ -644,17 +644,17 @@ def invade(state: State, target: str, chosen: list[str], sent: dict[str, int]) -
             ctx["allies"][pid]["generals"] -= len(part["generals"])
         if pid not in invaders:
             invaders.append(pid)
-        told.append(say("wargame.invade.part", area=area(src), generals=generals(part["generals"]),
+        told.append(msg("wargame.invade.part", area=area(src), generals=generals(part["generals"]),
                         count=part["troops"]))
     ctx["acted"] += chosen
     ctx["acted_troops"][target] = ctx["acted_troops"].get(target, 0) + sum(sent.values())
-    events = [Event(say("wargame.invade.done", nation=_names(invaders), area=area(target),
+    events = [Event(msg("wargame.invade.done", nation=_names(invaders), area=area(target),
                         parts=tuple(told)))]
     data = state_data(state)
     rivers = all(data.side(src, target) == "river" for src in parts)
     if powers_in(state, target) - set(invaders) or len(invaders) > 1:
         return [*events, *open_battle(state, target, rivers, invaders)]
-    return [*events, Event(say("wargame.invade.no_combat", area=area(target)))]
+    return [*events, Event(msg("wargame.invade.no_combat", area=area(target)))]
 
 
 def _names(pids: list[str]) -> Any:
@@ -677,7 +677,7 @@ def end_action(state: State, seat: int, nid: str) -> list[Event]:
     """The allied areas' base levies (W13.6.4), the control update (W4.1a); then the
     redeploy step, for the acting nation and its allied minors and 豪族 (W25a)."""
     ctx = state["step"]
-    events = [Event(say("wargame.act.ended", nation=nation(nid))), *auto_levies(state)]
+    events = [Event(msg("wargame.act.ended", nation=nation(nid))), *auto_levies(state)]
     events += control_update(state)
     ctx["gozoku"] += [a for a in ctx["invaded_areas"]  # W14a: won by an allied 豪族 army
                       if state["areas"][a]["control"] == GOZOKU and a not in ctx["gozoku"]]
@@ -749,8 +749,8 @@ def redeploy_legal(state: State, step: Step, seat: int) -> list[Action]:
     for aid in state["areas"]:
         gens, count = movable(state, aid)
         if (gens or count) and reach(state, aid, int(mp["general" if gens else "troops"])):
-            found.append(Action("move", (aid,), label=say("wargame.move.from", area=area(aid))))
-    return [*found, Action("end", label=say("wargame.act.end_redeploy"))]
+            found.append(Action("move", (aid,), label=msg("wargame.move.from", area=area(aid))))
+    return [*found, Action("end", label=msg("wargame.act.end_redeploy"))]
 
 
 def redeploy_resolve(state: State, step: Step) -> list[Event]:
@@ -761,22 +761,22 @@ def redeploy_resolve(state: State, step: Step) -> list[Event]:
         return []
     state["redeploy"] = None
     state["step"] = None
-    return [Event(say("wargame.redeploy.ended", nation=nation(nid)))]
+    return [Event(msg("wargame.redeploy.ended", nation=nation(nid)))]
 
 
 def move_legal(state: State, step: Step, seat: int) -> list[Action]:
     d = step["data"]
     mp = state_data(state).constants["move_points"]
     gens, count = movable(state, d["source"])
-    found = [Action("general", (g,), label=say("wargame.move.general", general=general(g)))
+    found = [Action("general", (g,), label=msg("wargame.move.general", general=general(g)))
              for g in gens if g not in d["chosen"]]
-    found += [Action("troops", (n,), label=say("wargame.move.troops", count=n))
+    found += [Action("troops", (n,), label=msg("wargame.move.troops", count=n))
               for n in troop_choices(count) if n != d["troops"]]
     if d["chosen"] or d["troops"]:
         points = int(mp["troops"] if d["troops"] else mp["general"])
-        found += [Action("to", (b,), label=say("wargame.move.to", area=area(b), cost=cost))
+        found += [Action("to", (b,), label=msg("wargame.move.to", area=area(b), cost=cost))
                   for b, cost in reach(state, d["source"], points).items()]
-    return [*found, Action("cancel", label=say("wargame.act.cancel"))]
+    return [*found, Action("cancel", label=msg("wargame.act.cancel"))]
 
 
 def move_resolve(state: State, step: Step) -> list[Event]:
@@ -809,7 +809,7 @@ def redeploy(state: State, source: str, target: str, chosen: list[str],
     if count:
         move_troops(state, source, target, pid, count)
         ctx["arrived"][target] = ctx["arrived"].get(target, 0) + count
-    return [Event(say("wargame.move.done", nation=power(pid), source=area(source),
+    return [Event(msg("wargame.move.done", nation=power(pid), source=area(source),
                       target=area(target), generals=generals(chosen), count=count))]
 
 

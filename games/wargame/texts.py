@@ -1,15 +1,12 @@
-"""The wargame's messages. `say` is `games.core.messages.msg` under another name until the
-game is registered: the house test that checks every `msg("…")` key loads only registered
-games' catalogs, so this game's keys are checked by tests/games/wargame/test_wargame_texts.py
-against `games/wargame/locales/*.toml` (docs/progress/wargame.md, unclear place 3)."""
+"""The wargame's catalog names (Terms) of areas, generals, nations and markers. Messages are
+`games.core.messages.msg`, as in every game; until the game is registered the house test that
+checks every `msg("…")` key loads only registered games' catalogs, so this game's keys are
+also checked by tests/games/wargame/test_wargame_texts.py against
+`games/wargame/locales/*.toml` (docs/progress/wargame.md, unclear place 3)."""
 
 from __future__ import annotations
 
-from games.core.messages import Msg, Param, Term, msg
-
-
-def say(key: str, /, **params: Param) -> Msg:
-    return msg(key, **params)
+from games.core.messages import Term
 
 
 def area(aid: str) -> Term:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot.i18n.catalog import LOCALES, CatalogError, check_pattern
+from games.core.messages import msg
 from games.wargame.data import designed
 from games.wargame.game import PROMPTS, WargameGame
-from games.wargame.texts import say
 from tests.games.wargame.conftest import LOCALES as FOLDER
 from tests.wording import english
 
@@ -50,7 +50,7 @@ def test_every_key_the_engine_names_exists():
     for path in sorted((ROOT / "games" / "wargame").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                    and node.func.id in ("say", "msg") and node.args
+                    and node.func.id == "msg" and node.args
                     and isinstance(node.args[0], ast.Constant)):
                 named.append(node.args[0].value)
     named += list(PROMPTS.values())
@@ -80,14 +80,14 @@ def test_every_id_of_the_data_has_its_name_in_five_languages():
 @pytest.mark.usefixtures("wording")
 def test_messages_read_in_each_language():
     from games.wargame.texts import area, general, nation
-    said = say("wargame.enter.joins", general=general("zhao_yun"), nation=nation("cao"),
+    said = msg("wargame.enter.joins", general=general("zhao_yun"), nation=nation("cao"),
                area=area("chenliu"))
     assert english(said) == "Zhao Yun joins Cao Cao (Wei) in Chenliu."
     assert english(said, locale="ja") == \
         "趙雲（ちょううん）が陳留（ちんりゅう）で曹操（魏）の武将になります。"
-    assert english(say("wargame.levy.base", area=area("chenliu"), count=1)) == \
+    assert english(msg("wargame.levy.base", area=area("chenliu"), count=1)) == \
         "Chenliu gains 1 troop."
-    assert english(say("wargame.levy.base", area=area("chenliu"), count=3)) == \
+    assert english(msg("wargame.levy.base", area=area("chenliu"), count=3)) == \
         "Chenliu gains 3 troops."
 
 
