@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import Action, IllegalAction, force
+from games.core.events import Event
 from games.core.flow import chance, flow_of, push, top, turn
 from games.tang import GAME
 from games.tang.flow import FLOW
@@ -18,22 +19,28 @@ YONG = ("changan", "fufeng", "huayin", "anding", "lingwu")
 
 
 def fight(state: State, seat: int, target: str, source: str, count: int,
-          dice: tuple[int, int, int, int]) -> tuple[State, list]:
+          dice: tuple[int, int, int, int]) -> tuple[State, list[Event]]:
     """`seat` attacks `target` with `count` armies from `source`; the dice are the attacker's
     two then the defender's two; nobody retreats or plays a card."""
     state, events = play(state, seat, f"attack {target}", f"muster {source}", f"count {count}",
                          "confirm")
     force(state, *dice)
     defender = state["battle"]["defender"]
-    if top(state)["rule"] == "retreat":
+    if rule_of(state) == "retreat":
         state, told = play(state, defender, "done")
         events += told
-    if state["battle"] is not None and top(state)["rule"] == "bwin":
+    if rule_of(state) == "bwin":
         state, told = play(state, defender, "pass")
         events += told
         state, told = play(state, seat, "pass")
         events += told
     return state, events
+
+
+def rule_of(state: State) -> str | None:
+    """The rule of the step owed now, if any."""
+    step = top(state)
+    return None if step is None else step["rule"]
 
 
 # -- T2 ------------------------------------------------------------------------------------------
