@@ -8,16 +8,19 @@ import sqlite3
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from statistics import median
 
 from bot.app import build_app
 from bot.i18n import Reader
+from bot.service.announce import worded
 from bot.service.base import started_state
 from bot.service.models import Player
 from bot.tools.simulate import play_game
 from games.core import Game, get_game, make_agent
 from rendering import Scene, overview_image, render_overview, to_png
+from rendering.kit.png import to_truecolour_png
 from storage import SqliteRepository
 from storage.sqlbase import dumps
 
@@ -51,16 +54,43 @@ def engine_action_times(game: Game, players: int, seed: int) -> list[float]:
     return samples
 
 
-def render_times(game: Game, players: int, seed: int, repeat: int) -> tuple[list, list, tuple]:
-    """The final overview's render time (drawing and encoding) beside the PNG encoding of
-    the very same pixels with the same encoder: the floor that image pays whatever draws
-    it, so the ratio is what drawing adds."""
+@dataclass(frozen=True)
+class BoardTimes:
+    """The final overview: drawing and encoding it, the encoding alone of the same pixels
+    (the floor whatever draws them), and the truecolour PNG the palette one replaced."""
+
+    size: tuple[int, int]
+    render: list[float]
+    encode: list[float]
+    truecolour: list[float]
+    palette_bytes: int
+    truecolour_bytes: int
+
+    def lines(self) -> list[str]:
+        width, height = self.size
+        return [
+            f"board {width}x{height} render ÷ PNG encode of the same pixels: "
+            f"{median(self.render) / median(self.encode):.2f}x ({_median_ms(self.render):.1f}"
+            f" ÷ {_median_ms(self.encode):.1f} ms, medians of {len(self.render)}; "
+            f"{width * height / 1e6:.1f} megapixels)",
+            f"board encoding: palette PNG {_median_ms(self.encode):.1f} ms, "
+            f"{self.palette_bytes / 1024:.0f} KiB · truecolour PNG "
+            f"{_median_ms(self.truecolour):.1f} ms, {self.truecolour_bytes / 1024:.0f} KiB "
+            f"(same pixels, same level)",
+        ]
+
+
+def render_times(game: Game, players: int, seed: int, repeat: int) -> BoardTimes:
+    """The final overview, worded as the service words it, timed as the bot draws it."""
     state, _ = play_game(game, players, {}, seed, ["heuristic"] * players, check=False)
     names = [f"Player {i + 1}" for i in range(players)]
-    scene = Scene(game.view(state, None), names, Reader("en", names))
+    reader = Reader("en", tuple(names))  # as the service makes it: hashable, so cached
+    scene = Scene(worded(game.view(state, None), reader), names, reader)
     drawn = overview_image(game.name, scene)
-    encode = _time(lambda: to_png(drawn), repeat)
-    return _time(lambda: render_overview(game.name, scene), repeat), encode, drawn.size
+    return BoardTimes(drawn.size, _time(lambda: render_overview(game.name, scene), repeat),
+                      _time(lambda: to_png(drawn), repeat),
+                      _time(lambda: to_truecolour_png(drawn), repeat),
+                      len(to_png(drawn)), len(to_truecolour_png(drawn)))
 
 
 async def service_action_times(game: Game, players: int,
@@ -127,7 +157,7 @@ def bench(game_name: str = "record", players: int = 4, games: int = 20, seed: in
     actions = [t for g in range(games) for t in engine_action_times(game, players, seed + g)]
     full = _time(lambda: play_game(game, players, {}, seed, ["heuristic"] * players,
                                    check=False), max(3, games // 4))
-    render, encode, size = render_times(game, players, seed, 10)
+    board = render_times(game, players, seed, 10)
     service, db_size, state = asyncio.run(service_action_times(game, players, seed))
     commit = commit_times(state, max(len(service), 50))
     return [
@@ -135,10 +165,7 @@ def bench(game_name: str = "record", players: int = 4, games: int = 20, seed: in
         f"engine action (choose + apply), median of {len(actions)}: "
         f"{_median_ms(actions):.3f} ms",
         f"full simulated game, median of {len(full)}: {_median_ms(full):.1f} ms",
-        f"board {size[0]}x{size[1]} render ÷ PNG encode of the same pixels: "
-        f"{median(render) / median(encode):.2f}x ({_median_ms(render):.1f} ÷ "
-        f"{_median_ms(encode):.1f} ms, medians of {len(render)}; "
-        f"{size[0] * size[1] / 1e6:.1f} megapixels)",
+        *board.lines(),
         f"service action with SQLite (persist, no render), median of {len(service)}: "
         f"{_median_ms(service):.2f} ms · database after one game: {db_size / 1024:.0f} KiB",
         f"bare SQLite commit (WAL, synchronous=FULL) of the final state "
