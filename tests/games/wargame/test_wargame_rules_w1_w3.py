@@ -30,7 +30,8 @@ def whole_turn(state: State) -> tuple[State, list]:
     now = state["turn"]
     while state["turn"] == now and not state["over"]:
         seat = min(GAME.to_act(state))
-        state, events = GAME.apply(state, seat, GAME.skip_action(state, seat))
+        answer = GAME.skip_action(state, seat) or GAME.legal_actions(state, seat)[0]
+        state, events = GAME.apply(state, seat, answer)
         told += events
     return state, told
 
