@@ -268,6 +268,46 @@ def test_w16_11_a_nation_may_not_invade_an_area_it_controls():
     assert problem is not None and problem.key == "wargame.refuse.invade_target"
 
 
+def test_w16a_an_invasion_order_is_legal_only_when_every_condition_holds():
+    state = acting("cao")
+    put(state, "xuchang", "cao", 3, "cao_ren")
+    problem = orders.invasion_problem
+
+    def refusal(target: str, chosen: list[str], sent: dict[str, int]) -> str | None:
+        found = problem(state, target, chosen, sent)
+        return None if found is None else found.key
+
+    assert refusal("shanyang", ["xiahou_dun"], {"chenliu": 3}) is None
+    assert refusal("shanyang", [], {}) == "wargame.refuse.invade_empty"
+    assert refusal("shanyang", ["cao_ren"], {"xuchang": 3}) == "wargame.refuse.invade_source"
+    assert refusal("shanyang", ["xiahou_dun"], {"chenliu": 7}) == "wargame.refuse.troops_busy"
+    state["markers"]["chenliu|shanyang"] = 1  # a marker on the side crossed
+    assert refusal("shanyang", ["xiahou_dun"], {"chenliu": 3}) == "wargame.refuse.invade_source"
+    empty(state, "chen")
+    state, _ = by(state, "cao", "invade chen", "general xiahou_yuan", "troops chenliu 2",
+                  "confirm")
+    assert refusal("puyang", ["xiahou_yuan"], {"chen": 2}) == "wargame.refuse.invade_source"
+    assert refusal("chen", ["cao_ren"], {"xuchang": 3}) == "wargame.refuse.invade_target"
+    back = repulsed(acting("cao", minor_combat="auto"))  # 夏侯惇 has invaded and come back
+    busy = problem(back, "shanyang", ["xiahou_dun"], {"chenliu": 3})
+    assert busy is not None and busy.key == "wargame.refuse.general_busy"
+
+
+def test_w16b_invaders_move_at_once_free_generals_cause_no_combat_control_comes_at_end():
+    state = acting("cao")
+    empty(state, "chen")
+    state["generals"]["cheng_yu"].update(state="zaiya", nation=None, area="chen")
+    state, events = by(state, "cao", "invade chen", "general xiahou_yuan", "troops chenliu 3",
+                       "confirm")
+    assert "wargame.invade.no_combat" in keys(events) and state["battle"] is None
+    assert state["generals"]["xiahou_yuan"]["area"] == "chen" and army(state, "chen", "cao") == 3
+    assert state["step"]["status"]["chenliu"] == "invading"
+    assert state["areas"]["chen"]["control"] is None  # not before the step ends
+    state, _ = by(state, "cao", "end")
+    assert state["areas"]["chen"]["control"] == "cao"
+    assert state["generals"]["cheng_yu"]["nation"] == "cao"  # the free general joins (W5.5.9)
+
+
 # -- W17: joint invasion ------------------------------------------------------------------------
 def test_w17_1_armies_of_several_nations_invade_one_area_at_once():
     state = allied(wx5(minor_combat="auto"))
