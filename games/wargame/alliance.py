@@ -8,7 +8,8 @@ The action step's context (`state["step"]`, games/wargame/orders.py) holds the a
 armies won), `ally_areas` = {area: power} for the areas that act for an allied minor or the
 豪族 (their status sits with the acting nation's in `status`), `offered` = the majors sent an
 offer this phase, and `invaded`/`invaded_areas` (W12b: who and what the coalition invaded).
-Alliances end with the phase (W12.2, W13.3): the context goes with it.
+Alliances end with the phase (W12.2, W13.3): the context goes with it. A proposal of
+another loss split (W17.4.2) lives in the battle (`state["battle"]["split"]`) until decided.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from typing import Any
 
 from games.core.actions import Action
 from games.core.events import Event
-from games.core.messages import Seat, msg
+from games.core.flow import Step, answers
+from games.core.messages import Msg, Seat, msg
 from games.wargame.board import GOZOKU, add_troops, controlled, generals_in, powers_in
 from games.wargame.data import WargameData, data_for
 from games.wargame.texts import area, nation
@@ -234,6 +236,95 @@ def split_loss(counts: dict[str, int], loss: int, acting: str) -> dict[str, int]
         shares[pid] += extra
         excess -= extra
     return shares
+
+
+# -- another split by agreement (W17.4.2, W17a.5) ------------------------------------------------
+def open_split(state: State, counts: dict[str, int], loss: int) -> dict[str, Any] | None:
+    """W17.4.2: when other majors take part, the acting player may propose another split of
+    a coalition loss, applied only if every participating major's player accepts. The record
+    of that proposal (`state["battle"]["split"]`), or None when there is nothing to agree on:
+    one participant, no other major's player, or a loss that takes every troop anyway."""
+    ctx = state["step"]
+    voters = [int(state["nations"][p]["seat"]) for p in counts
+              if p != ctx["nation"] and ctx["allies"].get(p, {}).get("kind") == "major"
+              and state["nations"][p]["seat"] is not None]
+    if len(counts) < 2 or not voters or not 0 < loss < sum(counts.values()):
+        return None
+    return {"counts": dict(counts), "loss": loss,
+            "default": split_loss(counts, loss, ctx["nation"]), "shares": {},
+            "voters": voters, "accepted": [], "verdict": None}
+
+
+def shares_named(shares: dict[str, int]) -> tuple[Msg, ...]:
+    """A split as a list ("Cao Cao 3, Tao Qian 2") for labels and events."""
+    return tuple(msg("wargame.split.share", nation=nation(p), count=n) for p, n in shares.items())
+
+
+def split_legal(state: State, step: Step, seat: int) -> list[Action]:
+    """The acting player keeps the default split, or names the participants' shares one at a
+    time, in the army's order; the last participant takes what is left."""
+    rec = state["battle"]["split"]
+    found: list[Action] = []
+    if not rec["shares"]:
+        found.append(Action("default_split", label=msg(
+            "wargame.split.keep_default", shares=shares_named(rec["default"]))))
+    order = list(rec["counts"])
+    pid = order[len(rec["shares"])]
+    left = rec["loss"] - sum(rec["shares"].values())
+    later = sum(rec["counts"][p] for p in order[len(rec["shares"]) + 1:])
+    for n in range(max(0, left - later), min(rec["counts"][pid], left) + 1):
+        found.append(Action("share", (pid, n), label=msg("wargame.split.share_label",
+                                                         nation=nation(pid), count=n)))
+    return found
+
+
+def split_resolve(state: State, step: Step) -> list[Event]:
+    """A share of the proposal, or the default kept. A complete proposal that differs from
+    the default is told to the players who must accept it, and to nobody else (W33.2)."""
+    (action,) = answers(step).values()
+    rec = state["battle"]["split"]
+    if action.kind == "default_split":
+        rec["verdict"] = "default"
+        return []
+    rec["shares"][action.word(0)] = action.number(1)
+    order = list(rec["counts"])
+    if len(rec["shares"]) < len(order) - 1:
+        return []
+    rec["shares"][order[-1]] = rec["loss"] - sum(rec["shares"].values())
+    if rec["shares"] == rec["default"]:
+        rec["verdict"] = "default"
+        return []
+    by = int(state["nations"][state["step"]["nation"]]["seat"])
+    return [Event(msg("wargame.split.proposed", who=Seat(by), loss=rec["loss"],
+                      shares=shares_named(rec["shares"])), seats=(by, *rec["voters"]))]
+
+
+def vote_legal(state: State, step: Step, seat: int) -> list[Action]:
+    rec = state["battle"]["split"]
+    return [Action("accept", label=msg("wargame.split.accept", shares=shares_named(rec["shares"]))),
+            Action("decline", label=msg("wargame.split.decline",
+                                        shares=shares_named(rec["default"])))]
+
+
+def vote_resolve(state: State, step: Step) -> list[Event]:
+    """One major's answer; the first refusal leaves the default split, the last acceptance
+    applies the proposal. Either way the decision is public."""
+    (seat, action), = answers(step).items()
+    rec = state["battle"]["split"]
+    if action.kind == "decline":
+        rec["verdict"] = "default"
+        return [Event(msg("wargame.split.declined", who=Seat(seat),
+                          shares=shares_named(rec["default"])))]
+    rec["accepted"].append(seat)
+    if set(rec["voters"]) <= set(rec["accepted"]):
+        rec["verdict"] = "agreed"
+        return [Event(msg("wargame.split.agreed", shares=shares_named(rec["shares"])))]
+    return []
+
+
+def pending_voter(rec: dict[str, Any]) -> int | None:
+    """The next major's player who owes an answer to a complete proposal."""
+    return next((s for s in rec["voters"] if s not in rec["accepted"]), None)
 
 
 # -- the end of the step (W13.6.4) ---------------------------------------------------------------

@@ -25,7 +25,13 @@ from games.core.events import Event
 from games.core.flow import Step, answers, chance, flow_of, push, simultaneous, top, turn
 from games.core.messages import Param, Seat, msg
 from games.wargame import fates
-from games.wargame.alliance import coalition_powers, coalition_seats, split_loss
+from games.wargame.alliance import (
+    coalition_powers,
+    coalition_seats,
+    open_split,
+    pending_voter,
+    split_loss,
+)
 from games.wargame.board import (
     GOZOKU,
     Fall,
@@ -174,7 +180,7 @@ def open_battle(state: State, target: str, rivers: bool, invaders: list[str]) ->
         "retreating": None, "leaving": None, "forced": False, "double": False, "trapped": [],
         "plan": None, "winner": None if pid else "attacker", "keeper": None,
         "joint": "open", "fought": pid is not None, "stage": "open" if pid else "close",
-        "rounds": [],
+        "rounds": [], "owed": None, "split": None,
     }
     push(state, chance("fight"))
     if pid is None:
@@ -344,28 +350,75 @@ def select_resolve(state: State, step: Step) -> list[Event]:
 
 # -- a round: resolution, losses, checks (W18a steps 3-6) ---------------------------------------
 def _clash(state: State) -> list[Event]:
+    """W18a step 3: the method is resolved; its losses are owed (`owed`) and applied at the
+    `losses` stage, once a coalition has settled how its share is split (W17a.5)."""
     b = state["battle"]
     out = METHODS[b["method"]](state)
-    events = list(out.events)
+    b["owed"] = {"kind": "round", "losses": out.losses, "totals": out.totals,
+                 "checks": [list(c) for c in out.checks]}
+    b["stage"] = "losses"
+    return list(out.events)
+
+
+def _losses(state: State) -> list[Event]:
+    """W18a steps 4-5 (or a pursuit's loss, W22d): both armies' losses at once, the split of
+    a coalition's agreed first if the acting player proposes another one (W17.4.2); then the
+    round's kill checks and outcome, or the pursuit's rout check."""
+    b = state["battle"]
+    owed = b["owed"]
+    asked = _split_step(state, int(owed["losses"].get("attacker", 0)))
+    if asked is not None:
+        _ask(state, asked)
+        return []
+    agreed = b["split"]["shares"] if b["split"] and b["split"]["verdict"] == "agreed" else None
+    b.update(owed=None, split=None)
+    events: list[Event] = []
     for side in SIDES:
-        events += hurt(state, side, out.losses[side])
+        if side in owed["losses"]:
+            events += hurt(state, side, int(owed["losses"][side]),
+                           agreed if side == "attacker" else None)
+    if owed["kind"] == "pursuit":
+        return events + _pursued(state)
+    out = Outcome(losses=owed["losses"], totals=owed["totals"],
+                  checks=[(g, c) for g, c in owed["checks"]])
     events += _duel_checks(state, out)
     b["rounds"].append({"round": b["round"], "method": b["method"], "n": b["n"],
                         "picks": b["picks"], "totals": out.totals, "losses": out.losses})
     return events + _outcome(state)
 
 
-def hurt(state: State, side: str, loss: int) -> list[Event]:
+def _split_step(state: State, loss: int) -> Step | None:
+    """The step a proposal of another split still needs (W17a.5): the acting player's next
+    share, then each participating major's vote; None once decided or when nothing can be
+    proposed."""
+    b = state["battle"]
+    if b["split"] is None:
+        counts = {p: army_troops(state, "attacker", p) for p in army_powers(state, "attacker")}
+        b["split"] = open_split(state, {p: n for p, n in counts.items() if n > 0}, loss)
+        if b["split"] is None:
+            return None
+    rec = b["split"]
+    if rec["verdict"] is not None:
+        return None
+    if len(rec["shares"]) < len(rec["counts"]):
+        return turn("split", _acting_seat(state), loss=loss, shares=dict(rec["shares"]),
+                    default=rec["default"])
+    voter = pending_voter(rec)
+    assert voter is not None  # the last acceptance decides
+    return turn("split_vote", voter, loss=loss, shares=rec["shares"], default=rec["default"])
+
+
+def hurt(state: State, side: str, loss: int, agreed: dict[str, int] | None = None) -> list[Event]:
     """Troops lost by an army (never below 0); every point counts for W23.4. A coalition
-    army's loss is split between its nations (W17a). A 豪族 area left without 豪族 troops is
-    neutral at once (W4.5)."""
+    army's loss is split between its nations (W17a), or as its players agreed (W17.4.2). A
+    豪族 area left without 豪族 troops is neutral at once (W4.5)."""
     if loss <= 0:
         return []
     b = state["battle"]
     b["hurt"][side] += loss
     counts = {p: army_troops(state, side, p) for p in army_powers(state, side)}
-    shares = split_loss({p: n for p, n in counts.items() if n > 0}, loss,
-                        state["step"]["nation"]) or {side_power(state, side): loss}
+    shares = agreed or split_loss({p: n for p, n in counts.items() if n > 0}, loss,
+                                  state["step"]["nation"]) or {side_power(state, side): loss}
     events: list[Event] = []
     for pid, share in shares.items():
         taken = remove_troops(state, b["area"], pid, share)
@@ -521,11 +574,19 @@ def pursue(state: State) -> list[Event]:
         c["troops_max"] is None or count <= c["troops_max"]))
     loss = int(table["rows"][rolled.total - 1]["loss"][column])
     b["pursuit"] = {"face": rolled.total, "troops": count, "loss": loss}
-    events = [rolled.event, *hurt(state, side, loss)]
+    b.update(owed={"kind": "pursuit", "losses": {side: loss}}, stage="losses")
+    return [rolled.event]
+
+
+def _pursued(state: State) -> list[Event]:
+    """W22d, W23.3: a pursuit loss that routs the retreating army makes its retreat forced."""
+    b = state["battle"]
+    side = b["retreating"]
+    b["stage"] = "assign"
     if not b["forced"] and routed(state, side):
         b["forced"] = True
-        events.append(Event(msg("wargame.battle.routed", power=power(side_power(state, side)))))
-    return events
+        return [Event(msg("wargame.battle.routed", power=power(side_power(state, side))))]
+    return []
 
 
 # -- destinations (W22.3-W22.10, W22a) -----------------------------------------------------------
@@ -861,7 +922,7 @@ def _close(state: State) -> list[Event]:
 STAGES: dict[str, Callable[[State], list[Event]]] = {
     "open": _open, "method": _method, "select": _select, "clash": _clash,
     "declare_attacker": _declare_attacker, "declare_defender": _declare_defender,
-    "pursue": _pursue, "assign": _assign, "withdraw": _withdraw, "close": _close,
+    "pursue": _pursue, "losses": _losses, "assign": _assign, "withdraw": _withdraw, "close": _close,
     "joint": _joint, "handover": _handover, "joint_leave": _joint_leave,
 }
 
@@ -872,7 +933,7 @@ def public(state: State) -> dict[str, Any] | None:
     b = state["battle"]
     if b is None:
         return None
-    hidden = {"drafts", "done", "stage"}
+    hidden = {"drafts", "done", "stage", "split"}  # a proposal is private until decided
     return {k: v for k, v in b.items() if k not in hidden}
 
 
@@ -912,4 +973,6 @@ def auto_action(state: State, seat: int) -> Action | None:
                       == "keep" else ())
     if rule == "handler":
         return Action("handler", (handler_choices(state)[0],))
+    if rule in ("split", "split_vote"):  # the default split stands (W17a.5)
+        return Action("default_split" if rule == "split" else "decline")
     return None

@@ -21,8 +21,7 @@ from games.core.flow import Flow, Phase, Rule, Step, chance, new_flow, push, ste
 from games.core.game import Game, Option, Result, Score
 from games.core.messages import Msg, Said, Seat, msg
 from games.core.rng import Rng
-from games.wargame import batch, combat, heirs, orders
-from games.wargame.alliance import coalition_powers
+from games.wargame import alliance, batch, combat, heirs, orders
 from games.wargame.board import (
     GOZOKU,
     add_troops,
@@ -280,6 +279,8 @@ FLOW = Flow(
         "pursue": Rule(combat.pursue_resolve, combat.pursue_legal),
         "retreat": Rule(combat.retreat_resolve, combat.retreat_legal),
         "joint": Rule(combat.joint_resolve, combat.joint_legal),
+        "split": Rule(alliance.split_resolve, alliance.split_legal),
+        "split_vote": Rule(alliance.vote_resolve, alliance.vote_legal),
         "heir": Rule(heirs.heir_resolve, heirs.heir_legal),
         "takeover": Rule(heirs.takeover_resolve, heirs.takeover_legal),
         "takeovers": Rule(_takeovers),
@@ -296,14 +297,17 @@ PROMPTS = {"pick": "wargame.prompt.pick", "act": "wargame.prompt.act",
            "handler": "wargame.prompt.handler", "select": "wargame.prompt.select",
            "declare": "wargame.prompt.declare", "pursue": "wargame.prompt.pursue",
            "retreat": "wargame.prompt.retreat", "joint": "wargame.prompt.joint",
+           "split": "wargame.prompt.split", "split_vote": "wargame.prompt.split_vote",
            "consult": "wargame.prompt.consult", "heir": "wargame.prompt.heir",
            "takeover": "wargame.prompt.takeover"}
-BATTLE_RULES = ("handler", "select", "declare", "pursue", "retreat", "joint")
+BATTLE_RULES = ("handler", "select", "declare", "pursue", "retreat", "joint", "split",
+                "split_vote")
 SCORES = {"levy": 3.0, "extra": 4.0, "join": 1.0, "confirm": 6.0, "cancel": -10.0,
           "diplo": 0.5, "group": 2.0, "block": -2.0, "unblock": -2.0, "from": 0.0, "to": 1.0,
           "end": 0.0, "move": -1.0, "pick": 0.0, "stay": 1.0, "retreat": 0.0, "pursue": 2.0,
           "no_pursue": 0.0, "handler": 0.0, "done": 0.0, "ally": 0.2, "allow": 0.1,
-          "accept": 1.0, "decline": 0.5, "keep": 1.0, "give_control": 0.0}
+          "accept": 1.0, "decline": 0.5, "keep": 1.0, "give_control": 0.0,
+          "default_split": 1.0, "share": 0.0}
 
 
 class WargameGame(Game):
@@ -560,7 +564,8 @@ def check(state: State, data: WargameData) -> list[str]:
     if total != ledger["initial"] + ledger["added"] - ledger["removed"]:
         broken.append(f"troops: {total} on the map, ledger says "
                       f"{ledger['initial'] + ledger['added'] - ledger['removed']}")
-    inside = coalition_powers(state) if state["step"] and state["redeploy"] is None else set()
+    acting = state["step"] and state["redeploy"] is None
+    inside = alliance.coalition_powers(state) if acting else set()
     entered = state["step"]["entered"] if state["step"] else []
     battle = state["battle"]["area"] if state["battle"] else None
     for aid, spot in state["areas"].items():

@@ -221,6 +221,8 @@ def test_wx5_joint_invasion_two_rounds_loss_split_and_control():
     assert GAME.legal_actions(state, seat_of(state, "cao"))[0].text == f"handler {c}"
     force(state, 3, 4, 1, 6)  # round 1: battle_method 7 (合戦, N = 3); kassen 1 / 6
     state, _ = by(state, "cao", f"handler {c}")
+    assert rule(state) == "split"  # W17.4.2: 陶謙 takes part, so 曹操 may propose another
+    state, _ = by(state, "cao", "default_split")
     first = state["battle"]["rounds"][0]
     assert first["picks"]["attacker"] == ["xiahou_dun", "cao_bao"]
     assert first["totals"] == {"attacker": 8, "defender": 6}
@@ -249,7 +251,7 @@ def test_wx5_variant_b_the_auto_handler_retreats_and_is_pursued():
     state = allied(wx5(minor_combat="auto"))
     force(state, 3, 4, 1, 6, 3)  # round 1 as in WX5; then pursuit 3
     state, _ = joint(state)
-    state, _ = by(state, "cao", "stay")  # 5 < 13 / 2: the 豪族 retreat (W33.5)
+    state, _ = by(state, "cao", "default_split", "stay")  # 5 < 13 / 2: the 豪族 retreat
     assert combat.destinations(state, "gozoku", forced=False) == ["chen", "puyang", "taishan"]
     state, events = by(state, "cao", "pursue")
     assert army(state, "shanyang", "gozoku") == 0
@@ -312,11 +314,12 @@ def test_w17c_a_captured_general_joins_the_acting_nation_else_the_largest_member
 
 def test_w22c_a_coalition_retreats_each_nation_to_its_own_areas():
     state = allied(wx5(minor_combat="auto"))
-    force(state, 3, 4, 1, 1)  # 合戦 with totals 8 / 1: the 豪族 lose, nobody is routed
-    gozoku(state, "shanyang", 20)
+    force(state, 3, 4, 1, 1, 5)  # 合戦 with totals 8 / 1: the 豪族 lose, nobody is routed;
+    gozoku(state, "shanyang", 20)  # then the 豪族's pursuit 5 (column 11-20): a loss of 3
     state, _ = joint(state)
     assert rule(state) == "declare"
-    state, events = by(state, "cao", "retreat")
+    state, events = by(state, "cao", "retreat", "default_split")
+    assert army(state, "chenliu", "cao") == 8 and army(state, "pengcheng", "tao") == 3
     assert state["battle"] is None
     assert army(state, "chenliu", "cao") > 0 and army(state, "pengcheng", "tao") > 0
     assert state["generals"]["xiahou_dun"]["area"] == "chenliu"
