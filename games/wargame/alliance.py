@@ -213,9 +213,10 @@ def allow(state: State, nid: str, kind: str) -> list[Event]:
 # -- losses of a coalition army (W17.4, W17a) ----------------------------------------------------
 def split_loss(counts: dict[str, int], loss: int, acting: str) -> dict[str, int]:
     """W17a: each participant (a power with troops in the army) loses ⌊L/k⌋; the remainder
-    goes to the one with the most troops before the loss (ties: the acting nation, else the
-    first in the army's order); a share larger than a participant's troops passes to the
-    others, largest first. Empty when the army has no troops."""
+    goes to the one with the most troops before the loss; when the most are tied the acting
+    nation bears it (17.4.1: 手番プレイヤーが被る, even if it is not among the tied), or, not
+    taking part, the first tied in the army's order; a share larger than a participant's
+    troops passes to the others, largest first. Empty when the army has no troops."""
     if not counts:
         return {}
     if len(counts) == 1:
@@ -224,7 +225,7 @@ def split_loss(counts: dict[str, int], loss: int, acting: str) -> dict[str, int]
     shares = dict.fromkeys(counts, base)
     most = max(counts.values())
     tied = [p for p in counts if counts[p] == most]
-    shares[acting if acting in tied else tied[0]] += rest
+    shares[acting if len(tied) > 1 and acting in counts else tied[0]] += rest
     excess = 0
     for pid, share in shares.items():
         if share > counts[pid]:

@@ -11,6 +11,7 @@ import pytest
 from games.core.chance import force
 from games.core.errors import IllegalAction
 from games.wargame import combat, orders
+from games.wargame.alliance import split_loss
 from games.wargame.orders import place_marker, reach
 from games.wargame.texts import area, power
 from tests.games.wargame.scenario import DATA, acting, keys, legal
@@ -356,6 +357,9 @@ def test_w17_4_1_equal_shares_and_a_tie_for_most_troops_gives_the_rest_to_the_ac
     force(state, 3, 6)  # kassen 3 / 6: 3 + 3 + 0 = 6 against 7: the coalition loses 3
     state, _ = by(state, "cao", "general ji_ling")
     assert army(state, "runan", "cao") == 4 - 2 and army(state, "runan", "yuanshu") == 4 - 1
+    # 兵力が同数の場合は、手番プレイヤーが被る: the acting nation bears it though not tied
+    assert split_loss({"cao": 2, "tao": 4, "yuanshu": 4}, 4, "cao") == \
+        {"cao": 2, "tao": 1, "yuanshu": 1}
 
 
 def test_w17_5_the_nation_with_most_troops_left_keeps_the_area_and_the_others_retreat():
