@@ -34,7 +34,8 @@ from games.wargame.board import (
     troops,
     value,
 )
-from games.wargame.data import WargameData, data_for
+from games.wargame.data import DataError, WargameData, data_for
+from games.wargame.packs import WargamePacks
 from games.wargame.tenmei import reveal
 from games.wargame.texts import area, general, marker, nation
 
@@ -315,7 +316,10 @@ class WargameGame(Game):
     title = "三国志演義 area wargame (三国志演義ウォーゲーム)"
     min_players = 2
     max_players = 11
+    packs = WargamePacks()
     options = (
+        Option("pack", "the data: empty for the designed data, or the text of an uploaded "
+               "pack (map, nations, generals, cards, tables, scenarios)", None),
         Option("scenario", "S2 (190-199, the play-by-post game), S1 (190-234), S3 (225-234, "
                "2-3 players)", "S2", SCENARIOS),
         Option("diplomacy", "the diplomacy rules (W1.4)", True),
@@ -342,6 +346,24 @@ class WargameGame(Game):
     )
 
     # -- the contract --------------------------------------------------------------------------
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """The `pack` option takes any text, so it is checked by loading it (the table froze
+        it); the others as usual. A pack must hold the scenario chosen."""
+        resolved = super().resolve_options({k: v for k, v in given.items() if k != "pack"})
+        text = given.get("pack") or None  # empty text means the designed data
+        if text is not None:
+            if not isinstance(text, str):
+                raise IllegalAction(msg("wargame.refuse.pack_option"))
+            try:
+                data = data_for({"pack": text})
+            except DataError as error:
+                raise IllegalAction(msg("wargame.refuse.pack_unusable",
+                                        error=str(error))) from None
+            if resolved["scenario"] not in data.scenarios:
+                raise IllegalAction(msg("wargame.refuse.pack_scenario",
+                                        scenario=resolved["scenario"]))
+        return {**resolved, "pack": text}
+
     def begin(self, seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
         options = self.resolve_options(options)
         data = data_for(options)
