@@ -460,7 +460,7 @@ class WargameGame(Game):
             best = (scores[0].total, scores[0].tiebreak)
             winners = [s.seat for s in scores if (s.total, s.tiebreak) == best]
         return Result(scores, sorted(winners), msg(f"wargame.end.reason.{over['reason']}"),
-                      details={"reason": over["reason"]})
+                      details={"reason": over["reason"], "players": _records(state)})
 
     def summary(self, view: dict[str, Any]) -> Said | list[Said]:
         lines: list[Said] = [msg("wargame.summary.turn", turn=view["turn"], year=view["year"],
@@ -559,6 +559,13 @@ class WargameGame(Game):
         """No seat holds a secret yet: the decks' order is hidden from everyone (the views show
         only how many cards are left)."""
         return {}
+
+
+def _records(state: State) -> list[dict[str, Any]]:
+    """W33.6: each player's record for the result: the nations run (a destroyed one, then
+    the minor nation taken over, W29.5) and the VP banked at each scoring turn."""
+    return [{"nations": [*p.get("ran", []), *([p["nation"]] if p["nation"] else [])],
+             "scores": dict(p["scores"])} for p in state["players"]]
 
 
 def _zaiya_counts(state: State) -> dict[str, int]:
