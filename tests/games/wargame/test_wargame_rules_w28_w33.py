@@ -1,0 +1,284 @@
+"""A test named after every rule of the 225 set-up (W28.5), victory (W29), the five tables
+(W30), the 天命札 decks (W31) and the engine contract (W33) that had none (issue 15). The
+tables and decks are checked against the spec's printed values; the contract through
+WargameGame's own methods."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.actions import Action
+from games.core.chance import force
+from games.wargame import heirs
+from games.wargame.board import destroy, value
+from games.wargame.game import end_of_turn
+from games.wargame.methods import band
+from tests.games.wargame.scenario import DATA, GAME, acting, keys, legal, picked, seat_of
+from tests.games.wargame.test_wargame_combat import as_seat, by, put, rule
+from tests.games.wargame.test_wargame_rules_w18_w21 import METHOD_TABLE
+from tests.games.wargame.test_wargame_rules_w25_w27 import card, gone
+
+State = dict[str, Any]
+
+
+# -- W28.5: the 225 set-up -----------------------------------------------------------------------
+def test_w28_5_the_225_setup_of_the_three_kingdoms():
+    state = GAME.setup(3, {"scenario": "S3"}, 1)
+    rulers = {n: spot["ruler"] for n, spot in state["nations"].items()}
+    assert rulers == {"cao": "cao_pi", "sun": "sun_quan", "tao": "liu_shan"}
+    assert state["areas"]["luoyang"] == {"control": "cao", "troops": {"cao": 10}}
+    assert state["areas"]["changan"] == {"control": "cao", "troops": {"cao": 12}}
+    assert state["areas"]["beiping"] == {"control": "cao", "troops": {}}  # empty, controlled
+    assert state["areas"]["jiangxia"] == {"control": "sun", "troops": {"sun": 8}}
+    assert state["areas"]["chengdu"] == {"control": "tao", "troops": {"tao": 10}}
+    assert {a: s["troops"]["gozoku"] for a, s in state["areas"].items()
+            if s["control"] == "gozoku"} == {"liaodong": 5, "jianning": 8, "wudu": 4}
+    assert all(s["control"] for s in state["areas"].values())  # no neutral area
+    assert state["generals"]["cao_rui"] == {"state": "nation", "nation": "cao",
+                                            "area": "luoyang"}
+    assert state["generals"]["ma_liang"]["state"] == "exited"
+    assert state["generals"]["cao_cao"]["state"] != "nation"
+    assert state["generals"]["liu_bei"]["state"] != "nation"
+
+
+# -- W29: victory --------------------------------------------------------------------------------
+def test_w29_1_a_nations_value_is_power_plus_2_for_a_big_city_1_for_a_small_one():
+    assert [DATA.value_of(a) for a in ("xiapi", "pengcheng", "langya")] == [2 + 2, 2 + 1, 3]
+    shown = GAME.view(picked(3), None)["nations"]
+    assert shown["cao"]["value"] == 3 + 1  # 陳留
+    assert shown["tao"]["value"] == 4 + 3 + 3 + 3  # 下邳, 彭城, 琅邪, 広陵
+
+
+def test_w29_2_a_scoring_turn_banks_value_minus_base_even_below_zero():
+    state = picked(4)
+    seats = {n: seat_of(state, n) for n in ("cao", "tao", "sun", "yuanshao")}
+    state["areas"]["xuchang"] = {"control": "cao", "troops": {}}  # + 4 + 2
+    state["areas"]["langya"] = {"control": None, "troops": {}}  # - 3
+    state["players"][seats["tao"]]["banked"] = 7
+    destroy(state, "yuanshao")
+    state["turn"] = 5
+    events = end_of_turn(state)
+    scores = {n: state["players"][s]["scores"]["5"] for n, s in seats.items()}
+    assert scores == {"cao": 6, "tao": -3, "sun": 0, "yuanshao": 0}
+    assert state["players"][seats["tao"]]["banked"] == 7 - 3
+    assert keys(events).count("wargame.score.banked") == 4
+    state["turn"] = 6
+    end_of_turn(state)  # not a scoring turn
+    assert state["players"][seats["cao"]]["banked"] == 6
+
+
+def test_w29_5_a_nation_lost_in_the_mandate_phase_is_replaced_in_that_same_turn():
+    state = acting("cao")
+    seat = seat_of(state, "tao")
+    gone(state, "liu_bei", "liu_shan")
+    deck = state["decks"]["1"]
+    deck.remove(card("tao_qian", "exit"))
+    deck.insert(0, card("tao_qian", "exit"))
+    state, _ = by(state, "cao", "end", "end")  # turn 2: 陶謙退場 is the first card
+    assert state["turn"] == 2 and not state["nations"]["tao"]["alive"]
+    assert rule(state) == "takeover" and GAME.to_act(state) == {seat}
+    now = value(state, DATA, "liuyan")
+    state, events = as_seat(state, seat, "takeover liuyan")
+    assert state["nations"]["liuyan"]["base"] == now
+    assert state["nations"]["liuyan"]["seat"] == seat and "liuyan" in state["cup"] + \
+        [state["acting"]]
+    # without a minor nation, a homeless player waits, keeping banked VP
+    state = picked(3)
+    destroy(state, "tao")
+    for nid in heirs.minors(state):
+        state["nations"][nid]["alive"] = False
+    assert heirs.next_takeover_step(state) is None
+
+
+# -- W30: the five tables ------------------------------------------------------------------------
+def test_w30_1_the_battle_method_table_and_its_odds():
+    rows = DATA.tables["battle_method"]["rows"]
+    assert {r["roll"]: (r["method"], r["generals"]) for r in rows} == METHOD_TABLE
+    ways = {t: 6 - abs(t - 7) for t in range(2, 13)}  # 2d6
+    odds = {m: sum(ways[t] for t, (found, _) in METHOD_TABLE.items() if found == m)
+            for m in ("kassen", "keiryaku", "ikki")}
+    assert odds == {"kassen": 24, "keiryaku": 7, "ikki": 5}
+
+
+def test_w30_2_the_pitched_battle_table():
+    rows = DATA.tables["kassen"]["rows"]
+    printed = [(0, 1, 1), (1, 1, 3), (3, 1, 4), (5, 0, 5), (7, 0, 6), (9, 0, 7), (11, 0, 8)]
+    assert [(r["diff_min"], r["winner_loss"], r["loser_loss"]) for r in rows] == printed
+    assert [band(rows, d)["loser_loss"] for d in (0, 2, 4, 6, 8, 10, 30)] == [1, 3, 4, 5, 6, 7, 8]
+
+
+def test_w30_3_the_stratagem_table():
+    rows = DATA.tables["keiryaku"]["rows"]
+    assert [band(rows, d)["loser_loss"] for d in range(13)] == \
+        [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]
+
+
+def test_w30_4_the_pursuit_table():
+    table = DATA.tables["pursuit"]
+    assert [(c["troops_min"], c["troops_max"]) for c in table["columns"]] == \
+        [(1, 5), (6, 10), (11, 20), (21, 30), (31, None)]
+    assert [r["loss"] for r in table["rows"]] == [
+        [0, 0, 1, 1, 2], [0, 1, 1, 2, 2], [1, 1, 2, 2, 3],
+        [1, 1, 2, 3, 3], [1, 2, 3, 3, 4], [2, 2, 3, 4, 5]]
+
+
+def test_w30_5_the_kill_check_table():
+    table = DATA.tables["kill_check"]
+    assert table["columns"] == ["duel_3", "duel_4", "duel_5", "duel_6plus", "rout_adjacent",
+                                "rout_detached", "fall_battle_area", "fall_other_area"]
+    n, d, c, s, e = "none", "death", "capture", "submit", "exile"
+    assert [r["results"] for r in table["rows"]] == [
+        [n, n, n, c, n, n, e, e],
+        [n, n, c, d, n, e, e, e],
+        [n, c, d, d, n, e, s, e],
+        [n, d, d, d, s, s, s, s],
+        [c, d, d, d, c, c, c, s],
+        [d, d, d, d, d, d, d, d]]
+    falls = [r["results"][i] for r in table["rows"] for i in (6, 7)]
+    assert n not in falls  # W27.2: a fallen nation's general always goes somewhere
+
+
+# -- W31: the decks and the turn track -----------------------------------------------------------
+def test_w31_1_the_turn_track_has_45_turns_in_9_periods_from_190():
+    track = DATA.raw["turn_track"]
+    assert len(track) == 45
+    assert all(t["period"] == (t["turn"] + 4) // 5 and t["year"] == 189 + t["turn"]
+               for t in track)
+    assert (DATA.period_of(45), DATA.year_of(45), DATA.year_of(1)) == (9, 234, 190)
+    shown = GAME.view(acting("cao"), None)
+    assert (shown["turn"], shown["year"], shown["period"]) == (1, 190, 1)
+
+
+def test_w31_2_nine_decks_of_25_entry_exit_or_blank_cards():
+    assert sorted(DATA.decks) == list(range(1, 10))
+    assert all(len(DATA.decks[p]) == 25 for p in DATA.decks)
+    kinds = {spot["kind"] for spot in DATA.cards.values()}
+    assert kinds == {"enter", "exit", "none"}
+    assert all(spot["destinations"] for spot in DATA.cards.values() if spot["kind"] == "enter")
+
+
+def period_of_card(gid: str, kind: str) -> int:
+    return int(card(gid, kind).split("-")[0][1:])
+
+
+def test_w31_3_an_entered_general_exits_later_and_the_slain_a_period_after_death():
+    entered = {spot["general"] for spot in DATA.cards.values() if spot["kind"] == "enter"}
+    leaving = {spot["general"] for spot in DATA.cards.values() if spot["kind"] == "exit"}
+    for gid in entered & leaving:
+        assert period_of_card(gid, "exit") > period_of_card(gid, "enter"), gid
+    died = {"yan_liang": 200, "wen_chou": 200, "xiahou_yuan": 219, "guan_yu": 219,
+            "pang_tong": 214, "dian_wei": 197, "lu_bu": 198, "gongsun_zan": 199}
+    for gid, year in died.items():
+        assert period_of_card(gid, "exit") == DATA.period_of(year - 189) + 1, gid
+
+
+def test_w31_4_the_deck_contents():
+    effect = [sum(DATA.cards[c]["kind"] != "none" for c in DATA.decks[p]) for p in range(1, 10)]
+    assert effect == [25, 25, 22, 16, 25, 19, 25, 15, 8]
+
+    def listed(p: int, kind: str) -> set[str]:
+        return {DATA.cards[c]["general"] for c in DATA.decks[p] if DATA.cards[c]["kind"] == kind}
+
+    assert listed(1, "enter") == {
+        "chen_gong", "tian_feng", "ju_shou", "shen_pei", "zhang_he", "gao_lan", "dian_wei",
+        "xu_chu", "xun_yu", "cheng_yu", "yu_jin", "sun_ce", "taishi_ci", "gongsun_xu",
+        "zhao_yun", "liu_bei", "guan_yu", "zhang_fei", "jian_yong", "ma_chao"}
+    assert listed(1, "exit") == {"dong_zhuo", "li_ru", "sun_jian", "tao_qian", "liu_yan"}
+    assert listed(9, "enter") == set()
+    assert listed(9, "exit") == {"zhang_he", "cao_hong", "zhong_yao", "cao_zhen", "zhuge_liang",
+                                 "wei_yan", "guan_xing", "meng_da"}
+    zhao = DATA.cards[card("zhao_yun", "enter")]["destinations"]  # 公孫瓚>1-3:劉備/4-6:常山
+    assert zhao == [{"key": "A", "general": "gongsun_zan"},
+                    {"die": [1, 3], "general": "liu_bei"}, {"die": [4, 6], "area": "changshan"}]
+
+
+# -- W33: the engine contract and play on Discord ------------------------------------------------
+def test_w33_1_the_contract_runs_every_automatic_step_and_someone_always_acts():
+    state, events = GAME.begin(2, {"scenario": "S2"}, 7)
+    assert GAME.result(state) is None
+    told = list(events)
+    while GAME.to_act(state):  # empty only when the game is over
+        seat = min(GAME.to_act(state))
+        offered = GAME.legal_actions(state, seat)
+        chosen = next((a for a in offered if a.kind == "end"), offered[0])
+        state, events = GAME.apply(state, seat, chosen)
+        told += events
+        assert not GAME.invariants(state)
+        assert bool(GAME.to_act(state)) == (state["over"] is None)
+    assert state["turn"] == 10 and GAME.result(state) is not None
+    draws = [e for e in told if e.kind == "chance" and e.text.key == "engine.picked"
+             and e.text.params["what"].key == "wargame.cup.draw"]
+    assert len(draws) >= 10 * 12  # every marker of every turn drawn, as a chance event
+    shown = GAME.view(state, None)
+    assert {"areas", "generals", "nations", "cup", "turn", "flow", "over"} <= set(shown)
+
+
+def test_w33_2_one_seat_acts_except_offers_and_the_simultaneous_selection():
+    state = acting("cao")
+    cao, tao = seat_of(state, "cao"), seat_of(state, "tao")
+    assert GAME.to_act(state) == {cao}
+    state["step"]["dp"] = 2
+    offered, _ = by(state, "cao", "ally tao")
+    assert GAME.to_act(offered) == {tao}  # the alliance offer
+    put(state, "pengcheng", "cao", 6, "xiahou_dun")
+    put(state, "langya", "tao", 6, "cao_bao")
+    force(state, 1, 2)  # a duel
+    state, _ = by(state, "cao", "invade langya", "general xiahou_dun", "troops pengcheng 6",
+                  "confirm")
+    assert GAME.to_act(state) == {cao, tao}  # both armies choose at once
+    assert state["flow"]["stack"][-1]["kind"] == "simultaneous"
+
+
+def test_w33_3_orders_come_one_step_at_a_time_each_with_its_text_form():
+    state = acting("cao", minor_combat="auto")
+    top = GAME.legal_actions(state, seat_of(state, "cao"))
+    assert all(Action.parse(a.text) == a for a in top)
+    assert {a.kind for a in top} >= {"levy", "invade", "end"}
+    state, _ = by(state, "cao", "invade puyang")
+    step = GAME.legal_actions(state, seat_of(state, "cao"))
+    assert {a.kind for a in step} == {"general", "cancel"}  # no combinations
+    state, _ = by(state, "cao", "general xiahou_dun")
+    step = GAME.legal_actions(state, seat_of(state, "cao"))
+    assert {a.kind for a in step} == {"general", "troops", "cancel"}
+    assert all(Action.parse(a.text) == a for a in step) and "troops chenliu 6" in legal(state)
+
+
+def test_w33_6_the_view_shows_a_seat_its_own_secrets_and_the_result_its_record():
+    state = acting("cao")
+    put(state, "pengcheng", "cao", 6, "xiahou_dun")
+    put(state, "langya", "tao", 6, "cao_bao")
+    force(state, 1, 2)
+    state, _ = by(state, "cao", "invade langya", "general xiahou_dun", "troops pengcheng 6",
+                  "confirm", "general xiahou_dun")
+    cao, tao, sun = (seat_of(state, n) for n in ("cao", "tao", "sun"))
+    assert GAME.view(state, cao)["flow"]["answers"] == {str(cao): "general xiahou_dun"}
+    assert GAME.view(state, tao)["flow"]["answers"] == {}
+    assert GAME.view(state, sun)["flow"]["answers"] == {}
+    state = picked(3)
+    state["players"][seat_of(state, "cao")].update(banked=9, scores={"5": 4, "10": 5})
+    state["over"] = {"reason": "last_turn", "winners": None}
+    result = GAME.result(state)
+    assert result is not None and result.winners == [seat_of(state, "cao")]
+    assert result.reason.key == "wargame.end.reason.last_turn"
+    best = result.scores[0]
+    assert best.total == 9 and set(best.categories) == {"vp", "value", "big_cities", "troops"}
+    assert best.tiebreak == (best.categories["value"], best.categories["big_cities"],
+                             best.categories["troops"])
+    record = result.details["players"][seat_of(state, "cao")]
+    assert record == {"nations": ["cao"], "scores": {"5": 4, "10": 5}}
+
+
+def test_w33_7_only_the_acting_player_is_asked_and_minor_phases_pass_at_once():
+    state = acting("cao")
+    cao, tao = seat_of(state, "cao"), seat_of(state, "tao")
+    assert all(not GAME.legal_actions(state, s) for s in range(3) if s != cao)
+    state["cup"] = ["gozoku", "liubiao", "relax", "tao"]
+    force(state, "gozoku", "liubiao", "relax", "tao")
+    state, events = by(state, "cao", "end", "end")
+    told = keys(events)
+    assert [k for k in told if k.startswith("wargame.phase.")] == \
+        ["wargame.phase.gozoku", "wargame.phase.minor", "wargame.phase.relax",
+         "wargame.phase.major"]
+    assert GAME.to_act(state) == {tao}
+    shown = GAME.view(state, None)
+    assert (shown["turn"], shown["period"], shown["acting"], shown["cup"]) == (1, 1, "tao", [])
