@@ -1,0 +1,386 @@
+"""The wargame map: the 59 areas as the land nearest their label points (cells.py), tinted in
+their controller's colour, the 126 sides as lines between the areas' points by type, and on
+every area what a player looks for.
+
+A side is a grey line when plain, a blue one with a bar across it for a river, a dashed brown
+one with a peak for a mountain, and a dotted red one crossed by an X when impassable. An area
+is a disc (no city), a square (a small city) or a larger square with a gold frame (a big
+city), in its controller's colour with the controller's troops in it; a white ring says a
+player runs that nation. A gold diamond counts the generals serving there, a grey one the free
+(在野) generals; a chip in another power's colour counts its troops in a battle area; a red
+sign with a bar on a side counts its no-invasion markers. What changed hands since the
+previous overview has a gold halo, the battle being fought a red ring.
+
+What never changes (ground, cells, borders, sides) is one cached palette image per scale: each
+area's cell is its own palette entry, so a board recolours the cells by control in one
+conversion instead of drawing them. Names go where they hide no other area's signs (tried in
+order below, above, right, left and the corners), on a dark plate; all text is 24 px or more.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from rendering.kit.canvas import Canvas
+from rendering.kit.theme import BG, GOLD, MUTED, RED, TEXT
+from rendering.wargame.cells import cells
+from rendering.wargame.style import (
+    EDGE,
+    GOZOKU,
+    GOZOKU_COLOUR,
+    LAND,
+    TEXT_SIZE,
+    Table,
+    board_data,
+    ink_on,
+    mix,
+    short,
+)
+
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+DATA_BOX: Box = (40.0, 25.0, 962.0, 688.0)  # the data's canvas less empty borders
+SCALE_STEP = 0.05  # scales are whole multiples of this, so few static layers are cached
+LABEL_H = 30
+CHIP_H = 28
+SEA = "#14181f"
+BORDER = "#0f1217"
+SIDES = {  # side type -> (colour, width at scale 1, pattern)
+    "plain": ("#8a93a3", 3, "solid"),
+    "river": ("#4aa3df", 6, "solid"),
+    "mountain": ("#c8905a", 6, "dashed"),
+    "impassable": ("#e0564f", 3, "dotted"),
+}
+# Palette entries of the static layer: 0 the sea, 1..n the cells, then the fixed colours.
+SEA_INDEX = 0
+FIXED = {"border": 200, "plain": 201, "river": 202, "mountain": 203, "impassable": 204,
+         "edge": 205}
+PLAYER_TINT, MINOR_TINT, GOZOKU_TINT = 0.55, 0.32, 0.38
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Data coordinates to pixels: `scale` pixels a data unit, the window `box` of the data
+    drawn with its corner at (x, y)."""
+
+    scale: float
+    x: float
+    y: float
+    box: Box = DATA_BOX
+
+    @classmethod
+    def fit(cls, x: float, y: float, width: float, height: float, box: Box = DATA_BOX,
+            most: float = 4.0) -> Geometry:
+        """The largest scale (a whole multiple of SCALE_STEP, at most `most`) whose window
+        fits the space, centred across it and touching its top."""
+        x0, y0, x1, y1 = box
+        scale = min(width / (x1 - x0), height / (y1 - y0), most)
+        scale = max(SCALE_STEP, math.floor(scale / SCALE_STEP + 1e-9) * SCALE_STEP)
+        return cls(scale, x + (width - scale * (x1 - x0)) / 2, y, box)
+
+    @property
+    def width(self) -> int:
+        return math.ceil(self.scale * (self.box[2] - self.box[0]))
+
+    @property
+    def height(self) -> int:
+        return math.ceil(self.scale * (self.box[3] - self.box[1]))
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.height
+
+    def point(self, px: float, py: float) -> Point:
+        return (self.x + self.scale * (px - self.box[0]), self.y + self.scale * (py - self.box[1]))
+
+    def at(self, aid: str) -> Point:
+        spot = board_data().areas[aid]
+        return self.point(float(spot["x"]), float(spot["y"]))
+
+    def shows(self, aid: str) -> bool:
+        spot = board_data().areas[aid]
+        return self.box[0] <= spot["x"] <= self.box[2] and self.box[1] <= spot["y"] <= self.box[3]
+
+    @property
+    def node(self) -> float:
+        """An area's sign, in pixels: larger on a zoomed map, never below a finger's width."""
+        return max(40.0, min(64.0, 30 * self.scale))
+
+
+# -- the static layer --------------------------------------------------------------------------
+@lru_cache(maxsize=6)
+def base_layer(scale: float) -> Image.Image:
+    """Sea, cells (each its own palette entry), borders, sides and their signs over the whole
+    data box at `scale`: the same on every board of that size, so drawn once per process and
+    scale (threads only read it; a board copies it to recolour)."""
+    g = Geometry(scale, 0, 0)
+    layer = Image.new("P", (g.width, g.height), SEA_INDEX)
+    pen = ImageDraw.Draw(layer)
+    shapes = cells()
+    for n, aid in enumerate(board_data().areas, start=1):
+        pen.polygon([g.point(*p) for p in shapes[aid]], fill=n, outline=FIXED["border"],
+                    width=max(2, round(2 * scale)))
+    for key, kind in board_data().sides.items():
+        a, b = sorted(key)
+        _side(pen, g, g.at(a), g.at(b), kind)
+    return layer
+
+
+def _side(pen: ImageDraw.ImageDraw, g: Geometry, p: Point, q: Point, kind: str) -> None:
+    colour, width, pattern = SIDES[kind]
+    index = FIXED[kind]
+    w = max(2, round(width * min(g.scale, 1.8)))
+    length = math.dist(p, q)
+    if pattern == "solid":
+        pen.line([p, q], fill=index, width=w)
+    else:
+        dash = (12 if pattern == "dashed" else 5) * g.scale
+        steps = max(1, int(length // dash))
+        for k in range(0, steps, 2):
+            t0, t1 = k / steps, min(1.0, (k + 1) / steps)
+            pen.line([_along(p, q, t0), _along(p, q, t1)], fill=index, width=w)
+    if kind != "plain":
+        _sign(pen, g, p, q, kind)
+
+
+def _along(p: Point, q: Point, t: float) -> Point:
+    return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+
+
+def _sign(pen: ImageDraw.ImageDraw, g: Geometry, p: Point, q: Point, kind: str) -> None:
+    """A bar across a river, a peak on a mountain, an X on an impassable side."""
+    mx, my = _along(p, q, 0.5)
+    size = 9 * min(g.scale, 1.8)
+    length = math.dist(p, q) or 1.0
+    ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+    index = FIXED[kind]
+    if kind == "river":
+        pen.line([(mx + uy * size * 1.4, my - ux * size * 1.4),
+                  (mx - uy * size * 1.4, my + ux * size * 1.4)], fill=index,
+                 width=max(4, round(size / 1.5)))
+    elif kind == "mountain":
+        pen.polygon([(mx - size, my + size * 0.7), (mx, my - size), (mx + size, my + size * 0.7)],
+                    fill=index, outline=FIXED["edge"])
+    else:
+        for sx in (-1, 1):
+            pen.line([(mx - size, my - sx * size), (mx + size, my + sx * size)], fill=index,
+                     width=max(3, round(size / 2.5)))
+
+
+def palette(t: Table) -> list[int]:
+    """The static layer's palette for this view: each cell tinted by its controller."""
+    colours = [SEA] + [_tint(t, (t.areas().get(aid) or {}).get("control"))
+                       for aid in board_data().areas]
+    colours += [LAND] * (256 - len(colours))
+    colours[FIXED["border"]] = BORDER
+    for kind, (colour, _, _) in SIDES.items():
+        colours[FIXED[kind]] = colour
+    colours[FIXED["edge"]] = EDGE
+    return [int(c[i:i + 2], 16) for c in colours for i in (1, 3, 5)]
+
+
+def _tint(t: Table, pid: str | None) -> str:
+    if pid is None:
+        return LAND
+    if pid == GOZOKU:
+        return mix(GOZOKU_COLOUR, LAND, GOZOKU_TINT)
+    return mix(t.colour(pid), LAND, PLAYER_TINT if t.is_player_nation(pid) else MINOR_TINT)
+
+
+def ground(t: Table, g: Geometry) -> Image.Image:
+    """The static layer cut to `g`'s window and coloured for this view."""
+    base = base_layer(g.scale)
+    left = round(g.scale * (g.box[0] - DATA_BOX[0]))
+    top = round(g.scale * (g.box[1] - DATA_BOX[1]))
+    layer = base.crop((left, top, left + g.width, top + g.height))
+    layer.putpalette(palette(t))
+    return layer.convert("RGB")
+
+
+# -- what the view puts on the map -------------------------------------------------------------
+@dataclass(frozen=True)
+class Marks:
+    """What a board marks: the areas that changed hands since the previous board."""
+
+    taken: frozenset[str] = frozenset()
+
+
+def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks(),
+             full_names: bool = False) -> float:
+    """The map at `g` with the view's areas; returns the y below it. The names go under the
+    areas' signs, so where a name finds no free place it is the name that is hidden, never an
+    area's troops."""
+    if c.image is not None:
+        c.image.paste(ground(t, g), (round(g.x), round(g.y)))
+    ids = [aid for aid in board_data().areas if g.shows(aid)]
+    dry = c.twin()
+    signs = {aid: _area(dry, t, g, aid, False) for aid in ids}
+    texts = {aid: t.area(aid) if full_names else short(t.area(aid)) for aid in ids}
+    placed = _layout(g, tuple((aid, tuple(signs[aid]), c.measure(texts[aid], TEXT_SIZE, True)
+                              + 10) for aid in ids))
+    for aid in ids:
+        _label(c, t, g, aid, texts[aid], *placed[aid])
+    for aid in ids:
+        _area(c, t, g, aid, aid in marks.taken)
+    _markers(c, t, g)
+    return g.bottom
+
+
+def _area(c: Canvas, t: Table, g: Geometry, aid: str, changed: bool) -> list[Box]:
+    """The area's sign and what stands on it; returns the boxes the names must keep off."""
+    spot = t.areas().get(aid) or {}
+    owner = spot.get("control")
+    fill = t.colour(owner)
+    cx, cy = g.at(aid)
+    city = board_data().areas[aid]["city"]
+    r = g.node / 2 * (1.12 if city == "big" else 1.0)
+    box = (cx - r, cy - r, cx + r, cy + r)
+    battle = (t.view.get("battle") or {}).get("area") == aid
+    if changed:
+        c.dot(cx, cy, r + 10, GOLD)
+    if battle:
+        c.dot(cx, cy, r + (18 if changed else 9), RED)
+    ring = TEXT if t.is_player_nation(owner) else EDGE
+    if city == "none":
+        c.dot(cx, cy, r, fill, ring)
+    else:
+        if city == "big":
+            c.rect((box[0] - 5, box[1] - 5, box[2] + 5, box[3] + 5), fill=GOLD, radius=9)
+        c.rect(box, fill=fill, outline=ring, width=3, radius=7)
+    count = int((spot.get("troops") or {}).get(owner or "", 0)) if owner else 0
+    if count:
+        c.text(cx, cy + 1, str(count), TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
+    boxes = [(box[0] - 6, box[1] - 6, box[2] + 6, box[3] + 6)]
+    boxes += _others(c, t, spot, box[2] + 4, cy)
+    serving = len(t.generals_in(aid))
+    if serving:
+        boxes.append(_badge(c, box[2] - 2, box[1] + 2, serving, GOLD))
+    free = t.free_in(aid)
+    if free:
+        boxes.append(_badge(c, box[0] + 2, box[1] + 2, free, MUTED))
+    return boxes
+
+
+def _others(c: Canvas, t: Table, spot: dict, x: float, cy: float) -> list[Box]:
+    """A chip per other power with troops in the area (a battle, an invasion under way)."""
+    owner = spot.get("control")
+    boxes = []
+    for pid, n in sorted((spot.get("troops") or {}).items()):
+        if pid == owner or not n:
+            continue
+        fill = t.colour(pid)
+        text = str(n)
+        w = c.measure(text, TEXT_SIZE, True) + 14
+        box = (x, cy - CHIP_H / 2, x + w, cy + CHIP_H / 2)
+        c.rect(box, fill=fill, outline=TEXT if t.is_player_nation(pid) else EDGE, width=2,
+               radius=6)
+        c.text(x + w / 2, cy + 1, text, TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
+        boxes.append(box)
+        x += w + 3
+    return boxes
+
+
+def _badge(c: Canvas, cx: float, cy: float, count: int, colour: str) -> Box:
+    """A diamond with a number: the generals in the area."""
+    r = 16
+    if c.draw is not None:
+        c.draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=colour,
+                       outline=EDGE)
+    c.text(cx, cy + 1, str(count), TEXT_SIZE, BG, bold=True, anchor="mm")
+    return (cx - r, cy - r, cx + r, cy + r)
+
+
+def _markers(c: Canvas, t: Table, g: Geometry) -> None:
+    """W15: a red no-entry sign on each side that holds no-invasion markers, with their count
+    when more than one."""
+    for key, count in sorted((t.view.get("markers") or {}).items()):
+        a, b = key.split("|")
+        if not count or not (g.shows(a) or g.shows(b)):
+            continue
+        mx, my = _along(g.at(a), g.at(b), 0.5)
+        c.dot(mx, my, 15, RED, TEXT)
+        c.rect((mx - 9, my - 3, mx + 9, my + 3), fill=TEXT, radius=1)
+        if count > 1:
+            c.text(mx + 18, my, str(count), TEXT_SIZE, RED, bold=True, anchor="lm")
+
+
+def _label(c: Canvas, t: Table, g: Geometry, aid: str, text: str, box: Box,
+           far: float) -> None:
+    """The area's name on a dark plate, tied to its area by a thin line when it had to stand
+    off."""
+    lx, ly, rx, by = box
+    if far:
+        cx, cy = g.at(aid)
+        c.line([(cx, cy), (min(max(cx, lx), rx), min(max(cy, ly), by))], MUTED, 2)
+    c.rect(box, fill=BG, radius=5)
+    ink = TEXT if (t.areas().get(aid) or {}).get("control") is not None else MUTED
+    c.text((lx + rx) / 2, (ly + by) / 2 + 1, text, TEXT_SIZE, ink, bold=True, anchor="mm")
+
+
+# -- where the names go ------------------------------------------------------------------------
+@lru_cache(maxsize=16)
+def _neighbours(g: Geometry) -> dict[str, tuple[str, ...]]:
+    """The areas close enough for their signs or names to meet."""
+    ids = [aid for aid in board_data().areas if g.shows(aid)]
+    return {a: tuple(b for b in ids if b != a and math.dist(g.at(a), g.at(b)) < 320)
+            for a in ids}
+
+
+@lru_cache(maxsize=32)
+def _layout(g: Geometry, areas: tuple[tuple[str, tuple[Box, ...], float], ...]
+            ) -> dict[str, tuple[Box, float]]:
+    """Every name's place, the crowded areas' names first, for the areas' sign boxes and name
+    widths: the same board drawn again (for a second reader of the same widths) reuses it."""
+    signs = {aid: list(boxes) for aid, boxes, _ in areas}
+    widths = {aid: w for aid, _, w in areas}
+    near = _neighbours(g)
+    placed: dict[str, tuple[Box, float]] = {}
+    for aid in sorted(signs, key=lambda a: -len(near[a])):
+        others = [box for other in near[aid] for box in signs.get(other, ())]
+        names = [placed[other][0] for other in near[aid] if other in placed]
+        placed[aid] = _place(g, signs[aid], others, names, widths[aid], LABEL_H)
+    return placed
+
+
+def _place(g: Geometry, own: list[Box], signs: list[Box], labels: list[Box], w: float,
+           h: float) -> tuple[Box, float]:
+    """A w x h box around an area's own signs (its sign first) that overlaps least: another
+    area's signs weigh twice another name, each step further off costs a little, and the
+    map's edge much. Returns the box and how far off it stands."""
+    x0, y0 = min(b[0] for b in own), min(b[1] for b in own)
+    x1, y1 = max(b[2] for b in own), max(b[3] for b in own)
+    cx, cy = (own[0][0] + own[0][2]) / 2, (own[0][1] + own[0][3]) / 2
+    best, best_cost = ((cx - w / 2, y1 + 1, cx + w / 2, y1 + 1 + h), 0.0), math.inf
+    for far in (0.0, 0.6 * h, 1.3 * h):
+        for lx, ly in _around(x0, y0, x1, y1, cx, cy, w, h, far):
+            box = (lx, ly, lx + w, ly + h)
+            outside = max(0.0, g.x - lx) + max(0.0, lx + w - g.x - g.width) \
+                + max(0.0, g.y - ly) + max(0.0, ly + h - g.bottom)
+            cost = far * 12 + 20 * h * outside
+            cost += 6 * sum(_overlap(box, other) for other in signs)
+            cost += 3 * sum(_overlap(box, other) for other in labels)
+            if cost < best_cost:
+                best, best_cost = (box, far), cost
+            if cost == far * 12:
+                return best
+    return best
+
+
+def _around(x0: float, y0: float, x1: float, y1: float, cx: float, cy: float, w: float,
+            h: float, far: float) -> list[Point]:
+    """Where a name of w x h may go around an area's signs, `far` pixels off: below, above,
+    right, left, then the four corners."""
+    return [(cx - w / 2, y1 + 1 + far), (cx - w / 2, y0 - 1 - h - far),
+            (x1 + 2 + far, cy - h / 2), (x0 - 2 - w - far, cy - h / 2),
+            (x1 - 6 + far, y1 - 4 + far), (x0 + 6 - w - far, y1 - 4 + far),
+            (x1 - 6 + far, y0 + 4 - h - far), (x0 + 6 - w - far, y0 + 4 - h - far)]
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0

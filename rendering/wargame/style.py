@@ -1,0 +1,196 @@
+"""What every wargame image shares: the nations' colours (the data's `colour`, made readable on
+the dark board), the map data the board is drawn from, and `Table`, the scene being drawn with
+the lookups and the words every image needs.
+
+No caption is English here: a name is the engine's Term (`wargame.area.luoyang`) and a caption
+a key of `games/wargame/locales/board.toml`, both worded by the scene's reader.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, cached_property
+from typing import Any
+
+from games.core.messages import Msg, Param, Term, msg
+from games.wargame.data import WargameData, designed
+from rendering.kit.canvas import Canvas
+from rendering.kit.scene import Scene
+from rendering.kit.theme import DARK_TEXT, TEXT, seat_color
+from rendering.kit.views import player_name
+
+GOZOKU = "gozoku"
+GOZOKU_COLOUR = "#9c8a64"  # the gentry (豪族): a tan no nation of the data uses
+LAND = "#2a2f38"  # an area nobody controls
+EDGE = "#0d0f13"
+TEXT_SIZE = 24  # the phone floor of every body text
+ACCENT_LIGHTNESS = 150  # a nation's colour lifted to this brightness to read on the dark board
+BRACKET = re.compile(r"\s*[(（].*$")
+
+
+@cache
+def board_data() -> WargameData:
+    """The designed data (the view does not say which pack a table plays; a pack keeps the
+    same schema, and its areas are drawn where the designed map has them)."""
+    return designed()
+
+
+def brightness(colour: str) -> float:
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def ink_on(fill: str) -> str:
+    """Text colour for a fill: dark on light fills, light on dark ones."""
+    return DARK_TEXT if brightness(fill) > 150 else TEXT
+
+
+def mix(colour: str, ground: str, share: float) -> str:
+    """`share` of `colour` over `ground`."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(ground[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x * share + y * (1 - share)):02x}" for x, y in zip(a, b,
+                                                                                     strict=True))
+
+
+def lifted(colour: str) -> str:
+    """The colour mixed towards white until it reads on the dark background."""
+    share = 1.0
+    out = colour
+    while brightness(out) < ACCENT_LIGHTNESS and share > 0.3:
+        share -= 0.1
+        out = mix(colour, "#ffffff", share)
+    return out
+
+
+def short(name: str) -> str:
+    """A name without its bracket (洛陽（らくよう） -> 洛陽, 낙양(洛陽) -> 낙양): the map's
+    labels; the parts and lines keep the whole name."""
+    return BRACKET.sub("", name).strip() or name
+
+
+@dataclass(frozen=True)
+class Table:
+    """The scene being drawn, with the lookups and the wording every image needs."""
+
+    scene: Scene
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.scene.view
+
+    # -- words -------------------------------------------------------------------------------
+    def say(self, key: str, /, **params: Param) -> str:
+        """A caption of board.toml (`wargame.board.<key>`) in the reader's language."""
+        return self.scene.say(msg(f"wargame.board.{key}", **params))
+
+    def said(self, message: Msg) -> str:
+        return self.scene.say(message)
+
+    def term(self, key: str) -> str:
+        """A name of the engine's catalog on its own."""
+        return self.say("name", name=Term(key))
+
+    def area(self, aid: str) -> str:
+        return self.term(f"wargame.area.{aid}")
+
+    def general(self, gid: str) -> str:
+        return self.term(f"wargame.general.{gid}")
+
+    def power(self, pid: str) -> str:
+        """A nation's name, or the gentry's."""
+        return self.term(power_key(pid))
+
+    # -- nations -----------------------------------------------------------------------------
+    def nations(self) -> dict[str, dict[str, Any]]:
+        return self.view.get("nations") or {}
+
+    def areas(self) -> dict[str, dict[str, Any]]:
+        return self.view.get("areas") or {}
+
+    def colour(self, pid: str | None) -> str:
+        """The fill of a power's pieces: the data's nation colour, the gentry's tan."""
+        if pid is None:
+            return LAND
+        if pid == GOZOKU:
+            return GOZOKU_COLOUR
+        found = board_data().nations.get(pid)
+        return str(found["colour"]) if found else LAND
+
+    def accent(self, pid: str | None) -> str:
+        """The power's colour for names and rings on the dark background."""
+        return lifted(self.colour(pid))
+
+    def seat_of(self, pid: str | None) -> int | None:
+        found = self.nations().get(pid or "")
+        return None if not found or found.get("seat") is None else int(found["seat"])
+
+    def is_player_nation(self, pid: str | None) -> bool:
+        return self.seat_of(pid) is not None
+
+    def generals_in(self, aid: str) -> list[str]:
+        """The generals serving a nation in `aid`, in data order."""
+        return self._standing[0].get(aid, [])
+
+    def free_in(self, aid: str) -> int:
+        """The free (在野) generals in `aid`: by name, or counted when the option hides them."""
+        counts = self.view.get("zaiya")
+        if counts is not None:
+            return int(counts.get(aid, 0))
+        return len(self._standing[1].get(aid, []))
+
+    def free_named(self, aid: str) -> list[str]:
+        """The free generals in `aid` by id (none when the option hides them)."""
+        return self._standing[1].get(aid, [])
+
+    @cached_property
+    def _standing(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """Area -> the generals serving there, and area -> the free generals named there, in
+        data order (read once per image: every area asks)."""
+        gens = self.view.get("generals") or {}
+        serving: dict[str, list[str]] = {}
+        free: dict[str, list[str]] = {}
+        for gid in board_data().generals:
+            spot = gens.get(gid)
+            if spot and spot.get("state") in ("nation", "zaiya"):
+                into = serving if spot["state"] == "nation" else free
+                into.setdefault(str(spot.get("area")), []).append(gid)
+        return serving, free
+
+    # -- seats -------------------------------------------------------------------------------
+    def players(self) -> list[dict[str, Any]]:
+        return list(self.view.get("players") or [])
+
+    def seats(self) -> list[int]:
+        return list(range(len(self.players())))
+
+    def nation_of(self, seat: int) -> str | None:
+        players = self.players()
+        if not 0 <= seat < len(players):
+            return None
+        return players[seat].get("nation")
+
+    def seat_colour(self, seat: int) -> str:
+        """A seat is shown in its nation's colour; in the kit's before it has one."""
+        nid = self.nation_of(seat)
+        return self.accent(nid) if nid else seat_color(seat)
+
+    def colors(self) -> tuple[str, ...]:
+        return tuple(self.seat_colour(seat) for seat in self.seats())
+
+    def name(self, c: Canvas, seat: int) -> str:
+        return player_name(self.scene.names, seat, c)
+
+    def own(self) -> int | None:
+        """The seat whose own view this is (its draft, queue and plan are drawn), else None:
+        a stray private field in a public view is never drawn."""
+        seat = self.scene.seat
+        return seat if seat is not None and 0 <= seat < len(self.players()) else None
+
+    def over(self) -> bool:
+        return self.view.get("over") is not None
+
+
+def power_key(pid: str) -> str:
+    return "wargame.marker.gozoku" if pid == GOZOKU else f"wargame.nation.{pid}"

@@ -1,0 +1,79 @@
+"""Real wargame states for the image tests: seeded games of 2 and 11 players played by the
+heuristic AI (it invades, so battles are fought), kept at the start, the middle (with the state
+a phase earlier, so the changes show) and the end.
+
+The game is not registered yet, so the bot's catalog does not load `games/wargame/locales/`
+by itself (docs/progress/wargame.md, unclear place 3): `wording()` adds it while a scene is
+worded, as tests/games/wargame/conftest.py does for the engine's tests.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from games.core import make_agent
+from games.wargame.game import WargameGame
+
+catalogs: Any = importlib.import_module("bot.i18n.catalog")  # the package shadows it
+
+GAME = WargameGame()
+LOCALES = Path(__file__).resolve().parents[3] / "games" / "wargame" / "locales"
+MIDDLE_TURN = 3
+MOST_ACTIONS = 6000
+NAMES = ["Alice", "Bartholomew", "劉玄德", "Dana", "Eve", "Frank", "Gwen", "Hiro", "Ines",
+         "Jun", "Kay"]
+
+
+@contextmanager
+def wording() -> Iterator[None]:
+    """The bot's catalog with the wargame's own files, for as long as the block runs."""
+    original = catalogs.catalog_files
+    catalogs.catalog_files = lambda: [*original(), *sorted(LOCALES.glob("*.toml"))]
+    catalogs.catalog.cache_clear()
+    catalogs.bundle.cache_clear()
+    try:
+        yield
+    finally:
+        catalogs.catalog_files = original
+        catalogs.catalog.cache_clear()
+        catalogs.bundle.cache_clear()
+
+
+@functools.cache
+def moments(seats: int, seed: int = 1,
+            options: tuple[tuple[str, Any], ...] = ()) -> dict[str, dict[str, Any]]:
+    """name -> state: "start" (the first turn's first phase), "before" (where the middle's
+    nation phase began), "middle" (a phase of turn 3 right after a battle fought in it),
+    "battle" (the state while that battle's generals are chosen), "end"; read-only."""
+    state, _ = GAME.begin(seats, dict(options), seed)
+    agents = [make_agent("heuristic", seed + s) for s in range(seats)]
+    kept: dict[str, dict[str, Any]] = {}
+    phase_start = copy.deepcopy(state)
+    for _ in range(MOST_ACTIONS):
+        if GAME.result(state) is not None:
+            break
+        if state["acting"] != phase_start["acting"]:
+            phase_start = copy.deepcopy(state)
+        if "start" not in kept and state["turn"] == 1 and state["acting"]:
+            kept["start"] = copy.deepcopy(state)
+        if state["battle"] is not None and "battle" not in kept and state["turn"] >= MIDDLE_TURN:
+            kept["battle"] = copy.deepcopy(state)
+        if "middle" not in kept and state["turn"] >= MIDDLE_TURN \
+                and GAME.finished_battle(state) != GAME.finished_battle(phase_start):
+            kept.update(middle=copy.deepcopy(state), before=phase_start)
+        seat = min(GAME.to_act(state))
+        state, _ = GAME.apply(state, seat, agents[seat].choose(GAME, state, seat))
+    kept["end"] = state
+    for name in ("start", "middle", "before", "battle"):
+        kept.setdefault(name, state)
+    return kept
+
+
+def names(seats: int) -> list[str]:
+    return NAMES[:seats]

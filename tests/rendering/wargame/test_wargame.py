@@ -1,0 +1,313 @@
+"""The wargame images (rendering/wargame): the overview fits a phone's page with its headline at
+36 px and its body at 24 px, marks what changed since the previous overview, speaks the
+reader's language; every part and the battle draw within their pages; a part drawn without a
+seat shows nothing private, and a seat's own part shows its draft and battle plan."""
+
+from __future__ import annotations
+
+import copy
+import io
+import re
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import rendering
+from bot.i18n import t
+from games.core.actions import Action
+from rendering.kit.canvas import Canvas
+from rendering.kit.headline import HEAD_TEXT
+from rendering.kit.ink import ReusingCanvas
+from rendering.kit.png import to_png
+from rendering.wargame import PARTS, front
+from rendering.wargame.battle import draw_battle
+from rendering.wargame.changes import compare
+from rendering.wargame.front import draw_overview
+from rendering.wargame.parts import MAP_WIDTH, draw_part
+from rendering.wargame.style import short
+from rendering.wargame.views import focus_areas
+from tests.languages import NAMES as READER_NAMES
+from tests.rendering.scenes import scene
+from tests.rendering.wargame.samples import GAME, moments, names
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_W, MAX_H = rendering.OVERVIEW_MAX
+BODY_FLOOR = 24
+MOMENTS = (("start", None), ("middle", "before"), ("end", "middle"))
+
+
+def view(state: dict, seat: int | None = None) -> dict[str, Any]:
+    return GAME.view(state, seat)
+
+
+def over(state: dict, locale: str = "en", before: dict | None = None,
+         readers: list[str] | None = None) -> tuple[Image.Image, list[str]]:
+    who = readers or names(len(state["players"]))
+    return draw_overview(scene(view(state), who, locale,
+                               before=None if before is None else view(before),
+                               awaiting=tuple(sorted(GAME.to_act(state)))), cjk=True)
+
+
+def part_texts(state: dict, name: str, seat: int | None = None,
+               locale: str = "en") -> list[str]:
+    return draw_part(scene(view(state, seat), names(len(state["players"])), locale,
+                           seat=seat), name, cjk=True)[1]
+
+
+def fought(seats: int = 2) -> dict[str, Any]:
+    battle = GAME.finished_battle(moments(seats)["middle"])
+    assert battle is not None and battle["rounds"]
+    return battle
+
+
+# -- the pages ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("seats", [2, 11])
+def test_the_overview_fits_a_phone_page_at_start_middle_and_end(seats: int) -> None:
+    kept = moments(seats)
+    for moment, before in MOMENTS:
+        image = over(kept[moment], before=kept[before] if before else None)[0]
+        data = to_png(image)
+        assert data.startswith(PNG_SIGNATURE)
+        with Image.open(io.BytesIO(data)) as drawn:
+            assert drawn.width <= MAX_W and drawn.height <= MAX_H, moment
+            assert drawn.height * 4 <= drawn.width * 5  # portrait at most 4:5
+
+
+@pytest.mark.parametrize("seats", [2, 11])
+def test_every_part_and_the_battle_draw_within_their_pages(seats: int) -> None:
+    kept = moments(seats)
+    for moment in ("start", "middle", "end"):
+        for name in PARTS:
+            for seat in (None, 0):
+                image = draw_part(scene(view(kept[moment], seat), names(seats), seat=seat),
+                                  name, cjk=True)[0]
+                assert image.width == (MAP_WIDTH if name == "map" else MAX_W), name
+                assert 200 < image.height < 4000, (moment, name)
+    image = draw_battle(scene(fought(seats), names(seats)), cjk=True)[0]
+    assert image.width == MAX_W and image.height < 4000
+
+
+def test_no_headline_text_below_36_px_nor_body_text_below_24_px(monkeypatch) -> None:
+    """Spied on Canvas.text (and the reusing canvas's own): the smallest size a text may be
+    shrunk to, inside the headline and in the body (map, parts, battle)."""
+    floors: list[tuple[bool, int]] = []
+    in_headline = [False]
+    original_headline = front.draw_headline
+
+    def spy(original):
+        def text(self, x, y, value, size=20, *args, **kwargs):
+            if not self.dry:
+                shrinkable = kwargs.get("max_width") is not None
+                floor = min(size, kwargs.get("min_size", 18)) if shrinkable else size
+                floors.append((in_headline[0], floor))
+            return original(self, x, y, value, size, *args, **kwargs)
+        return text
+
+    def headline(*args, **kwargs):
+        in_headline[0] = True
+        try:
+            return original_headline(*args, **kwargs)
+        finally:
+            in_headline[0] = False
+
+    monkeypatch.setattr(Canvas, "text", spy(Canvas.text))
+    monkeypatch.setattr(ReusingCanvas, "text", spy(ReusingCanvas.text))
+    monkeypatch.setattr(front, "draw_headline", headline)
+    kept = moments(11)
+    over(kept["middle"], before=kept["before"])
+    over(kept["end"])
+    for name in PARTS:
+        part_texts(kept["middle"], name, seat=0)
+    draw_battle(scene(fought(11), names(11)), cjk=True)
+    head = [size for inside, size in floors if inside]
+    body = [size for inside, size in floors if not inside]
+    assert head and min(head) >= HEAD_TEXT
+    assert body and min(body) >= BODY_FLOOR
+
+
+# -- what the overview shows --------------------------------------------------------------------
+def test_the_overview_names_every_area_and_each_players_vp_and_value() -> None:
+    state = moments(2)["middle"]
+    texts = over(state)[1]
+    assert all(t(f"wargame.area.{a}") in texts for a in state["areas"])
+    assert texts[0].startswith(f"Turn {state['turn']}/10 · {189 + state['turn']} · period ")
+    shown = view(state)
+    for seat, player in enumerate(shown["players"]):
+        value = shown["nations"][player["nation"]]["value"]
+        assert f"{names(2)[seat]} {player['banked']} VP · value {value}" in texts
+
+
+def test_the_end_names_the_winner_and_ranks_the_players() -> None:
+    state = moments(2)["end"]
+    texts = over(state)[1]
+    assert texts[0].startswith("Game over · winner: ")
+    result = GAME.result(state)
+    assert result is not None
+    assert texts[0] == "Game over · winner: " + " and ".join(names(2)[s]
+                                                             for s in result.winners)
+
+
+def test_a_japanese_or_korean_area_is_named_on_the_map_without_its_reading() -> None:
+    ja = over(moments(2)["middle"], "ja")[1]
+    assert "洛陽" in ja and "洛陽（らくよう）" not in ja
+    ko = over(moments(2)["middle"], "ko")[1]
+    assert "낙양" in ko and "낙양(洛陽)" not in ko
+
+
+# -- what changed -------------------------------------------------------------------------------
+def changed_views() -> tuple[dict, dict, str]:
+    """A mid-game view and a copy a phase earlier where a player's nation did not yet hold one
+    of its areas, had 4 troops more there, and a minor nation still stood."""
+    now = view(moments(2)["middle"])
+    before = copy.deepcopy(now)
+    nid = now["players"][0]["nation"]
+    aid = next(a for a, s in now["areas"].items() if s["control"] == nid)
+    before["areas"][aid]["control"] = None
+    before["areas"][aid]["troops"][nid] = now["areas"][aid]["troops"].get(nid, 0) + 4
+    before["nations"][nid]["value"] = now["nations"][nid]["value"] - 2
+    fallen = next(n for n, s in now["nations"].items() if s["seat"] is None)
+    now = copy.deepcopy(now)
+    now["nations"][fallen]["alive"] = False
+    return before, now, aid
+
+
+def test_changes_are_found_by_comparing_the_two_views() -> None:
+    before, now, aid = changed_views()
+    diff = compare(before, now)
+    nid = now["players"][0]["nation"]
+    assert diff.taken == {nid: [aid]} and diff.marks().taken == frozenset([aid])
+    total = sum(s["troops"].get(nid, 0) for s in now["areas"].values())
+    assert (nid, total + 4, total) in diff.troops
+    assert diff.destroyed and compare(None, now).destroyed == []
+    assert compare(now, now).taken == {} and compare(now, now).troops == []
+
+
+def test_the_overview_marks_changes_with_lines_a_delta_and_a_halo() -> None:
+    before, now, aid = changed_views()
+    made = scene(now, names(2), before=before, awaiting=(0,))
+    image, texts = draw_overview(made, cjk=True)
+    lines = [text for text in texts if text.startswith("• ")]
+    assert any(line.endswith("was destroyed") for line in lines)
+    assert any(line.endswith(f"took {short(t(f'wargame.area.{aid}'))}") for line in lines)
+    assert "+2" in texts  # the value's change
+    plain, _ = draw_overview(scene(now, names(2), awaiting=(0,)), cjk=True)
+    assert image.size != plain.size or image.tobytes() != plain.tobytes()
+
+
+def test_the_first_overview_marks_nothing() -> None:
+    texts = over(moments(2)["middle"])[1]
+    assert not [text for text in texts if text.startswith("• ")]
+    assert not [text for text in texts if re.fullmatch(r"[+−]\d+", text)]
+
+
+# -- language -----------------------------------------------------------------------------------
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.mark.parametrize("locale", ["ko", "ja", "zh-TW"])
+def test_a_korean_japanese_or_chinese_image_draws_no_english_caption(locale: str) -> None:
+    """Players named in the reader's script, so any Latin word drawn is a caption."""
+    kept = moments(2)
+    readers = list(READER_NAMES[locale][:2])
+    texts = over(kept["middle"], locale, kept["before"], readers)[1]
+    texts += over(kept["end"], locale, kept["middle"], readers)[1]
+    for state, seat in ((kept["middle"], 0), (kept["end"], None), (kept["battle"], None)):
+        for name in PARTS:
+            texts += draw_part(scene(view(state, seat), readers, locale, seat=seat), name,
+                               cjk=True)[1]
+    texts += draw_battle(scene(fought(), readers, locale), cjk=True)[1]
+    assert [text for text in texts if LATIN_WORD.search(text)] == []
+
+
+# -- what is private ----------------------------------------------------------------------------
+def own_state() -> tuple[dict, int]:
+    """The start with the acting seat building an order and holding a battle plan."""
+    state = copy.deepcopy(moments(2)["start"])
+    seat = min(GAME.to_act(state))
+    state, _ = GAME.apply(state, seat, Action("plan", ("select=best", "pursue=yes")))
+    building = next(a for a in GAME.legal_actions(state, seat) if a.kind in ("levy", "invade"))
+    state, _ = GAME.apply(state, seat, building)
+    assert view(state, seat)["draft"] and view(state, seat)["plan"]
+    return state, seat
+
+
+def test_a_seats_own_part_shows_its_draft_and_battle_plan() -> None:
+    state, seat = own_state()
+    texts = " | ".join(part_texts(state, "nations", seat))
+    assert "Your battle plan: the best generals and pursue" in texts
+    assert re.search(r"Your (levy in|invasion of) ", texts)
+
+
+def test_a_part_drawn_without_a_seat_shows_nothing_private() -> None:
+    state, seat = own_state()
+    stray = view(state, seat)  # a seat's view passed as if public
+    for name in PARTS:
+        texts = draw_part(scene(stray, names(2)), name, cjk=True)[1]
+        assert not [text for text in texts if text.startswith("Your ")], name
+        public = part_texts(state, name)
+        assert not [text for text in public if text.startswith("Your ")], name
+
+
+# -- the parts ----------------------------------------------------------------------------------
+def test_the_nations_part_names_each_nation_its_ruler_and_the_acting_nations_dp() -> None:
+    state = moments(11)["middle"]
+    texts = part_texts(state, "nations")
+    shown = view(state)
+    for nid, nation in shown["nations"].items():
+        if nation["alive"]:
+            assert t(f"wargame.nation.{nid}") in texts
+            assert f"Ruler {t('wargame.general.' + nation['ruler'])}" in texts
+    if shown["step"]:
+        assert f"DP {shown['step']['dp']}" in texts
+
+
+def test_the_map_part_is_zoomed_with_legend_and_every_general() -> None:
+    state = moments(11)["middle"]
+    texts = " | ".join(part_texts(state, "map"))
+    for kind in ("Plain side", "River side (bar)", "Mountain side (peak, dashed)",
+                 "Impassable side (X, dotted)", "Gold-framed square: big city"):
+        assert kind in texts
+    serving = [g for g, s in view(state)["generals"].items() if s["state"] == "nation"]
+    assert serving and all(short(t(f"wargame.general.{g}")) in texts for g in serving)
+
+
+def test_the_zoom_shows_the_battle_area_and_its_neighbours_with_ratings() -> None:
+    state = moments(2)["battle"]
+    battle_area = state["battle"]["area"]
+    made = scene(view(state), names(2))
+    from rendering.wargame.style import Table
+    assert battle_area in focus_areas(Table(made))
+    texts = part_texts(state, "zoom")
+    assert t(f"wargame.area.{battle_area}") in texts
+    assert any(re.search(r"\(V\d I[\d-] C\d\)", text) for text in texts)
+
+
+def test_the_turns_part_shows_the_track_cup_cards_and_banked_vp() -> None:
+    state = moments(2)["end"]
+    texts = part_texts(state, "turns")
+    assert all(str(year) in texts for year in range(190, 200))
+    assert "Turn 5" in texts and "Turn 10" in texts and "Total" in texts
+    for seat, player in enumerate(view(state)["players"]):
+        assert str(player["banked"]) in texts
+        assert any(text.startswith(names(2)[seat]) for text in texts)
+    middle = part_texts(moments(2)["middle"], "turns")
+    assert any(re.fullmatch(r"P\d-\d\d: .+", text) for text in middle)
+
+
+# -- the battle ---------------------------------------------------------------------------------
+def test_the_battle_shows_each_rounds_method_generals_totals_and_losses() -> None:
+    battle = fought()
+    texts = draw_battle(scene(battle, names(2)), cjk=True)[1]
+    methods = {"ikki": "Duel", "kassen": "Pitched battle", "keiryaku": "Stratagem"}
+    for record in battle["rounds"]:
+        assert any(text.startswith(f"Round {record['round']} · {methods[record['method']]}")
+                   for text in texts)
+        for side in ("attacker", "defender"):
+            assert str(record["totals"][side]) in texts
+            assert f"Loss: {record['losses'][side]}" in texts
+            for gid in record["picks"][side]:
+                assert any(text.startswith(short(t(f"wargame.general.{gid}")) + " · ")
+                           for text in texts)
+    assert f"Troops at the start: {battle['start']['attacker']}" in texts
+    assert texts[-1].endswith(short(t(f"wargame.area.{battle['area']}"))) or battle["keeper"]
