@@ -41,8 +41,8 @@ def rolls(events: list, name: str) -> list[dict[str, Any]]:
             continue
         result = told.params["result"]
         assert isinstance(result, Msg)
-        mods = {_tail(m.params["name"]): int(str(m.params["value"]))
-                for m in result.params.get("modifiers", ())}
+        named: Any = result.params.get("modifiers", ())
+        mods = {_tail(m.params["name"]): int(str(m.params["value"])) for m in named}
         gid = why.params.get("general")
         found.append({"by": _tail(told.params["who"]), "dice": told.params["dice"],
                       "faces": result.params["faces"], "total": result.params["total"],
