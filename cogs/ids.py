@@ -11,7 +11,9 @@ SQLite cannot store, or an empty value.
 - `gm:pick:<game>:<version>:<menu>`: a menu of choices;
 - `gm:page:<game>:<version>:<page>`: the next or previous page of menus;
 - `gm:undo:<vote>:yes|no`: a ballot of an undo vote;
-- `gm:part:<game>`: the menu of a board's details, under the board in the thread.
+- `gm:part:<game>`: the menu of a board's details, under the board in the thread;
+- `gm:orders:<game>:<version>`: the prompt's **Write orders** button, which opens
+- `gm:form:<game>:<version>`: the orders form (a modal) of that step.
 """
 
 from __future__ import annotations
@@ -31,9 +33,16 @@ PICK = rf"gm:pick:(?P<game>{NUMBER}):(?P<version>{VERSION}):(?P<number>{INDEX})"
 PAGE = rf"gm:page:(?P<game>{NUMBER}):(?P<version>{VERSION}):(?P<page>{INDEX})"
 UNDO = rf"gm:undo:(?P<vote>{NUMBER}):(?P<choice>yes|no)"
 PART = rf"gm:part:(?P<game>{NUMBER})"
-TEMPLATES = (TURN, ACT, PICK, PAGE, UNDO, PART)
+ORDERS = rf"gm:orders:(?P<game>{NUMBER}):(?P<version>{VERSION})"
+FORM = rf"gm:form:(?P<game>{NUMBER}):(?P<version>{VERSION})"
+TEMPLATES = (TURN, ACT, PICK, PAGE, UNDO, PART, ORDERS, FORM)
 _COMPILED = tuple(re.compile(template) for template in TEMPLATES)
 _VALUE = re.compile(rf"#{INDEX}|{ACTION}")  # a menu option's value: like an action's ref
+
+
+def orders_id(game_id: int, version: int) -> str:
+    """The **Write orders** button of a step (cogs/orders.py answers it)."""
+    return f"gm:orders:{game_id}:{version}"
 
 
 def game_of(custom_id: str) -> int | None:

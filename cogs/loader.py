@@ -13,7 +13,7 @@ from cogs.turns import DYNAMIC_ITEMS
 from games.core import all_games
 
 HOUSE_COGS = ("cogs.game", "cogs.moderation", "cogs.clock", "cogs.campaign", "cogs.outbox",
-              "cogs.components")
+              "cogs.components", "cogs.orders")
 
 
 def extensions() -> list[str]:

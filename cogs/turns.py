@@ -347,7 +347,8 @@ def pages_of(prompt: TurnPrompt) -> int:
 
 
 def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0) -> ui.View | None:
-    """Buttons for a few actions (a row per kind when that fits), select menus for many."""
+    """Buttons for a few actions (a row per kind when that fits), select menus for many;
+    and **Write orders** where the game takes a whole step as typed orders."""
     if not prompt.actions:
         return None
     view = ui.View(timeout=None)
@@ -357,6 +358,7 @@ def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0) -> ui.View | Non
                                       _button_rows(prompt.actions), strict=True):
             view.add_item(ActionButton(prompt.game_id, prompt.version, ref,
                                        _label(action, 80), row=row))
+        _add_orders_button(view, prompt, locale)
         return view
     per_page = PER_SELECT * SELECTS_PER_PAGE
     first = page * per_page
@@ -368,7 +370,16 @@ def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0) -> ui.View | Non
         view.add_item(ActionSelect(prompt.game_id, prompt.version, number, options,
                                    t("turns.choose", locale), row=number))
     _add_page_buttons(view, prompt, page, locale)
+    _add_orders_button(view, prompt, locale)
     return view
+
+
+def _add_orders_button(view: ui.View, prompt: TurnPrompt, locale: str) -> None:
+    """In the first row with room (the buttons leave some, and so do the page buttons)."""
+    if prompt.orders is not None:
+        view.add_item(ui.Button(label=t("turns.orders_button", locale),
+                                style=discord.ButtonStyle.primary,
+                                custom_id=ids.orders_id(prompt.game_id, prompt.version)))
 
 
 def _add_page_buttons(view: ui.View, prompt: TurnPrompt, page: int, locale: str) -> None:

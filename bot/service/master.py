@@ -174,7 +174,21 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         interaction_id: str | None = None,
     ) -> Update:
         """Apply a human's action, then every AI decision that follows it."""
-        parsed = parse_action(action)
+        return await self._play(game_id, player, parse_action(action), version, interaction_id)
+
+    async def act_orders(self, game_id: int, player: Player, orders: str, *,
+                         version: int | None = None,
+                         interaction_id: str | None = None) -> Update:
+        """A whole step given as typed orders, one per line (the orders form of a game whose
+        engine takes them, `Game.orders_action`), played as one action."""
+        record, _ = await self._running(game_id)
+        parsed = engine_of(record.game).orders_action(orders)
+        if parsed is None:
+            raise ServiceError(text("turns.orders_unknown", title=game_title(record.game)))
+        return await self._play(game_id, player, parsed, version, interaction_id)
+
+    async def _play(self, game_id: int, player: Player, parsed: Action, version: int | None,
+                    interaction_id: str | None) -> Update:
         async with self._changing(game_id):
             loaded = await self._running_game(game_id)
             record, seats = loaded.record, loaded.seats
@@ -229,7 +243,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
                    for a in engine.legal_actions(state, seat)]
         prompt = said_text(engine.prompt(state, seat), reader) + self._group_hint(
             record, seats, seat, locale)
-        return TurnPrompt(game_id, record.version, seat, prompt, actions)
+        return TurnPrompt(game_id, record.version, seat, prompt, actions,
+                          orders=engine.orders_draft(state, seat))
 
     async def acted_since(self, game_id: int, player: Player, version: int) -> bool:
         """Whether the player took an action after `version` (a second press of a button

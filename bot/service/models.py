@@ -111,6 +111,7 @@ class TurnPrompt:
     seat: int
     text: str
     actions: list[Action]
+    orders: str | None = None  # the orders form's start (Game.orders_draft); None: no form
 
 
 @dataclass(frozen=True)

@@ -184,6 +184,18 @@ class Game(ABC):
         bot opens a private thread for a group on request. Empty for most games."""
         return []
 
+    def orders_draft(self, state: State, seat: int) -> str | None:
+        """For a game that takes a whole step as typed orders, one per line (a batch): the
+        text `seat`'s orders form starts with (its unfinished draft, else "") when it may
+        give one now; None when it may not (most games, most moments). The bot then offers
+        a form beside the turn's buttons and plays what is written as `orders_action`."""
+        return None
+
+    def orders_action(self, text: str) -> Action | None:
+        """The action that gives `text`, the orders form's lines, as one batch; None for a
+        game without typed orders. The batch is validated as any action is, by `apply`."""
+        return None
+
     def skip_action(self, state: State, seat: int) -> Action | None:
         """What `seat` plays when its turn deadline passed under the `skip` policy: a legal
         pass where the rules offer one; None when the rules make the seat decide (the table

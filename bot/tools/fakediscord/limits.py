@@ -32,6 +32,9 @@ SELECT_OPTIONS_LIMIT = 25
 SELECT_TEXT_LIMIT = 100
 PLACEHOLDER_LIMIT = 150
 MODAL_TITLE_LIMIT = 45
+LABEL_TEXT_LIMIT = 45  # a modal's label
+TEXT_INPUT_LIMIT = 4000  # a text input's value and its max_length
+TEXT_PLACEHOLDER_LIMIT = 100
 SUBCOMMAND, GROUP = 1, 2
 CHAT_INPUT = 1
 
@@ -218,4 +221,32 @@ def modal_errors(data: dict[str, Any]) -> Errors:
         errors.append(("data.custom_id", f"Custom ids are 1-{CUSTOM_ID_LIMIT} characters"))
     if not 1 <= len(data.get("components") or []) <= ROWS_LIMIT:
         errors.append(("data.components", f"A modal holds 1-{ROWS_LIMIT} components"))
+    for number, top in enumerate(data.get("components") or []):
+        errors += _modal_component_errors(f"data.components.{number}", top)
+    return errors
+
+
+def _modal_component_errors(path: str, top: dict[str, Any]) -> Errors:
+    """A label (text, description, one component) or an action row of text inputs."""
+    errors: Errors = []
+    if top.get("type") == 18:
+        if not 1 <= len(top.get("label") or "") <= LABEL_TEXT_LIMIT:
+            errors.append((f"{path}.label", f"Labels are 1-{LABEL_TEXT_LIMIT} characters"))
+        if len(top.get("description") or "") > DESCRIPTION_LIMIT:
+            errors.append((f"{path}.description",
+                           f"Descriptions are at most {DESCRIPTION_LIMIT} characters"))
+        inputs = [(f"{path}.component", top.get("component") or {})]
+    else:
+        inputs = [(f"{path}.components.{i}", c) for i, c in enumerate(top.get("components") or [])]
+    for where, item in inputs:
+        if item.get("type") != 4:
+            continue
+        if not 1 <= len(item.get("custom_id") or "") <= CUSTOM_ID_LIMIT:
+            errors.append((f"{where}.custom_id", f"Custom ids are 1-{CUSTOM_ID_LIMIT} characters"))
+        if len(item.get("value") or "") > TEXT_INPUT_LIMIT or \
+                not 1 <= item.get("max_length", TEXT_INPUT_LIMIT) <= TEXT_INPUT_LIMIT:
+            errors.append((f"{where}.value", f"Text inputs hold at most {TEXT_INPUT_LIMIT}"))
+        if len(item.get("placeholder") or "") > TEXT_PLACEHOLDER_LIMIT:
+            errors.append((f"{where}.placeholder",
+                           f"Placeholders are at most {TEXT_PLACEHOLDER_LIMIT} characters"))
     return errors

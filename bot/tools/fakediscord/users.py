@@ -143,9 +143,7 @@ class ScriptedUser:
     async def submit(self, opened: Reply, values: dict[str, str]) -> Reply:
         """Fill the modal `opened` showed (text inputs by custom id) and submit it."""
         modal = opened.modal
-        rows = [{"type": 1, "components": [{"type": 4, "custom_id": custom_id, "value": value}]}
-                for custom_id, value in values.items()]
-        data = {"custom_id": modal["custom_id"], "components": rows}
+        data = {"custom_id": modal["custom_id"], "components": _answers(modal, values)}
         source = opened.interaction
         message = self.fake.world.messages.get(source.message_id or 0)
         return await self._send(MODAL_SUBMIT, data, source.channel_id, message, True)
@@ -255,3 +253,24 @@ class ScriptedUser:
 
     def dms(self) -> list[Message]:
         return [m for m in self.visible() if m.channel_id in self.fake.world.dm_channels]
+
+
+LABEL, ROW, TEXT_INPUT = 18, 1, 4
+
+
+def _answers(modal: dict[str, Any], values: dict[str, str]) -> list[dict[str, Any]]:
+    """A submission shaped as Discord sends it: each text input the modal shows answered in
+    its place, inside its label (or, in an older modal, its action row)."""
+    answers = []
+    for top in modal.get("components") or []:
+        inputs = [top["component"]] if top.get("type") == LABEL else top.get("components", [])
+        given = [{"type": TEXT_INPUT, "custom_id": i["custom_id"], "value": values[i["custom_id"]]}
+                 for i in inputs if i.get("custom_id") in values]
+        if given:
+            answers.append({"type": LABEL, "component": given[0]} if top.get("type") == LABEL
+                           else {"type": ROW, "components": given})
+    missing = set(values) - {a["custom_id"] for top in answers
+                             for a in ([top["component"]] if "component" in top
+                                       else top["components"])}
+    assert not missing, f"the modal has no text input {sorted(missing)}"
+    return answers
