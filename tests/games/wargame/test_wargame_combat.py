@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core.actions import Action
 from games.core.chance import force
+from games.core.messages import Msg
 from games.wargame import combat
 from games.wargame.tenmei import apply_card
 from tests.games.wargame.scenario import DATA, GAME, acting, keys, legal, seat_of
@@ -257,7 +258,10 @@ def test_wx11_case_a_rout_to_an_adjacent_area_and_submission():
     state, events = wx11("chenliu", 4)
     assert state["last_battle"]["rounds"][0]["totals"] == {"attacker": 10, "defender": 7}
     assert army(state, "puyang", "yuanshao") == 9
-    assert "wargame.roll.pursuit" not in [e.text.key for e in events]  # no pursuit of a rout
+    rolled = [e.text.params["why"] for e in events if e.kind == "chance"
+              and isinstance(e.text, Msg) and e.text.key == "engine.roll_for"]
+    assert rolled and all(isinstance(why, Msg) for why in rolled)  # the rolls were read
+    assert "wargame.roll.pursuit" not in [why.key for why in rolled]  # no pursuit of a rout
     assert state["generals"]["yue_jin"] == {"state": "nation", "nation": "yuanshao",
                                             "area": "puyang"}
     state, _ = by(state, "yuanshao", "end")
