@@ -13,7 +13,7 @@ from games.core.errors import IllegalAction
 from games.core.events import Event
 from games.core.flow import new_flow
 from games.core.flow import phase as flow_phase
-from games.core.game import Game, Option, Result, State
+from games.core.game import Game, Option, PrivateGroup, Result, State
 from games.core.messages import Said
 from games.core.rng import Rng
 from games.tang import ai, checks, scoring, setup, view
@@ -54,6 +54,7 @@ class TangGame(Game):
     title = "Tang: the An Lushan Rebellion (安史之乱)"
     min_players, max_players = DATA.players
     options = OPTIONS
+    extra_commands = True  # cogs/tang.py: `/tang council`, a camp's private thread
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         pack = given.get("pack")
@@ -128,6 +129,19 @@ class TangGame(Game):
 
     def factions(self, state: State) -> list[str]:
         return [p["rep"] or "" for p in state["players"]]
+
+    def private_groups(self, state: State) -> list[PrivateGroup]:
+        """Each camp of 2+ players (T1.1.2; possible from 4 players up, T1.1.4) may consult
+        in private for as long as the camp rule holds, the whole game: camps share their
+        final score (T4.4), so members talk over their plans, never through the public
+        thread."""
+        if not state.get("camp_rule") or self.result(state) is not None:
+            return []
+        camps: dict[str, list[int]] = {}
+        for seat, nation in enumerate(self.roles(state)["camp"]):
+            camps.setdefault(nation, []).append(seat)
+        return [PrivateGroup(f"camp {nation}", tuple(members))
+                for nation, members in sorted(camps.items()) if len(members) >= 2]
 
     def roles(self, state: State) -> dict[str, list[str]]:
         """By camp (the representatives' nationalities, T1.1.2) and by representative."""

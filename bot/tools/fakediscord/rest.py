@@ -403,6 +403,17 @@ async def _join_thread(rest: Rest, call: Call) -> Any:
     return None
 
 
+@route("PUT /channels/{channel_id}/thread-members/{user_id}")
+async def _add_thread_member(rest: Rest, call: Call) -> Any:
+    """Adding someone to a thread: recorded, so a test can tell who is in a private one."""
+    thread = rest.channel(call)
+    user_id = int(call.params["user_id"])
+    if user_id not in rest.world.members:
+        raise Refused(404, 10013, "Unknown User")
+    rest.world.thread_members.setdefault(thread, set()).add(user_id)
+    return None
+
+
 @route("POST /users/@me/channels")
 async def _open_dm(rest: Rest, call: Call) -> Any:
     user_id = int((call.body or {}).get("recipient_id", 0))

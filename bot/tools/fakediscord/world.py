@@ -205,6 +205,7 @@ class World:
         self.role_guild: dict[int, int] = {}  # roles of a guild added later
         self.channels: dict[int, dict[str, Any]] = {CHANNEL_ID: text_channel(CHANNEL_ID)}
         self.dm_channels: dict[int, int] = {}  # DM channel id -> the user
+        self.thread_members: dict[int, set[int]] = {}  # thread -> users added to it
         self.refusing_dms: set[int] = set()
         self.messages: dict[int, Message] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # guild (None: global)

@@ -7,6 +7,7 @@ import pytest
 
 from games.core import Action, IllegalAction, NotYourTurn
 from games.core.flow import phase, top
+from games.core.game import PrivateGroup
 from games.tang import GAME
 from games.tang.model import State, change_minsheng
 from tests.games.tang.scenario import DATA, keys, legal, play, table
@@ -112,3 +113,16 @@ def test_t1_1_10_the_game_starts_with_no_general_on_the_board():
     assert all(not c["generals"] for c in state["cities"].values())
     assert all(len(p["pile"]) == 4 for p in state["players"])
     assert all(c["controller"] is not None for c in state["cities"].values())
+
+
+def test_t1_1_2_a_camp_of_two_or_more_may_consult_in_private():
+    state = dealt_table(4, ["guo_ziyi", "gao_lishi", "geshu_han", "an_sishun"])
+    assert GAME.private_groups(state) == []  # nobody has chosen yet
+    state = pick_all(state, ["guo_ziyi", "gao_lishi", "geshu_han", "an_sishun"])
+    assert state["camp_rule"] is True
+    assert GAME.private_groups(state) == [PrivateGroup("camp tang", (0, 1))]  # no camp of one
+    abolished = pick_all(dealt_table(3, ["guo_ziyi", "gao_lishi", "an_sishun"]),
+                         ["guo_ziyi", "gao_lishi", "an_sishun"])
+    abolished, _ = play(abolished, 0, "keep")
+    abolished, _ = play(abolished, 1, "keep")
+    assert abolished["camp_rule"] is False and GAME.private_groups(abolished) == []
