@@ -35,7 +35,21 @@ def _record_names() -> dict[str, tuple[str, ...]]:
             for card_id, card in CARDS.items() if card_id.startswith(("general:", "city:"))}
 
 
-NAMERS: dict[str, Callable[[], dict[str, tuple[str, ...]]]] = {"record": _record_names}
+def _tang_names() -> dict[str, tuple[str, ...]]:
+    """Tang's characters by their names in every language (each card is one person; the
+    copies of a 锦囊 share a name, so those are watched by id only), but a name the game's
+    own title holds ("the An Lushan Rebellion"), which every table's first post shows."""
+    from bot.i18n import LOCALES, t
+    from games.tang.data import load_data
+
+    titles = " ".join(t("choice.game.tang", locale) for locale in LOCALES)
+    return {c: tuple(sorted({name for locale in LOCALES
+                             if (name := t(f"tang.character.{c}", locale)) not in titles}))
+            for c in load_data().character_ids}
+
+
+NAMERS: dict[str, Callable[[], dict[str, tuple[str, ...]]]] = {"record": _record_names,
+                                                              "tang": _tang_names}
 
 
 class SecretWatch:
