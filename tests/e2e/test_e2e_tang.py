@@ -96,16 +96,18 @@ async def played(tmp_path: Path) -> Played:
 def camp_chooser(bot: InProcessBot, table: Table, user: ScriptedUser, seed: int,
                  nation: str | None) -> Chooser:
     """The heuristic's choice (tests/e2e/test_e2e_games.ai_chooser), except that a member of
-    the planned camp picks a representative of `nation`, and anyone else avoids it."""
+    the planned camp picks a representative of `nation`, anyone else avoids it, and nobody
+    swaps away from it (T1.1.3)."""
+    member = user.name in CAMP
     judge = ai_chooser(bot, table.game_id, user, seed)
     player = Player(user.id, user.name)
 
     async def choose(picks: list[Pick]) -> Pick:
         prompt = await bot.gm.turn_prompt(table.game_id, player)
         actions = [_action(prompt.actions if prompt else [], ref_of(p)) for p in picks]
-        if all(a.kind == "pick" for a in actions):
+        if nation is not None and all(a.kind == "pick" for a in actions):
             fits = [p for p, a in zip(picks, actions, strict=True)
-                    if (DATA.characters[a.word()]["nationality"] == nation) == (nation is not None)]
+                    if (DATA.characters[a.word()]["nationality"] == nation) == member]
             if fits:
                 return await judge(fits)
         if all(a.kind in ("swap", "keep") for a in actions):
@@ -128,9 +130,9 @@ async def _play(folder: Path) -> Played:
             fake.watchers.append(watch)
             table = await open_table(users[0], "tang", joiners=tuple(users[1:]), ais=AIS)
             nation = _shared_nation(await bot.gm.repo.get_game(table.game_id))
-            players = [SeatPlayer(u, table, seed=i + 1, chooser=camp_chooser(
-                bot, table, u, i + 1, nation if u.name in CAMP else None))
-                for i, u in enumerate(users)]
+            players = [SeatPlayer(u, table, seed=i + 1,
+                                  chooser=camp_chooser(bot, table, u, i + 1, nation))
+                       for i, u in enumerate(users)]
             council = asyncio.create_task(_council(bot, table, users))
             await play_table(players)
             opened = await council
