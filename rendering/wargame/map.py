@@ -241,16 +241,15 @@ def _area(c: Canvas, t: Table, g: Geometry, aid: str, changed: bool) -> list[Box
     box = (cx - r, cy - r, cx + r, cy + r)
     battle = (t.view.get("battle") or {}).get("area") == aid
     if changed:
-        c.dot(cx, cy, r + 10, GOLD)
+        _disc(c, cx, cy, r + 10, GOLD)
     if battle:
-        c.dot(cx, cy, r + (18 if changed else 9), RED)
+        _disc(c, cx, cy, r + (18 if changed else 9), RED)
     ring = TEXT if t.is_player_nation(owner) else EDGE
-    if city == "none":
-        c.dot(cx, cy, r, fill, ring)
-    else:
-        if city == "big":
-            c.rect((box[0] - 5, box[1] - 5, box[2] + 5, box[3] + 5), fill=GOLD, radius=9)
-        c.rect(box, fill=fill, outline=ring, width=3, radius=7)
+    if city == "big":
+        c.rect((box[0] - 6, box[1] - 6, box[2] + 6, box[3] + 6), fill=GOLD, radius=10)
+    rounded = round(r) if city == "none" else 7
+    c.rect((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), fill=ring, radius=rounded + 3)
+    c.rect(box, fill=fill, radius=rounded)
     count = int((spot.get("troops") or {}).get(owner or "", 0)) if owner else 0
     if count:
         c.text(cx, cy + 1, str(count), TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
@@ -263,6 +262,11 @@ def _area(c: Canvas, t: Table, g: Geometry, aid: str, changed: bool) -> list[Box
     if free:
         boxes.append(_badge(c, box[0] + 2, box[1] + 2, free, MUTED))
     return boxes
+
+
+def _disc(c: Canvas, cx: float, cy: float, r: float, fill: str) -> None:
+    """A filled circle as a fully rounded square, so the reusing canvas pastes its mask."""
+    c.rect((cx - r, cy - r, cx + r, cy + r), fill=fill, radius=round(r))
 
 
 def _others(c: Canvas, t: Table, spot: dict, x: float, cy: float) -> list[Box]:

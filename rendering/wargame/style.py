@@ -9,14 +9,15 @@ a key of `games/wargame/locales/board.toml`, both worded by the scene's reader.
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass
-from functools import cache, cached_property
-from typing import Any
+from functools import cache, cached_property, lru_cache
+from typing import Any, cast
 
 from games.core.messages import Msg, Param, Term, msg
 from games.wargame.data import WargameData, designed
 from rendering.kit.canvas import Canvas
-from rendering.kit.scene import Scene
+from rendering.kit.scene import Scene, Speech
 from rendering.kit.theme import DARK_TEXT, TEXT, seat_color
 from rendering.kit.views import player_name
 
@@ -46,6 +47,7 @@ def ink_on(fill: str) -> str:
     return DARK_TEXT if brightness(fill) > 150 else TEXT
 
 
+@lru_cache(maxsize=256)
 def mix(colour: str, ground: str, share: float) -> str:
     """`share` of `colour` over `ground`."""
     a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
@@ -89,8 +91,12 @@ class Table:
         return self.scene.say(message)
 
     def term(self, key: str) -> str:
-        """A name of the engine's catalog on its own."""
-        return self.say("name", name=Term(key))
+        """A name of the engine's catalog on its own (remembered per reader: every board
+        names the same 59 areas)."""
+        try:
+            return _named(cast(Hashable, self.scene.say), key)
+        except TypeError:  # a speech that cannot be hashed is asked every time
+            return self.say("name", name=Term(key))
 
     def area(self, aid: str) -> str:
         return self.term(f"wargame.area.{aid}")
@@ -190,6 +196,11 @@ class Table:
 
     def over(self) -> bool:
         return self.view.get("over") is not None
+
+
+@lru_cache(maxsize=4096)
+def _named(say: Hashable, key: str) -> str:
+    return cast(Speech, say)(msg("wargame.board.name", name=Term(key)))
 
 
 def power_key(pid: str) -> str:

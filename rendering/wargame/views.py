@@ -109,8 +109,10 @@ def _generals(c: Canvas, t: Table, areas: list[str], y: float, width: float,
         free = _free(t, aid)
         if not names and not free:
             continue
-        text = t.say("generals_at", area=short(t.area(aid)), generals=tuple(names) or "-")
-        if free:
+        where = short(t.area(aid))
+        text = t.say("generals_at", area=where, generals=tuple(names)) if names else \
+            t.say("free_at", area=where, free=free)
+        if names and free:
             text = t.say("with_free", line=text, free=free)
         fill = t.colour((t.areas().get(aid) or {}).get("control"))
         items.append((text, fill, ink_on(fill)))

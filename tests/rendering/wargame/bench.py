@@ -1,6 +1,7 @@
 """Times the wargame overview as `gm bench` times a registered game's board (bot/tools/bench.py,
 `render_times`): the overview drawn and encoded, against the PNG encoding of the same pixels
-alone, medians of 20, on the final board of a seeded heuristic game (not collected by pytest):
+alone, timed in turns, medians of 20, on the final board of a seeded heuristic game (not
+collected by pytest):
 
     .venv/bin/python -m tests.rendering.wargame.bench
 """
@@ -20,13 +21,16 @@ from tests.rendering.wargame.samples import GAME, moments, wording
 REPEAT = 20
 
 
-def _times(fn: Callable[[], object]) -> list[float]:
-    fn()  # the first board fills the caches (static layer, glyphs), as a running bot has
-    out = []
+def _times(render: Callable[[], object], encode: Callable[[], object]
+           ) -> tuple[list[float], list[float]]:
+    """Both timed in turns, so a busy machine slows both alike."""
+    render()  # the first board fills the caches (static layer, glyphs), as a running bot has
+    out: tuple[list[float], list[float]] = ([], [])
     for _ in range(REPEAT):
-        start = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - start)
+        for fn, into in ((render, out[0]), (encode, out[1])):
+            start = time.perf_counter()
+            fn()
+            into.append(time.perf_counter() - start)
     return out
 
 
@@ -38,8 +42,8 @@ def main() -> None:
             reader = Reader("en", tuple(names))
             scene = Scene(GAME.view(state, None), names, reader)
             drawn = overview(scene)
-            render = _times(lambda: to_png(overview(scene)))  # noqa: B023 (used at once)
-            encode = _times(lambda: to_png(drawn))  # noqa: B023
+            render, encode = _times(lambda: to_png(overview(scene)),  # noqa: B023 (at once)
+                                    lambda: to_png(drawn))  # noqa: B023
             width, height = drawn.size
             print(f"{seats} seats: board {width}x{height} render ÷ PNG encode of the same "
                   f"pixels: {median(render) / median(encode):.2f}x "
