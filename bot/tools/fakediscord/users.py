@@ -261,16 +261,16 @@ LABEL, ROW, TEXT_INPUT = 18, 1, 4
 def _answers(modal: dict[str, Any], values: dict[str, str]) -> list[dict[str, Any]]:
     """A submission shaped as Discord sends it: each text input the modal shows answered in
     its place, inside its label (or, in an older modal, its action row)."""
-    answers = []
+    answers: list[dict[str, Any]] = []
+    answered: set[str] = set()
     for top in modal.get("components") or []:
         inputs = [top["component"]] if top.get("type") == LABEL else top.get("components", [])
         given = [{"type": TEXT_INPUT, "custom_id": i["custom_id"], "value": values[i["custom_id"]]}
                  for i in inputs if i.get("custom_id") in values]
+        answered |= {i["custom_id"] for i in given}
         if given:
             answers.append({"type": LABEL, "component": given[0]} if top.get("type") == LABEL
                            else {"type": ROW, "components": given})
-    missing = set(values) - {a["custom_id"] for top in answers
-                             for a in ([top["component"]] if "component" in top
-                                       else top["components"])}
+    missing = set(values) - answered
     assert not missing, f"the modal has no text input {sorted(missing)}"
     return answers
