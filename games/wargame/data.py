@@ -11,6 +11,7 @@ the checks of the spec's `check_wargame_data.py`, each failure a line naming the
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import re
 from collections import Counter, defaultdict, deque
@@ -433,9 +434,21 @@ def designed() -> WargameData:
     return load_data(DATA_FILE.read_text(encoding="utf-8"), DATA_FILE.name)
 
 
+_PACKS: dict[str, str] = {}  # digest -> the text of every pack loaded in this process
+
+
 @functools.cache
 def _pack(text: str) -> WargameData:
-    return load_data(text, "pack")
+    data = load_data(text, "pack")
+    _PACKS[digest(text)] = text
+    return data
+
+
+@functools.cache
+def digest(text: str) -> str:
+    """A pack's identity: 12 hex digits of the sha256 of its text (what the server's pack
+    list shows, and what a view names instead of carrying the whole text)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def data_for(options: dict[str, Any]) -> WargameData:
@@ -443,3 +456,15 @@ def data_for(options: dict[str, Any]) -> WargameData:
     designed data."""
     text = options.get("pack")
     return _pack(text) if text else designed()
+
+
+def pack_digest(options: dict[str, Any]) -> str | None:
+    """The digest of a table's pack (None for the designed data)."""
+    text = options.get("pack")
+    return digest(text) if text else None
+
+
+def data_named(found: str | None) -> WargameData:
+    """The data a view names (`view["pack"]`): a pack this process has loaded (the engine
+    loads it before any view is drawn), else the designed data."""
+    return _pack(_PACKS[found]) if found else designed()

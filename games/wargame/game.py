@@ -21,7 +21,7 @@ from games.core.flow import Flow, Phase, Rule, Step, chance, new_flow, push, ste
 from games.core.game import Game, Option, Result, Score
 from games.core.messages import Msg, Said, Seat, msg
 from games.core.rng import Rng
-from games.wargame import alliance, batch, combat, heirs, orders
+from games.wargame import ai, alliance, batch, combat, heirs, orders
 from games.wargame.board import (
     GOZOKU,
     add_troops,
@@ -34,7 +34,7 @@ from games.wargame.board import (
     troops,
     value,
 )
-from games.wargame.data import DataError, WargameData, data_for
+from games.wargame.data import DataError, WargameData, data_for, pack_digest
 from games.wargame.packs import WargamePacks
 from games.wargame.tenmei import reveal
 from games.wargame.texts import area, general, marker, nation
@@ -313,7 +313,7 @@ SCORES = {"levy": 3.0, "extra": 4.0, "join": 1.0, "confirm": 6.0, "cancel": -10.
 
 class WargameGame(Game):
     name = "wargame"
-    title = "三国志演義 area wargame (三国志演義ウォーゲーム)"
+    title = "Romance of the Three Kingdoms area wargame (三国志演義)"
     min_players = 2
     max_players = 11
     packs = WargamePacks()
@@ -411,6 +411,7 @@ class WargameGame(Game):
         hidden = bool(state["options"]["hide_zaiya"])  # W5.5b: 在野武将, not the name
         return {
             "game": self.name, "scenario": state["scenario"],
+            "pack": pack_digest(state["options"]),
             "turn": max(state["turn"], data.scenarios[state["scenario"]]["first_turn"]),
             "year": data.year_of(max(state["turn"], 1)),
             "period": data.period_of(max(state["turn"], 1)),
@@ -514,6 +515,17 @@ class WargameGame(Game):
     def length(self, state: State) -> tuple[str, int]:
         return "turns", state["turn"]
 
+    def orders_draft(self, state: State, seat: int) -> str | None:
+        """W33.4: a seat whose own action or redeploy step is open may give it as orders, one
+        per line; its form starts from what is left of its batch (a stopped or paused one)."""
+        if not batch.owns_step(state, seat):
+            return None
+        queue = state["queue"]
+        return "\n".join(queue["lines"]) if queue and queue["seat"] == seat else ""
+
+    def orders_action(self, text: str) -> Action:
+        return batch.batch_action(text)
+
     def skip_action(self, state: State, seat: int) -> Action | None:
         """W33.5: a player past a deadline ends the step and redeploys nothing; in a battle
         the auto policy answers for him; an heir stays where the auto rule put him; a
@@ -535,9 +547,11 @@ class WargameGame(Game):
 
     # -- the heuristic AI ------------------------------------------------------------------------
     def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
-        if action.kind == "invade":
-            spot = view["areas"][action.word(0)]
-            return 4.0 + 0.1 * len(spot["troops"]) + (0.5 if spot["control"] else 0.0)
+        """games/wargame/ai.py judges the choices that weigh the board (invasions,
+        alliances, levies, retreats, splits); the rest take the flat SCORES."""
+        judged = ai.action_score(view, seat, action)
+        if judged is not None:
+            return judged
         if action.kind == "takeover":
             return 1.0 + view["nations"][action.word(0)]["value"] / 10
         if action.kind == "general":

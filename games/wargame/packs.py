@@ -5,11 +5,10 @@ text of the same format, checked by the same `load_data` as the shipped file."""
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from games.core.packs import PackError, PackFormat, PackSummary
-from games.wargame.data import DataError, WargameData, designed, load_data
+from games.wargame.data import DataError, WargameData, designed, digest, load_data
 
 SECTIONS = ("areas", "nations", "generals", "cards", "scenarios")
 
@@ -21,8 +20,7 @@ class WargamePacks(PackFormat):
             data = load_data(text, source)
         except DataError as error:
             raise PackError(str(error)) from None
-        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
-        return PackSummary(_title(data, source), digest, _provenance(data), _counts(data),
+        return PackSummary(_title(data, source), digest(text), _provenance(data), _counts(data),
                            _changed(data, designed()))
 
 
