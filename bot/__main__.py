@@ -74,6 +74,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a table option, e.g. advanced=true (repeatable)")
+    sim.add_argument("--jobs", type=int, default=1,
+                     help="processes the games are spread over (the summary is the same)")
     sim.set_defaults(handler=_simulate)
 
     rep = commands.add_parser("replay", help="verify an exported game")
@@ -209,11 +211,12 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"unknown AI kind {unknown}; kinds: {', '.join(AGENTS)}", file=sys.stderr)
         return 2
     players = seat_count(game, args.players)
-    refusal = check_run(game, players, args.games)
+    refusal = check_run(game, players, args.games) or (
+        f"--jobs must be 1 or more, not {args.jobs}." if args.jobs < 1 else None)
     if refusal:
         print(refusal, file=sys.stderr)
         return 2
-    summary = simulate(game, players, args.games, args.seed, options, agents)
+    summary = simulate(game, players, args.games, args.seed, options, agents, args.jobs)
     print(f"{game.title} · {players} players · agents {', '.join(agents)} · options {options}")
     print("\n".join(line for line in summary.lines() if line))
     return 1 if summary.errors else 0

@@ -3,8 +3,12 @@ no secret in a view that may not see it, JSON-clean state, replay equal to the f
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from statistics import mean
 from typing import Any
@@ -91,45 +95,130 @@ def play_game(game: Game, players: int, options: dict[str, Any], seed: int,
 
 
 def check_state(game: Game, state: State, players: int) -> None:
-    """Secrets are matched as whole JSON strings, so "battle:2" is not found in "battle:22"."""
+    """Secrets are matched as whole JSON strings, so "battle:2" is not found in "battle:22".
+    A circular state or view fails as a RecursionError instead of json's own ValueError."""
     broken = game.invariants(state)
     if broken:
         raise AssertionError("; ".join(broken))
-    json.dumps(state)
-    secrets = game.secrets(state)
+    json.dumps(state, check_circular=False)
+    secrets = {owner: [secret_of(s) for s in hidden]
+               for owner, hidden in game.secrets(state).items()}
+    wanted = {s.plain for hidden in secrets.values() for s in hidden if s.plain is not None}
     for viewer in [None, *range(players)]:
-        text = json.dumps(game.view(state, viewer), ensure_ascii=False)
+        shown = ViewText(json.dumps(game.view(state, viewer), ensure_ascii=False,
+                                    check_circular=False), wanted)
         for owner, hidden in secrets.items():
             if owner == viewer:
                 continue
-            leaked = [s for s in hidden if json.dumps(s, ensure_ascii=False) in text]
+            leaked = [secret.value for secret in hidden if shown.shows(secret)]
             if leaked:
                 who = "the public view" if viewer is None else f"seat {viewer + 1}'s view"
                 raise AssertionError(f"seat {owner + 1}'s secret {leaked[0]} is in {who}")
 
 
+# An encoded secret with no quote or backslash inside, whose first character never follows a
+# closing quote in json.dumps' text (", " and ": " separate, "]" and "}" close)
+_PLAIN = re.compile(r'"([^"\\,:\]}][^"\\]*)"')
+_STRING = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"')  # a JSON string token, escapes kept
+
+
+@dataclass(frozen=True)
+class Secret:
+    """A secret as JSON text (`encoded`), and its text between the quotes when it is plain."""
+    value: Any
+    encoded: str
+    plain: str | None
+
+
+@functools.lru_cache(maxsize=65_536, typed=True)
+def secret_of(value: Any) -> Secret:
+    """Cached: the same card ids are secrets after action upon action."""
+    encoded = json.dumps(value, ensure_ascii=False)
+    match = _PLAIN.fullmatch(encoded)
+    return Secret(value, encoded, match.group(1) if match else None)
+
+
+class ViewText:
+    """A view's JSON text (json.dumps' default separators), read once into its string tokens
+    so that a plain secret is a set lookup, not a search of the whole text: every secret was
+    searched for in every view after every action, the larger part of a checked game's time.
+    `shows` answers exactly what `secret.encoded in text` answers for every secret whose
+    plain text is among `wanted`, and for every secret that is not plain."""
+
+    def __init__(self, text: str, wanted: set[str]) -> None:
+        self.text = text
+        if '\\"' in text:
+            tokens = _STRING.findall(text)
+            self.quoting = [t for t in tokens if '\\"' in t]
+        else:  # no escaped quote: every quote opens or closes a string, and splitting is fast
+            tokens = text.split('"')[1::2]
+            self.quoting = []
+        self.found = wanted.intersection(tokens)
+
+    def shows(self, secret: Secret) -> bool:
+        """A plain secret's match can only start at a token's opening quote (the token is
+        the secret) or at an escaped quote inside a token (the token ends with that quote
+        and the secret): a closing quote is never followed by its first character. Any
+        other secret is searched for in the whole text."""
+        if secret.plain is None:
+            return secret.encoded in self.text
+        if secret.plain in self.found:
+            return True
+        return any(t.endswith('\\"' + secret.plain) for t in self.quoting)
+
+
 def simulate(game: Game, players: int, games: int, seed: int, options: dict[str, Any],
-             agents: tuple[str, ...] = ("heuristic", "random")) -> Summary:
+             agents: tuple[str, ...] = ("heuristic", "random"), jobs: int = 1) -> Summary:
     """Play `games` games; agents alternate by seat so both kinds meet every seat. A seat
-    count the game does not allow is refused at once (ValueError), not found by each game."""
+    count the game does not allow is refused at once (ValueError), not found by each game.
+    With `jobs` > 1 the games are spread over that many processes; the summary is the one
+    a single process gives (each game has its own seed, results are counted in game order)."""
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game.name} is for {game.min_players}-{game.max_players} players, "
                          f"not {players}")
     if games < 1 or not agents:
         raise ValueError("simulate needs at least one game and one AI kind")
+    if jobs < 1:
+        raise ValueError(f"simulate needs at least one process, not {jobs}")
     summary = Summary()
-    for number in range(games):
-        game_seed = seed * 100_003 + number
-        kinds = [agents[(number + i) % len(agents)] for i in range(players)]
+    for state, actions, error in _played(Table(game, players, options, seed, agents), games,
+                                         jobs):
         summary.games += 1
+        if error is not None:
+            summary.errors.append(error)
+        else:
+            summary.count(game, state, actions)
+    return summary
+
+
+@dataclass(frozen=True)
+class Table:
+    """What every game of a run shares; sent whole to each worker process."""
+    game: Game
+    players: int
+    options: dict[str, Any]
+    seed: int
+    agents: tuple[str, ...]
+
+    def play(self, number: int) -> tuple[State, int, str | None]:
+        """Game `number` checked and replayed: its final state and length, or the error that
+        stopped it (any crash is a finding, reported with its seed)."""
+        game_seed = self.seed * 100_003 + number
+        kinds = [self.agents[(number + i) % len(self.agents)] for i in range(self.players)]
         try:
-            state, log = play_game(game, players, options, game_seed, kinds)
-            replayed, _ = replay(game, players, options, game_seed, log)
+            state, log = play_game(self.game, self.players, self.options, game_seed, kinds)
+            replayed, _ = replay(self.game, self.players, self.options, game_seed, log)
             if replayed != state:
                 raise AssertionError("replay differs from the played state")
-        except Exception as error:  # any crash is a finding, reported with its seed
-            summary.errors.append(f"game {number} (seed {game_seed}): "
-                                  f"{type(error).__name__}: {error}")
-            continue
-        summary.count(game, state, len(log))
-    return summary
+        except Exception as error:
+            return {}, 0, f"game {number} (seed {game_seed}): {type(error).__name__}: {error}"
+        return state, len(log), None
+
+
+def _played(table: Table, games: int, jobs: int) -> Iterator[tuple[State, int, str | None]]:
+    """The games' outcomes in game order, played here or by a pool of `jobs` processes."""
+    if jobs == 1:
+        yield from map(table.play, range(games))
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(table.play, range(games))

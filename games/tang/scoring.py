@@ -22,14 +22,30 @@ SCALE = 840  # a multiple of every camp size 1-8: averages become whole numbers 
 
 def own_score(state: State, seat: int) -> dict[str, int]:
     """T4.3: 1 a city, +1 a special city, +3 for 洛阳, plus 民生."""
-    data = data_of(state)
-    k = data.constants
-    mine = controlled(state, seat)
-    special = sum(1 for c in mine if data.cities[c]["special"])
-    luoyang = sum(1 for c in mine if data.cities[c]["luoyang"])
+    return _scored(state, seat, _counted(state, controlled(state, seat)))
+
+
+def own_scores(state: State) -> list[dict[str, int]]:
+    """Every seat's `own_score`, with the cities read once (a view shows all of them)."""
+    held: list[list[str]] = [[] for _ in range(seats(state))]
+    for cid, c in state["cities"].items():
+        if c["controller"] is not None:
+            held[c["controller"]].append(cid)
+    return [_scored(state, s, _counted(state, mine)) for s, mine in enumerate(held)]
+
+
+def _counted(state: State, mine: list[str]) -> tuple[int, int, int]:
+    """Cities, special cities and 洛阳 among `mine`."""
+    cities = data_of(state).cities
+    special = sum(1 for c in mine if cities[c]["special"])
+    return len(mine), special, sum(1 for c in mine if cities[c]["luoyang"])
+
+
+def _scored(state: State, seat: int, counted: tuple[int, int, int]) -> dict[str, int]:
+    k = data_of(state).constants
+    cities, special, luoyang = counted
     if state["options"].get("luoyang_is_special", False):
         special += luoyang
-    cities = len(mine)
     minsheng = int(player(state, seat)["minsheng"])
     own = (int(k["score_per_city"]) * cities + int(k["score_per_special"]) * special
            + int(k["score_luoyang"]) * luoyang + minsheng)
@@ -53,7 +69,7 @@ def loses_by_anlushan(state: State, seat: int) -> bool:
 
 
 def final_table(state: State) -> list[dict[str, Any]]:
-    own = [own_score(state, s) for s in range(seats(state))]
+    own = own_scores(state)
     rows = []
     floor = state["options"].get("camp_average_rounding", "exact") == "floor"
     for seat in range(seats(state)):

@@ -19,7 +19,7 @@ from games.tang.model import (
     nation_term,
     present,
 )
-from games.tang.scoring import own_score, result_of
+from games.tang.scoring import own_scores, result_of
 
 
 def view_of(state: State, seat: int | None) -> dict[str, Any]:
@@ -27,6 +27,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
     hidden_grain = grain_hidden(state)
     data = data_of(state)
     players = []
+    scores = own_scores(state)
     for s, p in enumerate(state["players"]):
         mine = seat == s
         shown: dict[str, Any] = {
@@ -35,7 +36,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
             "color": p["color"], "capital": p["capital"], "minsheng": p["minsheng"],
             "hand_count": len(p["hand"]), "pile_count": len(p["pile"]),
             "uses": dict(p["uses"]), "captured": p["captured"], "raised": p["raised"],
-            "attacked": p["attacked"], "score": own_score(state, s),
+            "attacked": p["attacked"], "score": scores[s],
         }
         if not hidden_grain or mine or over:
             shown["grain"] = p["grain"]

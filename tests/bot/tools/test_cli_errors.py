@@ -32,6 +32,7 @@ def gm(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPro
     (["play", "--locale", "xx"], "Unknown language `xx`"),
     (["simulate", "--game", "redux", "--players", "4"], "is for exactly 3 players, not 4"),
     (["simulate", "--games", "0"], "--games must be 1 or more, not 0."),
+    (["simulate", "--jobs", "0"], "--jobs must be 1 or more, not 0."),
     (["bench", "--game", "chess"], "Unknown game `chess`."),
     (["bench", "--game", "record", "--players", "9"], "is for 2-5 players, not 9"),
     (["bench", "--players", "9"], "No game seats 9 players"),
