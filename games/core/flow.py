@@ -174,7 +174,7 @@ class Flow:
             choices = tuple(a.label or a.text for a in legal[:6])
             raise IllegalAction(msg("engine.not_possible", action=action.text, choices=choices))
         step["answers"][step["seats"].index(seat)] = action.to_json()
-        events = _told(step, seat, action)
+        events = _told(step, seat, legal[legal.index(action)])  # as offered: with its label
         if waiting(step):
             return events
         flow_of(state)["stack"].pop()

@@ -16,7 +16,7 @@ from games.core.messages import msg
 
 _GAMES: dict[str, Game] = {}
 # Adding a game: its package here, and nothing else outside its own folders.
-GAME_PACKAGES = ("games.record", "games.redux", "games.scythe", "games.tang")
+GAME_PACKAGES = ("games.record", "games.redux", "games.scythe", "games.tang", "games.wargame")
 
 
 def register(game: Game) -> Game:

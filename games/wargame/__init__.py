@@ -1,5 +1,9 @@
-"""三国志演義 area wargame (三国志演義ウォーゲーム), 2-11 players: the rules engine.
+"""三国志演義 area wargame (三国志演義ウォーゲーム, 2-11 players): the rules engine, registered
+as "wargame" (its images are rendering/wargame, its progress docs/progress/wargame.md)."""
 
-Not registered yet (docs/progress/wargame.md): registration comes with the renderer and the
-whole game, since every registered game is run through every layer by tests/test_house.py.
-"""
+from games.core import register
+from games.wargame.game import WargameGame
+
+GAME = register(WargameGame())
+
+__all__ = ["GAME", "WargameGame"]

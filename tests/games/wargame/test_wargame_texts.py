@@ -7,8 +7,6 @@ import ast
 import tomllib
 from pathlib import Path
 
-import pytest
-
 from bot.i18n.catalog import LOCALES, CatalogError, check_pattern
 from games.core.messages import msg
 from games.wargame.data import designed
@@ -77,7 +75,6 @@ def test_every_id_of_the_data_has_its_name_in_five_languages():
     assert keys["wargame.area.wu"]["zh-TW"] == "吳"
 
 
-@pytest.mark.usefixtures("wording")
 def test_messages_read_in_each_language():
     from games.wargame.texts import area, general, nation
     said = msg("wargame.enter.joins", general=general("zhao_yun"), nation=nation("cao"),
@@ -91,7 +88,6 @@ def test_messages_read_in_each_language():
         "Chenliu gains 3 troops."
 
 
-@pytest.mark.usefixtures("wording")
 def test_a_whole_turn_of_texts_reads_without_english_in_japanese_and_korean():
     from tests.languages import english_runs
     game = WargameGame()

@@ -1,48 +1,22 @@
 """Real wargame states for the image tests: seeded games of 2 and 11 players played by the
 heuristic AI (it invades, so battles are fought), kept at the start, the middle (with the state
 a phase earlier, so the changes show) and the end.
-
-The game is not registered yet, so the bot's catalog does not load `games/wargame/locales/`
-by itself (docs/progress/wargame.md, unclear place 3): `wording()` adds it while a scene is
-worded, as tests/games/wargame/conftest.py does for the engine's tests.
 """
 
 from __future__ import annotations
 
 import copy
 import functools
-import importlib
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from games.core import make_agent
 from games.wargame.game import WargameGame
 
-catalogs: Any = importlib.import_module("bot.i18n.catalog")  # the package shadows it
-
 GAME = WargameGame()
-LOCALES = Path(__file__).resolve().parents[3] / "games" / "wargame" / "locales"
 MIDDLE_TURN = 3
 MOST_ACTIONS = 6000
 NAMES = ["Alice", "Bartholomew", "劉玄德", "Dana", "Eve", "Frank", "Gwen", "Hiro", "Ines",
          "Jun", "Kay"]
-
-
-@contextmanager
-def wording() -> Iterator[None]:
-    """The bot's catalog with the wargame's own files, for as long as the block runs."""
-    original = catalogs.catalog_files
-    catalogs.catalog_files = lambda: [*original(), *sorted(LOCALES.glob("*.toml"))]
-    catalogs.catalog.cache_clear()
-    catalogs.bundle.cache_clear()
-    try:
-        yield
-    finally:
-        catalogs.catalog_files = original
-        catalogs.catalog.cache_clear()
-        catalogs.bundle.cache_clear()
 
 
 @functools.cache

@@ -18,7 +18,7 @@ from PIL import Image
 from rendering.kit.png import to_png
 from rendering.wargame import PARTS, battle, overview, part
 from tests.rendering.scenes import scene
-from tests.rendering.wargame.samples import GAME, moments, names, wording
+from tests.rendering.wargame.samples import GAME, moments, names
 
 OUT = Path("/tmp/overviews")
 SHOWN = 11  # the seat count whose English overviews get the short names
@@ -26,9 +26,8 @@ SHOWN = 11  # the seat count whose English overviews get the short names
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    with wording():
-        for seats in (2, 11):
-            _game(seats)
+    for seats in (2, 11):
+        _game(seats)
 
 
 def _game(seats: int) -> None:
