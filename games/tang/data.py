@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from games.tang.lines import with_lines
+
 DATA_FILE = Path(__file__).parent / "data" / "tang-strategy.data.json"
 REQUIRED = ("provenance", "schema", "meta", "constants", "tracks", "crossing_types", "regions",
             "cities", "links", "nationalities", "characters", "jinnang", "jinnang_total",
@@ -25,6 +27,17 @@ REQUIRED = ("provenance", "schema", "meta", "constants", "tracks", "crossing_typ
 LIMITS = {None, "once_per_battle", "once_per_supply_phase", "once_per_action_phase",
           "once_per_game", "twice_per_game"}
 TARGETS = ("none", "player", "general", "battle")
+# The fields every entry of a listed section needs (section: how a problem names an entry)
+ENTRY_FIELDS = {
+    "regions": ("region", ("id", "bonus", "cities")),
+    "cities": ("city", ("id", "name_zh", "name_en", "commandery_zh", "label_zh", "region",
+                        "special", "luoyang", "x", "y", "neighbors")),
+    "links": ("link", ("a", "b", "crossing")),
+    "nationalities": ("nationality", ("id",)),
+    "characters": ("character", ("id", "name_zh", "nationality", "value", "skill")),
+    "jinnang": ("锦囊", ("id", "window", "count", "target", "respondable")),
+}
+SKILL_FIELDS = ("id", "window", "kind", "limit", "text_en", "text_zh", "ops")
 AN_LUSHAN = "an_lushan"
 
 
@@ -138,7 +151,7 @@ def _parsed(text: str, source: str) -> TangData:
         raise DataError(source, ["the data must be a JSON object"])
     problems = validate(raw)
     if problems:
-        raise DataError(source, problems)
+        raise DataError(source, with_lines(text, problems))
     return TangData(raw, hashlib.sha256(text.encode()).hexdigest()[:12])
 
 
@@ -156,11 +169,46 @@ def validate(d: dict[str, Any]) -> list[str]:
         check(key in d, f"missing top-level section '{key}'")
     if problems:
         return problems
+    problems += _entry_problems(d)
+    if problems:
+        return problems
     try:
         _check_all(d, check)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
         problems.append(f"malformed entry: {type(error).__name__} {error}")
     return problems
+
+
+def _entry_problems(d: dict[str, Any]) -> list[str]:
+    """Every entry of a listed section is an object with its fields (a character's skill
+    too), so that the checks below name what is wrong instead of failing on a missing key."""
+    problems: list[str] = []
+    for section, (label, fields) in ENTRY_FIELDS.items():
+        entries = d[section]
+        if not isinstance(entries, list):
+            problems.append(f"{section}: must be a list")
+            continue
+        for number, entry in enumerate(entries, 1):
+            name = _entry_name(entry, number)
+            if not isinstance(entry, dict):
+                problems.append(f"{label} {name}: must be an object")
+                continue
+            missing = [f for f in fields if f not in entry]
+            skill = entry.get("skill") if section == "characters" else None
+            if isinstance(skill, dict):
+                missing += [f"skill.{f}" for f in SKILL_FIELDS if f not in skill]
+            if missing:
+                problems.append(f"{label} {name}: missing field(s) {', '.join(missing)}")
+    return problems
+
+
+def _entry_name(entry: Any, number: int) -> str:
+    """An entry as a problem names it: its id, a link's "a-b", or "#n" (the n-th)."""
+    if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+        return str(entry["id"])
+    if isinstance(entry, dict) and isinstance(entry.get("a"), str):
+        return f"{entry['a']}-{entry.get('b')}"
+    return f"#{number}"
 
 
 def _check_all(d: dict[str, Any], check: Any) -> None:
@@ -198,11 +246,7 @@ def _check_map(d: dict[str, Any], check: Any, width: int, height: int) -> dict[s
     names = [c["name_zh"] for c in d["cities"]]
     check(len(set(names)) == len(names), "cities: duplicate city name_zh")
     for c in d["cities"]:
-        cid = c.get("id")
-        missing = [f for f in ("id", "name_zh", "name_en", "commandery_zh", "label_zh", "region",
-                               "special", "luoyang", "x", "y", "neighbors") if f not in c]
-        if not check(not missing, f"city {cid}: missing field(s) {', '.join(missing)}"):
-            continue
+        cid = c["id"]
         check(isinstance(cid, str) and cid.isascii() and cid.replace("_", "").isalnum(),
               f"city {cid}: id must be ascii letters, digits and _")
         check(c["region"] in regions, f"city {cid}: unknown region {c['region']}")

@@ -15,11 +15,12 @@ from games.core.events import Event
 from games.core.flow import new_flow
 from games.core.flow import phase as flow_phase
 from games.core.game import Game, Option, PrivateGroup, Result, State
-from games.core.messages import Said
+from games.core.messages import Said, msg
 from games.core.rng import Rng
 from games.tang import ai, checks, scoring, setup, view
-from games.tang.data import load_data
+from games.tang.data import DataError, load_data
 from games.tang.flow import FLOW, refusal
+from games.tang.packs import TangPacks
 
 DATA = load_data()
 
@@ -55,14 +56,18 @@ class TangGame(Game):
     title = "Tang: the An Lushan Rebellion (安史之乱)"
     min_players, max_players = DATA.players
     options = OPTIONS
+    packs = TangPacks()  # a group's own data of the same schema (the `pack` option)
     extra_commands = True  # cogs/tang.py: `/tang council`, a camp's private thread
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         pack = given.get("pack")
         rest = {k: v for k, v in given.items() if k != "pack"}
         resolved = super().resolve_options(rest)
-        if pack is not None:
-            load_data(str(pack))  # refused at once when the pack does not validate
+        if pack is not None:  # refused at once when the pack does not validate
+            try:
+                load_data(str(pack))
+            except DataError as error:
+                raise IllegalAction(msg("tang.refuse.pack_unusable", error=str(error))) from None
         return {**resolved, "pack": pack}
 
     def begin(self, seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
