@@ -23,6 +23,7 @@ from bot.tools.fakediscord.world import CHANNEL_ID, Message
 FINAL = "Final scores"
 TURN = "gm:turn:"
 PAGE = "gm:page:"
+ORDERS = "gm:orders:"
 NUDGE_SECONDS = 1.0  # a player not mentioned for this long checks the thread anyway
 STALL_NUDGES = 8  # that many checks in a row with nothing new in the thread: stuck
 PAGE_CHANCE = 0.1
@@ -186,11 +187,13 @@ def ref_of(pick: Pick) -> str:
 
 
 def _choices(prompt: Message) -> list[Pick]:
-    """Every button (custom id, None) and select option (custom id, value) of a prompt."""
+    """Every button (custom id, None) and select option (custom id, value) of a prompt but
+    **Write orders**, which opens a form rather than choosing (tests/e2e/test_e2e_orders.py
+    fills it)."""
     picks: list[Pick] = []
     for row in prompt.components:
         for item in row.get("components", []):
-            if item.get("disabled") or "custom_id" not in item:
+            if item.get("disabled") or str(item.get("custom_id", ORDERS)).startswith(ORDERS):
                 continue
             if item["type"] == 2:
                 picks.append((item["custom_id"], None))
