@@ -164,7 +164,8 @@ class ViewText:
             return secret.encoded in self.text
         if secret.plain in self.found:
             return True
-        return any(t.endswith('\\"' + secret.plain) for t in self.quoting)
+        return bool(self.quoting) and any(t.endswith('\\"' + secret.plain)
+                                          for t in self.quoting)
 
 
 def simulate(game: Game, players: int, games: int, seed: int, options: dict[str, Any],

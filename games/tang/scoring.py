@@ -27,11 +27,16 @@ def own_score(state: State, seat: int) -> dict[str, int]:
 
 def own_scores(state: State) -> list[dict[str, int]]:
     """Every seat's `own_score`, with the cities read once (a view shows all of them)."""
-    held: list[list[str]] = [[] for _ in range(seats(state))]
+    cities = data_of(state).cities
+    counted = [[0, 0, 0] for _ in range(seats(state))]  # cities, special, 洛阳
     for cid, c in state["cities"].items():
         if c["controller"] is not None:
-            held[c["controller"]].append(cid)
-    return [_scored(state, s, _counted(state, mine)) for s, mine in enumerate(held)]
+            row, city = counted[c["controller"]], cities[cid]
+            row[0] += 1
+            row[1] += 1 if city["special"] else 0
+            row[2] += 1 if city["luoyang"] else 0
+    return [_scored(state, s, (n, special, luoyang))
+            for s, (n, special, luoyang) in enumerate(counted)]
 
 
 def _counted(state: State, mine: list[str]) -> tuple[int, int, int]:
