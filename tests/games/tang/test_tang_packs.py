@@ -9,12 +9,15 @@ from typing import Any
 
 import pytest
 
+from bot.service.models import Player
 from bot.tools.simulate import play_game
 from games.core.errors import IllegalAction
 from games.core.packs import PackError
 from games.tang import GAME
 from games.tang.data import DATA_FILE
 from games.tang.model import data_of
+
+MOD, ALICE = Player(99, "Mod", is_moderator=True), Player(11, "Alice")
 
 
 def designed_raw() -> dict[str, Any]:
@@ -50,6 +53,15 @@ def test_t0_a_table_plays_a_whole_game_with_its_pack():
     assert state["options"]["pack"] == text  # frozen into the table's options
     assert data_of(state).value("guo_ziyi") == 4 and GAME.result(state) is not None
     assert len(log) > 100
+
+
+async def test_t0_a_server_uploads_a_pack_and_a_new_table_freezes_its_text(gm):
+    info = await gm.upload_pack(1, MOD, "tang", "ours", printed(), source="ours.json")
+    assert info.title == "Our prototype" and info.changed["characters"] == 1
+    table = await gm.new_game(game="tang", guild_id=1, channel_id=100, creator=ALICE,
+                              options={"pack": "ours"}, seed=3)
+    assert (await gm.repo.get_game(table.game_id)).options["pack"] == printed()
+    assert table.options["pack"] == f"Our prototype ({info.hash})"
 
 
 def test_t0_a_broken_pack_is_refused_naming_its_line_and_entry():
