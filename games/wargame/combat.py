@@ -6,8 +6,10 @@ at the start (`start`, W23.4) and the loss points it took (`hurt`), whether ever
 crossed a river side (`rivers`, W20.6 ③), the seat running a minor army (`handler`, W18.2),
 the round's `method` and `n`, the selection being built (`drafts`, `done`: secret until every
 army has chosen) and the generals revealed (`picks`), the retreat (`retreating`, `forced`,
-`double`, `trapped`, `plan`), the `winner`, the public record of the rounds (`rounds`), and
-the `stage` that `fight` runs next.
+`double`, `trapped`, `plan`), the `winner`, the public record of the rounds (`rounds`: each
+with its method roll, its dice and modifiers, its losses and its kill checks), the method roll of
+the round under way (`roll`), the kill checks of the retreat (`checks`), and the `stage` that
+`fight` runs next.
 
 One chance rule, `fight`, walks the stages. Where a seat owes a choice it pushes that decision
 step with `fight` beneath it, so the battle goes on once the seat has answered. An army no
@@ -49,7 +51,7 @@ from games.wargame.board import (
 )
 from games.wargame.data import WargameData, data_for
 from games.wargame.heirs import next_heir_step
-from games.wargame.methods import METHODS, SIDES, Outcome, enemy, rating, side_power
+from games.wargame.methods import METHODS, SIDES, enemy, rating, side_power
 from games.wargame.texts import area, general, generals, nation, power
 
 State = dict[str, Any]
@@ -157,7 +159,8 @@ def _fall(state: State) -> Fall:
         side = next((s for s in SIDES if nid in b["armies"][s]), None)
         if side is None:
             return destroy(state, nid)
-        return fates.fall_in_battle(state, data, nid, taker(state, enemy(side)), b["area"])
+        return fates.fall_in_battle(state, data, nid, taker(state, enemy(side)), b["area"],
+                                    into=_checks(state))
     return fall_of
 
 
@@ -180,7 +183,7 @@ def open_battle(state: State, target: str, rivers: bool, invaders: list[str]) ->
         "retreating": None, "leaving": None, "forced": False, "double": False, "trapped": [],
         "plan": None, "winner": None if pid else "attacker", "keeper": None,
         "joint": "open", "fought": pid is not None, "stage": "open" if pid else "close",
-        "rounds": [], "owed": None, "split": None,
+        "rounds": [], "owed": None, "split": None, "roll": None, "checks": [],
     }
     push(state, chance("fight"))
     if pid is None:
@@ -255,7 +258,8 @@ def _method(state: State) -> list[Event]:
                   why=msg("wargame.roll.battle_method", round=b["round"]))
     row = _data(state).tables["battle_method"]["rows"][rolled.total - 2]
     b.update(method=row["method"], n=int(row["generals"]), drafts={s: [] for s in SIDES},
-             done=[], picks=None, stage="select")
+             done=[], picks=None, stage="select",
+             roll={"faces": list(rolled.faces), "total": rolled.total})
     for side in SIDES:
         if not _chooses(state, side):
             b["drafts"][side] = auto_picks(state, side)
@@ -355,7 +359,7 @@ def _clash(state: State) -> list[Event]:
     b = state["battle"]
     out = METHODS[b["method"]](state)
     b["owed"] = {"kind": "round", "losses": out.losses, "totals": out.totals,
-                 "checks": [list(c) for c in out.checks]}
+                 "checks": [list(c) for c in out.checks], "record": out.record}
     b["stage"] = "losses"
     return list(out.events)
 
@@ -379,11 +383,10 @@ def _losses(state: State) -> list[Event]:
                            agreed if side == "attacker" else None)
     if owed["kind"] == "pursuit":
         return events + _pursued(state)
-    out = Outcome(losses=owed["losses"], totals=owed["totals"],
-                  checks=[(g, c) for g, c in owed["checks"]])
-    events += _duel_checks(state, out)
     b["rounds"].append({"round": b["round"], "method": b["method"], "n": b["n"],
-                        "picks": b["picks"], "totals": out.totals, "losses": out.losses})
+                        "roll": b["roll"], "picks": b["picks"], **owed["record"],
+                        "totals": owed["totals"], "losses": owed["losses"], "checks": []})
+    events += _duel_checks(state, [(g, c) for g, c in owed["checks"]])
     return events + _outcome(state)
 
 
@@ -429,18 +432,26 @@ def hurt(state: State, side: str, loss: int, agreed: dict[str, int] | None = Non
     return events
 
 
-def _duel_checks(state: State, out: Outcome) -> list[Event]:
+def _duel_checks(state: State, checks: list[tuple[str, str]]) -> list[Event]:
     """W19.6, W19a, W24a: the duel's losers are checked in data order, each by the other
     army, if he is still in his army."""
     data = _data(state)
     order = list(data.generals)
     events: list[Event] = []
-    for gid, column in sorted(out.checks, key=lambda c: order.index(c[0])):
+    for gid, column in sorted(checks, key=lambda c: order.index(c[0])):
         side = _side_of_general(state, gid)
         if side is not None:
             events += fates.kill_check(state, data, gid, column, taker(state, enemy(side)),
-                                       fall=_fall(state))
+                                       fall=_fall(state), into=_checks(state))
     return events
+
+
+def _checks(state: State) -> list[dict[str, Any]]:
+    """Where the battle record keeps a kill check made now: with its round (a duel's, and the
+    fall of a nation it causes) until a retreat begins, then with the battle (W23a, W27.2)."""
+    b = state["battle"]
+    return b["rounds"][-1]["checks"] if b["retreating"] is None and b["rounds"] \
+        else b["checks"]
 
 
 def _side_of_general(state: State, gid: str) -> str | None:
@@ -750,7 +761,8 @@ def _rout_checks(state: State, side: str) -> list[Event]:
         owner = _side_of_general(state, gid)
         if owner is not None:
             events += fates.kill_check(state, data, gid, column, taker(state, enemy(owner)),
-                                       void_capture=b["double"], fall=_fall(state))
+                                       void_capture=b["double"], fall=_fall(state),
+                                       into=_checks(state))
     if b["double"]:
         _joins_retreat(state, side)
     return events
@@ -907,7 +919,8 @@ def _close(state: State) -> list[Event]:
         state["last_battle"] = {"number": number, "area": b["area"], "sides": b["sides"],
                                 "armies": b["armies"], "start": b["start"],
                                 "rounds": b["rounds"], "winner": winner,
-                                "keeper": b["keeper"], "pursuit": b.get("pursuit")}
+                                "keeper": b["keeper"], "pursuit": b.get("pursuit"),
+                                "checks": b["checks"]}
     state["battle"] = None
     acting = state["step"]["nation"]
     if state["nations"][acting]["alive"]:

@@ -36,16 +36,30 @@ COLUMNS = {
 
 
 def kill_check(state: State, data: WargameData, gid: str, column: str, by: str, *,
-               void_capture: bool = False, fall: FallHook | None = None) -> list[Event]:
+               void_capture: bool = False, fall: FallHook | None = None,
+               into: list[dict[str, Any]] | None = None) -> list[Event]:
     """W24.1-W24.2: the checked general's opponent `by` rolls 1d6 (`kill_check`) on the
-    column given; the result applies at once."""
+    column given; the result applies at once. The check is added to `into` (the battle
+    record's list) with the result it had: the table's, or `void`, `zaiya` or `death` where
+    W23b, W24a or W24b turned it into another."""
     rolled = roll(state, 1, 6, who=power(by), why=msg("wargame.roll.kill_check",
                                                        general=general(gid),
                                                        column=COLUMNS[column]))
     table = data.tables["kill_check"]
-    result = table["rows"][rolled.total - 1]["results"][table["columns"].index(column)]
-    return [rolled.event, *fate(state, data, gid, str(result), by, void_capture=void_capture,
-                                fall=fall)]
+    result = str(table["rows"][rolled.total - 1]["results"][table["columns"].index(column)])
+    entry = {"general": gid, "column": column, "by": by, "face": rolled.total, "result": result}
+    if into is not None:
+        into.append(entry)  # before the fate: a fall it causes adds its own checks after it
+    events = fate(state, data, gid, result, by, void_capture=void_capture, fall=fall)
+    entry["result"] = _became(state, gid, result, void_capture)
+    return [rolled.event, *events]
+
+
+def _became(state: State, gid: str, result: str, void_capture: bool) -> str:
+    """What a kill check's result came to for the record."""
+    if result == "capture" and void_capture:
+        return "void"
+    return {"dead": "death", "zaiya": "zaiya"}.get(state["generals"][gid]["state"], result)
 
 
 def fate(state: State, data: WargameData, gid: str, result: str, by: str, *,
@@ -98,15 +112,16 @@ def exile(state: State, data: WargameData, gid: str, fall: FallHook | None) -> l
             *left(state, data, old, gid, fall)]
 
 
-def fall_in_battle(state: State, data: WargameData, nid: str, by: str,
-                   battle_area: str) -> list[Event]:
+def fall_in_battle(state: State, data: WargameData, nid: str, by: str, battle_area: str,
+                   into: list[dict[str, Any]] | None = None) -> list[Event]:
     """W27.2, W27.4: a nation destroyed in combat. The opponent `by` kill-checks each of its
     generals in data order, on `fall_battle_area` in the battle area and `fall_other_area`
-    elsewhere (these columns always give a result); then its troops, areas and marker go."""
+    elsewhere (these columns always give a result), each added to `into`; then its troops,
+    areas and marker go."""
     events = fallen(state, nid)
     for gid, spot in list(state["generals"].items()):
         if spot["state"] == "nation" and spot["nation"] == nid:
             column = "fall_battle_area" if spot["area"] == battle_area else "fall_other_area"
-            events += kill_check(state, data, gid, column, by)
+            events += kill_check(state, data, gid, column, by, into=into)
     dissolve(state, nid)
     return events

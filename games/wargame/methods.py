@@ -27,13 +27,15 @@ SIDES = ("attacker", "defender")
 @dataclass
 class Outcome:
     """What a round did: its events, each army's troop loss (applied later, at once), the
-    duel kill checks owed as (general, table column), and each army's total for the record
-    (None when an army could not roll)."""
+    duel kill checks owed as (general, table column), each army's total (None when an army
+    could not roll), and the dice for the battle record (`record`, JSON-plain): `dice`, each
+    army's roll, for a pitched battle or a stratagem; `pairs` and `unopposed` for a duel."""
 
     events: list[Event] = field(default_factory=list)
     losses: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SIDES, 0))
     checks: list[tuple[str, str]] = field(default_factory=list)
     totals: dict[str, int | None] = field(default_factory=dict)
+    record: dict[str, Any] = field(default_factory=dict)
 
 
 def enemy(side: str) -> str:
@@ -56,11 +58,13 @@ def band(rows: list[dict[str, Any]], d: int) -> dict[str, Any]:
 
 
 def _roll(state: State, out: Outcome, side: str, why: Msg,
-          mods: list[tuple[Param, int]]) -> int:
-    """One army's 1d6 with its named modifiers, told in the round's events."""
-    rolled = roll(state, 1, 6, who=power(side_power(state, side)), why=why, modifiers=mods)
+          mods: list[tuple[str, int]]) -> dict[str, Any]:
+    """One army's 1d6 with its modifiers named (`wargame.mod.<name>`), told in the round's
+    events; returned as the battle record keeps it (the image draws these dice)."""
+    rolled = roll(state, 1, 6, who=power(side_power(state, side)), why=why,
+                  modifiers=[(msg(f"wargame.mod.{name}"), value) for name, value in mods])
     out.events.append(rolled.event)
-    return rolled.total
+    return {"faces": list(rolled.faces), "mods": dict(mods), "total": rolled.total}
 
 
 # -- the duel (W19) ------------------------------------------------------------------------------
@@ -103,33 +107,47 @@ def duel(state: State) -> Outcome:
         lists[side] = [None] * gozoku_duellists(state, data) if virtual \
             else list(state["battle"]["picks"][side])
     pairs, alone, out.events = pairing(state, lists)
+    out.record = {"pairs": [], "unopposed": []}
     for a, d in pairs:
-        totals = {side: _duel_roll(state, out, data, side, g)
-                  for side, g in (("attacker", a), ("defender", d))}
-        diff = totals["attacker"] - totals["defender"]
-        if diff == 0:
-            continue
-        loser = "defender" if diff > 0 else "attacker"
-        out.losses[loser] += min(abs(diff), int(caps["pair_loss_cap"]))
-        beaten = d if loser == "defender" else a
-        if abs(diff) >= int(caps["kill_check_min_difference"]) and beaten is not None:
-            out.checks.append((beaten, duel_column(abs(diff))))
+        _duel_pair(state, out, data, a, d)
     for side, g in alone:
         hit = int(data.constants["gozoku"]["duel_unopposed_damage"]) if g is None else min(
             rating(data, g, "valour") or 0, int(caps["unopposed_loss_cap"]))
         out.losses[enemy(side)] += hit
+        out.record["unopposed"].append({"side": side, "general": g, "loss": hit})
         out.events.append(Event(msg("wargame.battle.unopposed", general=_duellist(state, side, g),
                                     count=hit)))
     return out
 
 
+def _duel_pair(state: State, out: Outcome, data: WargameData, a: str | None,
+               d: str | None) -> None:
+    """W19.5-W19.6: one pair's rolls; the lower army loses the difference (capped), and a
+    difference of 3 or more checks the beaten general (never a virtual 豪族 duellist)."""
+    caps = data.constants["duel"]
+    rolled = {side: _duel_roll(state, out, data, side, g)
+              for side, g in (("attacker", a), ("defender", d))}
+    diff = rolled["attacker"]["total"] - rolled["defender"]["total"]
+    loser = None if diff == 0 else "defender" if diff > 0 else "attacker"
+    loss = min(abs(diff), int(caps["pair_loss_cap"])) if loser else 0
+    out.record["pairs"].append({**rolled, "loser": loser, "loss": loss})
+    if loser is None:
+        return
+    out.losses[loser] += loss
+    beaten = d if loser == "defender" else a
+    if abs(diff) >= int(caps["kill_check_min_difference"]) and beaten is not None:
+        out.checks.append((beaten, duel_column(abs(diff))))
+
+
 def _duel_roll(state: State, out: Outcome, data: WargameData, side: str,
-               gid: str | None) -> int:
+               gid: str | None) -> dict[str, Any]:
+    """A duellist's roll as the record keeps it, with the general (None: a 豪族 duellist)."""
     if gid is None:
-        return _roll(state, out, side, msg("wargame.roll.duel_gozoku"), [])
+        return {"general": None, **_roll(state, out, side, msg("wargame.roll.duel_gozoku"), [])}
     valour = rating(data, gid, "valour") or 0
-    return _roll(state, out, side, msg("wargame.roll.duel", general=general(gid)),
-                 [(msg("wargame.mod.valour"), valour)])
+    return {"general": gid, **_roll(state, out, side, msg("wargame.roll.duel",
+                                                          general=general(gid)),
+                                    [("valour", valour)])}
 
 
 def _duellist(state: State, side: str, gid: str | None) -> Param:
@@ -142,24 +160,22 @@ def duel_column(diff: int) -> str:
 
 
 # -- the pitched battle (W20) --------------------------------------------------------------------
-def kassen_modifiers(state: State, data: WargameData, side: str) -> list[tuple[Param, int]]:
+def kassen_modifiers(state: State, data: WargameData, side: str) -> list[tuple[str, int]]:
     """W20.2-W20.6, W20a: the chosen generals' command (blanks 0), the defender's city and
     river modifiers, +1 per full 10 current troops for each army."""
     b = state["battle"]
     mods = data.constants["kassen_modifiers"]
     command = sum(rating(data, g, "command") or 0 for g in b["picks"][side])
-    found: list[tuple[Param, int]] = [(msg("wargame.mod.command"), command)]
+    found: list[tuple[str, int]] = [("command", command)]
     if side == "defender":
         city = data.areas[b["area"]]["city"]
-        if city == "big":
-            found.append((msg("wargame.mod.big_city"), int(mods["big_city_defender"])))
-        elif city == "small":
-            found.append((msg("wargame.mod.small_city"), int(mods["small_city_defender"])))
+        if city in ("big", "small"):
+            found.append((f"{city}_city", int(mods[f"{city}_city_defender"])))
         if b["rivers"]:
-            found.append((msg("wargame.mod.river"), int(mods["river_only_defender"])))
+            found.append(("river", int(mods["river_only_defender"])))
     tens = sum(troops(state, b["area"], p) for p in b["armies"][side]) // 10  # W20a ④
     if tens:
-        found.append((msg("wargame.mod.troops"), tens * int(mods["per_10_troops_each_side"])))
+        found.append(("troops", tens * int(mods["per_10_troops_each_side"])))
     return found
 
 
@@ -168,9 +184,10 @@ def kassen(state: State) -> Outcome:
     a tie in which both armies lose the tie row."""
     data = data_for(state["options"])
     out = Outcome()
-    for side in SIDES:
-        out.totals[side] = _roll(state, out, side, msg("wargame.roll.kassen"),
-                                 kassen_modifiers(state, data, side))
+    rolled = {side: _roll(state, out, side, msg("wargame.roll.kassen"),
+                          kassen_modifiers(state, data, side)) for side in SIDES}
+    out.record = {"dice": rolled}
+    out.totals = {side: int(rolled[side]["total"]) for side in SIDES}
     attacker, defender = int(out.totals["attacker"] or 0), int(out.totals["defender"] or 0)
     row = band(data.tables["kassen"]["rows"], abs(attacker - defender))
     if attacker == defender:
@@ -187,10 +204,12 @@ def keiryaku(state: State) -> Outcome:
     army with no such general rolls nothing and totals 0; the 豪族 roll with -1. The lower
     army loses the 計略表 amount; equal totals do nothing."""
     data = data_for(state["options"])
-    out = Outcome()
+    out = Outcome(record={"dice": {}})
     for side in SIDES:
-        out.totals[side] = _scheme(state, out, data, side)
-        if out.totals[side] is None:
+        rolled = _scheme(state, out, data, side)
+        out.record["dice"][side] = rolled
+        out.totals[side] = None if rolled is None else int(rolled["total"])
+        if rolled is None:
             out.events.append(Event(msg("wargame.battle.no_scheme",
                                         power=power(side_power(state, side)))))
     attacker, defender = int(out.totals["attacker"] or 0), int(out.totals["defender"] or 0)
@@ -201,18 +220,17 @@ def keiryaku(state: State) -> Outcome:
     return out
 
 
-def _scheme(state: State, out: Outcome, data: WargameData, side: str) -> int | None:
-    """An army's stratagem total, or None when it cannot roll (its total counts as 0)."""
+def _scheme(state: State, out: Outcome, data: WargameData, side: str) -> dict[str, Any] | None:
+    """An army's stratagem roll, or None when it cannot roll (its total counts as 0)."""
     if side_power(state, side) == GOZOKU:
         bonus = int(data.constants["gozoku"]["keiryaku_intellect"])
         return _roll(state, out, side, msg("wargame.roll.keiryaku"),
-                     [(msg("wargame.mod.gozoku_intellect"), bonus)])
+                     [("gozoku_intellect", bonus)])
     rated = [rating(data, g, "intellect") for g in state["battle"]["picks"][side]]
     known = [r for r in rated if r is not None]
     if not known:
         return None
-    return _roll(state, out, side, msg("wargame.roll.keiryaku"),
-                 [(msg("wargame.mod.intellect"), sum(known))])
+    return _roll(state, out, side, msg("wargame.roll.keiryaku"), [("intellect", sum(known))])
 
 
 METHODS = {"ikki": duel, "kassen": kassen, "keiryaku": keiryaku}
