@@ -114,10 +114,10 @@ def test_w32_kill_checks_of_a_rout_are_kept_with_the_battle_in_data_order():
     assert json.loads(json.dumps(kept)) == kept  # JSON-plain
 
 
-def test_w32_the_fall_a_duel_causes_keeps_its_checks_in_that_round():
-    """W27.2 (WX14): 曹仁 (checked first, data order) is unharmed; 袁胤, 袁術's last heir,
-    dies in the duel (許褚 5 + 5 against 1 + 1: duel_6plus, face 2); the nation falls and
-    曹操 checks 紀霊 (battle area) and 橋蕤 (新野) right after, in the same round."""
+def wx14_fall() -> State:
+    """W27.2 (WX14) after its battle: 曹仁 (checked first, data order) is unharmed; 袁胤,
+    袁術's last heir, dies in the duel (許褚 5 + 5 against 1 + 1: duel_6plus, face 2); the
+    nation falls and 曹操 checks 紀霊 (battle area) and 橋蕤 (新野) at once."""
     state = acting("cao")
     gone(state, "yuan_shu", "zhang_xun", "yang_hong")
     state["nations"]["yuanshu"]["ruler"] = "yuan_yin"
@@ -132,8 +132,12 @@ def test_w32_the_fall_a_duel_causes_keeps_its_checks_in_that_round():
     state, _ = as_seat(state, handler, "general yuan_yin")
     state, _ = by(state, "cao", "general cao_ren")
     state, _ = as_seat(state, handler, "general ji_ling")
+    return state
+
+
+def test_w32_the_fall_a_duel_causes_keeps_its_checks_in_that_round():
     checks = [(c["general"], c["column"], c["face"], c["result"])
-              for c in first_round(state)["checks"]]
+              for c in first_round(wx14_fall())["checks"]]
     assert checks == [("cao_ren", "duel_3", 4, "none"), ("yuan_yin", "duel_6plus", 2, "death"),
                       ("ji_ling", "fall_battle_area", 3, "submit"),
                       ("qiao_rui", "fall_other_area", 5, "submit")]

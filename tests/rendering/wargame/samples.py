@@ -1,6 +1,7 @@
 """Real wargame states for the image tests: seeded games of 2 and 11 players played by the
 heuristic AI (it invades, so battles are fought), kept at the start, the middle (with the state
-a phase earlier, so the changes show) and the end.
+a phase earlier, so the changes show) and the end; and battles with every roll forced, for the
+duels and kill checks the seeded games seldom fight.
 """
 
 from __future__ import annotations
@@ -10,7 +11,12 @@ import functools
 from typing import Any
 
 from games.core import make_agent
+from games.core.chance import force
 from games.wargame.game import WargameGame
+from tests.games.wargame.test_wargame_battle_record import wx14_fall
+from tests.games.wargame.test_wargame_combat import by
+from tests.games.wargame.test_wargame_rules_w18_w21 import gentry_battle
+from tests.games.wargame.test_wargame_rules_w22_w24 import double_rout
 
 GAME = WargameGame()
 MIDDLE_TURN = 3
@@ -51,3 +57,22 @@ def moments(seats: int, seed: int = 1,
 
 def names(seats: int) -> list[str]:
     return NAMES[:seats]
+
+
+@functools.cache
+def forced_battles() -> dict[str, dict[str, Any]]:
+    """name -> a finished battle's record: "fall" (WX14: a duel kills 袁術's last heir and
+    the fallen nation's generals are checked), "gentry" (夏侯惇 and 曹仁 against the 豪族'
+    duellists, one unopposed; 曹操 retreats and is pursued, face 6), "rout" (a pitched battle
+    ending in a double rout: a capture made void, a death); read-only."""
+    gentry, _ = gentry_battle(("xiahou_dun", "cao_ren"), (5, 6, 6, 1, 1, 3))
+    gentry, _ = by(gentry, "cao", "general xiahou_dun", "general cao_ren")
+    force(gentry, 6)
+    gentry, _ = by(gentry, "cao", "retreat")
+    found: dict[str, dict[str, Any]] = {}
+    for name, state in (("fall", wx14_fall()), ("gentry", gentry),
+                        ("rout", double_rout(5, 6)[0])):
+        record = GAME.finished_battle(state)
+        assert record is not None, name
+        found[name] = record
+    return found

@@ -7,6 +7,7 @@ the middle (with the view where its phase began as `before`, so the changes show
 each overview is written in English, Japanese and Korean, every part from the public view and
 from the acting seat's own view, and the middle's battle, to /tmp/overviews/wargame-*.png;
 the 11-player overviews in English are also /tmp/overviews/wargame-{start,middle,end}.png.
+The battles with forced rolls (duels, kill checks) are /tmp/overviews/wargame-battle-*.png.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from PIL import Image
 from rendering.kit.png import to_png
 from rendering.wargame import PARTS, battle, overview, part
 from tests.rendering.scenes import scene
-from tests.rendering.wargame.samples import GAME, moments, names
+from tests.rendering.wargame.samples import GAME, forced_battles, moments, names
 
 OUT = Path("/tmp/overviews")
 SHOWN = 11  # the seat count whose English overviews get the short names
@@ -28,6 +29,10 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for seats in (2, 11):
         _game(seats)
+    for name, fought in forced_battles().items():
+        for locale in ("en", "ja", "ko"):
+            _write(f"wargame-battle-{name}-{locale}.png",
+                   battle(scene(fought, names(2), locale)))
 
 
 def _game(seats: int) -> None:

@@ -6,6 +6,7 @@ seat shows nothing private, and a seat's own part shows its draft and battle pla
 from __future__ import annotations
 
 import copy
+import importlib
 import io
 import re
 from typing import Any
@@ -29,8 +30,9 @@ from rendering.wargame.style import short
 from rendering.wargame.views import focus_areas
 from tests.languages import NAMES as READER_NAMES
 from tests.rendering.scenes import scene
-from tests.rendering.wargame.samples import GAME, moments, names
+from tests.rendering.wargame.samples import GAME, forced_battles, moments, names
 
+BATTLE = importlib.import_module("rendering.wargame.battle")  # the package's `battle` is a function
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_W, MAX_H = rendering.OVERVIEW_MAX
 BODY_FLOOR = 24
@@ -119,7 +121,8 @@ def test_no_headline_text_below_36_px_nor_body_text_below_24_px(monkeypatch) -> 
     over(kept["end"])
     for name in PARTS:
         part_texts(kept["middle"], name, seat=0)
-    draw_battle(scene(fought(11), names(11)), cjk=True)
+    for battle in (fought(11), *forced_battles().values()):
+        draw_battle(scene(battle, names(11)), cjk=True)
     head = [size for inside, size in floors if inside]
     body = [size for inside, size in floors if not inside]
     assert head and min(head) >= HEAD_TEXT
@@ -216,7 +219,8 @@ def test_a_korean_japanese_or_chinese_image_draws_no_english_caption(locale: str
         for name in PARTS:
             texts += draw_part(scene(view(state, seat), readers, locale, seat=seat), name,
                                cjk=True)[1]
-    texts += draw_battle(scene(fought(), readers, locale), cjk=True)[1]
+    for battle in (fought(), *forced_battles().values()):
+        texts += draw_battle(scene(battle, readers, locale), cjk=True)[1]
     assert [text for text in texts if LATIN_WORD.search(text)] == []
 
 
@@ -296,18 +300,96 @@ def test_the_turns_part_shows_the_track_cup_cards_and_banked_vp() -> None:
 
 
 # -- the battle ---------------------------------------------------------------------------------
+def all_battles() -> list[dict[str, Any]]:
+    """The seeded games' battles and the forced ones (duels, kill checks, a double rout)."""
+    return [fought(2), fought(11), *forced_battles().values()]
+
+
 def test_the_battle_shows_each_rounds_method_generals_totals_and_losses() -> None:
-    battle = fought()
-    texts = draw_battle(scene(battle, names(2)), cjk=True)[1]
     methods = {"ikki": "Duel", "kassen": "Pitched battle", "keiryaku": "Stratagem"}
+    for battle in all_battles():
+        texts = draw_battle(scene(battle, names(2)), cjk=True)[1]
+        for record in battle["rounds"]:
+            assert f"Round {record['round']} ·" in texts
+            assert f"= {record['roll']['total']} →" in texts
+            assert any(text.startswith(f"{methods[record['method']]} · ") for text in texts)
+            for side in ("attacker", "defender"):
+                for gid in record["picks"][side]:
+                    assert any(text.startswith(short(t(f"wargame.general.{gid}")))
+                               for text in texts)
+            if record["method"] == "ikki":
+                losses = record["losses"]
+                assert (f"Duel losses: attacker {losses['attacker']} · defender "
+                        f"{losses['defender']}") in texts
+                continue
+            for side in ("attacker", "defender"):
+                assert str(record["totals"][side]) in texts
+                assert f"Loss: {record['losses'][side]}" in texts
+        assert f"Troops at the start: {battle['start']['attacker']}" in texts
+        assert texts[-1].endswith(short(t(f"wargame.area.{battle['area']}"))) \
+            or battle["keeper"]
+
+
+def drawn_faces(monkeypatch, battle: dict[str, Any]) -> list[int]:
+    """The die faces the battle image paints, in order (the dry layout runs not counted)."""
+    faces: list[int] = []
+    original = BATTLE._die
+
+    def die(c, x, y, face):
+        if not c.dry:
+            faces.append(face)
+        return original(c, x, y, face)
+
+    monkeypatch.setattr(BATTLE, "_die", die)
+    draw_battle(scene(battle, names(2)), cjk=True)
+    return faces
+
+
+def record_faces(battle: dict[str, Any]) -> list[int]:
+    """Every face the record keeps, in the order the image reads: per round the method roll,
+    each army's die (each pair's two in a duel) and the round's kill checks; then the pursuit
+    and the retreat's kill checks."""
+    faces: list[int] = []
     for record in battle["rounds"]:
-        assert any(text.startswith(f"Round {record['round']} · {methods[record['method']]}")
-                   for text in texts)
-        for side in ("attacker", "defender"):
-            assert str(record["totals"][side]) in texts
-            assert f"Loss: {record['losses'][side]}" in texts
-            for gid in record["picks"][side]:
-                assert any(text.startswith(short(t(f"wargame.general.{gid}")) + " · ")
-                           for text in texts)
-    assert f"Troops at the start: {battle['start']['attacker']}" in texts
-    assert texts[-1].endswith(short(t(f"wargame.area.{battle['area']}"))) or battle["keeper"]
+        faces += record["roll"]["faces"]
+        rolls = [r for pair in record.get("pairs", []) for r in (pair["attacker"],
+                                                                 pair["defender"])]
+        rolls += [r for r in record.get("dice", {}).values() if r is not None]
+        faces += [f for r in rolls for f in r["faces"]]
+        faces += [check["face"] for check in record["checks"]]
+    if battle["pursuit"]:
+        faces.append(battle["pursuit"]["face"])
+    return faces + [check["face"] for check in battle["checks"]]
+
+
+def test_the_battle_shows_the_faces_of_every_roll(monkeypatch) -> None:
+    for battle in all_battles():
+        assert drawn_faces(monkeypatch, battle) == record_faces(battle)
+
+
+def test_the_battle_names_each_modifier_and_each_kill_checks_result() -> None:
+    fall = draw_battle(scene(forced_battles()["fall"], names(2)), cjk=True)[1]
+    at = fall.index("Xu Chu")
+    assert fall[at + 1:at + 3] == ["+5 valour", "= 10"]
+    assert "Kill checks" in fall
+    assert "Yuan Yin · duel 6+ → killed" in fall
+    assert "Ji Ling · fall, battle area → submits" in fall
+    gentry = draw_battle(scene(forced_battles()["gentry"], names(2)), cjk=True)[1]
+    assert "A gentry duellist unopposed → 1 lost by the other army" in gentry
+    assert "with 4 troops → 2 lost" in gentry  # the pursuit, face 6
+    rout = draw_battle(scene(forced_battles()["rout"], names(2)), cjk=True)[1]
+    assert "+4 command" in rout and "Pitched battle table: difference 0" in rout
+    assert "Xiahou Dun · rout, adjacent → capture void" in rout
+    stratagem = draw_battle(scene(fought(2), names(2)), cjk=True)[1]
+    assert "−1 gentry" in stratagem  # the 豪族' stratagem, signed with a minus
+
+
+def test_a_battle_recorded_before_the_dice_draws_without_them() -> None:
+    battle = copy.deepcopy(fought(2))
+    for record in battle["rounds"]:
+        for key in ("roll", "dice", "checks"):
+            record.pop(key, None)
+    battle.pop("checks")
+    texts = draw_battle(scene(battle, names(2)), cjk=True)[1]
+    assert "Round 1 ·" in texts and "2d6" not in texts
+    assert any(text.startswith("Stratagem · ") for text in texts)
