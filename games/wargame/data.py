@@ -72,10 +72,16 @@ class WargameData:
 
     def value_of(self, area: str) -> int:
         """W29.1: power + 2 for a big city, + 1 for a small one."""
+        return self.area_values[area]
+
+    @functools.cached_property
+    def area_values(self) -> dict[str, int]:
+        """Every area's W29.1 value, worked out once: values are summed per nation for
+        every view and every score."""
         score = self.constants["score_value"]
-        a = self.areas[area]
         bonus = {"big": score["big_city_bonus"], "small": score["small_city_bonus"]}
-        return int(a["power"]) * int(score["per_power"]) + int(bonus.get(a["city"], 0))
+        return {aid: int(a["power"]) * int(score["per_power"]) + int(bonus.get(a["city"], 0))
+                for aid, a in self.areas.items()}
 
 
 class _Checks:

@@ -30,6 +30,7 @@ from games.wargame.board import (
     big_cities,
     controlled,
     is_major,
+    nation_counts,
     nation_troops,
     powers_in,
     troops,
@@ -421,6 +422,7 @@ class WargameGame(Game):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         data = _data(state)
         hidden = bool(state["options"]["hide_zaiya"])  # W5.5b: 在野武将, not the name
+        counted = nation_counts(state, data)
         return {
             "game": self.name, "scenario": state["scenario"],
             "pack": pack_digest(state["options"]),
@@ -435,10 +437,7 @@ class WargameGame(Game):
             "zaiya": _zaiya_counts(state) if hidden else None,
             "gone": sorted(g for g, s in state["generals"].items()
                            if s["state"] in ("dead", "exited")),
-            "nations": {n: {**s, "value": value(state, data, n),
-                            "big_cities": big_cities(state, data, n),
-                            "troops": nation_troops(state, n)}
-                        for n, s in state["nations"].items()},
+            "nations": {n: {**s, **counted[n]} for n, s in state["nations"].items()},
             "players": [dict(p) for p in state["players"]],
             "cup": sorted(state["cup"]), "acting": state["acting"],
             "revealed": list(state["revealed"]),
