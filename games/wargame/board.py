@@ -50,6 +50,17 @@ def powers_in(state: State, aid: str) -> set[str]:
     return found
 
 
+def powers_everywhere(state: State) -> dict[str, set[str]]:
+    """`powers_in` of every area, from one pass over the generals: the invariants read
+    every area after every action of a checked game."""
+    found = {aid: {p for p, n in spot["troops"].items() if n > 0}
+             for aid, spot in state["areas"].items()}
+    for s in state["generals"].values():
+        if s["state"] == "nation" and s["area"] in found:
+            found[s["area"]].add(s["nation"])
+    return found
+
+
 def controlled(state: State, nid: str) -> list[str]:
     return [a for a, s in state["areas"].items() if s["control"] == nid]
 

@@ -64,6 +64,13 @@ class WargameData:
         """W2.3a: joined by a side that is not impassable."""
         return b in self.neighbours.get(a, {})
 
+    @functools.cached_property
+    def around(self) -> dict[str, list[str]]:
+        """Each area's passable neighbours in data order (sides are symmetric, so these are
+        the areas `a` with `adjacent(a, area)`): rules that walk the areas next to a target
+        in data order read this instead of testing every area."""
+        return {t: [a for a in self.areas if a in self.neighbours[t]] for t in self.areas}
+
     def period_of(self, turn: int) -> int:
         return (turn - 1) // self.constants["turns_per_period"] + 1
 

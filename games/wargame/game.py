@@ -32,7 +32,7 @@ from games.wargame.board import (
     is_major,
     nation_counts,
     nation_troops,
-    powers_in,
+    powers_everywhere,
     troops,
     value,
 )
@@ -622,10 +622,11 @@ def check(state: State, data: WargameData) -> list[str]:
     inside = alliance.coalition_powers(state) if acting else set()
     entered = state["step"]["entered"] if state["step"] else []
     battle = state["battle"]["area"] if state["battle"] else None
+    everywhere = powers_everywhere(state)
     for aid, spot in state["areas"].items():
         if any(n <= 0 for n in spot["troops"].values()):
             broken.append(f"{aid}: a zero or negative troop count {spot['troops']}")
-        found = powers_in(state, aid)
+        found = everywhere[aid]
         if len(found) > 1 and aid != battle:
             broken.append(f"{aid}: units of {sorted(found)} outside combat (W4.2)")
         for pid in found:

@@ -129,8 +129,8 @@ def sources(state: State, target: str) -> list[str]:
     ally (W12a)."""
     data = state_data(state)
     found = []
-    for a in data.areas:
-        if not data.adjacent(a, target) or state["markers"].get(side_key(a, target)):
+    for a in data.around[target]:
+        if state["markers"].get(side_key(a, target)):
             continue
         pid = source_power(state, a)
         if pid is None:
