@@ -217,6 +217,7 @@ class World:
         self.sync_refusals: list[list[tuple[str, str]]] = []
         self.forbidden: set[str] = set()  # routes the bot lacks the permission for
         self.by_channel: dict[int, list[Message]] = {}
+        self.by_nonce: dict[tuple[int, str], Message] = {}  # the latest of each, per channel
         self.changes = 0
         self._changed: dict[Hashable, asyncio.Event] = {}
 
@@ -275,13 +276,16 @@ class World:
         nonce = body.get("nonce")
         if nonce is None or not body.get("enforce_nonce"):
             return None
-        return next((m for m in reversed(self.messages.values())
-                     if m.channel_id == channel_id and m.nonce == str(nonce)
-                     and now - m.created_at <= NONCE_SECONDS), None)
+        found = self.by_nonce.get((channel_id, str(nonce)))
+        return found if found is not None and now - found.created_at <= NONCE_SECONDS else None
 
     def add_message(self, message: Message) -> None:
+        """Kept by id, by channel and by nonce: a bench posts tens of thousands, and a scan
+        of them all for each new one would stall this server, not the bot it measures."""
         self.messages[message.id] = message
         self.by_channel.setdefault(message.channel_id, []).append(message)
+        if message.nonce is not None:
+            self.by_nonce[(message.channel_id, message.nonce)] = message
 
     def failed_interactions(self) -> list[Interaction]:
         return [i for i in self.interactions.values() if i.failed]
