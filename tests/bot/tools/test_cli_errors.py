@@ -25,7 +25,7 @@ def gm(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPro
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (["play", "--game", "chess"], "Unknown game `chess`. Games: record, redux, scythe, tang."),
+    (["play", "--game", "chess"], "Unknown game `chess`. Games: record, redux, scythe, tang, wargame."),
     (["play", "--players", "9"], "is for 2-5 players, not 9: choose --players from 2 to 5."),
     (["play", "--game", "redux", "--players", "4"], "is for exactly 3 players, not 4"),
     (["play", "--ai", "7"], "--ai must be between 0"),
@@ -35,7 +35,7 @@ def gm(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPro
     (["simulate", "--jobs", "0"], "--jobs must be 1 or more, not 0."),
     (["bench", "--game", "chess"], "Unknown game `chess`."),
     (["bench", "--game", "record", "--players", "9"], "is for 2-5 players, not 9"),
-    (["bench", "--players", "9"], "No game seats 9 players"),
+    (["bench", "--players", "12"], "No game seats 12 players"),
     (["bench", "--game", "record", "--games", "0"], "--games must be 1 or more"),
     (["bench", "--discord", "--players", "9"], "is for 2-5 players, not 9"),
     (["bench", "--discord", "--think", "-1"], "--think must be 0 or more seconds"),
