@@ -119,9 +119,24 @@ def fall_in_battle(state: State, data: WargameData, nid: str, by: str, battle_ar
     elsewhere (these columns always give a result), each added to `into`; then its troops,
     areas and marker go."""
     events = fallen(state, nid)
+    checked = []
     for gid, spot in list(state["generals"].items()):
         if spot["state"] == "nation" and spot["nation"] == nid:
             column = "fall_battle_area" if spot["area"] == battle_area else "fall_other_area"
             events += kill_check(state, data, gid, column, by, into=into)
+            checked.append(gid)
     dissolve(state, nid)
+    _held_until_update(state, checked)
     return events
+
+
+def _held_until_update(state: State, checked: list[str]) -> None:
+    """W27.4: an area the fall left neutral that holds a general who joined another nation
+    passes to that nation at the step's control update. Until then the step lists it with
+    its `entered` areas, where a power's units may stand in an area it does not control."""
+    entered = state["step"]["entered"]
+    for gid in checked:
+        spot = state["generals"][gid]
+        if spot["state"] == "nation" and spot["area"] not in entered \
+                and state["areas"][spot["area"]]["control"] != spot["nation"]:
+            entered.append(spot["area"])

@@ -583,6 +583,31 @@ def test_w27_4_an_acting_nation_destroyed_in_battle_loses_the_rest_of_its_phase(
     assert not GAME.invariants(state)
 
 
+def test_w27_4_generals_who_join_the_opponent_hold_the_neutral_areas_until_the_update():
+    """An allied minor's ruler dies leading its invasion: its other generals submit to the
+    defender where they stand (W27.2), in areas the fall leaves neutral; those areas pass
+    to the defender at the step's control update, and the board is consistent meanwhile."""
+    state = acting("cao", minor_combat="auto")
+    state["step"]["dp"] = 4
+    state["generals"]["yuan_yin"].update(state="exited", nation=None, area=None)  # no heir
+    state["generals"]["jia_xu"]["area"] = "luoyang"
+    put(state, "hongnong", "dong", 1, "lu_bu")
+    state, _ = by(state, "cao", "ally yuanshu")
+    # a duel, N = 1: 袁術 (valour 1) 1 + 1 against 呂布 6 + 5; duel_6plus 2 = death; then
+    # fall_other_area 4 = 帰順 for 紀霊, 張勲, 楊弘 (宛) and 橋蕤 (新野)
+    force(state, 1, 2, 1, 6, 2, 4, 4, 4, 4)
+    state, events = by(state, "cao", "invade hongnong", "general yuan_shu", "troops wan 2",
+                       "confirm", "general yuan_shu")
+    assert not state["nations"]["yuanshu"]["alive"] and state["battle"] is None
+    assert state["generals"]["qiao_rui"] == {"state": "nation", "nation": "dong",
+                                             "area": "xinye"}
+    assert state["areas"]["wan"] == state["areas"]["xinye"] == {"control": None, "troops": {}}
+    assert not GAME.invariants(state)
+    state, _ = by(state, "cao", "end")
+    assert state["areas"]["wan"]["control"] == state["areas"]["xinye"]["control"] == "dong"
+    assert not GAME.invariants(state)
+
+
 def test_w24b_an_exile_with_no_other_nation_dies():
     state = acting("cao")
     for nid, spot in state["nations"].items():
