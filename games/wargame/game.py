@@ -515,8 +515,10 @@ class WargameGame(Game):
         return msg(PROMPTS[step["rule"]], **extra)
 
     def finished_battle(self, state: State) -> dict[str, Any] | None:
-        """The public record of the last battle fought (numbered): the armies, each round's
-        method, generals, totals and losses, the pursuit and the outcome."""
+        """The public record of the last battle fought (numbered): the armies; each round's
+        battle-method roll, method, generals, each army's roll with its named modifiers (or
+        each duel pair's rolls), totals, losses and kill checks; the pursuit's roll, the
+        retreat's kill checks and the outcome. Every roll is public (W32)."""
         record = state["last_battle"]
         return dict(record) if record else None
 
