@@ -25,7 +25,8 @@ def gm(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPro
 
 
 @pytest.mark.parametrize(("args", "said"), [
-    (["play", "--game", "chess"], "Unknown game `chess`. Games: record, redux, scythe, tang, wargame."),
+    (["play", "--game", "chess"],
+     "Unknown game `chess`. Games: record, redux, scythe, tang, wargame."),
     (["play", "--players", "9"], "is for 2-5 players, not 9: choose --players from 2 to 5."),
     (["play", "--game", "redux", "--players", "4"], "is for exactly 3 players, not 4"),
     (["play", "--ai", "7"], "--ai must be between 0"),
