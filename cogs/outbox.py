@@ -23,6 +23,7 @@ from cogs.turns import announce
 
 if TYPE_CHECKING:
     from bot.discord.client import GameBot
+    from storage.outbox import PostRecord
 
 log = logging.getLogger(__name__)
 INTERVAL = 5.0  # seconds between two passes
@@ -51,13 +52,30 @@ class OutboxCog(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def flush(self) -> int:
-        """Posts what is left of every unfinished announcement; returns how many it took."""
+        """Posts what is left of every unfinished announcement; returns how many it took.
+
+        A claim hands over only the oldest pending entry of each game (their order is the
+        game's), so the pass claims again after posting until nothing is left: a bot killed
+        behind a busy table's boards leaves dozens of entries of one game, and one a pass
+        would take minutes to catch up. An entry that fails stays claimed until its lease
+        runs out, so the pass ends and the next one retries it."""
         gm = master_of(self.bot)
-        posts = await gm.claim_posts(orphaned_before=self.started)
-        for post in posts:
+        taken = 0
+        while posts := await gm.claim_posts(orphaned_before=self.started):
+            for post in posts:
+                await self._post(post)
+            taken += len(posts)
+        return taken
+
+    async def _post(self, post: PostRecord) -> None:
+        """One entry; a failure is logged and leaves the other games' entries to go on."""
+        gm = master_of(self.bot)
+        try:
             update, actor = await gm.post_update(post)
             await announce(self.bot, update, actor=actor, sent=post.progress, recovered=True)
-        return len(posts)
+        except Exception:  # its lease runs out, and a later pass tries it again
+            log.exception("Could not post the announcement of game %s at version %s",
+                          post.game_id, post.version)
 
 
 async def setup(bot: GameBot) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.service import Player
 from cogs import turns
 from cogs.outbox import OutboxCog
 from storage.outbox import LEASE
@@ -81,6 +82,30 @@ async def test_a_bot_killed_while_posting_sends_the_rest_and_nothing_twice(harne
     nonces = Counter(m.nonce for m in harness.in_channel(thread) if m.nonce)
     assert nonces and max(nonces.values()) == 1  # the message in flight was not sent again
     assert bob_mentioned(harness, thread) == 1
+    assert await poster.flush() == 0
+
+
+async def test_one_pass_posts_every_announcement_a_killed_bot_left_in_order(harness,
+                                                                            monkeypatch):
+    """A claim hands over one entry of a game at a time (the oldest): the pass claims again
+    until none is left, so a restarted bot does not take one pass per entry to catch up."""
+    game_id, thread = await started(harness)
+    poster = the_poster(harness)
+    stored = []
+    for _ in range(4):  # moves stored by the service, none of them posted
+        for user in (ALICE, BOB):
+            prompt = await harness.prompt(user, game_id)
+            if prompt is not None:
+                update = await harness.gm.act(game_id, Player(user.id, user.name),
+                                              prompt.actions[0].text, version=prompt.version)
+                stored.append(update.post)
+    restarted(monkeypatch)
+    assert await poster.flush() == len(stored) >= 4
+    entries = [await harness.gm.repo.post_of(game_id, version) for version in stored]
+    assert all(entry is not None and entry.done for entry in entries)
+    posted = [int(m.nonce.split(".")[1], 36) for m in harness.in_channel(thread)
+              if m.nonce and m.nonce.startswith("gm")]
+    assert set(stored) <= set(posted) and posted == sorted(posted)  # in the game's order
     assert await poster.flush() == 0
 
 
