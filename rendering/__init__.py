@@ -28,11 +28,12 @@ from typing import Any
 
 from PIL import Image
 
+from rendering.kit.layout import OVERVIEW_HEIGHT, WIDTH
 from rendering.kit.png import to_png
 from rendering.kit.scene import Scene, Speech
 
 KIT = "kit"
-OVERVIEW_MAX = (1280, 1600)  # width, height: portrait at most 4:5, about 2 megapixels
+OVERVIEW_MAX = (WIDTH, OVERVIEW_HEIGHT)  # portrait at most 4:5, at most 2 megapixels
 
 
 def render_overview(game: str, scene: Scene) -> bytes:

@@ -14,6 +14,9 @@ from rendering.kit.canvas import Canvas
 from rendering.kit.theme import BODY, CHIP_GAP, CHIP_H, PANEL, TEXT
 
 WIDTH = 1280
+# The overview's page (issue 18): portrait at most 4:5 and at most 2 megapixels, whose
+# headline a phone shows 400 px wide still reads (1280 x 1560 = 1,996,800 pixels).
+OVERVIEW_HEIGHT = 1560
 MARGIN = 24
 GAP = 16
 PAD = 14

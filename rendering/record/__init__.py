@@ -15,7 +15,7 @@ from rendering.record.parts import PARTS, draw_part
 
 
 def overview(scene: Scene) -> Image.Image:
-    """The headline and the compact table of every player, at most 1280x1600."""
+    """The headline and the compact table of every player, at most 1280x1560."""
     return draw_overview(scene, resolve_cjk(None))[0]
 
 

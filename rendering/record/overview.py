@@ -16,7 +16,7 @@ from PIL import Image
 from games.core.messages import Term
 from rendering.kit.canvas import Canvas
 from rendering.kit.headline import draw_headline
-from rendering.kit.layout import Flow
+from rendering.kit.layout import OVERVIEW_HEIGHT, Flow
 from rendering.kit.scene import Scene
 from rendering.kit.theme import (
     AMBER,
@@ -47,7 +47,7 @@ from rendering.record.ink import (
 )
 from rendering.record.words import Words, face_up
 
-MAX_HEIGHT = 1600  # rendering.OVERVIEW_MAX: rendering imports this package, not the reverse
+MAX_HEIGHT = OVERVIEW_HEIGHT
 NAME_SIZE = 30
 PAD = 14
 STRIPE = 8

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from rendering.kit.canvas import Canvas
 from rendering.kit.headline import draw_headline
-from rendering.kit.layout import GAP, INNER, MARGIN, WIDTH, Flow
+from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH, Flow
 from rendering.kit.scene import Scene
 from rendering.kit.theme import BG, DARK_TEXT, GOLD, MUTED, PANEL, RED, TEXT, TILE
 from rendering.redux.actions import is_side, side_label
@@ -29,7 +29,7 @@ from rendering.redux.changes import headline
 from rendering.redux.score import category_name
 from rendering.redux.style import ALLIANCE_COLOR, Table
 
-MAX_H = 1600  # rendering.OVERVIEW_MAX's height
+MAX_H = OVERVIEW_HEIGHT
 TEXT_PX = 24  # the overview's body text: legible on a phone once the image is tapped
 CHIP = 40
 ROW = 40

@@ -1,7 +1,7 @@
 """The Scythe overview, posted after each turn and made for a phone: the shared headline
 (round and turn, who is awaited, each player's coins and stars with the stars gained, what
 changed), the decision being waited for, then the map as large as the rest of the
-1280x1600 page allows, with the moves since the previous overview as arrows and what is new
+1280x1560 page allows, with the moves since the previous overview as arrows and what is new
 ringed in gold.
 
 Its height is known before drawing (the headline is measured dry, the map's size follows from
@@ -17,14 +17,14 @@ from games.scythe.view import summary
 from rendering.kit.canvas import Canvas
 from rendering.kit.fonts import resolve_cjk
 from rendering.kit.headline import Headline, Standing, delta, draw_headline
-from rendering.kit.layout import GAP, INNER, MARGIN, WIDTH, wrap
+from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH, wrap
 from rendering.kit.scene import Scene
 from rendering.kit.theme import AMBER, MUTED, PANEL, seat_color
 from rendering.scythe.changes import compare
 from rendering.scythe.map import Grid, draw_map
 from rendering.scythe.style import Table, ink_on, stars_of
 
-MAX_HEIGHT = 1600  # rendering.OVERVIEW_MAX (not imported: rendering imports this package)
+MAX_HEIGHT = OVERVIEW_HEIGHT
 BAND = 28  # the decision's text size: body text, a step above the floor
 BAND_LINES = 2
 BAND_PAD = 10

@@ -8,7 +8,7 @@
 - "score": the final score sheet (a note before the end).
 
 Every part is 1280 px wide with text at 24 px or more; five players' panels may run past
-1600 px, the other parts stay within it.
+1560 px (the overview's height), the other parts stay within it.
 """
 
 from __future__ import annotations

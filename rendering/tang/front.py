@@ -1,7 +1,7 @@
 """The Tang overview, posted after each phase and made for a phone: the shared headline
 (round and phase, who is awaited, each player's score as the game counts it now (T4.3) with
 its change, what changed), the round and 民生 tracks, then the map as large as the rest of
-the 1280x1600 page allows, the cities taken since the previous overview in a gold halo.
+the 1280x1560 page allows, the cities taken since the previous overview in a gold halo.
 
 Its height is known before drawing (the top is measured dry, the map's scale follows from
 what is left), so it is drawn once, over the map's cached static layer, on the kit's reusing
@@ -17,14 +17,14 @@ from rendering.kit.canvas import Canvas
 from rendering.kit.fonts import resolve_cjk
 from rendering.kit.headline import Headline, Standing, delta, draw_headline
 from rendering.kit.ink import ReusingCanvas
-from rendering.kit.layout import GAP, INNER, MARGIN, WIDTH
+from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH
 from rendering.kit.scene import Scene
 from rendering.tang.changes import compare
 from rendering.tang.map import Geometry, draw_map
 from rendering.tang.style import Table, board_data
 from rendering.tang.tracks import draw_tracks
 
-MAX_HEIGHT = 1600  # rendering.OVERVIEW_MAX (not imported: rendering imports this package)
+MAX_HEIGHT = OVERVIEW_HEIGHT
 
 
 def overview(scene: Scene) -> Image.Image:

@@ -1,6 +1,6 @@
 """The wargame overview, posted after each phase and made for a phone: the shared headline
 (turn, year, period and phase, who is awaited, each player's banked VP and nation value with
-the value's change, what changed), then the map as large as the rest of the 1280x1600 page
+the value's change, what changed), then the map as large as the rest of the 1280x1560 page
 allows, the areas taken since the previous overview in a gold halo.
 
 Its height is known before drawing (the top is measured dry, the map's scale follows from what
@@ -18,13 +18,13 @@ from games.core.messages import Msg, Seat, Term, msg
 from rendering.kit.fonts import resolve_cjk
 from rendering.kit.headline import Headline, Standing, delta, draw_headline
 from rendering.kit.ink import ReusingCanvas
-from rendering.kit.layout import GAP, INNER, MARGIN, WIDTH
+from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH
 from rendering.kit.scene import Scene
 from rendering.wargame.changes import compare
 from rendering.wargame.map import Geometry, draw_map
 from rendering.wargame.style import GOZOKU, Table
 
-MAX_HEIGHT = 1600  # rendering.OVERVIEW_MAX (not imported: rendering imports this package)
+MAX_HEIGHT = OVERVIEW_HEIGHT
 BATTLE_RULES = ("fight", "handler", "select", "declare", "pursue", "retreat", "joint")
 
 

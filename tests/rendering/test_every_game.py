@@ -36,7 +36,14 @@ def test_every_registered_game_draws_its_initial_public_view(game: Game) -> None
         assert data.startswith(PNG_SIGNATURE)
         with Image.open(io.BytesIO(data)) as image:
             image.load()
-            assert image.width > 0 and image.height > 0
+            assert 0 < image.width <= rendering.OVERVIEW_MAX[0]
+            assert 0 < image.height <= rendering.OVERVIEW_MAX[1]
+
+
+def test_the_overview_page_is_portrait_at_most_4_to_5_and_2_megapixels() -> None:
+    """Issue 18: what a phone shows 400 px wide until tapped, and what each board costs."""
+    width, height = rendering.OVERVIEW_MAX
+    assert width * height <= 2_000_000 and width / height >= 4 / 5
 
 
 @pytest.mark.parametrize("name", ["kit", "standings", "kit.fonts", "../record"])
