@@ -3,7 +3,7 @@
 Drawing a board is Python work that holds the GIL: in a thread it would slow the event loop
 that must acknowledge every interaction within 3 s, so the bot draws in processes, one per
 core. They are started with `spawn`: forking a process that runs threads (aiosqlite, the
-loop) is unsafe.
+loop) is unsafe. Their C heap keeps a board's large buffers for the next (rendering/kit/heap.py).
 
 A renderer must not outlive the bot, even a bot killed with SIGKILL, which cannot shut its
 pool down: on Linux the kernel kills a renderer the moment its parent dies
@@ -26,6 +26,8 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from rendering.kit.heap import keep_board_buffers
+
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 # Passed to the resource tracker's interpreter (multiprocessing.util._args_from_interpreter_flags
 # forwards sys.warnoptions), which reports the semaphores of a killed pool as leaked.
@@ -37,7 +39,13 @@ def render_pool() -> ProcessPoolExecutor:
         sys.warnoptions.append(QUIET_TRACKER)
     return ProcessPoolExecutor(max_workers=os.cpu_count() or 2,
                                mp_context=multiprocessing.get_context("spawn"),
-                               initializer=follow_parent, initargs=(os.getpid(),))
+                               initializer=renderer_started, initargs=(os.getpid(),))
+
+
+def renderer_started(parent: int) -> None:
+    """In a renderer, before its first board: follow the bot, keep the boards' buffers."""
+    follow_parent(parent)
+    keep_board_buffers()
 
 
 def follow_parent(parent: int) -> None:
