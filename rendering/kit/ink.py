@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageColor, ImageDraw
 
 from rendering.kit.canvas import Canvas
 from rendering.kit.fonts import Font, fit_text, text_width
@@ -46,7 +46,8 @@ class ReusingCanvas(Canvas):
         if text:
             self.texts.append(text)
             mask, left, top = _text_mask(text, font, anchor)
-            self.image.paste(color, (round(x) + left, round(y) + top), mask)
+            self.image.paste(_ink(color, self.image.mode), (round(x) + left, round(y) + top),
+                             mask)
         return self.width_in(text, font)
 
     def card_back(self, box: tuple[float, float, float, float]) -> None:
@@ -67,7 +68,8 @@ class ReusingCanvas(Canvas):
         x0, y0, x1, y1 = (round(v) for v in box)
         if x1 <= x0 or y1 <= y0:
             return
-        self.image.paste(fill, (x0, y0), _shape_mask(x1 - x0 + 1, y1 - y0 + 1, radius))
+        self.image.paste(_ink(fill, self.image.mode), (x0, y0),
+                         _shape_mask(x1 - x0 + 1, y1 - y0 + 1, radius))
 
 
 def draw_reusing(width: int, cjk: bool,
@@ -98,6 +100,13 @@ def _shape_mask(width: int, height: int, radius: int) -> Image.Image:
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius,
                                            fill=255)
     return mask
+
+
+@lru_cache(maxsize=256)
+def _ink(color: str, mode: str) -> float | tuple[int, ...]:
+    """A colour's pixel value: `Image.paste` converts a colour's name on every call (an
+    import and a parse), a third of the cost of pasting a small text."""
+    return ImageColor.getcolor(color, mode)
 
 
 @lru_cache(maxsize=8192)
