@@ -460,6 +460,23 @@ async def after_update(interaction: discord.Interaction, update: Update, player:
     the thread mentions this player too when awaited (the start of a game, whose "begins"
     message hands everyone their first turn)."""
     notices = [*notices, *private_lines(update, player.user_id)]
+    # the board is drawn in a renderer while the prompt goes out (announce then posts it)
+    drawing = (asyncio.create_task(master(interaction).drawn(update)) if update.images
+               else None)
+    try:
+        await _answer_actor(interaction, update, player, notices)
+    except BaseException:
+        if drawing is not None:
+            drawing.cancel()
+        raise
+    if drawing is not None:
+        update = await drawing
+    await announce(interaction.client, update, actor=None if mention_me else player.user_id)
+
+
+async def _answer_actor(interaction: discord.Interaction, update: Update, player: Player,
+                        notices: list[str]) -> None:
+    """The acting player's prompt message becomes their next decision, or the game's end."""
     locale = await reader_locale(interaction)
     try:
         if update.result:
@@ -472,7 +489,6 @@ async def after_update(interaction: discord.Interaction, update: Update, player:
         applied = t("turns.applied", locale, button=t("turns.take_turn", locale))
         await interaction.edit_original_response(content=fit("\n".join([*notices, applied])),
                                                  view=None)
-    await announce(interaction.client, update, actor=None if mention_me else player.user_id)
 
 
 async def play(interaction: discord.Interaction, game_id: int, version: int, ref: str,
