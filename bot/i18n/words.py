@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from babel.lists import format_list
+from fluent.runtime.resolver import Pattern, Placeable, VariableReference
 from fluent.runtime.types import fluent_number
 
 from bot.i18n.catalog import DEFAULT_LOCALE, CatalogError, bundle, catalog, fluent_id
@@ -44,10 +45,13 @@ class Reader:
 
 
 def words(said: Said, reader: Reader = Reader()) -> str:
-    """The message in the reader's words. A plain sentence (code not yet moved to keys) is
-    shown as it is, its "Seat N" replaced by the player's name."""
+    """The message in the reader's words, as a sentence of its own: one that opens with a
+    thing's name starts with a capital ("The gentry retreats.", though the name is "the
+    gentry" mid-sentence). A plain sentence (code not yet moved to keys) is shown as it is,
+    its "Seat N" replaced by the player's name."""
     if isinstance(said, Msg):
-        return fill(said.key, said.params, reader)
+        text = fill(said.key, said.params, reader)
+        return text[:1].upper() + text[1:] if _opens_with_term(said, reader) else text
     return _SEAT.sub(lambda m: _name(int(m.group(1)), reader, m.group(0)), said)
 
 
@@ -88,8 +92,8 @@ def _arg(value: Param | Any, reader: Reader) -> Any:
 
 def _plain(value: Param | Any, reader: Reader) -> str:
     """A parameter as text on its own (in a list, or where no selector reads it)."""
-    if isinstance(value, Msg):
-        return words(value, reader)
+    if isinstance(value, Msg):  # inside a sentence: as it is
+        return fill(value.key, value.params, reader)
     if isinstance(value, Term):
         return fill(value.key, {}, reader)
     if isinstance(value, Seat):
@@ -97,6 +101,19 @@ def _plain(value: Param | Any, reader: Reader) -> str:
     if isinstance(value, (list, tuple)):
         return str(_arg(value, reader))
     return str(value)
+
+
+def _opens_with_term(said: Msg, reader: Reader) -> bool:
+    """Whether the message's text for the reader starts with a Term parameter (a player's
+    name is left as its player spells it)."""
+    texts = catalog().get(said.key, {})
+    locale = reader.locale if reader.locale in texts else DEFAULT_LOCALE
+    message = bundle(locale).get_message(fluent_id(said.key))
+    if not isinstance(message.value, Pattern) or not message.value.elements:
+        return False
+    first = message.value.elements[0]
+    return (isinstance(first, Placeable) and isinstance(first.expression, VariableReference)
+            and isinstance(said.params.get(first.expression.id.name), Term))
 
 
 def _name(index: int, reader: Reader, unknown: str | None = None) -> str:

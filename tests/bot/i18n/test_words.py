@@ -63,3 +63,15 @@ def test_a_message_reads_back_from_json_as_it_was():
                result=msg("engine.dice", faces="1+2", total=3), listed=[Seat(0), "x", 3])
     assert Msg.from_json(said.to_json()) == said
     assert Event.from_json(Event(said, seats=(1,)).to_json()) == Event(said, seats=(1,))
+
+
+def test_a_sentence_opening_with_a_thing_s_name_starts_with_a_capital():
+    """The gentry's name is "the gentry" mid-sentence, "The gentry" when it opens one; a
+    player's name is left as its player spells it, and other scripts are unchanged."""
+    gentry = Term("wargame.marker.gozoku")
+    assert words(msg("wargame.battle.stays", power=gentry)) == "The gentry stays."
+    assert words(msg("wargame.battle.stays", power=gentry), Reader("ja")) == "豪族は留まります。"
+    inside = msg("wargame.battle.won", power=gentry, area=Term("wargame.area.luoyang"))
+    assert words(inside).startswith("The gentry wins the battle of ")
+    assert words(msg("engine.has_chosen", who=Seat(0)), Reader("en", ("alice",))) == \
+        "alice has chosen."
