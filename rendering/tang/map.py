@@ -23,7 +23,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
+from rendering.kit.labels import Placed, Places, layout
 from rendering.kit.theme import BG, GOLD, MUTED, TEXT
 from rendering.tang.style import EDGE, NEUTRAL, Table, board_data, ink_on
 
@@ -214,20 +216,11 @@ def _neighbours(g: Geometry) -> dict[str, tuple[str, ...]]:
 
 
 @lru_cache(maxsize=32)
-def _layout(g: Geometry, cities: tuple[tuple[str, tuple[Box, ...], float], ...]
-            ) -> dict[str, tuple[Box, float]]:
-    """Every name's place (`_place`), the crowded cities' names first, for the cities' sign
-    boxes and name widths: the same board drawn again (in another language of the same
-    widths, or for a second reader) reuses it."""
-    signs = {cid: list(boxes) for cid, boxes, _ in cities}
-    widths = {cid: w for cid, _, w in cities}
-    near = _neighbours(g)
-    placed: dict[str, tuple[Box, float]] = {}
-    for cid in sorted(signs, key=lambda cid: -len(near[cid])):
-        others = [box for other in near[cid] for box in signs.get(other, ())]
-        names = [placed[other][0] for other in near[cid] if other in placed]
-        placed[cid] = _place(g, signs[cid], others, names, widths[cid], LABEL_H)
-    return placed
+def _layout(g: Geometry, cities: Places) -> dict[str, Placed]:
+    """Every name's place (rendering.kit.labels), for the cities' sign boxes and name widths:
+    the same board drawn again (in another language of the same widths, or for a second
+    reader) reuses it."""
+    return layout(g, cities, _neighbours(g), LABEL_H)
 
 
 def _pill_box(c: Canvas, t: Table, g: Geometry, cid: str, city: dict) -> Box:
@@ -268,7 +261,7 @@ def _city(c: Canvas, t: Table, cid: str, city: dict, box: Box, changed: bool) ->
         boxes.append(_flag(c, t, capital, x0 + 6, y0))
     generals = len(city.get("generals") or {})
     if generals:
-        boxes.append(_generals_badge(c, x1 - 4, y0 - 2, generals))
+        boxes.append(badge(c, x1 - 4, y0 - 2, generals, GOLD, EDGE, TEXT_SIZE))
     return boxes
 
 
@@ -308,16 +301,6 @@ def _flag(c: Canvas, t: Table, seat: int, x: float, y: float) -> Box:
     return (x - 2, top, x + 26, y)
 
 
-def _generals_badge(c: Canvas, cx: float, cy: float, count: int) -> Box:
-    """A gold diamond with the number of generals in the city."""
-    r = 16
-    if c.draw is not None:
-        c.draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=GOLD,
-                       outline=EDGE)
-    c.text(cx, cy + 1, str(count), TEXT_SIZE, BG, bold=True, anchor="mm")
-    return (cx - r, cy - r, cx + r, cy + r)
-
-
 def _label(c: Canvas, pill: Box, text: str, box: Box, far: float, city: dict) -> None:
     """The city's name on a dark plate, tied to its city by a thin line when it had to
     stand off."""
@@ -328,44 +311,3 @@ def _label(c: Canvas, pill: Box, text: str, box: Box, far: float, city: dict) ->
     c.rect(box, fill=BG, radius=5)
     ink = TEXT if city.get("controller") is not None else MUTED
     c.text((lx + rx) / 2, (ly + by) / 2 + 1, text, TEXT_SIZE, ink, bold=True, anchor="mm")
-
-
-def _place(g: Geometry, own: list[Box], signs: list[Box], labels: list[Box], w: float,
-           h: float) -> tuple[Box, float]:
-    """A w x h box around a city's own signs (its pill first) that overlaps least: another
-    city's signs weigh twice another name, each step further off costs a little, and the
-    map's edge much. Returns the box and how far off it stands."""
-    x0, y0 = min(b[0] for b in own), min(b[1] for b in own)
-    x1, y1 = max(b[2] for b in own), max(b[3] for b in own)
-    reach = (x0 - w - 2 * h, y0 - 3 * h, x1 + w + 2 * h, y1 + 3 * h)
-    signs = [b for b in signs if _overlap(b, reach)]  # the few that can matter
-    labels = [b for b in labels if _overlap(b, reach)]
-    cx, cy = (own[0][0] + own[0][2]) / 2, (own[0][1] + own[0][3]) / 2
-    best, best_cost = ((cx - w / 2, y1 + 1, cx + w / 2, y1 + 1 + h), 0.0), math.inf
-    for far in (0.0, 0.6 * h, 1.3 * h):
-        for lx, ly in _around(x0, y0, x1, y1, cx, cy, w, h, far):
-            box = (lx, ly, lx + w, ly + h)
-            cost = far * 12 + 20 * h * (max(0.0, g.x - lx) + max(0.0, lx + w - g.x - g.width))
-            cost += 6 * sum(_overlap(box, other) for other in signs)
-            cost += 3 * sum(_overlap(box, other) for other in labels)
-            if cost < best_cost:
-                best, best_cost = (box, far), cost
-            if cost == far * 12:
-                return best
-    return best
-
-
-def _around(x0: float, y0: float, x1: float, y1: float, cx: float, cy: float, w: float,
-            h: float, far: float) -> list[tuple[float, float]]:
-    """Where a name of w x h may go around a city's signs (x0, y0, x1, y1), `far` pixels
-    off: below, above, right, left, then the four corners."""
-    return [(cx - w / 2, y1 + 1 + far), (cx - w / 2, y0 - 1 - h - far),
-            (x1 + 2 + far, cy - h / 2), (x0 - 2 - w - far, cy - h / 2),
-            (x1 - 6 + far, y1 - 4 + far), (x0 + 6 - w - far, y1 - 4 + far),
-            (x1 - 6 + far, y0 + 4 - h - far), (x0 + 6 - w - far, y0 + 4 - h - far)]
-
-
-def _overlap(a: Box, b: Box) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0

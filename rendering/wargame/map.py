@@ -25,7 +25,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
+from rendering.kit.labels import Placed, Places, layout
 from rendering.kit.theme import BG, GOLD, MUTED, RED, TEXT
 from rendering.wargame.cells import cells
 from rendering.wargame.style import (
@@ -257,10 +259,10 @@ def _area(c: Canvas, t: Table, g: Geometry, aid: str, changed: bool) -> list[Box
     boxes += _others(c, t, spot, box[2] + 4, cy)
     serving = len(t.generals_in(aid))
     if serving:
-        boxes.append(_badge(c, box[2] - 2, box[1] + 2, serving, GOLD))
+        boxes.append(badge(c, box[2] - 2, box[1] + 2, serving, GOLD, EDGE, TEXT_SIZE))
     free = t.free_in(aid)
     if free:
-        boxes.append(_badge(c, box[0] + 2, box[1] + 2, free, MUTED))
+        boxes.append(badge(c, box[0] + 2, box[1] + 2, free, MUTED, EDGE, TEXT_SIZE))
     return boxes
 
 
@@ -286,16 +288,6 @@ def _others(c: Canvas, t: Table, spot: dict, x: float, cy: float) -> list[Box]:
         boxes.append(box)
         x += w + 3
     return boxes
-
-
-def _badge(c: Canvas, cx: float, cy: float, count: int, colour: str) -> Box:
-    """A diamond with a number: the generals in the area."""
-    r = 16
-    if c.draw is not None:
-        c.draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=colour,
-                       outline=EDGE)
-    c.text(cx, cy + 1, str(count), TEXT_SIZE, BG, bold=True, anchor="mm")
-    return (cx - r, cy - r, cx + r, cy + r)
 
 
 def _markers(c: Canvas, t: Table, g: Geometry) -> None:
@@ -335,56 +327,7 @@ def _neighbours(g: Geometry) -> dict[str, tuple[str, ...]]:
 
 
 @lru_cache(maxsize=32)
-def _layout(g: Geometry, areas: tuple[tuple[str, tuple[Box, ...], float], ...]
-            ) -> dict[str, tuple[Box, float]]:
-    """Every name's place, the crowded areas' names first, for the areas' sign boxes and name
-    widths: the same board drawn again (for a second reader of the same widths) reuses it."""
-    signs = {aid: list(boxes) for aid, boxes, _ in areas}
-    widths = {aid: w for aid, _, w in areas}
-    near = _neighbours(g)
-    placed: dict[str, tuple[Box, float]] = {}
-    for aid in sorted(signs, key=lambda a: -len(near[a])):
-        others = [box for other in near[aid] for box in signs.get(other, ())]
-        names = [placed[other][0] for other in near[aid] if other in placed]
-        placed[aid] = _place(g, signs[aid], others, names, widths[aid], LABEL_H)
-    return placed
-
-
-def _place(g: Geometry, own: list[Box], signs: list[Box], labels: list[Box], w: float,
-           h: float) -> tuple[Box, float]:
-    """A w x h box around an area's own signs (its sign first) that overlaps least: another
-    area's signs weigh twice another name, each step further off costs a little, and the
-    map's edge much. Returns the box and how far off it stands."""
-    x0, y0 = min(b[0] for b in own), min(b[1] for b in own)
-    x1, y1 = max(b[2] for b in own), max(b[3] for b in own)
-    cx, cy = (own[0][0] + own[0][2]) / 2, (own[0][1] + own[0][3]) / 2
-    best, best_cost = ((cx - w / 2, y1 + 1, cx + w / 2, y1 + 1 + h), 0.0), math.inf
-    for far in (0.0, 0.6 * h, 1.3 * h):
-        for lx, ly in _around(x0, y0, x1, y1, cx, cy, w, h, far):
-            box = (lx, ly, lx + w, ly + h)
-            outside = max(0.0, g.x - lx) + max(0.0, lx + w - g.x - g.width) \
-                + max(0.0, g.y - ly) + max(0.0, ly + h - g.bottom)
-            cost = far * 12 + 20 * h * outside
-            cost += 6 * sum(_overlap(box, other) for other in signs)
-            cost += 3 * sum(_overlap(box, other) for other in labels)
-            if cost < best_cost:
-                best, best_cost = (box, far), cost
-            if cost == far * 12:
-                return best
-    return best
-
-
-def _around(x0: float, y0: float, x1: float, y1: float, cx: float, cy: float, w: float,
-            h: float, far: float) -> list[Point]:
-    """Where a name of w x h may go around an area's signs, `far` pixels off: below, above,
-    right, left, then the four corners."""
-    return [(cx - w / 2, y1 + 1 + far), (cx - w / 2, y0 - 1 - h - far),
-            (x1 + 2 + far, cy - h / 2), (x0 - 2 - w - far, cy - h / 2),
-            (x1 - 6 + far, y1 - 4 + far), (x0 + 6 - w - far, y1 - 4 + far),
-            (x1 - 6 + far, y0 + 4 - h - far), (x0 + 6 - w - far, y0 + 4 - h - far)]
-
-
-def _overlap(a: Box, b: Box) -> float:
-    w = min(a[2], b[2]) - max(a[0], b[0])
-    h = min(a[3], b[3]) - max(a[1], b[1])
-    return w * h if w > 0 and h > 0 else 0.0
+def _layout(g: Geometry, areas: Places) -> dict[str, Placed]:
+    """Every name's place (rendering.kit.labels), for the areas' sign boxes and name widths:
+    the same board drawn again (for a second reader of the same widths) reuses it."""
+    return layout(g, areas, _neighbours(g), LABEL_H)
