@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from games.core.messages import Msg, Param, Term, msg
+from games.core.messages import Msg, Term
 from games.tang.data import TangData, load_data
 from rendering.kit.canvas import Canvas
 from rendering.kit.layout import wrap
-from rendering.kit.scene import Scene
+from rendering.kit.table import SceneTable
 from rendering.kit.theme import DARK_TEXT, TEXT, seat_color
-from rendering.kit.views import player_name
 
 # A chosen colour: (fill of the pieces, ink on that fill, accent on the dark background).
 # Black pieces would vanish on the dark board, so their accent is a light grey.
@@ -62,23 +61,12 @@ def ink_on(fill: str) -> str:
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(SceneTable):
     """The scene being drawn, with the seat lookups and the wording every image needs."""
 
-    scene: Scene
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.scene.view
+    PREFIX = "tang.board."
 
     # -- words -------------------------------------------------------------------------------
-    def say(self, key: str, /, **params: Param) -> str:
-        """A caption of board.toml (`tang.board.<key>`) in the reader's language."""
-        return self.scene.say(msg(f"tang.board.{key}", **params))
-
-    def said(self, message: Msg) -> str:
-        return self.scene.say(message)
-
     def worded(self, said: Any) -> str:
         """A message of the view: already words when the service worded the view, else its
         stored form (a view straight from the engine, as tests and tools draw it)."""
@@ -99,9 +87,6 @@ class Table:
         return self.city(cid).split("(")[0].strip()
 
     # -- seats -------------------------------------------------------------------------------
-    def players(self) -> list[dict[str, Any]]:
-        return list(self.view.get("players") or [])
-
     def seats(self) -> list[int]:
         return [int(p["seat"]) for p in self.players()]
 
@@ -127,9 +112,6 @@ class Table:
 
     def colors(self) -> tuple[str, ...]:
         return tuple(self.color(seat) for seat in self.seats())
-
-    def name(self, c: Canvas, seat: int) -> str:
-        return player_name(self.scene.names, seat, c)
 
     def own(self, seat: int) -> bool:
         """A hand is drawn only on the part drawn from that seat's own view, so a stray hand

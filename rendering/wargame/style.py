@@ -14,12 +14,11 @@ from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from typing import Any, cast
 
-from games.core.messages import Msg, Param, Term, msg
+from games.core.messages import Term, msg
 from games.wargame.data import WargameData, designed
-from rendering.kit.canvas import Canvas
-from rendering.kit.scene import Scene, Speech
+from rendering.kit.scene import Speech
+from rendering.kit.table import SceneTable
 from rendering.kit.theme import DARK_TEXT, TEXT, seat_color
-from rendering.kit.views import player_name
 
 GOZOKU = "gozoku"
 GOZOKU_COLOUR = "#9c8a64"  # the gentry (豪族): a tan no nation of the data uses
@@ -73,23 +72,12 @@ def short(name: str) -> str:
 
 
 @dataclass(frozen=True)
-class Table:
+class Table(SceneTable):
     """The scene being drawn, with the lookups and the wording every image needs."""
 
-    scene: Scene
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.scene.view
+    PREFIX = "wargame.board."
 
     # -- words -------------------------------------------------------------------------------
-    def say(self, key: str, /, **params: Param) -> str:
-        """A caption of board.toml (`wargame.board.<key>`) in the reader's language."""
-        return self.scene.say(msg(f"wargame.board.{key}", **params))
-
-    def said(self, message: Msg) -> str:
-        return self.scene.say(message)
-
     def term(self, key: str) -> str:
         """A name of the engine's catalog on its own (remembered per reader: every board
         names the same 59 areas)."""
@@ -165,9 +153,6 @@ class Table:
         return serving, free
 
     # -- seats -------------------------------------------------------------------------------
-    def players(self) -> list[dict[str, Any]]:
-        return list(self.view.get("players") or [])
-
     def seats(self) -> list[int]:
         return list(range(len(self.players())))
 
@@ -184,9 +169,6 @@ class Table:
 
     def colors(self) -> tuple[str, ...]:
         return tuple(self.seat_colour(seat) for seat in self.seats())
-
-    def name(self, c: Canvas, seat: int) -> str:
-        return player_name(self.scene.names, seat, c)
 
     def own(self) -> int | None:
         """The seat whose own view this is (its draft, queue and plan are drawn), else None:
