@@ -1,5 +1,6 @@
 """Where things go: rows of chips that wrap, the page of the tall game images (Redux, Scythe)
-with its width and margins, boxed panels sized by a dry run of their body, and wrapped text.
+with its width and margins, boxed panels sized by a dry run of their body, and wrapped text
+(`wrap` between words only, `wrap_anywhere` inside a word too).
 
 Everything here places; nothing decides a colour (that is the theme's job).
 """
@@ -80,6 +81,27 @@ def wrap(c: Canvas, text: str, size: int, width: float, bold: bool = False) -> l
             line = word
         else:
             line = trial
+    return [*lines, line] if line else lines
+
+
+def wrap_anywhere(c: Canvas, text: str, size: int, width: float) -> list[str]:
+    """Lines no wider than `width`, broken between words, and inside a word too wide for a
+    line (a Chinese or Japanese list has no spaces to break at), so nothing is ellipsized."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if c.measure(trial, size) <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for ch in word:
+            if line and c.measure(line + ch, size) > width:
+                lines.append(line)
+                line = ""
+            line += ch
     return [*lines, line] if line else lines
 
 

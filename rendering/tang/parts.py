@@ -18,13 +18,13 @@ from PIL import Image
 
 from games.core.messages import Term, msg
 from rendering.kit.canvas import Canvas
+from rendering.kit.chips import Chips
+from rendering.kit.chips import chips as kit_chips
 from rendering.kit.fonts import resolve_cjk
 from rendering.kit.ink import draw_reusing
-from rendering.kit.layout import GAP, MARGIN, PAD, STRIPE_W, WIDTH, Flow, boxed, wrap
+from rendering.kit.layout import GAP, MARGIN, PAD, STRIPE_W, WIDTH, boxed
 from rendering.kit.scene import Scene
 from rendering.kit.theme import (
-    CHIP_H,
-    CHIP_PAD_X,
     DARK_TEXT,
     GOLD,
     LARGE,
@@ -44,7 +44,6 @@ from rendering.tang.tracks import draw_tracks
 PARTS: tuple[str, ...] = ("players", "tracks", "map", "score")
 TEXT_SIZE = LARGE  # 24 px: the phone floor
 MAP_WIDTH = 1800  # the zoomed map's page
-Chips = list[tuple[str, str, str]]
 
 
 def part(scene: Scene, name: str) -> Image.Image:
@@ -70,32 +69,8 @@ def draw_part(scene: Scene, name: str,
 
 
 def chips(c: Canvas, items: Chips, x: float, y: float, width: float) -> float:
-    """Chips that wrap, their text never below 24 px: a chip wider than the row (a long
-    list of names) becomes a box of its own, its words wrapped. Returns the y below."""
-    flow = Flow(x, y, width, CHIP_H)
-    for text, fill, colour in items:
-        w = c.measure(text, TEXT_SIZE) + 2 * CHIP_PAD_X
-        if w > width:
-            y = _long_chip(c, text, fill, colour, x, flow.bottom + (GAP if flow.placed else 0),
-                           width)
-            flow = Flow(x, y + GAP, width, CHIP_H)
-            continue
-        cx, cy = flow.place(w)
-        c.rect((cx, cy, cx + w, cy + CHIP_H), fill=fill)
-        c.text(cx + CHIP_PAD_X, cy + CHIP_H / 2, text, TEXT_SIZE, colour, anchor="lm",
-               max_width=w, min_size=TEXT_SIZE)
-    return flow.bottom if flow.placed else flow.y0 - GAP
-
-
-def _long_chip(c: Canvas, text: str, fill: str, colour: str, x: float, y: float,
-               width: float) -> float:
-    lines = wrap(c, text, TEXT_SIZE, width - 2 * CHIP_PAD_X)
-    height = len(lines) * (TEXT_SIZE + 8) + 2 * 6
-    c.rect((x, y, x + width, y + height), fill=fill)
-    for n, line in enumerate(lines):
-        c.text(x + CHIP_PAD_X, y + 6 + n * (TEXT_SIZE + 8), line, TEXT_SIZE, colour,
-               max_width=width - 2 * CHIP_PAD_X, min_size=TEXT_SIZE)
-    return y + height
+    """The kit's chips (rendering.kit.chips) at 24 px; returns the y below them."""
+    return kit_chips(c, items, x, y, width, TEXT_SIZE)
 
 
 # -- players -------------------------------------------------------------------------------------
