@@ -16,13 +16,12 @@ from PIL import Image
 
 from games.core.messages import Term
 from rendering.kit.canvas import Canvas
-from rendering.kit.fonts import resolve_cjk
-from rendering.kit.ink import draw_reusing
+from rendering.kit.dice import die
 from rendering.kit.layout import GAP, INNER, MARGIN, PAD, WIDTH
+from rendering.kit.pages import record_page
 from rendering.kit.scene import Scene
 from rendering.kit.theme import (
     AMBER,
-    CARD_FACE,
     DARK_TEXT,
     GOLD,
     GREEN,
@@ -40,14 +39,11 @@ from rendering.tang.style import Table, lines
 TEXT_SIZE = LARGE  # 24 px: the phone floor
 DIE = 64
 PIP = 6
+DIE_RADIUS = 10
 VS_W = 64
 ROW = TEXT_SIZE + 14
 SIDES = (("att", "a", "attacker"), ("def", "d", "defender"))
 OUTCOMES = {"captured": GREEN, "besieged": AMBER, "repelled": RED, "both_wiped": MUTED}
-PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
-        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-        5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
 
 
 def render_battle(scene: Scene, *, cjk: bool | None = None) -> Image.Image:
@@ -56,8 +52,7 @@ def render_battle(scene: Scene, *, cjk: bool | None = None) -> Image.Image:
 
 def draw_battle(scene: Scene, cjk: bool | None = None) -> tuple[Image.Image, list[str]]:
     """The battle and the strings drawn on it."""
-    t = Table(scene)
-    return draw_reusing(WIDTH, resolve_cjk(cjk), lambda c: _battle(c, t, scene.view))
+    return record_page(Table(scene), _battle, cjk)
 
 
 def _battle(c: Canvas, t: Table, b: dict[str, Any]) -> float:
@@ -119,7 +114,7 @@ def _side(c: Canvas, t: Table, b: dict, record: dict, k: int, x: float, y: float
     y += NAME + 12
     dice = [int(v) for v in (b.get("dice") or {}).get(short) or []]
     for n, face in enumerate(dice):
-        _die(c, ix + n * (DIE + 12), y, face)
+        die(c, ix + n * (DIE + 12), y, face, DIE, PIP, DIE_RADIUS, NAME)
     y += DIE + 12 if dice else 0
     for label, value in _terms(t, b, record, side, short):
         y = _term(c, label, value, ix, y, iw)
@@ -168,17 +163,6 @@ def _term(c: Canvas, label: str, value: str, x: float, y: float, width: float) -
     value_w = c.text(x + width, y, value, TEXT_SIZE, TEXT, bold=True, anchor="ra")
     c.text(x, y, label, TEXT_SIZE, MUTED, max_width=width - value_w - 16, min_size=TEXT_SIZE)
     return y + ROW
-
-
-def _die(c: Canvas, x: float, y: float, value: int) -> None:
-    """A die face with its pips (a value a die cannot show is written as a number)."""
-    c.rect((x, y, x + DIE, y + DIE), fill=CARD_FACE, outline=DARK_TEXT, width=2, radius=10)
-    pips = PIPS.get(value)
-    if pips is None:
-        c.text(x + DIE / 2, y + DIE / 2, str(value), NAME, DARK_TEXT, bold=True, anchor="mm")
-        return
-    for dx, dy in pips:
-        c.dot(x + DIE / 2 + dx * DIE / 4, y + DIE / 2 + dy * DIE / 4, PIP, DARK_TEXT)
 
 
 def _losses(c: Canvas, t: Table, record: dict, y: float) -> float:

@@ -20,9 +20,8 @@ from games.core.messages import Term, msg
 from rendering.kit.canvas import Canvas
 from rendering.kit.chips import Chips
 from rendering.kit.chips import chips as kit_chips
-from rendering.kit.fonts import resolve_cjk
-from rendering.kit.ink import draw_reusing
-from rendering.kit.layout import GAP, MARGIN, PAD, STRIPE_W, WIDTH, boxed
+from rendering.kit.layout import GAP, MARGIN, PAD, STRIPE_W, boxed
+from rendering.kit.pages import titled_part
 from rendering.kit.scene import Scene
 from rendering.kit.theme import (
     DARK_TEXT,
@@ -34,7 +33,6 @@ from rendering.kit.theme import (
     PANEL_HI,
     TEXT,
     TILE,
-    TITLE,
 )
 from rendering.tang.map import LINKS, Geometry, draw_map
 from rendering.tang.score import draw_score
@@ -54,18 +52,7 @@ def part(scene: Scene, name: str) -> Image.Image:
 def draw_part(scene: Scene, name: str,
               cjk: bool | None = None) -> tuple[Image.Image, list[str]]:
     """The part and the strings drawn on it (tests read them to check hidden names)."""
-    if name not in DRAWERS:
-        raise ValueError(f"tang has no part {name!r}")
-    t = Table(scene)
-    width = MAP_WIDTH if name == "map" else WIDTH
-    draw = DRAWERS[name]
-
-    def page(c: Canvas) -> float:
-        c.text(MARGIN, MARGIN, scene.say(msg(f"tang.part.{name}")), TITLE, TEXT, bold=True,
-               max_width=width - 2 * MARGIN, min_size=TEXT_SIZE)
-        return draw(c, t, MARGIN + TITLE + GAP, width - 2 * MARGIN) + MARGIN
-
-    return draw_reusing(width, resolve_cjk(cjk), page)
+    return titled_part(scene, name, cjk, "tang", Table, DRAWERS, {"map": MAP_WIDTH})
 
 
 def chips(c: Canvas, items: Chips, x: float, y: float, width: float) -> float:

@@ -20,13 +20,12 @@ from typing import Any
 from PIL import Image
 
 from rendering.kit.canvas import Canvas
-from rendering.kit.fonts import resolve_cjk
+from rendering.kit.dice import die
 from rendering.kit.headline import HEAD_TEXT
-from rendering.kit.ink import draw_reusing
 from rendering.kit.layout import GAP, INNER, MARGIN, PAD, WIDTH, Flow, boxed
+from rendering.kit.pages import record_page
 from rendering.kit.scene import Scene
 from rendering.kit.theme import (
-    CARD_FACE,
     DARK_TEXT,
     GOLD,
     GREEN,
@@ -46,10 +45,7 @@ VS_W = 64
 ROW = TEXT_SIZE + 12
 DIE = 44  # a die face beside 24 px words
 PIP = 4
-PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
-        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-        5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
+DIE_RADIUS = 8
 Part = str | int  # a line's words, or a die face
 
 
@@ -59,8 +55,7 @@ def render_battle(scene: Scene, *, cjk: bool | None = None) -> Image.Image:
 
 def draw_battle(scene: Scene, cjk: bool | None = None) -> tuple[Image.Image, list[str]]:
     """The battle and the strings drawn on it."""
-    t = Table(scene)
-    return draw_reusing(WIDTH, resolve_cjk(cjk), lambda c: _battle(c, t, scene.view))
+    return record_page(Table(scene), _battle, cjk)
 
 
 def _battle(c: Canvas, t: Table, b: dict[str, Any]) -> float:
@@ -311,15 +306,8 @@ def _inline(c: Canvas, parts: list[Part], x: float, y: float, width: float,
 
 
 def _die(c: Canvas, x: float, y: float, face: int) -> None:
-    """A die face with its pips (a face a die cannot show is written as a number)."""
-    c.rect((x, y, x + DIE, y + DIE), fill=CARD_FACE, outline=DARK_TEXT, width=2, radius=8)
-    pips = PIPS.get(face)
-    if pips is None:
-        c.text(x + DIE / 2, y + DIE / 2, str(face), TEXT_SIZE, DARK_TEXT, bold=True,
-               anchor="mm")
-        return
-    for dx, dy in pips:
-        c.dot(x + DIE / 2 + dx * DIE / 4, y + DIE / 2 + dy * DIE / 4, PIP, DARK_TEXT)
+    """A die face the height of a row of 24 px words (rendering.kit.dice)."""
+    die(c, x, y, face, DIE, PIP, DIE_RADIUS, TEXT_SIZE)
 
 
 def _banner(c: Canvas, t: Table, b: dict, y: float) -> float:

@@ -19,15 +19,11 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from games.core.messages import msg
 from rendering.kit.canvas import Canvas
-from rendering.kit.fonts import resolve_cjk
-from rendering.kit.ink import draw_reusing
-from rendering.kit.layout import GAP, MARGIN, WIDTH
+from rendering.kit.pages import titled_part
 from rendering.kit.scene import Scene
-from rendering.kit.theme import TEXT, TITLE
 from rendering.wargame.nations import draw_nations
-from rendering.wargame.style import TEXT_SIZE, Table
+from rendering.wargame.style import Table
 from rendering.wargame.tracks import draw_turns
 from rendering.wargame.views import draw_full_map, draw_zoom
 
@@ -43,18 +39,7 @@ def part(scene: Scene, name: str) -> Image.Image:
 def draw_part(scene: Scene, name: str,
               cjk: bool | None = None) -> tuple[Image.Image, list[str]]:
     """The part and the strings drawn on it (tests read them to check hidden names)."""
-    if name not in DRAWERS:
-        raise ValueError(f"wargame has no part {name!r}")
-    t = Table(scene)
-    width = MAP_WIDTH if name == "map" else WIDTH
-    draw = DRAWERS[name]
-
-    def page(c: Canvas) -> float:
-        c.text(MARGIN, MARGIN, scene.say(msg(f"wargame.part.{name}")), TITLE, TEXT, bold=True,
-               max_width=width - 2 * MARGIN, min_size=TEXT_SIZE)
-        return draw(c, t, MARGIN + TITLE + GAP, width - 2 * MARGIN) + MARGIN
-
-    return draw_reusing(width, resolve_cjk(cjk), page)
+    return titled_part(scene, name, cjk, "wargame", Table, DRAWERS, {"map": MAP_WIDTH})
 
 
 DRAWERS: dict[str, Callable[[Canvas, Table, float, float], float]] = {
