@@ -6,7 +6,6 @@ show the rest, a seat's own part its hand."""
 from __future__ import annotations
 
 import copy
-import io
 import re
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -20,7 +19,6 @@ from games.core import Action, get_game, make_agent
 from games.scythe import cards
 from rendering.kit import fonts
 from rendering.kit.canvas import Canvas
-from rendering.kit.headline import HEAD_TEXT
 from rendering.kit.views import score_categories as categories
 from rendering.scythe import PARTS, front
 from rendering.scythe.changes import compare
@@ -28,13 +26,11 @@ from rendering.scythe.front import draw_overview
 from rendering.scythe.map import Arrow, Grid, Marks, by_id, draw_map
 from rendering.scythe.parts import draw_part
 from rendering.scythe.style import Table, board_data
+from tests.rendering.pages import MAX_H, assert_fits_a_phone_page, spy_floors
 from tests.rendering.scenes import scene
 from tests.rendering.scythe import samples
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 NAMES = samples.NAMES
-MAX_W, MAX_H = rendering.OVERVIEW_MAX
-BODY_FLOOR = 24
 
 
 def over(view: dict, locale: str = "en", **kwargs: Any) -> tuple[Image.Image, list[str]]:
@@ -118,42 +114,17 @@ def test_the_overview_fits_a_phone_page_at_start_middle_and_end(games, seats: in
         data = rendering.render_overview("scythe", scene(
             view, names, before=None if before is None else game.view(before, None),
             awaiting=awaiting))
-        assert data.startswith(PNG_SIGNATURE)
-        with Image.open(io.BytesIO(data)) as image:
-            assert image.width <= MAX_W and image.height <= MAX_H, moment
-            assert image.height * 4 <= image.width * 5  # portrait at most 4:5
+        assert_fits_a_phone_page(data, moment)
 
 
 def test_no_headline_text_below_36_px_nor_body_text_below_24_px(monkeypatch) -> None:
     """Spied on Canvas.text: the smallest size a text may be shrunk to, inside the headline
     and in the body (the band and the map)."""
-    floors: list[tuple[bool, int]] = []
-    in_headline = [False]
-    original_text, original_headline = Canvas.text, front.draw_headline
-
-    def text(self, x, y, value, size=20, *args, **kwargs):
-        if not self.dry:
-            shrinkable = kwargs.get("max_width") is not None
-            floor = min(size, kwargs.get("min_size", 18)) if shrinkable else size
-            floors.append((in_headline[0], floor))
-        return original_text(self, x, y, value, size, *args, **kwargs)
-
-    def headline(*args, **kwargs):
-        in_headline[0] = True
-        try:
-            return original_headline(*args, **kwargs)
-        finally:
-            in_headline[0] = False
-
-    monkeypatch.setattr(Canvas, "text", text)
-    monkeypatch.setattr(front, "draw_headline", headline)
+    floors = spy_floors(monkeypatch, front, canvases=(Canvas,))
     before, now = moved_mid_game()
     over(now, before=before, awaiting=(0, 2))
     over(public("finished"))
-    head = [size for inside, size in floors if inside]
-    body = [size for inside, size in floors if not inside]
-    assert head and min(head) >= HEAD_TEXT
-    assert body and min(body) >= BODY_FLOOR
+    floors.assert_readable()
 
 
 def test_the_map_takes_what_the_headline_leaves() -> None:

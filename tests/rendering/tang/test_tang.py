@@ -7,19 +7,13 @@ T3.4.3-T3.4.3a."""
 from __future__ import annotations
 
 import copy
-import io
 import re
-from typing import Any
 
 import pytest
-from PIL import Image
 
 import rendering
 from bot.i18n import t
 from games.core import get_game
-from rendering.kit.canvas import Canvas
-from rendering.kit.headline import HEAD_TEXT
-from rendering.kit.ink import ReusingCanvas
 from rendering.tang import PARTS, front
 from rendering.tang.battle import draw_battle
 from rendering.tang.changes import compare
@@ -27,31 +21,19 @@ from rendering.tang.front import draw_overview
 from rendering.tang.map import Geometry
 from rendering.tang.parts import draw_part
 from tests.languages import NAMES as READER_NAMES
+from tests.rendering.pages import (
+    MAX_W,
+    PNG_SIGNATURE,
+    Drawing,
+    assert_fits_a_phone_page,
+    spy_floors,
+)
 from tests.rendering.scenes import scene
 from tests.rendering.tang.samples import moments, names
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-MAX_W, MAX_H = rendering.OVERVIEW_MAX
-BODY_FLOOR = 24
 GAME = get_game("tang")
-
-
-def view(state: dict, seat: int | None = None) -> dict[str, Any]:
-    return GAME.view(state, seat)
-
-
-def over(state: dict, locale: str = "en", before: dict | None = None,
-         seats: int | None = None) -> tuple[Image.Image, list[str]]:
-    count = len(state["players"]) if seats is None else seats
-    return draw_overview(scene(view(state), names(count), locale,
-                               before=None if before is None else view(before),
-                               awaiting=tuple(sorted(GAME.to_act(state)))), cjk=True)
-
-
-def part_texts(state: dict, name: str, seat: int | None = None,
-               locale: str = "en") -> list[str]:
-    return draw_part(scene(view(state, seat), names(len(state["players"])), locale,
-                           seat=seat), name, cjk=True)[1]
+DRAWING = Drawing(GAME, names, draw_overview, draw_part)
+view, over, part_texts = DRAWING.view, DRAWING.over, DRAWING.part_texts
 
 
 def joined(texts: list[str]) -> str:
@@ -67,48 +49,20 @@ def test_the_overview_fits_a_phone_page_at_start_middle_and_end(seats: int) -> N
         data = rendering.render_overview("tang", scene(
             view(state), names(seats), before=None if before is None else view(before),
             awaiting=tuple(sorted(GAME.to_act(state)))))
-        assert data.startswith(PNG_SIGNATURE)
-        with Image.open(io.BytesIO(data)) as image:
-            assert image.width <= MAX_W and image.height <= MAX_H, moment
-            assert image.height * 4 <= image.width * 5  # portrait at most 4:5
+        assert_fits_a_phone_page(data, moment)
 
 
 def test_no_headline_text_below_36_px_nor_body_text_below_24_px(monkeypatch) -> None:
     """Spied on Canvas.text (and the reusing canvas's own): the smallest size a text may be
     shrunk to, inside the headline and in the body (tracks, map, parts, battle)."""
-    floors: list[tuple[bool, int]] = []
-    in_headline = [False]
-    original_headline = front.draw_headline
-
-    def spy(original):
-        def text(self, x, y, value, size=20, *args, **kwargs):
-            if not self.dry:
-                shrinkable = kwargs.get("max_width") is not None
-                floor = min(size, kwargs.get("min_size", 18)) if shrinkable else size
-                floors.append((in_headline[0], floor))
-            return original(self, x, y, value, size, *args, **kwargs)
-        return text
-
-    def headline(*args, **kwargs):
-        in_headline[0] = True
-        try:
-            return original_headline(*args, **kwargs)
-        finally:
-            in_headline[0] = False
-
-    monkeypatch.setattr(Canvas, "text", spy(Canvas.text))
-    monkeypatch.setattr(ReusingCanvas, "text", spy(ReusingCanvas.text))
-    monkeypatch.setattr(front, "draw_headline", headline)
+    floors = spy_floors(monkeypatch, front)
     kept = moments(8)
     over(kept["middle"], before=kept["before"])
     over(kept["end"])
     for name in PARTS:
         part_texts(kept["middle"], name, seat=0)
     draw_battle(scene(GAME.finished_battle(kept["middle"]) or {}, names(8)), cjk=True)
-    head = [size for inside, size in floors if inside]
-    body = [size for inside, size in floors if not inside]
-    assert head and min(head) >= HEAD_TEXT
-    assert body and min(body) >= BODY_FLOOR
+    floors.assert_readable()
 
 
 def test_the_map_takes_what_the_top_leaves() -> None:

@@ -7,19 +7,13 @@ from __future__ import annotations
 
 import copy
 import importlib
-import io
 import re
 from typing import Any
 
 import pytest
-from PIL import Image
 
-import rendering
 from bot.i18n import t
 from games.core.actions import Action
-from rendering.kit.canvas import Canvas
-from rendering.kit.headline import HEAD_TEXT
-from rendering.kit.ink import ReusingCanvas
 from rendering.kit.png import to_png
 from rendering.wargame import PARTS, front
 from rendering.wargame.battle import draw_battle
@@ -29,32 +23,14 @@ from rendering.wargame.parts import MAP_WIDTH, draw_part
 from rendering.wargame.style import short
 from rendering.wargame.views import focus_areas
 from tests.languages import NAMES as READER_NAMES
+from tests.rendering.pages import MAX_W, Drawing, assert_fits_a_phone_page, spy_floors
 from tests.rendering.scenes import scene
 from tests.rendering.wargame.samples import GAME, forced_battles, moments, names
 
 BATTLE = importlib.import_module("rendering.wargame.battle")  # the package's `battle` is a function
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-MAX_W, MAX_H = rendering.OVERVIEW_MAX
-BODY_FLOOR = 24
 MOMENTS = (("start", None), ("middle", "before"), ("end", "middle"))
-
-
-def view(state: dict, seat: int | None = None) -> dict[str, Any]:
-    return GAME.view(state, seat)
-
-
-def over(state: dict, locale: str = "en", before: dict | None = None,
-         readers: list[str] | None = None) -> tuple[Image.Image, list[str]]:
-    who = readers or names(len(state["players"]))
-    return draw_overview(scene(view(state), who, locale,
-                               before=None if before is None else view(before),
-                               awaiting=tuple(sorted(GAME.to_act(state)))), cjk=True)
-
-
-def part_texts(state: dict, name: str, seat: int | None = None,
-               locale: str = "en") -> list[str]:
-    return draw_part(scene(view(state, seat), names(len(state["players"])), locale,
-                           seat=seat), name, cjk=True)[1]
+DRAWING = Drawing(GAME, names, draw_overview, draw_part)
+view, over, part_texts = DRAWING.view, DRAWING.over, DRAWING.part_texts
 
 
 def fought(seats: int = 2) -> dict[str, Any]:
@@ -69,11 +45,7 @@ def test_the_overview_fits_a_phone_page_at_start_middle_and_end(seats: int) -> N
     kept = moments(seats)
     for moment, before in MOMENTS:
         image = over(kept[moment], before=kept[before] if before else None)[0]
-        data = to_png(image)
-        assert data.startswith(PNG_SIGNATURE)
-        with Image.open(io.BytesIO(data)) as drawn:
-            assert drawn.width <= MAX_W and drawn.height <= MAX_H, moment
-            assert drawn.height * 4 <= drawn.width * 5  # portrait at most 4:5
+        assert_fits_a_phone_page(to_png(image), moment)
 
 
 @pytest.mark.parametrize("seats", [2, 11])
@@ -93,29 +65,7 @@ def test_every_part_and_the_battle_draw_within_their_pages(seats: int) -> None:
 def test_no_headline_text_below_36_px_nor_body_text_below_24_px(monkeypatch) -> None:
     """Spied on Canvas.text (and the reusing canvas's own): the smallest size a text may be
     shrunk to, inside the headline and in the body (map, parts, battle)."""
-    floors: list[tuple[bool, int]] = []
-    in_headline = [False]
-    original_headline = front.draw_headline
-
-    def spy(original):
-        def text(self, x, y, value, size=20, *args, **kwargs):
-            if not self.dry:
-                shrinkable = kwargs.get("max_width") is not None
-                floor = min(size, kwargs.get("min_size", 18)) if shrinkable else size
-                floors.append((in_headline[0], floor))
-            return original(self, x, y, value, size, *args, **kwargs)
-        return text
-
-    def headline(*args, **kwargs):
-        in_headline[0] = True
-        try:
-            return original_headline(*args, **kwargs)
-        finally:
-            in_headline[0] = False
-
-    monkeypatch.setattr(Canvas, "text", spy(Canvas.text))
-    monkeypatch.setattr(ReusingCanvas, "text", spy(ReusingCanvas.text))
-    monkeypatch.setattr(front, "draw_headline", headline)
+    floors = spy_floors(monkeypatch, front)
     kept = moments(11)
     over(kept["middle"], before=kept["before"])
     over(kept["end"])
@@ -123,10 +73,7 @@ def test_no_headline_text_below_36_px_nor_body_text_below_24_px(monkeypatch) -> 
         part_texts(kept["middle"], name, seat=0)
     for battle in (fought(11), *forced_battles().values()):
         draw_battle(scene(battle, names(11)), cjk=True)
-    head = [size for inside, size in floors if inside]
-    body = [size for inside, size in floors if not inside]
-    assert head and min(head) >= HEAD_TEXT
-    assert body and min(body) >= BODY_FLOOR
+    floors.assert_readable()
 
 
 # -- what the overview shows --------------------------------------------------------------------
