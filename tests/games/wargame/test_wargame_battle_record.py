@@ -10,11 +10,9 @@ import json
 from typing import Any
 
 from games.core.chance import force
-from tests.games.wargame.scenario import acting, seat_of
-from tests.games.wargame.test_wargame_combat import as_seat, by, put
+from tests.games.wargame.scenario import by, wx14_fall
 from tests.games.wargame.test_wargame_rules_w18_w21 import gentry_battle, record, tao_battle
 from tests.games.wargame.test_wargame_rules_w22_w24 import TIE, double_rout, one_duel
-from tests.games.wargame.test_wargame_rules_w25_w27 import gone
 
 State = dict[str, Any]
 
@@ -114,30 +112,9 @@ def test_w32_kill_checks_of_a_rout_are_kept_with_the_battle_in_data_order():
     assert json.loads(json.dumps(kept)) == kept  # JSON-plain
 
 
-def wx14_fall() -> State:
-    """W27.2 (WX14) after its battle: 曹仁 (checked first, data order) is unharmed; 袁胤,
-    袁術's last heir, dies in the duel (許褚 5 + 5 against 1 + 1: duel_6plus, face 2); the
-    nation falls and 曹操 checks 紀霊 (battle area) and 橋蕤 (新野) at once."""
-    state = acting("cao")
-    gone(state, "yuan_shu", "zhang_xun", "yang_hong")
-    state["nations"]["yuanshu"]["ruler"] = "yuan_yin"
-    put(state, "wan", "yuanshu", 1, "yuan_yin", "ji_ling")
-    put(state, "xinye", "yuanshu", 3, "qiao_rui")
-    put(state, "xuchang", "cao", 10, "xu_chu", "cao_ren")
-    handler = seat_of(state, "tao")
-    force(state, 6, 6, ["xu_chu", "cao_ren"], 5, 1, 2, 4, 4, 2, 3, 5)
-    state, _ = by(state, "cao", "invade wan", "general xu_chu", "general cao_ren",
-                  "troops xuchang 10", "confirm", f"handler {handler}")
-    state, _ = by(state, "cao", "general xu_chu")
-    state, _ = as_seat(state, handler, "general yuan_yin")
-    state, _ = by(state, "cao", "general cao_ren")
-    state, _ = as_seat(state, handler, "general ji_ling")
-    return state
-
-
 def test_w32_the_fall_a_duel_causes_keeps_its_checks_in_that_round():
     checks = [(c["general"], c["column"], c["face"], c["result"])
-              for c in first_round(wx14_fall())["checks"]]
+              for c in first_round(wx14_fall()[0])["checks"]]
     assert checks == [("cao_ren", "duel_3", 4, "none"), ("yuan_yin", "duel_6plus", 2, "death"),
                       ("ji_ling", "fall_battle_area", 3, "submit"),
                       ("qiao_rui", "fall_other_area", 5, "submit")]

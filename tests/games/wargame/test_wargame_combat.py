@@ -10,23 +10,9 @@ from games.core.chance import force
 from games.core.messages import Msg
 from games.wargame import combat
 from games.wargame.tenmei import apply_card
-from tests.games.wargame.scenario import DATA, GAME, acting, keys, legal, seat_of
+from tests.games.wargame.scenario import DATA, GAME, acting, as_seat, by, keys, legal, put, seat_of
 
 State = dict[str, Any]
-
-
-def put(state: State, aid: str, pid: str, count: int, *gens: str) -> None:
-    """Give `aid` to `pid` with `count` troops and these generals (the ledger follows); an
-    area of the acting nation may act this step."""
-    spot = state["areas"][aid]
-    state["ledger"]["added"] += count - sum(spot["troops"].values())
-    spot.update(control=pid, troops={pid: count} if count else {})
-    for g in gens:
-        state["generals"][g].update(state="nation", nation=pid, area=aid)
-    ctx = state["step"]
-    if pid == ctx["nation"] and aid not in ctx["start"]:
-        ctx["start"].append(aid)
-        ctx["status"][aid] = "idle"
 
 
 def vacate(state: State, aid: str) -> None:
@@ -41,23 +27,6 @@ def move_out(state: State, aid: str, to: str) -> None:
     for spot in state["generals"].values():
         if spot["area"] == aid and spot["state"] == "nation":
             spot["area"] = to
-
-
-def by(state: State, nation: str, *texts: str) -> tuple[State, list]:
-    """Apply the actions as the seat running `nation`."""
-    told: list = []
-    for text in texts:
-        state, events = GAME.apply(state, seat_of(state, nation), Action.parse(text))
-        told += events
-    return state, told
-
-
-def as_seat(state: State, seat: int, *texts: str) -> tuple[State, list]:
-    told: list = []
-    for text in texts:
-        state, events = GAME.apply(state, seat, Action.parse(text))
-        told += events
-    return state, told
 
 
 def rule(state: State) -> str:

@@ -13,8 +13,9 @@ from games.wargame import combat, fates, heirs
 from games.wargame.board import powers_in
 from games.wargame.orders import movable, reach
 from games.wargame.tenmei import apply_card
-from tests.games.wargame.scenario import DATA, GAME, acting, keys, legal, picked, seat_of
-from tests.games.wargame.test_wargame_combat import army, as_seat, by, move_out, put, rule
+from tests.games.wargame import scenario
+from tests.games.wargame.scenario import DATA, GAME, acting, gone, keys, legal, picked, seat_of
+from tests.games.wargame.test_wargame_combat import army, by, move_out, put, rule
 from tests.games.wargame.test_wargame_rules_w18_w21 import rolls
 
 State = dict[str, Any]
@@ -24,12 +25,6 @@ def card(gid: str, kind: str) -> str:
     """The id of the card that brings `gid` in (`enter`) or takes him out (`exit`)."""
     return next(c for c, spot in DATA.cards.items()
                 if spot["kind"] == kind and spot.get("general") == gid)
-
-
-def gone(state: State, *gids: str) -> None:
-    """Take these generals out of the game (exited) before a test begins."""
-    for gid in gids:
-        state["generals"][gid].update(state="exited", nation=None, area=None)
 
 
 def redeploying(*areas: str) -> State:
@@ -173,21 +168,8 @@ def test_w27_1_a_destroyed_nation_is_gone_for_the_rest_of_the_game():
 
 
 def test_w27_2_the_victor_checks_the_fallen_nations_generals_by_where_they_stand():
-    state = acting("cao")
-    gone(state, "yuan_shu", "zhang_xun", "yang_hong")
-    state["nations"]["yuanshu"]["ruler"] = "yuan_yin"
-    put(state, "wan", "yuanshu", 1, "yuan_yin", "ji_ling")
-    put(state, "xinye", "yuanshu", 3, "qiao_rui")
-    put(state, "xuchang", "cao", 10, "xu_chu", "cao_ren")
-    handler = seat_of(state, "tao")
     # WX14's battle: 袁胤 dies in the duel; then 紀霊 (battle area) 3, 橋蕤 (新野) 5
-    force(state, 6, 6, ["xu_chu", "cao_ren"], 5, 1, 2, 4, 4, 2, 3, 5)
-    state, _ = by(state, "cao", "invade wan", "general xu_chu", "general cao_ren",
-                  "troops xuchang 10", "confirm", f"handler {handler}")
-    state, _ = by(state, "cao", "general xu_chu")
-    state, _ = as_seat(state, handler, "general yuan_yin")
-    state, _ = by(state, "cao", "general cao_ren")
-    state, events = as_seat(state, handler, "general ji_ling")
+    state, events = scenario.wx14_fall()
     falls = [(r["general"], r["column"], r["by"]) for r in rolls(events, "kill_check")
              if r["column"].startswith("fall")]
     assert falls == [("ji_ling", "fall_battle_area", "cao"), ("qiao_rui", "fall_other_area", "cao")]

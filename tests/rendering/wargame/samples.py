@@ -13,7 +13,7 @@ from typing import Any
 from games.core import make_agent
 from games.core.chance import force
 from games.wargame.game import WargameGame
-from tests.games.wargame.test_wargame_battle_record import wx14_fall
+from tests.games.wargame.scenario import wx14_fall
 from tests.games.wargame.test_wargame_combat import by
 from tests.games.wargame.test_wargame_rules_w18_w21 import gentry_battle
 from tests.games.wargame.test_wargame_rules_w22_w24 import double_rout
@@ -70,7 +70,7 @@ def forced_battles() -> dict[str, dict[str, Any]]:
     force(gentry, 6)
     gentry, _ = by(gentry, "cao", "retreat")
     found: dict[str, dict[str, Any]] = {}
-    for name, state in (("fall", wx14_fall()), ("gentry", gentry),
+    for name, state in (("fall", wx14_fall()[0]), ("gentry", gentry),
                         ("rout", double_rout(5, 6)[0])):
         record = GAME.finished_battle(state)
         assert record is not None, name
