@@ -7,7 +7,8 @@ each does (as the table's post lists them), the public lines, each player's priv
 their prompts and the labels of their choices, their hand (the private view, with what their
 own generals and cards do) from time to time, the status, and the final scores.
 `english_runs` finds runs of English words in a text, which a Korean or Japanese reader
-should never meet.
+should never meet; `reads_without_english` and `catalog_runs` are the two checks every game's
+language tests make with them (a whole game, and every text of the game's catalogs).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from bot.i18n import catalog, t
 from bot.service import GameMaster
 from bot.service.models import Player, Update
 from bot.service.options import option_lines
@@ -35,6 +37,8 @@ MAX_ACTIONS = 20_000
 
 _ENGLISH_RUN = re.compile(r"[A-Za-z][a-z]+(?:[ '’-]+[A-Za-z][a-z]+)+")
 _CODE = re.compile(r"`[^`]*`|https?://\S+|<[@#&!:][^>]*>|\[[a-z0-9_ .:-]+\]")
+# Placeables, selectors and variants of a catalog's text: what it fills in, not what it says.
+PLACEABLE = re.compile(r"\{ *\$\w+ *\}|\{ *(?:PERSON\()?\$\w+\)? *->|\*?\[\w+\]|[{}]")
 
 
 def english_runs(text: str, allowed: Iterable[str] = ()) -> list[str]:
@@ -45,6 +49,27 @@ def english_runs(text: str, allowed: Iterable[str] = ()) -> list[str]:
     for name in sorted(allowed, key=len, reverse=True):
         cleaned = cleaned.replace(name, " ")
     return _ENGLISH_RUN.findall(cleaned)
+
+
+def catalog_runs(game: str, locale: str, allowed: Iterable[str] = ()) -> dict[str, list[str]]:
+    """The English runs of the game's texts in `locale` (every key of the game, and its name
+    on the game menu), placeables left out: only the texts that have one, so {} passes."""
+    allowed = tuple(allowed)
+    found = {key: english_runs(PLACEABLE.sub(" ", texts[locale]), allowed)
+             for key, texts in catalog().items()
+             if key.startswith(f"{game}.") or key == f"choice.game.{game}"}
+    return {key: runs for key, runs in found.items() if runs}
+
+
+async def reads_without_english(gm: GameMaster, game: str, players: int, locale: str,
+                                seed: int) -> None:
+    """A whole game read in `locale` (`whole_game_texts`) holds no English run, and what
+    each table option does is among what the players read (issue 14)."""
+    texts = await whole_game_texts(gm, game, players, locale, seed=seed)
+    runs = sorted({run for text in texts for run in english_runs(text)})
+    assert texts and runs == []
+    read = "\n".join(texts)
+    assert all(t(f"{game}.option.{o.name}", locale) in read for o in get_game(game).options)
 
 
 async def whole_game_texts(gm: GameMaster, game: str, players: int, locale: str, seed: int,

@@ -18,7 +18,7 @@ from games.record.turn import you_draw
 from games.record.view import summary
 from tests.games.record.scenario import act, rig, table
 from tests.languages import NAMES as NAMES_IN
-from tests.languages import english_runs, whole_game_texts
+from tests.languages import catalog_runs, english_runs, reads_without_english, whole_game_texts
 from tests.wording import english
 
 RECORD = Path(__file__).resolve().parents[3] / "games" / "record"
@@ -125,11 +125,7 @@ def test_terms_read_in_the_readers_language():
 async def test_a_whole_three_player_game_reads_without_english(gm, locale):
     """Issue 14: what each table option does is among what the players read, and no
     English run anywhere."""
-    texts = await whole_game_texts(gm, "record", 3, locale, seed=1)
-    runs = sorted({run for text in texts for run in english_runs(text)})
-    assert texts and runs == []
-    read = "\n".join(texts)
-    assert all(t(f"record.option.{o.name}", locale) in read for o in GAME.options)
+    await reads_without_english(gm, "record", 3, locale, seed=1)
 
 
 async def test_a_whole_game_in_traditional_chinese_uses_the_rulebooks_words(gm):
@@ -140,15 +136,9 @@ async def test_a_whole_game_in_traditional_chinese_uses_the_rulebooks_words(gm):
 
 
 # -- every text of the catalog, and the scenes a short game rarely reaches ---------------------
-PLACEABLE = re.compile(r"\{ *\$\w+ *\}|\{ *(?:PERSON\()?\$\w+\)? *->|\*?\[\w+\]|[{}]")
-
-
 @pytest.mark.parametrize("locale", ["ko", "ja", "zh-CN", "zh-TW"])
 def test_no_record_text_has_an_english_run(locale):
-    found = {key: english_runs(PLACEABLE.sub(" ", texts[locale]))
-             for key, texts in catalog().items()
-             if key.startswith("record.") or key == "choice.game.record"}
-    assert {key: runs for key, runs in found.items() if runs} == {}
+    assert catalog_runs("record", locale) == {}
 
 
 def read_all(state: dict, moves: list[tuple[int, str]]) -> list:

@@ -6,30 +6,16 @@ catalogs holds one."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from bot.i18n import catalog, t
-from games.wargame import GAME
-from tests.languages import english_runs, whole_game_texts
-
-# Placeables, selectors and variants: what a text fills in, not what it says.
-PLACEABLE = re.compile(r"\{ *\$\w+ *\}|\{ *(?:PERSON\()?\$\w+\)? *->|\*?\[\w+\]|[{}]")
+from tests.languages import catalog_runs, reads_without_english
 
 
 @pytest.mark.parametrize("locale", ["ja", "ko"])
 async def test_a_whole_wargame_reads_without_english(gm, locale):
-    texts = await whole_game_texts(gm, "wargame", 2, locale, seed=1)
-    runs = sorted({run for text in texts for run in english_runs(text)})
-    assert texts and runs == []
-    read = "\n".join(texts)
-    assert all(t(f"wargame.option.{o.name}", locale) in read for o in GAME.options)
+    await reads_without_english(gm, "wargame", 2, locale, seed=1)
 
 
 @pytest.mark.parametrize("locale", ["ko", "ja", "zh-CN", "zh-TW"])
 def test_no_wargame_text_has_an_english_run(locale):
-    found = {key: english_runs(PLACEABLE.sub(" ", texts[locale]))
-             for key, texts in catalog().items()
-             if key.startswith("wargame.") or key == "choice.game.wargame"}
-    assert {key: runs for key, runs in found.items() if runs} == {}
+    assert catalog_runs("wargame", locale) == {}
