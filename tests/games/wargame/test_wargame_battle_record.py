@@ -11,7 +11,12 @@ from typing import Any
 
 from games.core.chance import force
 from tests.games.wargame.scenario import by, wx14_fall
-from tests.games.wargame.test_wargame_rules_w18_w21 import gentry_battle, record, tao_battle
+from tests.games.wargame.test_wargame_rules_w18_w21 import (
+    gentry_battle,
+    record,
+    tao_battle,
+    tie_and_unopposed,
+)
 from tests.games.wargame.test_wargame_rules_w22_w24 import TIE, double_rout, one_duel
 
 State = dict[str, Any]
@@ -65,12 +70,7 @@ def test_w32_duel_each_pair_keeps_both_rolls_the_loser_and_the_loss():
 
 
 def test_w32_duel_a_tie_loses_nothing_and_an_unopposed_general_keeps_his_loss():
-    # N = 2: 夏侯惇 1 + 4 against 曹豹 3 + 2, a tie; 曹仁 (valour 3) unopposed
-    state, _ = tao_battle(("xiahou_dun", "cao_ren"), 6, ("cao_bao",), 6,
-                          (5, 6, ["xiahou_dun", "cao_ren"], 1, 3))
-    state, _ = by(state, "cao", "general xiahou_dun")
-    state, _ = by(state, "tao", "general cao_bao")
-    state, _ = by(state, "cao", "general cao_ren")
+    state, _ = tie_and_unopposed()  # 夏侯惇 and 曹豹 tie; 曹仁 (valour 3) unopposed
     kept = first_round(state)
     assert [(p["loser"], p["loss"]) for p in kept["pairs"]] == [(None, 0)]
     assert kept["unopposed"] == [{"side": "attacker", "general": "cao_ren", "loss": 3}]

@@ -233,13 +233,18 @@ def test_w19_6_a_difference_of_3_or_more_checks_the_loser():
     assert state["generals"]["cao_bao"]["state"] == "dead"
 
 
-def test_w19_7_an_unopposed_general_inflicts_his_valour():
-    # N = 2: 夏侯惇 paired with 曹豹 (1 + 4 against 3 + 2: a tie), 曹仁 (valour 3) unopposed
+def tie_and_unopposed() -> tuple[State, list]:
+    """A duel of N = 2: 夏侯惇 paired with 曹豹 (1 + 4 against 3 + 2: a tie), 曹仁 (valour 3)
+    unopposed; the events of the last pick."""
     state, _ = tao_battle(("xiahou_dun", "cao_ren"), 6, ("cao_bao",), 6,
                           (5, 6, ["xiahou_dun", "cao_ren"], 1, 3))
     state, _ = by(state, "cao", "general xiahou_dun")
     state, _ = by(state, "tao", "general cao_bao")
-    state, events = by(state, "cao", "general cao_ren")
+    return by(state, "cao", "general cao_ren")
+
+
+def test_w19_7_an_unopposed_general_inflicts_his_valour():
+    state, events = tie_and_unopposed()
     told = next(e.text for e in events if e.text.key == "wargame.battle.unopposed")
     assert _tail(told.params["general"]) == "cao_ren" and told.params["count"] == 3
     assert army(state, "langya", "tao") == 3 and army(state, "langya", "cao") == 6
