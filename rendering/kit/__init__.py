@@ -6,5 +6,11 @@ its own.
 - `canvas`: the drawing surface that runs once dry to measure, then draws (`draw_measured`);
 - `layout`: rows of chips that wrap, the page of the tall images, boxed panels, wrapped text;
 - `views`: what every renderer reads the same way (seat names, the face-down marker);
+- `table`: `SceneTable`, the base of a game's `Table` (the view, its captions, seat names);
+- `chips`: chips that wrap with their text never shrunk, a too-long chip a box of its own;
+- `labels`: where the names of a map go (beside their place's signs, hiding the least);
+- `badges`: a count on a diamond, the generals standing at a map's place;
+- `dice`: a die face with its pips;
+- `pages`: a part under its title, and a page drawn from one record (a battle);
 - `png`: the encoding sent to Discord.
 """
