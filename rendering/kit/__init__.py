@@ -12,5 +12,6 @@ its own.
 - `badges`: a count on a diamond, the generals standing at a map's place;
 - `dice`: a die face with its pips;
 - `pages`: a part under its title, and a page drawn from one record (a battle);
-- `png`: the encoding sent to Discord.
+- `png`: the encoding sent to Discord;
+- `heap`: a renderer process's C heap, tuned to keep a board's large buffers for the next.
 """
