@@ -27,6 +27,7 @@ from games.core.messages import Msg, Param, Said, Seat, Term
 _BABEL = {"en": "en", "ko": "ko", "zh-CN": "zh_Hans_CN", "zh-TW": "zh_Hant_TW", "ja": "ja"}
 # Older engine sentences name a player "Seat N" (0-based); see `words`.
 _SEAT = re.compile(r"\bSeat (\d+)\b")
+SENTENCE_ENDS = (".", "!", "?", ".)")  # a text ending so is a sentence, else a caption
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,16 @@ class Reader:
 
 
 def words(said: Said, reader: Reader = Reader()) -> str:
-    """The message in the reader's words, as a sentence of its own: one that opens with a
-    thing's name starts with a capital ("The gentry retreats.", though the name is "the
-    gentry" mid-sentence). A plain sentence (code not yet moved to keys) is shown as it is,
-    its "Seat N" replaced by the player's name."""
+    """The message in the reader's words. A sentence that opens with a thing's name starts
+    with a capital ("The gentry retreats.", though the name is "the gentry" mid-sentence); a
+    caption ("game deck: 38") is left as its board writes its others. A plain sentence
+    (code not yet moved to keys) is shown as it is, its "Seat N" replaced by the player's
+    name."""
     if isinstance(said, Msg):
         text = fill(said.key, said.params, reader)
-        return text[:1].upper() + text[1:] if _opens_with_term(said, reader) else text
+        if text.endswith(SENTENCE_ENDS) and _opens_with_term(said, reader):
+            return text[:1].upper() + text[1:]
+        return text
     return _SEAT.sub(lambda m: _name(int(m.group(1)), reader, m.group(0)), said)
 
 

@@ -75,3 +75,9 @@ def test_a_sentence_opening_with_a_thing_s_name_starts_with_a_capital():
     assert words(inside).startswith("The gentry wins the battle of ")
     assert words(msg("engine.has_chosen", who=Seat(0)), Reader("en", ("alice",))) == \
         "alice has chosen."
+
+
+def test_a_caption_opening_with_a_thing_s_name_is_left_as_its_board_writes_it():
+    """A board's caption is no sentence: "game deck: 38" stays beside "start player: …"."""
+    deck = msg("record.board.deck", deck=Term("record.deck.game"), count=38)
+    assert words(deck) == "game deck: 38"
