@@ -122,6 +122,14 @@ class SqliteBase:
         async with self._lock:
             return await _on_thread(self._connection(), _whole_transaction, work, mode)
 
+    async def _statement(self, mode: str, sql: str,
+                         params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """One statement in a transaction of its own, in one round trip (`_whole`): the
+        statements a bot runs for every message it posts (the outbox's marks) would
+        otherwise hold the connection's lock across three trips through a busy event loop,
+        and every other transaction queues behind them."""
+        return await self._whole(mode, lambda conn: conn.execute(sql, params).fetchall())
+
     def _connection(self) -> aiosqlite.Connection:
         if self._db is None:
             raise StorageError("the repository is not open")

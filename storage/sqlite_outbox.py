@@ -10,7 +10,7 @@ from typing import Any
 
 from storage.outbox import LEASE, NewPost, PostRecord
 from storage.rows import post_record
-from storage.sqlbase import SqliteBase, Statement, dumps, fetch
+from storage.sqlbase import SqliteBase, Statement, dumps
 
 _COLUMNS = "game_id, version, payload, created_at, progress, done_at"
 # The oldest pending entry of each game whose lease ran out (or whose creator is gone).
@@ -31,9 +31,8 @@ class OutboxRows(SqliteBase):
     """Rows of storage/outbox.py's `OutboxStore`."""
 
     async def post_of(self, game_id: int, version: int) -> PostRecord | None:
-        async with self._read() as db:
-            rows = await fetch(db, f"SELECT {_COLUMNS} FROM outbox WHERE game_id = ?"
-                                   " AND version = ?", (game_id, version))
+        rows = await self._statement("DEFERRED", f"SELECT {_COLUMNS} FROM outbox WHERE"
+                                     " game_id = ? AND version = ?", (game_id, version))
         return post_record(rows[0]) if rows else None
 
     async def claim_posts(self, now: float, lease: float = LEASE, limit: int = 50,
@@ -50,30 +49,26 @@ class OutboxRows(SqliteBase):
 
     async def post_payload(self, game_id: int, version: int,
                            payload: dict[str, Any]) -> None:
-        async with self._write() as db:
-            await db.execute("UPDATE outbox SET payload = ? WHERE game_id = ? AND version = ?",
-                             (dumps(payload), game_id, version))
+        await self._statement("IMMEDIATE", "UPDATE outbox SET payload = ? WHERE game_id = ?"
+                              " AND version = ?", (dumps(payload), game_id, version))
 
     async def post_progress(self, game_id: int, version: int, progress: int,
                             now: float, lease: float = LEASE) -> None:
-        async with self._write() as db:
-            await db.execute("UPDATE outbox SET progress = MAX(progress, ?), claimed_until = ?"
-                             " WHERE game_id = ? AND version = ?",
-                             (progress, now + lease, game_id, version))
+        await self._statement("IMMEDIATE", "UPDATE outbox SET progress = MAX(progress, ?),"
+                              " claimed_until = ? WHERE game_id = ? AND version = ?",
+                              (progress, now + lease, game_id, version))
 
     async def post_done(self, game_id: int, version: int, now: float) -> None:
-        async with self._write() as db:
-            await db.execute("UPDATE outbox SET done_at = ? WHERE game_id = ? AND version = ?"
-                             " AND done_at IS NULL", (now, game_id, version))
+        await self._statement("IMMEDIATE", "UPDATE outbox SET done_at = ? WHERE game_id = ?"
+                              " AND version = ? AND done_at IS NULL", (now, game_id, version))
 
     async def last_board(self, game_id: int) -> PostRecord | None:
-        async with self._read() as db:
-            rows = await fetch(db, f"SELECT {_COLUMNS} FROM outbox WHERE game_id = ?"
-                                   " AND board = 1 ORDER BY version DESC LIMIT 1", (game_id,))
+        rows = await self._statement("DEFERRED", f"SELECT {_COLUMNS} FROM outbox WHERE"
+                                     " game_id = ? AND board = 1 ORDER BY version DESC LIMIT 1",
+                                     (game_id,))
         return post_record(rows[0]) if rows else None
 
     async def newer_board(self, game_id: int, version: int) -> bool:
-        async with self._read() as db:
-            rows = await fetch(db, "SELECT 1 FROM outbox WHERE game_id = ? AND version > ?"
-                                   " AND board = 1 LIMIT 1", (game_id, version))
+        rows = await self._statement("DEFERRED", "SELECT 1 FROM outbox WHERE game_id = ?"
+                                     " AND version > ? AND board = 1 LIMIT 1", (game_id, version))
         return bool(rows)
