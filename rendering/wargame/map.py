@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from rendering.kit.badges import RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
 from rendering.kit.labels import Placed, Places, layout
@@ -219,75 +220,102 @@ def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks(),
     if c.image is not None:
         c.image.paste(ground(t, g), (round(g.x), round(g.y)))
     ids = [aid for aid in board_data().areas if g.shows(aid)]
-    dry = c.twin()
-    signs = {aid: _area(dry, t, g, aid, False) for aid in ids}
+    signs = {aid: _area_sign(c, t, g, aid) for aid in ids}
     texts = {aid: t.area(aid) if full_names else short(t.area(aid)) for aid in ids}
-    placed = _layout(g, tuple((aid, tuple(signs[aid]), c.measure(texts[aid], TEXT_SIZE, True)
-                              + 10) for aid in ids))
+    placed = _layout(g, tuple((aid, signs[aid].keep_off(), c.measure(texts[aid], TEXT_SIZE,
+                                                                     True) + 10)
+                              for aid in ids))
     for aid in ids:
         _label(c, t, g, aid, texts[aid], *placed[aid])
     for aid in ids:
-        _area(c, t, g, aid, aid in marks.taken)
+        _area(c, t, signs[aid], aid in marks.taken)
     _markers(c, t, g)
     return g.bottom
 
 
-def _area(c: Canvas, t: Table, g: Geometry, aid: str, changed: bool) -> list[Box]:
-    """The area's sign and what stands on it; returns the boxes the names must keep off."""
+@dataclass(frozen=True)
+class Sign:
+    """Where an area's sign and what stands on it go, worked out once: the names are placed
+    off these boxes before any of it is drawn."""
+
+    aid: str
+    centre: Point
+    radius: float
+    chips: tuple[tuple[str, int, Box], ...]  # another power's troops: (power, count, box)
+    serving: int  # generals serving there (a gold diamond)
+    free: int  # free (在野) generals there (a grey diamond)
+
+    @property
+    def box(self) -> Box:
+        (cx, cy), r = self.centre, self.radius
+        return (cx - r, cy - r, cx + r, cy + r)
+
+    def badges(self) -> list[tuple[Point, int, str]]:
+        """The diamonds: (centre, count, colour), on the sign's top corners."""
+        x0, y0, x1, _ = self.box
+        return [(at, n, colour) for at, n, colour in (((x1 - 2, y0 + 2), self.serving, GOLD),
+                                                      ((x0 + 2, y0 + 2), self.free, MUTED))
+                if n]
+
+    def keep_off(self) -> tuple[Box, ...]:
+        """The boxes the names must keep off: the sign with its frame, the chips, the
+        diamonds."""
+        x0, y0, x1, y1 = self.box
+        diamonds = [(x - BADGE, y - BADGE, x + BADGE, y + BADGE) for (x, y), _, _ in self.badges()]
+        return ((x0 - 6, y0 - 6, x1 + 6, y1 + 6), *(box for _, _, box in self.chips),
+                *diamonds)
+
+
+def _area_sign(c: Canvas, t: Table, g: Geometry, aid: str) -> Sign:
     spot = t.areas().get(aid) or {}
     owner = spot.get("control")
-    fill = t.colour(owner)
     cx, cy = g.at(aid)
-    city = board_data().areas[aid]["city"]
-    r = g.node / 2 * (1.12 if city == "big" else 1.0)
-    box = (cx - r, cy - r, cx + r, cy + r)
-    battle = (t.view.get("battle") or {}).get("area") == aid
+    r = g.node / 2 * (1.12 if board_data().areas[aid]["city"] == "big" else 1.0)
+    chips, x = [], cx + r + 4
+    for pid, n in sorted((spot.get("troops") or {}).items()):
+        if pid == owner or not n:
+            continue
+        w = c.measure(str(n), TEXT_SIZE, True) + 14
+        chips.append((pid, n, (x, cy - CHIP_H / 2, x + w, cy + CHIP_H / 2)))
+        x += w + 3
+    return Sign(aid, (cx, cy), r, tuple(chips), len(t.generals_in(aid)), t.free_in(aid))
+
+
+def _area(c: Canvas, t: Table, sign: Sign, changed: bool) -> None:
+    """The area's sign and what stands on it: a gold halo when it changed hands, a red ring
+    for the battle, the gold frame of a big city, the player's white ring, the controller's
+    colour with its troops, the chips of other powers and the diamonds."""
+    spot = t.areas().get(sign.aid) or {}
+    owner = spot.get("control")
+    fill = t.colour(owner)
+    (cx, cy), r, box = sign.centre, sign.radius, sign.box
+    city = board_data().areas[sign.aid]["city"]
     if changed:
         _disc(c, cx, cy, r + 10, GOLD)
-    if battle:
+    if (t.view.get("battle") or {}).get("area") == sign.aid:
         _disc(c, cx, cy, r + (18 if changed else 9), RED)
-    ring = TEXT if t.is_player_nation(owner) else EDGE
     if city == "big":
         c.rect((box[0] - 6, box[1] - 6, box[2] + 6, box[3] + 6), fill=GOLD, radius=10)
     rounded = round(r) if city == "none" else 7
+    ring = TEXT if t.is_player_nation(owner) else EDGE
     c.rect((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), fill=ring, radius=rounded + 3)
     c.rect(box, fill=fill, radius=rounded)
     count = int((spot.get("troops") or {}).get(owner or "", 0)) if owner else 0
     if count:
         c.text(cx, cy + 1, str(count), TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
-    boxes = [(box[0] - 6, box[1] - 6, box[2] + 6, box[3] + 6)]
-    boxes += _others(c, t, spot, box[2] + 4, cy)
-    serving = len(t.generals_in(aid))
-    if serving:
-        boxes.append(badge(c, box[2] - 2, box[1] + 2, serving, GOLD, EDGE, TEXT_SIZE))
-    free = t.free_in(aid)
-    if free:
-        boxes.append(badge(c, box[0] + 2, box[1] + 2, free, MUTED, EDGE, TEXT_SIZE))
-    return boxes
+    for pid, n, chip in sign.chips:
+        colour = t.colour(pid)
+        c.rect(chip, fill=colour, outline=TEXT if t.is_player_nation(pid) else EDGE, width=2,
+               radius=6)
+        c.text((chip[0] + chip[2]) / 2, cy + 1, str(n), TEXT_SIZE, ink_on(colour), bold=True,
+               anchor="mm")
+    for (x, y), n, colour in sign.badges():
+        badge(c, x, y, n, colour, EDGE, TEXT_SIZE)
 
 
 def _disc(c: Canvas, cx: float, cy: float, r: float, fill: str) -> None:
     """A filled circle as a fully rounded square, so the reusing canvas pastes its mask."""
     c.rect((cx - r, cy - r, cx + r, cy + r), fill=fill, radius=round(r))
-
-
-def _others(c: Canvas, t: Table, spot: dict, x: float, cy: float) -> list[Box]:
-    """A chip per other power with troops in the area (a battle, an invasion under way)."""
-    owner = spot.get("control")
-    boxes = []
-    for pid, n in sorted((spot.get("troops") or {}).items()):
-        if pid == owner or not n:
-            continue
-        fill = t.colour(pid)
-        text = str(n)
-        w = c.measure(text, TEXT_SIZE, True) + 14
-        box = (x, cy - CHIP_H / 2, x + w, cy + CHIP_H / 2)
-        c.rect(box, fill=fill, outline=TEXT if t.is_player_nation(pid) else EDGE, width=2,
-               radius=6)
-        c.text(x + w / 2, cy + 1, text, TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
-        boxes.append(box)
-        x += w + 3
-    return boxes
 
 
 def _markers(c: Canvas, t: Table, g: Geometry) -> None:
