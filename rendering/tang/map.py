@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from rendering.kit.badges import RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
 from rendering.kit.labels import Placed, Places, layout
@@ -33,6 +34,7 @@ TEXT_SIZE = 24  # every word and number on the map: the phone floor
 LABEL_H = 28
 PILL_H = 34
 CHIP_H = 28
+FLAG_POLE = 30  # a capital's pennant stands this high above its pill
 DATA_BOX = (30.0, 8.0, 990.0, 690.0)  # the data's canvas (1000x700) less empty borders
 SCALE_STEP = 0.05  # scales are whole multiples of this, so few static layers are cached
 GROUND = "#1b2029"
@@ -49,6 +51,7 @@ REGION_TINTS = ("#26313f", "#2f2a3a", "#2a3529", "#3a2e27", "#263838", "#3a2a31"
                 "#2e3326", "#2b2c3f", "#3a3324", "#253133", "#35262c")
 
 Box = tuple[float, float, float, float]
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -193,16 +196,14 @@ def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks()) -> float:
         c.image.paste(base_layer(g.scale), (round(g.x), round(g.y)))
     cities = t.view.get("cities") or {}
     ids = board_data().city_ids
-    pills = {cid: _pill_box(c, t, g, cid, cities.get(cid) or {}) for cid in ids}
-    dry = c.twin()
-    signs = {cid: _city(dry, t, cid, cities.get(cid) or {}, pills[cid], False) for cid in ids}
+    signs = {cid: _city_sign(c, t, g, cid, cities.get(cid) or {}) for cid in ids}
     texts = {cid: t.city_short(cid) for cid in ids}
-    placed = _layout(g, tuple((cid, tuple(signs[cid]), c.measure(texts[cid], TEXT_SIZE, True)
-                              + 8) for cid in ids))
+    placed = _layout(g, tuple((cid, signs[cid].keep_off(), c.measure(texts[cid], TEXT_SIZE,
+                                                                      True) + 8) for cid in ids))
     for cid in ids:
-        _label(c, signs[cid][0], texts[cid], *placed[cid], cities.get(cid) or {})
+        _label(c, signs[cid].pill, texts[cid], *placed[cid], cities.get(cid) or {})
     for cid in ids:
-        _city(c, t, cid, cities.get(cid) or {}, pills[cid], cid in marks.taken)
+        _city(c, t, signs[cid], cities.get(cid) or {}, cid in marks.taken)
     return g.bottom
 
 
@@ -223,11 +224,52 @@ def _layout(g: Geometry, cities: Places) -> dict[str, Placed]:
     return layout(g, cities, _neighbours(g), LABEL_H)
 
 
-def _pill_box(c: Canvas, t: Table, g: Geometry, cid: str, city: dict) -> Box:
+@dataclass(frozen=True)
+class Sign:
+    """Where a city's pill and its signs go, worked out once: the names are placed off
+    these boxes before any of it is drawn."""
+
+    cid: str
+    pill: Box
+    chips: tuple[tuple[int, int, Box], ...]  # another seat's armies: (seat, count, box)
+    capital: int | None  # the seat whose capital it is (a pennant)
+    generals: int  # generals there (a gold diamond)
+
+    @property
+    def flag_at(self) -> Point:
+        return (self.pill[0] + 6, self.pill[1])
+
+    @property
+    def badge_at(self) -> Point:
+        return (self.pill[2] - 4, self.pill[1] - 2)
+
+    def keep_off(self) -> tuple[Box, ...]:
+        """The boxes the names must keep off: the pill, the chips, the pennant, the
+        diamond."""
+        x0, y0, x1, y1 = self.pill
+        boxes = [(x0 - 4, y0 - 4, x1 + 4, y1 + 4), *(box for _, _, box in self.chips)]
+        if self.capital is not None:
+            boxes.append(_flag_box(*self.flag_at))
+        if self.generals:
+            bx, by = self.badge_at
+            boxes.append((bx - BADGE, by - BADGE, bx + BADGE, by + BADGE))
+        return tuple(boxes)
+
+
+def _city_sign(c: Canvas, t: Table, g: Geometry, cid: str, city: dict) -> Sign:
     cx, cy = g.at(cid)
-    text = _count(city)
-    w = max(PILL_H + 4, c.measure(text, TEXT_SIZE, True) + 16)
-    return (cx - w / 2, cy - PILL_H / 2, cx + w / 2, cy + PILL_H / 2)
+    w = max(PILL_H + 4, c.measure(_count(city), TEXT_SIZE, True) + 16)
+    pill = (cx - w / 2, cy - PILL_H / 2, cx + w / 2, cy + PILL_H / 2)
+    owner = city.get("controller")
+    chips, x = [], pill[2] + 4
+    for key, n in sorted((city.get("armies") or {}).items(), key=lambda kv: int(kv[0])):
+        seat = int(key)
+        if seat == owner or not n:
+            continue
+        width = c.measure(str(n), TEXT_SIZE, True) + 12
+        chips.append((seat, n, (x, cy - CHIP_H / 2, x + width, cy + CHIP_H / 2)))
+        x += width + 3
+    return Sign(cid, pill, tuple(chips), _capital_of(t, cid), len(city.get("generals") or {}))
 
 
 def _count(city: dict) -> str:
@@ -239,30 +281,32 @@ def _count(city: dict) -> str:
     return str(n) if n else ""
 
 
-def _city(c: Canvas, t: Table, cid: str, city: dict, box: Box, changed: bool) -> list[Box]:
-    """The pill and its signs; returns the boxes the names must keep off."""
-    info = board_data().cities[cid]
+def _city(c: Canvas, t: Table, sign: Sign, city: dict, changed: bool) -> None:
+    """The pill and its signs: a halo when it changed hands, the controller's colour with
+    its armies, the chips of other seats, a capital's pennant and the generals' diamond."""
+    info = board_data().cities[sign.cid]
     owner = city.get("controller")
     fill = NEUTRAL if owner is None else t.pieces(int(owner))[0]
-    x0, y0, x1, y1 = box
+    x0, y0, x1, y1 = sign.pill
     if changed:
         c.rect((x0 - 7, y0 - 7, x1 + 7, y1 + 7), fill=HALO, radius=PILL_H // 2 + 7)
     edge = GOLD if info["special"] or info["luoyang"] else \
         EDGE if owner is None else t.outline(int(owner))
-    c.rect(box, fill=fill, outline=edge, width=5 if info["luoyang"] else 3, radius=PILL_H // 2)
+    c.rect(sign.pill, fill=fill, outline=edge, width=5 if info["luoyang"] else 3,
+           radius=PILL_H // 2)
     text = _count(city)
     if text:
         c.text((x0 + x1) / 2, (y0 + y1) / 2 + 1, text, TEXT_SIZE, ink_on(fill), bold=True,
                anchor="mm")
-    boxes = [(x0 - 4, y0 - 4, x1 + 4, y1 + 4)]
-    boxes += _besiegers(c, t, city, x1 + 4, (y0 + y1) / 2)
-    capital = _capital_of(t, cid)
-    if capital is not None:
-        boxes.append(_flag(c, t, capital, x0 + 6, y0))
-    generals = len(city.get("generals") or {})
-    if generals:
-        boxes.append(badge(c, x1 - 4, y0 - 2, generals, GOLD, EDGE, TEXT_SIZE))
-    return boxes
+    for seat, n, chip in sign.chips:
+        colour, ink, _ = t.pieces(seat)
+        c.rect(chip, fill=colour, outline=t.outline(seat), width=2, radius=6)
+        c.text((chip[0] + chip[2]) / 2, (y0 + y1) / 2 + 1, str(n), TEXT_SIZE, ink, bold=True,
+               anchor="mm")
+    if sign.capital is not None:
+        _flag(c, t, sign.capital, *sign.flag_at)
+    if sign.generals:
+        badge(c, *sign.badge_at, sign.generals, GOLD, EDGE, TEXT_SIZE)
 
 
 def _capital_of(t: Table, cid: str) -> int | None:
@@ -272,33 +316,17 @@ def _capital_of(t: Table, cid: str) -> int | None:
     return None
 
 
-def _besiegers(c: Canvas, t: Table, city: dict, x: float, cy: float) -> list[Box]:
-    """A chip per other seat with armies in the city, in its colour with its count."""
-    owner = city.get("controller")
-    boxes = []
-    for key, n in sorted((city.get("armies") or {}).items(), key=lambda kv: int(kv[0])):
-        seat = int(key)
-        if seat == owner or not n:
-            continue
-        fill, ink, _ = t.pieces(seat)
-        text = str(n)
-        w = c.measure(text, TEXT_SIZE, True) + 12
-        box = (x, cy - CHIP_H / 2, x + w, cy + CHIP_H / 2)
-        c.rect(box, fill=fill, outline=t.outline(seat), width=2, radius=6)
-        c.text(x + w / 2, cy + 1, text, TEXT_SIZE, ink, bold=True, anchor="mm")
-        boxes.append(box)
-        x += w + 3
-    return boxes
-
-
-def _flag(c: Canvas, t: Table, seat: int, x: float, y: float) -> Box:
+def _flag(c: Canvas, t: Table, seat: int, x: float, y: float) -> None:
     """A pennant on a pole above the pill's left end, in the capital owner's colour."""
-    top = y - 30
+    top = y - FLAG_POLE
     if c.draw is not None:
         c.draw.line([(x, y), (x, top)], fill=TEXT, width=3)
         c.draw.polygon([(x, top), (x + 24, top + 8), (x, top + 16)],
                        fill=t.pieces(seat)[0], outline=TEXT)
-    return (x - 2, top, x + 26, y)
+
+
+def _flag_box(x: float, y: float) -> Box:
+    return (x - 2, y - FLAG_POLE, x + 26, y)
 
 
 def _label(c: Canvas, pill: Box, text: str, box: Box, far: float, city: dict) -> None:
