@@ -66,8 +66,7 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
 
 
 def fill(key: str, params: Mapping[str, Any], reader: Reader) -> str:
-    texts = catalog()[key]
-    locale = reader.locale if reader.locale in texts else DEFAULT_LOCALE
+    locale = _locale_of(key, reader)
     if locale != reader.locale:
         reader = Reader(locale, reader.names, reader.seat)
     language = bundle(locale)
@@ -107,12 +106,16 @@ def _plain(value: Param | Any, reader: Reader) -> str:
     return str(value)
 
 
+def _locale_of(key: str, reader: Reader) -> str:
+    """The language `key` is worded in for the reader: theirs, or English where the catalog
+    lacks it. An unknown key raises KeyError."""
+    return reader.locale if reader.locale in catalog()[key] else DEFAULT_LOCALE
+
+
 def _opens_with_term(said: Msg, reader: Reader) -> bool:
     """Whether the message's text for the reader starts with a Term parameter (a player's
     name is left as its player spells it)."""
-    texts = catalog().get(said.key, {})
-    locale = reader.locale if reader.locale in texts else DEFAULT_LOCALE
-    message = bundle(locale).get_message(fluent_id(said.key))
+    message = bundle(_locale_of(said.key, reader)).get_message(fluent_id(said.key))
     if not isinstance(message.value, Pattern) or not message.value.elements:
         return False
     first = message.value.elements[0]
