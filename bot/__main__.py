@@ -119,6 +119,17 @@ def _parser() -> argparse.ArgumentParser:
     crash.add_argument("--folder", type=Path, default=Path("crashes"),
                        help="where the database and the bot's log go")
     crash.set_defaults(handler=_crashes)
+
+    table = commands.add_parser("table", help="whole games through a local Discord, counted "
+                                "as a play-by-post group feels them: public messages per "
+                                "turn and round, mentions, pass-only prompts, presses")
+    table.add_argument("--game", default=None, help="one game (default: every game)")
+    table.add_argument("--players", type=int, default=None,
+                       help="seats per game (default: 4, or what the game allows)")
+    table.add_argument("--humans", type=int, default=2,
+                       help="scripted members at the table (the other seats are AI)")
+    table.add_argument("--seed", type=int, default=4)
+    table.set_defaults(handler=_table)
     return parser
 
 
@@ -263,6 +274,29 @@ def _crashes(args: argparse.Namespace) -> int:
     counts = asyncio.run(crashes(args.kills, args.seed, args.folder))
     print("\n".join(report(counts, args.kills, args.seed)))
     return 0 if all(count.clean for count in counts) else 1
+
+
+def _table(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from bot.tools.fakediscord.tablelife import measure
+
+    try:
+        games = [get_game(args.game)] if args.game else all_games()
+    except GameError as error:
+        print(_said(error), file=sys.stderr)
+        return 2
+    for game in games:
+        seats = seat_count(game, args.players)
+        if not 1 <= args.humans <= seats:
+            print(f"--humans must be from 1 to the {seats} seats of {game.name}.",
+                  file=sys.stderr)
+            return 2
+        with tempfile.TemporaryDirectory() as folder:
+            figures = asyncio.run(measure(game.name, seats, args.humans, args.seed,
+                                          Path(folder)))
+        print("\n".join(figures.lines()), flush=True)
+    return 0
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -122,6 +122,10 @@ class TangGame(Game):
     def phase(self, state: State) -> str:
         return flow_phase(state) or "over"
 
+    def round(self, state: State) -> int | None:
+        """T2: a round is a supply phase and every seat's action turns after it."""
+        return state["round"] or None
+
     def summary(self, shown: dict[str, Any]) -> Said | list[Said]:
         return list(view.summary_of(shown))
 

@@ -406,6 +406,10 @@ class WargameGame(Game):
             events = FLOW.act(state, seat, action)
         return events + batch.follow_plans(FLOW, state)
 
+    def round(self, state: State) -> int | None:
+        """A game turn (one year of the turn track), in which every nation acts."""
+        return state["turn"] or None
+
     def phase(self, state: State) -> str:
         if state["over"]:
             return "over"

@@ -32,6 +32,7 @@ from bot.tools.fakediscord.world import (
     Request,
     World,
     bot_user,
+    pinged,
 )
 
 
@@ -231,6 +232,7 @@ class Rest:
                           interaction_id=interaction, created_at=self.fake.clock(),
                           nonce=None if body.get("nonce") is None else str(body["nonce"]))
         self.edit(message, body, files, new=True)
+        message.pinged = pinged(message.content, body.get("allowed_mentions"))
         if loading:  # "thinking…" until the first followup or edit
             message.flags |= LOADING
         self.world.add_message(message)

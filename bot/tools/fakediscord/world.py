@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import re
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,6 +104,7 @@ class Message:
     history: list[Version] = field(default_factory=list)
     deleted: bool = False
     nonce: str | None = None
+    pinged: tuple[int, ...] = ()  # users Discord notified when the message was created
 
     @property
     def loading(self) -> bool:
@@ -137,6 +139,20 @@ class Message:
     def record(self) -> None:
         self.history.append(Version(self.content, self.components,
                                     tuple(a.filename for a in self.attachments)))
+
+
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def pinged(content: str, allowed: dict[str, Any] | None) -> tuple[int, ...]:
+    """The users a new message notifies: those its content mentions, as far as its
+    `allowed_mentions` let them (absent: every mention pings; `parse` with "users": all
+    users; else only the ids in `users`). Discord notifies nobody for mentions an edit adds."""
+    mentioned = [int(found) for found in USER_MENTION.findall(content)]
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return tuple(dict.fromkeys(mentioned))
+    permitted = {int(user) for user in allowed.get("users") or []}
+    return tuple(dict.fromkeys(u for u in mentioned if u in permitted))
 
 
 @dataclass
