@@ -4,9 +4,9 @@ Every component is a `DynamicItem` whose custom_id carries what it needs (game, 
 action), so the bot keeps no per-message state and buttons keep working after a restart.
 
 A turn, as a player sees it:
-1. The thread gets the public lines, the board images and "@you: your turn" with a public
-   **Take my turn** button. A turn's lines gather in one message, edited as the turn goes
-   on; a board, a mention or the final scores come in a message of their own below it.
+1. The thread gets "@you: your turn" with a public **Take my turn** button (and the board
+   when one is due) in a message that is the turn's: its lines, the AI moves after it and
+   its images are edited into it (cogs/thread_posts.py).
 2. Pressing it opens an ephemeral prompt: the question and the legal actions as buttons (few)
    or select menus (many, 25 per menu, in pages of four menus).
 3. Choosing applies the action (at the version the prompt was built for) and edits the same
@@ -27,19 +27,16 @@ import functools
 import io
 import logging
 import re
-import weakref
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
 from discord import ui
 
 from bot.i18n import t
-from bot.service import BOARD_FILE, GameMaster, Player, ServiceError, TurnPrompt, Update
+from bot.service import GameMaster, Player, ServiceError, TurnPrompt, Update
 from cogs import ids
 from cogs.common import (
-    MESSAGE_LIMIT,
     Refusal,
     chunks,
     fit,
@@ -51,6 +48,7 @@ from cogs.common import (
     refusal_text,
     table_place,
 )
+from cogs.thread_posts import Outgoing, send_kwargs, thread_sends
 from games.core import Action
 from games.core.messages import Msg
 
@@ -62,52 +60,9 @@ ROWS = 5
 PER_SELECT = 25
 SELECTS_PER_PAGE = ROWS - 1  # the last row holds the page buttons
 CUSTOM_ID_LIMIT = 100
-FILES_PER_MESSAGE = 10
 
 
 # -- announcing an Update in public -------------------------------------------------------
-@dataclass
-class Outgoing:
-    """One public message to post."""
-
-    content: str | None = None
-    files: list[tuple[str, bytes]] = field(default_factory=list)
-    mention: list[int] = field(default_factory=list)
-    take_turn: int | None = None  # game id for the Take my turn button
-    details: tuple[int, str] | None = None  # (game id, game) for the menu of the board's parts
-
-
-def public_messages(update: Update, locale: str, actor: int | None = None) -> list[Outgoing]:
-    """The public lines, the result, the board images and the mention of the awaited seats,
-    in as few messages as Discord's limits allow; the mention and the button come last so
-    they are what the thread shows at the bottom. The actor is not mentioned: their own
-    ephemeral answer already holds their next decision."""
-    lines = list(update.public)
-    if update.result:
-        lines.append(update.result)
-    awaited = [s.user_id for s in update.awaiting
-               if s.user_id is not None and not s.ai and s.user_id != actor]
-    if awaited and update.table.status == "running":
-        lines.append(t("turns.your_turn", locale,
-                       mentions=" ".join(f"<@{user}>" for user in awaited),
-                       button=t("turns.take_turn", locale)))
-    messages = [Outgoing(text) for text in chunks(lines)] or [Outgoing()]
-    files = list(update.boards)
-    extra = [Outgoing(files=files[i:i + FILES_PER_MESSAGE])
-             for i in range(0, len(files), FILES_PER_MESSAGE)]
-    if extra:
-        messages[-1].files = extra.pop().files
-        messages[-1:-1] = extra
-    if awaited and update.table.status == "running":
-        messages[-1].mention = awaited
-        messages[-1].take_turn = update.table.game_id
-    if GameMaster.board_parts(update.table.game):
-        for message in messages:
-            if any(name == BOARD_FILE for name, _ in message.files):
-                message.details = (update.table.game_id, update.table.game)
-    return [m for m in messages if m.content or m.files]
-
-
 async def announce(bot: discord.Client, update: Update, *, actor: int | None,
                    sent: int = 0, recovered: bool = False) -> None:
     """Post the update in the game's thread and send other players their secret lines.
@@ -147,7 +102,8 @@ async def _sends(bot: discord.Client, update: Update, actor: int | None,
     keep their places)."""
     place = table_place(bot, update.table)
     locale = await master_of(bot).settings.thread_locale(update.table.guild_id)
-    sends = _thread_sends(bot, place, update, locale, actor, recovered)
+    sends = thread_sends(bot, place, update, locale, actor, recovered, _view_of,
+                         functools.partial(_nonce, update))
     news = _news_place(bot, update)
     sends += [functools.partial(news.send, content, nonce=_nonce(update, f"n{number}"),
                                 allowed_mentions=discord.AllowedMentions.none())
@@ -160,72 +116,9 @@ async def _sends(bot: discord.Client, update: Update, actor: int | None,
               for user_id, dm_locale in update.notify_dm if user_id != actor]
     if recovered and actor is not None and actor in {s.user_id for s in update.awaiting}:
         sends.append(functools.partial(place.send, nonce=_nonce(update, "h"),
-                                       **_send_kwargs(_hand_off(update, actor, locale),
-                                                      locale)))
+                                       **send_kwargs(_hand_off(update, actor, locale),
+                                                     locale, _view_of)))
     return sends
-
-
-# -- a turn's lines in one message ---------------------------------------------------------
-@dataclass
-class OpenLines:
-    """The table's newest thread message when it holds lines only (no board, no mention):
-    the lines of the next change join it, edited in, until something needs a message of its
-    own. Kept in memory: after a restart the next lines simply start a new message.
-    `content` holds every line given to it so far, sent or not yet: two changes of a table
-    announced at once (a simultaneous step) each add theirs, and its edits, one at a time,
-    each send all of them, so none overwrites the other's lines."""
-
-    place: int
-    message: int
-    content: str
-    editing: asyncio.Lock = field(default_factory=asyncio.Lock, compare=False, repr=False)
-
-
-_OPEN: weakref.WeakKeyDictionary[discord.Client, dict[int, OpenLines]] = \
-    weakref.WeakKeyDictionary()
-
-
-def _thread_sends(bot: discord.Client, place: discord.PartialMessageable, update: Update,
-                  locale: str, actor: int | None,
-                  recovered: bool) -> list[Callable[[], Awaitable[Any]]]:
-    """The thread's messages of an update. Its public lines join the table's open message
-    when they fit (one message gathers a player's turn, however many steps it takes);
-    what needs a message of its own (a board, a mention, the final scores) follows."""
-    tables = _OPEN.setdefault(bot, {})
-    game_id = update.table.game_id
-    opened = None if recovered else tables.get(game_id)
-    joined = "\n".join(update.public)
-    sends: list[Callable[[], Awaitable[Any]]] = []
-    if opened is not None and opened.place == place.id and update.public \
-            and len(opened.content) + 1 + len(joined) <= MESSAGE_LIMIT:
-        opened.content = f"{opened.content}\n{joined}"
-        sends.append(functools.partial(_extend, place, opened))
-        update = replace(update, public=[])
-    outgoing = public_messages(update, locale, actor)
-    if outgoing or recovered:
-        tables.pop(game_id, None)  # a newer message closes the open one
-    for number, message in enumerate(outgoing):
-        plain = not (message.files or message.mention or message.take_turn or message.details)
-        keep = plain and number == len(outgoing) - 1 and not update.result
-        sends.append(functools.partial(_send_lines, tables if keep else None, game_id, place,
-                                       message, locale, _nonce(update, f"{number}")))
-    return sends
-
-
-async def _extend(place: discord.PartialMessageable, opened: OpenLines) -> None:
-    """Edits the open message to hold every line given to it so far."""
-    async with opened.editing:
-        await place.get_partial_message(opened.message).edit(
-            content=opened.content, allowed_mentions=discord.AllowedMentions.none())
-
-
-async def _send_lines(tables: dict[int, OpenLines] | None, game_id: int,
-                      place: discord.PartialMessageable, message: Outgoing, locale: str,
-                      nonce: str | None) -> None:
-    """Sends a thread message; with `tables`, it becomes the table's open message."""
-    sent = await place.send(**_send_kwargs(message, locale), **_nonce_of(nonce))
-    if tables is not None and message.content:
-        tables[game_id] = OpenLines(place.id, sent.id, message.content)
 
 
 def _nonce(update: Update, part: str) -> str | None:
@@ -272,21 +165,15 @@ def _news_place(bot: discord.Client, update: Update) -> discord.PartialMessageab
     return bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
 
-def _send_kwargs(message: Outgoing, locale: str) -> dict[str, Any]:
-    kwargs: dict[str, Any] = {
-        "content": message.content,
-        "files": [discord.File(io.BytesIO(png), filename=name) for name, png in message.files],
-        "allowed_mentions": discord.AllowedMentions(
-            everyone=False, roles=False, users=[discord.Object(u) for u in message.mention]),
-    }
+def _view_of(message: Outgoing, locale: str) -> ui.View | None:
+    """The components under a thread message: the menu of the board's parts under a board,
+    **Take my turn** under a call."""
     view = ui.View(timeout=None)
     if message.details is not None:
         view.add_item(PartSelect.offering(*message.details, locale))
     if message.take_turn is not None:
         view.add_item(TakeTurnButton(message.take_turn, t("turns.take_turn", locale)))
-    if view.children:
-        kwargs["view"] = view
-    return kwargs
+    return view if view.children else None
 
 
 async def _direct_message(bot: discord.Client, user_id: int, update: Update,
@@ -537,7 +424,8 @@ async def _stale(interaction: discord.Interaction, player: Player, game_id: int,
 
 
 async def open_turn(interaction: discord.Interaction, game_id: int) -> None:
-    """The public button: a private prompt for the awaited player, a clear no for others."""
+    """The public button: a private prompt for the awaited player, opening with what
+    changed since they last acted; a clear no for others."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     player = await player_for(interaction)
     locale = await reader_locale(interaction)
@@ -550,7 +438,8 @@ async def open_turn(interaction: discord.Interaction, game_id: int) -> None:
                   else t("turns.no_seat", locale, game=game_id))
         await interaction.edit_original_response(content=answer)
         return
-    await interaction.edit_original_response(content=prompt_content(prompt, [], locale),
+    caught_up = await gm.catch_up(game_id, player, locale)  # what moved while they were away
+    await interaction.edit_original_response(content=prompt_content(prompt, caught_up, locale),
                                              view=prompt_view(prompt, locale))
 
 

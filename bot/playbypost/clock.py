@@ -110,8 +110,9 @@ class Clock:
         after acting in this change, `acted`) and stop for the others, and the service
         stores these changes in the change's own transaction. Only the seats whose clock
         starts are mentioned, and DMed if they asked for it, unless their quiet hours hold
-        the mention back; the last seat still owing a choice in a simultaneous step is
-        mentioned once more."""
+        the mention back. The last seat still owing a choice in a simultaneous step is
+        named in the thread and DMed if it asked for DMs, but not mentioned again: a seat
+        is pinged once per turn."""
         table = update.table
         if table.status not in ACTIVE:
             self._planned.pop(table.game_id, None)
@@ -134,12 +135,13 @@ class Clock:
         last = _last_one(table, awaited, running, new, stop)
         if last is not None and await self._quiet_until(last.user_id, now) is not None:
             last = None
-        mention = [s for s in new if s.seat not in quiet] + ([last] if last else [])
+        mention = [s for s in new if s.seat not in quiet]
         self._planned[table.game_id] = Planned(
             table.version, [(s, quiet[s.seat]) for s in new if s.seat in quiet], last, new,
             {u for seat in acted if (u := table.seats[seat].user_id) is not None})
+        dm = mention + ([last] if last else [])  # the thread names the last one, unpinged
         return (replace(update, awaiting=mention,
-                        notify_dm=await self._dms(mention, table.guild_id)), changes)
+                        notify_dm=await self._dms(dm, table.guild_id)), changes)
 
     async def _start(self, table: Table, seat: Seat, deadline: DeadlineRecord,
                      quiet: bool = False) -> ClockRecord:

@@ -9,7 +9,7 @@ import pytest
 
 from bot.i18n import game_title, t
 from bot.service.models import Private, Seat, Table, TurnPrompt, Update
-from cogs import turns
+from cogs import thread_posts, turns
 from games.core import Action
 from tests.cogs.fake_discord import Message
 from tests.cogs.harness import ALICE, BOB, CARA, RECORD, STRANGER, Harness, SecretWatch
@@ -233,7 +233,7 @@ def test_public_lines_are_packed_within_discords_limit_and_the_mention_comes_las
     lines = [f"line {i} " + "x" * 300 for i in range(20)]
     boards = [(f"b{i}.png", b"png") for i in range(12)]
     update = Update(_table(), public=lines, boards=boards, awaiting=[Seat(0, 11, "Alice", None)])
-    messages = turns.public_messages(update, "en")
+    messages = thread_posts.public_messages(update, "en")
     assert all(len(m.content or "") <= 2000 for m in messages)
     assert len(messages) == 5 and all(len(m.files) <= 10 for m in messages)
     assert sum(len(m.files) for m in messages) == 12
@@ -244,9 +244,9 @@ def test_public_lines_are_packed_within_discords_limit_and_the_mention_comes_las
 
 def test_no_mention_when_nobody_is_awaited_or_the_game_is_paused():
     paused = Update(_table("paused"), public=["Paused."], awaiting=[Seat(0, 11, "Alice", None)])
-    [message] = turns.public_messages(paused, "en")
+    [message] = thread_posts.public_messages(paused, "en")
     assert message.take_turn is None and "<@" not in (message.content or "")
-    assert turns.public_messages(Update(_table()), "en") == []
+    assert thread_posts.public_messages(Update(_table()), "en") == []
 
 
 def _prompt(count: int, kinds: tuple[str, ...] = ("play",), arg: str = "card") -> TurnPrompt:
@@ -339,9 +339,9 @@ async def test_a_failing_component_is_logged_and_answered_generically(harness, m
 
 def test_the_actor_is_not_mentioned_but_the_others_are():
     awaiting = [Seat(0, 11, "Alice", None), Seat(1, 12, "Bob", None)]
-    [message] = turns.public_messages(Update(_table(), awaiting=awaiting), "en", actor=11)
+    [message] = thread_posts.public_messages(Update(_table(), awaiting=awaiting), "en", actor=11)
     assert message.mention == [12] and "<@11>" not in (message.content or "")
-    assert turns.public_messages(Update(_table(), awaiting=awaiting[:1]), "en",
+    assert thread_posts.public_messages(Update(_table(), awaiting=awaiting[:1]), "en",
                                   actor=11) == []
 
 

@@ -133,14 +133,15 @@ async def test_nobody_gets_a_heads_up_by_default(app, now):
         assert heads_up(await move(app, game_id)) == {}
 
 
-async def test_the_last_one_is_nudged_once_with_a_dm_and_never_in_quiet_hours(app, now):
+async def test_the_last_one_is_named_once_with_a_dm_but_no_second_ping_and_never_in_quiet_hours(
+        app, now):
     await app.gm.settings.set_user(CARA.user_id, dm=True)
     game_id, _ = await table(app, ALICE, BOB, CARA)
     draft = await until(app, game_id, lambda s: RECORD.phase(s).endswith("draft"))
     assert mentioned(draft) == ["Alice", "Bob", "Cara"]
     await move(app, game_id, 0)
     last = await move(app, game_id, 1)
-    assert mentioned(last) == ["Cara"] and last.notify_dm == [(CARA.user_id, "en")]
+    assert mentioned(last) == [] and last.notify_dm == [(CARA.user_id, "en")]
     assert last.public[-1] == "⏳ Everyone else has chosen: the table waits for Cara alone."
     # the next pick of the draft: everyone owes it again; this time Cara is quiet
     await move(app, game_id, 2)
