@@ -34,6 +34,7 @@ from bot.service.base import (
     started_state,
     table_of,
 )
+from bot.service.catchup import CatchUpMixin
 from bot.service.groups import GroupsMixin
 from bot.service.history import HistoryMixin
 from bot.service.models import (
@@ -55,7 +56,8 @@ from rendering import parts
 from storage import BOARD_TIMES, GameRecord, NewAudit, SeatRecord
 
 
-class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, OutboxMixin):
+class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, OutboxMixin,
+                 CatchUpMixin):
     @staticmethod
     def game_names() -> list[tuple[str, str]]:
         return [(g.name, g.title) for g in all_games()]

@@ -1,0 +1,68 @@
+"""A table a group can live with for weeks (issue 27), measured on whole games through the
+local Discord by scripted members (bot/tools/fakediscord/tablelife.py, `gm table`): one
+public message per turn, one ping per seat per turn, no prompt that offers only a pass, one
+press per decision, and a prompt that opens with what changed since the seat last acted.
+
+Pass-only prompts still reach Record's and Tang's seats (their response windows, issue 27
+item 2), and each is a ping: those two checks are expected to fail there until it lands.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.tools.fakediscord.tablelife import Figures, measure
+
+SEATS = {"record": (3, 3), "redux": (3, 3), "scythe": (3, 2), "wargame": (4, 2),
+         "tang": (4, 2)}  # seats and human seats, as the issue measured them
+WINDOWS_PENDING = {"record", "tang"}  # pass-only windows still prompt (issue 27 item 2)
+_MEASURED: dict[str, Figures] = {}
+
+
+@pytest.fixture
+async def figures(request: pytest.FixtureRequest, tmp_path: Path) -> Figures:
+    game = request.param
+    if game not in _MEASURED:
+        seats, humans = SEATS[game]
+        _MEASURED[game] = await measure(game, seats, humans, seed=4, folder=tmp_path)
+    return _MEASURED[game]
+
+
+def _pending(check: str) -> list[object]:
+    return [pytest.param(game, marks=pytest.mark.xfail(
+        strict=True, reason=f"{check}: pass-only window prompts (issue 27 item 2)"))
+        if game in WINDOWS_PENDING else game for game in SEATS]
+
+
+@pytest.mark.parametrize("figures", list(SEATS), indirect=True)
+def test_one_public_message_per_turn(figures: Figures) -> None:
+    assert figures.turns > 20 and figures.rounds >= 2
+    assert figures.per_turn <= 1.2, figures.lines()
+
+
+@pytest.mark.parametrize("figures", list(SEATS), indirect=True)
+def test_a_turn_that_ended_gets_no_new_message_without_a_mention(figures: Figures) -> None:
+    """Every message but the final scores' either calls someone or carries a board: the
+    turn's lines went into the message that called it."""
+    assert figures.messages <= figures.calls + figures.boards + 1, figures.lines()
+
+
+@pytest.mark.parametrize("figures", _pending("mentions"), indirect=True)
+def test_a_seat_is_pinged_at_most_once_per_turn(figures: Figures) -> None:
+    assert figures.mentions_per_turn <= 1.0, figures.lines()
+
+
+@pytest.mark.parametrize("figures", _pending("pass-only prompts"), indirect=True)
+def test_no_prompt_offers_only_a_pass(figures: Figures) -> None:
+    assert figures.pass_only == 0, figures.lines()
+
+
+@pytest.mark.parametrize("figures", list(SEATS), indirect=True)
+def test_a_prompt_opens_with_what_changed_since_the_seat_last_acted(figures: Figures) -> None:
+    assert figures.caught_up, "no Take my turn prompt opened with a catch-up"
+    for text in figures.caught_up:
+        lines = text.splitlines()
+        assert lines[0] == "Since your last move:"
+        assert 1 <= sum(line.startswith("· ") for line in lines) <= 8
