@@ -13,7 +13,9 @@ SQLite cannot store, or an empty value.
 - `gm:undo:<vote>:yes|no`: a ballot of an undo vote;
 - `gm:part:<game>`: the menu of a board's details, under the board in the thread;
 - `gm:orders:<game>:<version>`: the prompt's **Write orders** button, which opens
-- `gm:form:<game>:<version>`: the orders form (a modal) of that step.
+- `gm:form:<game>:<version>`: the orders form (a modal) of that step;
+- `gm:reorder:<game>`: **Edit my orders**, under a refused form's answer, which opens the
+  form again holding the lines that answer kept.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ UNDO = rf"gm:undo:(?P<vote>{NUMBER}):(?P<choice>yes|no)"
 PART = rf"gm:part:(?P<game>{NUMBER})"
 ORDERS = rf"gm:orders:(?P<game>{NUMBER}):(?P<version>{VERSION})"
 FORM = rf"gm:form:(?P<game>{NUMBER}):(?P<version>{VERSION})"
-TEMPLATES = (TURN, ACT, PICK, PAGE, UNDO, PART, ORDERS, FORM)
+REORDER = rf"gm:reorder:(?P<game>{NUMBER})"
+TEMPLATES = (TURN, ACT, PICK, PAGE, UNDO, PART, ORDERS, FORM, REORDER)
 _COMPILED = tuple(re.compile(template) for template in TEMPLATES)
 _VALUE = re.compile(rf"#{INDEX}|{ACTION}")  # a menu option's value: like an action's ref
 
@@ -43,6 +46,11 @@ _VALUE = re.compile(rf"#{INDEX}|{ACTION}")  # a menu option's value: like an act
 def orders_id(game_id: int, version: int) -> str:
     """The **Write orders** button of a step (cogs/orders.py answers it)."""
     return f"gm:orders:{game_id}:{version}"
+
+
+def reorder_id(game_id: int) -> str:
+    """The **Edit my orders** button of a refused form (cogs/orders.py answers it)."""
+    return f"gm:reorder:{game_id}"
 
 
 def game_of(custom_id: str) -> int | None:

@@ -7,6 +7,12 @@ engine validates the lines together and names the first bad one, and the player'
 prompt follows as after any choice. Play-by-post players with many areas give a step in one
 go, from a phone, instead of a click per order.
 
+A refused form is no dead end. Discord cannot answer a form with another form, so the
+refusal's answer keeps the player's lines (in a code block, or a file when they are too long
+for a message) under an **Edit my orders** button, which opens the form again holding them.
+The lines live in that message, not in the game: a refused batch changes nothing, and the
+button still works after a restart.
+
 Like every component of the bot, the form is stateless: its custom id carries the game and
 the step's version, and this cog's listener answers its submission. discord.py would keep
 each open modal in memory and forget it at a restart; the form is sent already stopped, so
@@ -16,6 +22,7 @@ before a restart still works after it.
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
@@ -24,15 +31,28 @@ from discord import ui
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.service import TurnPrompt
+from bot.service import ServiceError, TurnPrompt
 from cogs import ids
-from cogs.common import fit, guarded, master, player_for, reader_locale, reply
+from cogs.common import (
+    MESSAGE_LIMIT,
+    Refusal,
+    fit,
+    guarded,
+    master,
+    player_for,
+    reader_locale,
+    refusal_text,
+    reply,
+)
 from cogs.turns import after_update
+from games.core import GameError
 
 FIELD = "orders"
 TEXT_LIMIT = 4000  # Discord's longest text input
 TITLE_LIMIT = 45  # a modal's title and a label's text
 DESCRIPTION_LIMIT = 100  # a label's description
+FENCE = "```"
+KEPT_FILE = "orders.txt"  # the lines of a refused form too long for its answer's text
 _FORM = re.compile(ids.FORM)
 
 
@@ -57,9 +77,49 @@ class OrdersButton(ui.DynamicItem[ui.Button], template=ids.ORDERS):
         await guarded(interaction, lambda: open_form(interaction, self.game_id))
 
 
-async def open_form(interaction: discord.Interaction, game_id: int) -> None:
-    """The form for the player's step as it is now (a modal must be the first answer), or a
-    private no when the player owes no written orders."""
+class ReorderButton(ui.DynamicItem[ui.Button], template=ids.REORDER):
+    """**Edit my orders**, under the answer to a refused form: the form again, holding the
+    lines that answer kept."""
+
+    def __init__(self, game_id: int, label: str | None = None) -> None:
+        super().__init__(ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                   custom_id=ids.reorder_id(game_id)))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item[Any],
+                             match: re.Match[str], /) -> ReorderButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: reopen_form(interaction, self.game_id))
+
+
+async def reopen_form(interaction: discord.Interaction, game_id: int) -> None:
+    """The form of the player's step as it is now, holding the lines the clicked answer
+    kept (the step's own draft if it kept none)."""
+    await open_form(interaction, game_id, await kept_orders(interaction.message))
+
+
+async def kept_orders(message: discord.Message | None) -> str | None:
+    """The lines a refused form's answer kept: its code block, else its file."""
+    if message is None:
+        return None
+    content = message.content or ""
+    start, end = content.find(f"{FENCE}\n"), content.rfind(f"\n{FENCE}")
+    if 0 <= start < end:
+        return content[start + len(FENCE) + 1:end]
+    kept = next((a for a in message.attachments if a.filename == KEPT_FILE), None)
+    if kept is None:
+        return None
+    return (await kept.read()).decode("utf-8", "replace")[:TEXT_LIMIT]
+
+
+async def open_form(interaction: discord.Interaction, game_id: int,
+                    draft: str | None = None) -> None:
+    """The form for the player's step as it is now (a modal must be the first answer),
+    holding `draft` or else the step's own draft, or a private no when the player owes no
+    written orders."""
     player = await player_for(interaction)
     locale = await reader_locale(interaction)
     prompt = await master(interaction).turn_prompt(game_id, player)
@@ -67,8 +127,8 @@ async def open_form(interaction: discord.Interaction, game_id: int) -> None:
         await reply(interaction, t("turns.orders_closed", locale,
                                    button=t("turns.take_turn", locale)))
         return
-    await interaction.response.send_modal(orders_form(prompt.game_id, prompt.version,
-                                                      prompt.orders, locale))
+    await interaction.response.send_modal(orders_form(
+        prompt.game_id, prompt.version, prompt.orders if draft is None else draft, locale))
 
 
 def orders_form(game_id: int, version: int, draft: str, locale: str) -> ui.Modal:
@@ -104,9 +164,33 @@ async def submit(interaction: discord.Interaction, game_id: int, version: int,
     private lines and next prompt, as after a click."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     player = await player_for(interaction)
-    update = await master(interaction).act_orders(game_id, player, orders, version=version,
-                                                  interaction_id=str(interaction.id))
+    try:
+        update = await master(interaction).act_orders(game_id, player, orders,
+                                                      version=version,
+                                                      interaction_id=str(interaction.id))
+    except Refusal as error:
+        await refused(interaction, game_id, orders, error)
+        return
     await after_update(interaction, update, player, [])
+
+
+async def refused(interaction: discord.Interaction, game_id: int, orders: str,
+                  error: ServiceError | GameError) -> None:
+    """The answer to a refused form: why, and the player's lines kept under **Edit my
+    orders**, so that correcting them is one press away and nothing typed is lost."""
+    locale = await reader_locale(interaction)
+    why = refusal_text(error, locale)
+    button = t("orders.edit_button", locale)
+    view = ui.View(timeout=None)
+    view.add_item(ReorderButton(game_id, button))
+    text = f"{why}\n{t('orders.kept', locale, button=button)}\n{FENCE}\n{orders}\n{FENCE}"
+    if len(text) <= MESSAGE_LIMIT:
+        await interaction.edit_original_response(content=text, view=view)
+        return
+    kept = discord.File(io.BytesIO(orders.encode()), filename=KEPT_FILE)
+    await interaction.edit_original_response(
+        content=fit(f"{why}\n{t('orders.kept_file', locale, button=button)}"), view=view,
+        attachments=[kept])
 
 
 class OrdersCog(commands.Cog):
@@ -125,4 +209,4 @@ class OrdersCog(commands.Cog):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(OrdersCog())
-    bot.add_dynamic_items(OrdersButton)
+    bot.add_dynamic_items(OrdersButton, ReorderButton)

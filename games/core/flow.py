@@ -6,7 +6,10 @@ one of four kinds:
 
 - `turn`: one seat decides (its legal actions come from the step's rule);
 - `simultaneous`: several seats choose in secret; each answer is stored hidden, and the rule
-  resolves the step once every seat has answered, with all answers revealed together;
+  resolves the step once every seat has answered, with all answers revealed together. An
+  answer built in several actions (a selection of generals) is one secret commitment: the
+  rule's `keep` takes the actions before the last into that seat's private part of the state,
+  so the seat stays awaited and nobody else learns how far it got;
 - `window`: a response window: every eligible seat reacts or passes (`pass` is always legal),
   in any order, and the rule resolves the step once all have answered;
 - `chance`: no seat acts; `settle` resolves it at once, drawing through games.core.chance.
@@ -57,6 +60,7 @@ class FlowState(TypedDict):
 
 Legal = Callable[[State, Step, int], list[Action]]
 Resolve = Callable[[State, Step], list[Event]]
+Keep = Callable[[State, Step, int, Action], bool]
 
 
 def _no_actions(state: State, step: Step, seat: int) -> list[Action]:
@@ -66,10 +70,18 @@ def _no_actions(state: State, step: Step, seat: int) -> list[Action]:
 @dataclass(frozen=True)
 class Rule:
     """What a step of this name offers (`legal`, per seat) and does once complete
-    (`resolve`, with every answer in the step). A chance rule needs no `legal`."""
+    (`resolve`, with every answer in the step). A chance rule needs no `legal`.
+
+    `keep`, for an answer a seat builds in several actions: given each legal action of a
+    seat, it takes it into that seat's private part of the state and says whether the
+    answer goes on (True: the seat still owes the step, and only it is told what it took)
+    or is complete (False: the action is the seat's answer, told as any answer is). So a
+    secret choice is announced once, when made, and its size never shows before the
+    reveal."""
 
     resolve: Resolve
     legal: Legal = _no_actions
+    keep: Keep | None = None
 
 
 @dataclass(frozen=True)
@@ -164,7 +176,8 @@ class Flow:
         return legal + [PASS] if step["kind"] == "window" and PASS not in legal else legal
 
     def act(self, state: State, seat: int, action: Action) -> list[Event]:
-        """Record `seat`'s answer to the step on top; resolve the step once every seat has
+        """Record `seat`'s answer to the step on top (or, by the rule's `keep`, a part of
+        it: the seat then still owes the step); resolve the step once every seat has
         answered, then settle. Refuses, changing nothing, an action that is not legal."""
         step = top(state)
         if step is None or seat not in self.to_act(state):
@@ -173,8 +186,12 @@ class Flow:
         if action not in legal:
             choices = tuple(a.label or a.text for a in legal[:6])
             raise IllegalAction(msg("engine.not_possible", action=action.text, choices=choices))
+        offered = legal[legal.index(action)]  # as offered: with its label
+        keep = self.rules[step["rule"]].keep
+        if keep is not None and keep(state, step, seat, offered):
+            return [_you_chose(seat, offered)]
         step["answers"][step["seats"].index(seat)] = action.to_json()
-        events = _told(step, seat, legal[legal.index(action)])  # as offered: with its label
+        events = _told(step, seat, offered)
         if waiting(step):
             return events
         flow_of(state)["stack"].pop()
@@ -205,12 +222,16 @@ def _told(step: Step, seat: int, action: Action) -> list[Event]:
     """A secret answer is told as made, and only its seat reads what it was; the others are
     public at once (a turn's own rule tells what it does)."""
     if step["kind"] == "simultaneous":
-        return [Event(msg("engine.has_chosen", who=Seat(seat))),
-                Event(msg("engine.you_chose", what=action.label or action.text), seats=(seat,))]
+        return [Event(msg("engine.has_chosen", who=Seat(seat))), _you_chose(seat, action)]
     if step["kind"] == "window":
         return [Event(msg("engine.passes", who=Seat(seat)) if action == PASS else
                       msg("engine.answers", who=Seat(seat), what=action.label or action.text))]
     return []
+
+
+def _you_chose(seat: int, action: Action) -> Event:
+    """What a seat reads of its own secret action (the others read nothing of it)."""
+    return Event(msg("engine.you_chose", what=action.label or action.text), seats=(seat,))
 
 
 # -- what a view may show --------------------------------------------------------------------------

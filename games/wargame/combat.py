@@ -23,8 +23,20 @@ from typing import Any
 
 from games.core.actions import Action
 from games.core.chance import roll
+from games.core.errors import IllegalAction
 from games.core.events import Event
-from games.core.flow import Step, answers, chance, flow_of, push, simultaneous, top, turn
+from games.core.flow import (
+    Flow,
+    Step,
+    answers,
+    chance,
+    flow_of,
+    push,
+    simultaneous,
+    top,
+    turn,
+    waiting,
+)
 from games.core.messages import Param, Seat, msg
 from games.wargame import fates
 from games.wargame.alliance import (
@@ -295,9 +307,10 @@ def auto_picks(state: State, side: str) -> list[str]:
 
 
 def _select(state: State) -> list[Event]:
-    """W18a step 2: the armies choose at the same time and in secret (one general per answer,
-    until each is done); then both choices are revealed together. With
-    `opt.secret_selection = false` the attacker chooses first, openly."""
+    """W18a step 2: the armies choose at the same time and in secret; then both choices are
+    revealed together. Each seat's selection is one answer to the step, built general by
+    general in its side's draft (`select_keep`), so both seats stay awaited until both are
+    complete. With `opt.secret_selection = false` the attacker chooses first, openly."""
     b = state["battle"]
     open_sides = [s for s in SIDES if s not in b["done"]]
     if open_sides:
@@ -341,15 +354,46 @@ def _shown(value: int | None) -> Param:
     return "-" if value is None else value
 
 
+def select_keep(state: State, step: Step, seat: int, action: Action) -> bool:
+    """W18b: a general chosen goes into the side's draft, which only its seat reads
+    (`selection`); the selection goes on until `done` or until the army may field no more.
+    Only then is it the seat's answer to the step, told once ("has chosen"), so the other
+    army learns neither how many were chosen nor when before the reveal."""
+    side = choosing_side(state, seat)
+    drafted = state["battle"]["drafts"][side]
+    if action.kind == "general":
+        drafted.append(action.word(0))
+    return action.kind != "done" and len(drafted) < most_picks(state, side)
+
+
 def select_resolve(state: State, step: Step) -> list[Event]:
+    """Every answering seat's selection is complete (its generals are in its draft)."""
     b = state["battle"]
-    for seat, action in sorted(answers(step).items()):
-        side = choosing_side(state, seat)
-        if action.kind == "general":
-            b["drafts"][side].append(action.word(0))
-        if action.kind == "done" or len(b["drafts"][side]) >= most_picks(state, side):
-            b["done"].append(side)
+    for seat in sorted(answers(step)):
+        b["done"].append(choosing_side(state, seat))
     return []
+
+
+def select_all(flow: Flow, state: State, seat: int, action: Action) -> list[Event]:
+    """W33.3 `select <g,…>`: a seat's whole selection in one action (a typed move, the auto
+    policy past a deadline): each general as if chosen alone, then `done` in a duel. Refused
+    unless it completes the selection (the caller's copy of the state is then dropped)."""
+    step = top(state)
+    if step is None or step["rule"] != "select" or seat not in waiting(step):
+        raise IllegalAction(msg("wargame.select.not_now"))
+    side = choosing_side(state, seat)
+    most, duel = most_picks(state, side), state["battle"]["method"] == "ikki"
+    refusal = msg("wargame.select.at_most" if duel else "wargame.select.exactly", count=most)
+    events: list[Event] = []
+    for gid in (g for word in action.args for g in str(word).split(",") if g):
+        if seat not in waiting(step):
+            raise IllegalAction(refusal)
+        events += flow.act(state, seat, Action("general", (gid,)))
+    if seat in waiting(step):
+        if not duel:
+            raise IllegalAction(refusal)
+        events += flow.act(state, seat, Action("done"))
+    return events
 
 
 # -- a round: resolution, losses, checks (W18a steps 3-6) ---------------------------------------
@@ -951,8 +995,8 @@ def public(state: State) -> dict[str, Any] | None:
 
 
 def selection(state: State, seat: int | None) -> list[str] | None:
-    """The generals `seat` has chosen so far this round (its answer to the open step too),
-    shown to that seat only."""
+    """The generals `seat` has chosen so far this round (its whole selection once complete,
+    until the reveal), shown to that seat only."""
     step = top(state)
     if seat is None or step is None or step["rule"] != "select" or state["battle"] is None:
         return None
@@ -960,8 +1004,7 @@ def selection(state: State, seat: int | None) -> list[str] | None:
     side = next((s for s in SIDES if s not in b["done"] and decider(state, s) == seat), None)
     if side is None:
         return None
-    pending = answers(step).get(seat)
-    return b["drafts"][side] + ([pending.word(0)] if pending and pending.kind == "general" else [])
+    return list(b["drafts"][side])
 
 
 def auto_action(state: State, seat: int) -> Action | None:
@@ -970,10 +1013,12 @@ def auto_action(state: State, seat: int) -> Action | None:
     if step is None or state["battle"] is None:
         return None
     rule = step["rule"]
-    if rule == "select":
+    if rule == "select":  # the rest of the selection at once: one answer, one deadline
         side = choosing_side(state, seat)
-        best = [g for g in auto_picks(state, side) if g not in state["battle"]["drafts"][side]]
-        return Action("general", (best[0],)) if best else Action("done")
+        drafted = state["battle"]["drafts"][side]
+        best = [g for g in auto_picks(state, side) if g not in drafted]
+        return Action("select", (",".join(best[:most_picks(state, side) - len(drafted)]),)) \
+            if best else Action("done")
     if rule == "declare":
         return Action("retreat" if auto_retreats(state, step["data"]["side"]) else "stay")
     if rule == "pursue":

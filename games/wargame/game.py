@@ -277,7 +277,7 @@ FLOW = Flow(
         "move": Rule(orders.move_resolve, orders.move_legal),
         "fight": Rule(combat.fight),
         "handler": Rule(combat.handler_resolve, combat.handler_legal),
-        "select": Rule(combat.select_resolve, combat.select_legal),
+        "select": Rule(combat.select_resolve, combat.select_legal, combat.select_keep),
         "declare": Rule(combat.declare_resolve, combat.declare_legal),
         "pursue": Rule(combat.pursue_resolve, combat.pursue_legal),
         "retreat": Rule(combat.retreat_resolve, combat.retreat_legal),
@@ -396,12 +396,15 @@ class WargameGame(Game):
         return [] if state["over"] else FLOW.legal_actions(state, seat)
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        """An answer to the step on top, or (W33.4) a batch of orders or a battle plan; then
+        """An answer to the step on top, a whole selection of generals (W33.3), or (W33.4) a
+        batch of orders or a battle plan; then
         whatever the plans answer and a paused batch resumes."""
         if action.kind == "orders":
             events = batch.submit(FLOW, state, seat, action)
         elif action.kind == "plan":
             events = batch.set_plan(state, seat, action)
+        elif action.kind == "select":
+            events = combat.select_all(FLOW, state, seat, action)
         else:
             events = FLOW.act(state, seat, action)
         return events + batch.follow_plans(FLOW, state)

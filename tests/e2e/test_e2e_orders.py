@@ -1,6 +1,7 @@
 """Written orders through the local Discord: a wargame player's own step offers **Write
 orders**, which opens a form (a modal) whose lines are played as one batch (W33.4). A bad
-line is refused naming it and changes nothing; a good batch is played and the next prompt
+line is refused naming it and changes nothing, and its answer keeps the lines under a button
+that opens the form again holding them; a good batch is played and the next prompt
 follows; a form sent after the game moved on is refused, and changes nothing either."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from tests.e2e.test_e2e_clicks import called, human_actions
 
 ORDERS = "gm:orders:"
 FORM = "gm:form:"
+REORDER = "gm:reorder:"
 MOST_CLICKS = 300
 
 
@@ -87,3 +89,44 @@ async def test_written_orders_are_played_as_one_batch(fake, bot, people) -> None
         assert again.modal["custom_id"] != form["custom_id"]  # a form of the newer step
     else:
         assert "cannot give written orders now" in again.text
+
+
+async def refused_form(fake, bot, people, typed: str):  # noqa: ANN001, ANN201
+    """Alice's form sent with `typed`, whose first line is refused: the table, the count of
+    her actions before, and the refusal's one message."""
+    table = await open_table(people.alice, "wargame", ais=1)
+    prompt = await orders_prompt(fake, table, people.alice)
+    opened = await people.alice.click(prompt, next(c for c in prompt.custom_ids()
+                                                   if c.startswith(ORDERS)))
+    before = await human_actions(bot, table)
+    refused = await people.alice.submit(opened, {"orders": typed})
+    assert refused.ephemeral and "Line 1 (levy nowhere)" in refused.text
+    assert await human_actions(bot, table) == before, "a refused batch changes nothing"
+    [answer] = refused.messages
+    return table, before, answer
+
+
+async def test_a_refused_form_keeps_the_lines_and_gives_the_form_back(fake, bot,  # noqa: ANN001
+                                                                      people) -> None:
+    typed = "levy nowhere\nend"
+    table, before, answer = await refused_form(fake, bot, people, typed)
+    assert f"```\n{typed}\n```" in answer.content and "Edit my orders" in answer.content
+    reopened = await people.alice.click(answer, next(c for c in answer.custom_ids()
+                                                     if c.startswith(REORDER)))
+    assert not reopened.failed
+    assert reopened.modal["custom_id"].startswith(f"{FORM}{table.game_id}:")
+    assert form_field(reopened.modal)["value"] == typed  # the form holds her lines again
+    played = await people.alice.submit(reopened, {"orders": "end"})  # corrected: it plays
+    assert played.ephemeral and not played.failed and "Line" not in played.text
+    assert await human_actions(bot, table) == before + 1
+
+
+async def test_lines_too_long_for_a_message_are_kept_in_a_file_the_form_reads(  # noqa: ANN001
+        fake, bot, people) -> None:
+    typed = "levy nowhere\n" + "\n".join(["end"] * 600)  # over a message, within the form
+    _, before, answer = await refused_form(fake, bot, people, typed)
+    assert [a.filename for a in answer.attachments] == ["orders.txt"]
+    assert "attached file" in answer.content and typed not in answer.content
+    reopened = await people.alice.click(answer, next(c for c in answer.custom_ids()
+                                                     if c.startswith(REORDER)))
+    assert form_field(reopened.modal)["value"] == typed

@@ -202,6 +202,7 @@ class Rest:
                     bytes(data) if self.fake.keep_files else b"",
                     part.headers.get("Content-Type", "application/octet-stream"),  # type: ignore[union-attr]
                     len(data)))
+        self.world.attachments.update((a.id, a) for a in files)  # every upload is on the CDN
         return body, files
 
     def _log_and_answer(self, method: str, template: str, path: str, call: Call | None,

@@ -227,7 +227,7 @@ class World:
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # guild (None: global)
         self.interactions: dict[int, Interaction] = {}
         self.tokens: dict[str, Interaction] = {}
-        self.attachments: dict[int, Attachment] = {}  # uploaded by users (CDN)
+        self.attachments: dict[int, Attachment] = {}  # on the CDN: uploaded by users or the bot
         self.requests: list[Request] = []
         self.unexpected: list[str] = []  # routes Discord does not have
         self.sync_refusals: list[list[tuple[str, str]]] = []

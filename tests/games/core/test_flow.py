@@ -9,8 +9,22 @@ import json
 
 import pytest
 
-from games.core import CHANCE, Action, IllegalAction, NotYourTurn, RandomAgent, force, replay
-from games.core.flow import flow_of, push, top, turn, window
+from games.core import CHANCE, Action, Event, IllegalAction, NotYourTurn, RandomAgent, force, replay
+from games.core.flow import (
+    Flow,
+    Phase,
+    Rule,
+    Step,
+    answers,
+    flow_of,
+    new_flow,
+    push,
+    simultaneous,
+    step_view,
+    top,
+    turn,
+    window,
+)
 from tests.games.core.toy import FLOW, HighRoll, new_table
 from tests.wording import english, refusal, told
 
@@ -157,3 +171,59 @@ def test_the_flow_is_plain_json_and_a_replay_gives_the_same_state():
     assert json.loads(json.dumps(state)) == state
     replayed, _ = replay(GAME, 3, {}, 9, played)
     assert replayed == state
+
+
+# -- an answer built in several actions (Rule.keep) ----------------------------------------------
+def _hand_legal(state: dict, step: Step, seat: int) -> list[Action]:
+    taken = state["hands"][seat]
+    return [Action("take", (t,), label=f"Take {t}") for t in "abc" if t not in taken] + \
+        [Action("done", label="Done")]
+
+
+def _hand_keep(state: dict, step: Step, seat: int, action: Action) -> bool:
+    """Up to two tokens, kept in the seat's own hand until `done` or the second one."""
+    if action.kind == "take":
+        state["hands"][seat].append(action.word())
+    return action.kind != "done" and len(state["hands"][seat]) < 2
+
+
+def _hands_revealed(state: dict, step: Step) -> list[Event]:
+    state["revealed"] = {str(s): list(state["hands"][s]) for s in sorted(answers(step))}
+    return []
+
+
+HANDS = Flow(rules={"hand": Rule(_hands_revealed, _hand_legal, _hand_keep)},
+             phases={"hands": Phase(lambda s: [], lambda s: None)})
+
+
+def hands_table() -> dict:
+    state: dict = {"hands": [[], []], "revealed": None}
+    new_flow(state)
+    HANDS.start(state, "hands")
+    push(state, simultaneous("hand", [0, 1]))
+    return state
+
+
+def test_a_secret_answer_built_in_several_actions_is_one_answer_told_once_when_complete():
+    state = hands_table()
+    told_first = HANDS.act(state, 0, Action("take", ("a",)))
+    assert [(e.seats, english(e.text)) for e in told_first] == [((0,), "You chose: Take a.")]
+    assert HANDS.to_act(state) == {0, 1}  # still owed by both: nobody can tell it began
+    assert step_view(state, 1) == step_view(hands_table(), 1)  # seat 1 reads nothing new
+    assert step_view(state, None) == step_view(hands_table(), None)
+    told_done = HANDS.act(state, 0, Action("done"))
+    assert told([e for e in told_done if e.public], NAMES) == ["Seat 0 has chosen."]
+    assert HANDS.to_act(state) == {1} and state["revealed"] is None
+    HANDS.act(state, 1, Action("take", ("b",)))
+    told_last = HANDS.act(state, 1, Action("take", ("c",)))  # the second token completes it
+    assert told([e for e in told_last if e.public], NAMES) == ["Seat 1 has chosen."]
+    assert state["revealed"] == {"0": ["a"], "1": ["b", "c"]} and top(state) is None
+
+
+def test_a_kept_action_is_refused_like_any_answer_when_it_is_not_legal():
+    state = hands_table()
+    HANDS.act(state, 0, Action("take", ("a",)))
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction):
+        HANDS.act(state, 0, Action("take", ("a",)))
+    assert state == before

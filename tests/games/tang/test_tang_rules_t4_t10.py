@@ -333,6 +333,25 @@ def test_t8_6_the_representative_pick_is_simultaneous_secret_and_final():
     assert secret <= {"pick", "swap"} and "pick" in secret
 
 
+def test_t8_6_each_secret_choice_is_one_action_told_once_per_seat():
+    """Both secret steps (T1.1.1, T1.1.3) take one action per seat, so "has chosen" is told
+    once per seat, when its choice is made, and nothing public tells it piece by piece."""
+    for seed in (4, 9, 11):
+        state, _ = GAME.begin(5, {}, seed)
+        told: Counter[tuple[str, int]] = Counter()
+        while phase(state) == "setup":
+            step = top(state)
+            seat = min(GAME.to_act(state))
+            offered = GAME.legal_actions(state, seat)
+            counts = [a for a in offered if a.kind == "count"]
+            state, events = GAME.apply(state, seat, counts[-1] if counts else offered[0])
+            if step["kind"] == "simultaneous":
+                now = top(state)  # the seat's one action answered its part of the step
+                assert seat not in GAME.to_act(state) or now["rule"] != step["rule"]
+                told[(step["rule"], seat)] += keys(events).count("engine.has_chosen")
+        assert told and set(told.values()) == {1}
+
+
 # -- T10 -----------------------------------------------------------------------------------------
 def test_t10_1_the_state_is_json_with_its_prng_and_replays_alike():
     state = through_setup(3, 8)

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from games.core.actions import Action
 from games.core.chance import force
+from games.core.errors import IllegalAction
 from games.core.messages import Msg
 from games.wargame import combat
 from games.wargame.tenmei import apply_card
@@ -418,6 +421,86 @@ def test_w18b_the_selection_is_secret_until_both_armies_have_chosen():
         assert "lu_bu" not in str(shown["flow"])
 
 
+def duel_of_three(state: State | None = None) -> State:
+    """董卓 invades 陳留 with 呂布 and 華雄 against 典韋; the method roll is a duel, N = 3."""
+    state = state or acting("dong", seats=6)
+    put(state, "luoyang", "dong", 10, "lu_bu", "hua_xiong")
+    put(state, "chenliu", "cao", 10, "dian_wei")
+    force(state, 6, 6)
+    state, _ = by(state, "dong", "invade chenliu", "general lu_bu", "general hua_xiong",
+                  "troops luoyang 10", "confirm")
+    return state
+
+
+def others_see(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every view but `seat`'s own: the public one and each other seat's."""
+    return [GAME.view(state, s) for s in (None, *range(len(state["players"]))) if s != seat]
+
+
+def test_w18b_a_selection_is_one_secret_commitment_told_once_when_complete():
+    state = duel_of_three()
+    dong, cao = seat_of(state, "dong"), seat_of(state, "cao")
+    unseen = others_see(state, dong)
+    state, events = by(state, "dong", "general lu_bu")
+    assert not [e for e in events if e.public] and {e.seats for e in events} == {(dong,)}
+    assert others_see(state, dong) == unseen  # neither the pick, its count, nor any change
+    assert GAME.to_act(state) == {dong, cao}
+    assert GAME.view(state, dong)["selection"] == ["lu_bu"]
+    assert GAME.view(state, None)["flow"]["waiting"] == sorted([cao, dong])
+    state, events = by(state, "dong", "done")  # 呂布 alone, though N = 3 (W19.4)
+    assert [e.text.key for e in events if e.public] == ["engine.has_chosen"]
+    assert GAME.to_act(state) == {cao} and state["battle"]["picks"] is None
+    assert all(v["selection"] in (None, []) and v["flow"]["answers"] == {}
+               for v in others_see(state, dong))
+    state, events = by(state, "cao", "general dian_wei", "done")
+    assert keys(events).count("engine.has_chosen") == 1  # revealed: the round goes on
+    record = (state["battle"] or state["last_battle"])["rounds"][0]
+    assert record["picks"] == {"attacker": ["lu_bu"], "defender": ["dian_wei"]}
+
+
+def test_w18b_the_last_general_an_army_may_field_completes_its_selection():
+    state = duel_of_three()
+    dong = seat_of(state, "dong")
+    state, events = by(state, "dong", "general hua_xiong")
+    assert not [e for e in events if e.public] and GAME.to_act(state) == {dong,
+                                                                          seat_of(state, "cao")}
+    state, events = by(state, "dong", "general lu_bu")  # both of his: nothing more to choose
+    assert [e.text.key for e in events if e.public] == ["engine.has_chosen"]
+    assert GAME.to_act(state) == {seat_of(state, "cao")}
+    assert GAME.view(state, dong)["selection"] == ["hua_xiong", "lu_bu"]
+
+
+def test_w33_3_select_names_a_whole_selection_in_one_action_as_if_chosen_one_by_one():
+    one_by_one, told_apart = by(duel_of_three(), "dong", "general lu_bu", "general hua_xiong")
+    at_once, told_together = by(duel_of_three(), "dong", "select lu_bu,hua_xiong")
+    assert at_once == one_by_one and keys(told_together) == keys(told_apart)
+    in_a_duel, _ = by(duel_of_three(), "dong", "select lu_bu")  # fewer than N: then done
+    dong = seat_of(in_a_duel, "dong")
+    assert dong not in GAME.to_act(in_a_duel) and GAME.view(in_a_duel, dong)["selection"] == [
+        "lu_bu"]
+
+
+def test_w33_3_select_is_refused_unless_it_completes_the_selection_and_changes_nothing():
+    state = duel_of_three()
+    dong = seat_of(state, "dong")
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, dong, Action.parse("select lu_bu,hua_xiong,lu_bu"))
+    assert refused.value.message.key == "wargame.select.at_most"
+    assert GAME.view(state, dong)["selection"] == []
+    pitched = acting("cao", minor_combat="auto")
+    force(pitched, 3, 3)  # battle_method 6 (合戦, N = 2)
+    pitched, _ = by(pitched, "cao", "invade puyang", "general xiahou_dun",
+                    "general xiahou_yuan", "general cao_ren", "troops chenliu 6", "confirm")
+    with pytest.raises(IllegalAction) as refused:
+        by(pitched, "cao", "select cao_ren")
+    assert refused.value.message.key == "wargame.select.exactly"
+    after, _ = by(state, "dong", "select")  # a duel may field none: done at once
+    assert dong not in GAME.to_act(after) and GAME.view(after, dong)["selection"] == []
+    with pytest.raises(IllegalAction) as refused:
+        by(acting("cao"), "cao", "select cao_ren")  # his action step: no battle
+    assert refused.value.message.key == "wargame.select.not_now"
+
+
 def test_w18b_option_open_selection_lets_the_attacker_choose_first():
     state = acting("dong", seats=6, secret_selection=False)
     put(state, "luoyang", "dong", 10, "lu_bu", "hua_xiong")
@@ -466,7 +549,13 @@ def test_w33_5_auto_policy_picks_the_best_rated_and_valour_3_for_duels():
     assert combat.auto_picks(state, "attacker") == ["xiahou_dun", "li_dian", "yue_jin"]
     state["battle"]["method"] = "ikki"
     seat = seat_of(state, "cao")
-    assert GAME.skip_action(state, seat) == Action("general", ("xiahou_dun",))
+    state, _ = by(state, "cao", "general li_dian")  # one chosen before the deadline
+    skipped = GAME.skip_action(state, seat)
+    assert skipped == Action("select", ("xiahou_dun,yue_jin",))  # the rest, at once (N = 3)
+    state, events = GAME.apply(state, seat, skipped)
+    assert keys(events).count("engine.has_chosen") == 1
+    assert state["last_battle"]["rounds"][0]["picks"]["attacker"] == ["li_dian", "xiahou_dun",
+                                                                       "yue_jin"]
 
 
 def test_w33_5_auto_retreats_a_weak_defender_and_a_weaker_attacker():

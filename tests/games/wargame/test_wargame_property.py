@@ -34,6 +34,22 @@ def selection_stays_secret(state: dict[str, Any], seats: int) -> None:
         assert not others & set(shown["flow"]["answers"])
 
 
+def others_views(state: dict[str, Any], seat: int, seats: int) -> list[dict[str, Any]]:
+    return [GAME.view(state, s) for s in (None, *range(seats)) if s != seat]
+
+
+def part_of_a_selection_shows_nothing(before: dict[str, Any], after: dict[str, Any],
+                                      seat: int, seats: int) -> None:
+    """W18b: a general chosen while the seat's selection goes on changes no view but its
+    own (no count, no completion), so the choice is told once, when complete."""
+    step, now = top(before), top(after)
+    if step is None or step["rule"] != "select" or now is None or now["rule"] != "select" \
+            or seat not in GAME.to_act(after) or before["battle"]["round"] != \
+            after["battle"]["round"]:
+        return
+    assert others_views(before, seat, seats) == others_views(after, seat, seats)
+
+
 @pytest.mark.parametrize(("seats", "scenario", "options"), [
     (2, "S1", {}), (5, "S1", {}), (11, "S1", {}), (3, "S3", {}), (3, "S2", COMBAT_OPTIONS)])
 def test_random_legal_games_keep_every_invariant(seats, scenario, options):
@@ -49,7 +65,9 @@ def test_random_legal_games_keep_every_invariant(seats, scenario, options):
                 break
             seat = due[0]
             action = rnd.choice(GAME.legal_actions(state, seat))
+            before = state
             state, events = GAME.apply(state, seat, action)
+            part_of_a_selection_shows_nothing(before, state, seat, seats)
             battles += sum(e.text.key == "wargame.battle.begins" for e in events)
             allied += sum(e.text.key.startswith("wargame.ally.") for e in events)
             log.append((seat, action))
