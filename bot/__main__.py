@@ -288,6 +288,10 @@ def _table(args: argparse.Namespace) -> int:
         return 2
     for game in games:
         seats = seat_count(game, args.players)
+        refusal = check_run(game, seats, 1)
+        if refusal is not None:
+            print(refusal, file=sys.stderr)
+            return 2
         if not 1 <= args.humans <= seats:
             print(f"--humans must be from 1 to the {seats} seats of {game.name}.",
                   file=sys.stderr)
