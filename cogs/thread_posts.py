@@ -75,6 +75,14 @@ class TurnMessage:
 
 _OPEN: weakref.WeakKeyDictionary[discord.Client, dict[int, TurnMessage]] = \
     weakref.WeakKeyDictionary()
+# boards a newer board of the same turn replaced before either was uploaded, per client
+_SUPERSEDED: weakref.WeakKeyDictionary[discord.Client, int] = weakref.WeakKeyDictionary()
+
+
+def superseded(bot: discord.Client) -> int:
+    """How many boards never went up because a newer one of the same turn replaced them
+    while waiting for the turn message's edit (two changes announced at once)."""
+    return _SUPERSEDED.get(bot, 0)
 
 
 def public_messages(update: Update, locale: str, actor: int | None = None) -> list[Outgoing]:
@@ -134,7 +142,7 @@ def thread_sends(bot: discord.Client, place: discord.PartialMessageable, update:
         opened = None
     sends: list[Send] = []
     if opened is not None:
-        update, joined = _join(opened, update, actor)
+        update, joined = _join(opened, update, actor, bot)
         if joined:
             sends.append(functools.partial(_extend, place, opened, locale, view_of))
     outgoing = public_messages(update, locale, actor)
@@ -147,9 +155,11 @@ def thread_sends(bot: discord.Client, place: discord.PartialMessageable, update:
     return sends
 
 
-def _join(opened: TurnMessage, update: Update, actor: int | None) -> tuple[Update, bool]:
+def _join(opened: TurnMessage, update: Update, actor: int | None,
+          bot: discord.Client) -> tuple[Update, bool]:
     """Gives the turn's message the update's lines, and its images unless the update calls
-    someone (the images then go with the call) or ends the game; returns what is left."""
+    someone (the images then go with the call) or ends the game; returns what is left.
+    A board still waiting for the edit gives way to the newer one."""
     joined = False
     if opened.takes_lines(update.public):
         opened.content = "\n".join(filter(None, [opened.content, *update.public]))
@@ -157,9 +167,10 @@ def _join(opened: TurnMessage, update: Update, actor: int | None) -> tuple[Updat
     files = list(update.boards)
     if files and not called(update, actor) and not update.result \
             and opened.takes_files(files):
-        opened.pending = [f for f in opened.pending
-                          if not (f[0] == BOARD_FILE and any(n == BOARD_FILE for n, _ in files))]
-        opened.pending += files
+        newer = any(name == BOARD_FILE for name, _ in files)
+        kept = [f for f in opened.pending if not (newer and f[0] == BOARD_FILE)]
+        _SUPERSEDED[bot] = superseded(bot) + len(opened.pending) - len(kept)
+        opened.pending = kept + files
         opened.shown.details = opened.shown.details or _details(update, files)
         update, joined = replace(update, boards=[]), True
     return update, joined

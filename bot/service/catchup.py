@@ -40,4 +40,4 @@ class CatchUpMixin(GameBase):
         lines = [t("turns.catch_up", locale)]
         if len(events) > len(shown):
             lines.append(t("turns.catch_up_more", locale, count=len(events) - len(shown)))
-        return lines + [f"· {words(said_of(e.text), reader)}" for e in shown]
+        return lines + [words(said_of(e.text), reader) for e in shown]  # as /game log reads

@@ -152,3 +152,18 @@ def test_the_actor_is_not_called_and_a_paused_table_calls_nobody() -> None:
     running = change(awaiting=(ALICE,))
     paused = replace(running, table=replace(running.table, status="paused"))
     assert thread_posts.called(paused, actor=None) == []
+
+
+async def test_a_board_waiting_for_the_edit_gives_way_to_a_newer_one() -> None:
+    bot: Any = Bot()
+    thread: Any = Thread()
+    await announce(bot, thread, change("Begins.", awaiting=(ALICE,)))
+    plan = [thread_posts.thread_sends(bot, thread, change(f"Phase {n}.", boards=("board.png",)),
+                                      "en", 11, False, lambda m, locale: None, lambda part: None)
+            for n in (1, 2)]  # both planned before either edit went out
+    for sends in plan:
+        for send in sends:
+            await send()
+    assert thread.messages[1]["files"] == ["board.png"] and len(thread.messages) == 1
+    assert thread_posts.superseded(bot) == 1
+    assert thread.messages[1]["content"].splitlines()[-2:] == ["Phase 1.", "Phase 2."]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.service.catchup import CATCH_UP_LINES
 from bot.tools.fakediscord.tablelife import Figures, measure
 
 SEATS = {"record": (3, 3), "redux": (3, 3), "scythe": (3, 2), "wargame": (4, 2),
@@ -64,5 +65,6 @@ def test_a_prompt_opens_with_what_changed_since_the_seat_last_acted(figures: Fig
     assert figures.caught_up, "no Take my turn prompt opened with a catch-up"
     for text in figures.caught_up:
         lines = text.splitlines()
-        assert lines[0] == "Since your last move:"
-        assert 1 <= sum(line.startswith("· ") for line in lines) <= 8
+        head = next(n for n, line in enumerate(lines) if line.startswith("**Your turn**"))
+        caught = [line for line in lines[1:head] if not line.startswith("… ")]
+        assert lines[0] == "Since your last move:" and 1 <= len(caught) <= CATCH_UP_LINES
