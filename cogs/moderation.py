@@ -211,6 +211,15 @@ class ModerationCog(commands.Cog):
             changes["reminders"] = list(parse_reminders(reminders))
         await self._set(interaction, by, **changes)
 
+    @set_group.command(name="window", description="How long a response window waits "
+                       "before the game master passes for seats that cannot answer")
+    @app_commands.describe(seconds="Seconds each response window stays open, whoever can "
+                                   "answer it")
+    async def set_window(self, interaction: discord.Interaction,
+                         seconds: app_commands.Range[int, 0, 86_400]) -> None:
+        by = await moderator(interaction)
+        await self._set(interaction, by, window_seconds=seconds)
+
     @set_group.command(name="channel", description="Allow or forbid opening tables in a channel")
     @app_commands.describe(channel="A text channel of this server",
                            allowed="Tables may open there (once one channel is chosen, "
@@ -281,6 +290,7 @@ def settings_lines(config: ServerConfig, locale: str) -> list[str]:
           policy=t(f"moderation.policy_{config.deadline_policy}", locale)),
         t("moderation.setting_reminders", locale, hours=reminders),
         t("moderation.setting_channels", locale, channels=channels),
+        t("moderation.setting_window", locale, seconds=f"{config.window_seconds:g}"),
     ]
 
 

@@ -13,6 +13,9 @@ from typing import Protocol
 # In `ClockRecord.reminded`: the mention of the turn's start, held back by the player's quiet
 # hours until they end (reminders are hours > 0 before the deadline, so 0 names nothing else).
 HELD = 0.0
+# ... and the clock of a response window's seat whose only answer is its pass: at `due_at`
+# the game master passes for it (negative, so no reminder's hours name it either).
+WINDOW = -1.0
 # Seconds a pass of the clock holds the clocks it claimed, should its process die meanwhile;
 # a pass gives them back when it ends (`release_clocks`).
 CLOCK_LEASE = 120.0

@@ -41,7 +41,7 @@ from bot.service.models import Player, Private, Seat, ServiceError, Table, Updat
 from bot.service.settings import MAX_DEADLINE_HOURS, POLICIES, parse_reminders
 from games.core import Action, State, get_game
 from storage import GameRecord, NotFound
-from storage.clock import HELD, ClockChanges, ClockRecord, ClockState, DeadlineRecord
+from storage.clock import HELD, WINDOW, ClockChanges, ClockRecord, ClockState, DeadlineRecord
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -119,29 +119,46 @@ class Clock:
             return replace(update, awaiting=[], notify_dm=[]), ClockChanges(clear=True)
         now = self.now()
         running = {c.seat: c for c in state.clocks}
-        awaited = {s.seat: s for s in update.awaiting if s.user_id is not None and not s.ai}
+        awaited = {s.seat: s for s in [*update.awaiting, *update.window]
+                   if s.user_id is not None and not s.ai}
         new = [s for s in awaited.values() if _starts(running.get(s.seat), s, acted)]
         stop = tuple(seat for seat in running if seat not in awaited)
         quiet = {s.seat: until for s in new
                  if (until := await self._quiet_until(s.user_id, now)) is not None}
+        windowed = {s.seat for s in update.window}  # named in public never: see windows.py
         changes = ClockChanges(stop=stop)
         if new:
             deadline = (state.deadline
                         or await self._default_deadline(table.game_id, table.guild_id))
             changes = ClockChanges(start=tuple([await self._start(table, s, deadline,
                                                                   s.seat in quiet)
+                                                if s.seat not in update.passes
+                                                else await self._window_pass(table, s)
                                                 for s in new]),
                                    stop=stop, deadline=None if state.deadline else deadline)
-        last = _last_one(table, awaited, running, new, stop)
+        last = None if windowed else _last_one(table, awaited, running, new, stop)
         if last is not None and await self._quiet_until(last.user_id, now) is not None:
             last = None
-        mention = [s for s in new if s.seat not in quiet]
+        asked = [s for s in new if s.seat in windowed and s.seat not in update.passes
+                 and s.seat not in quiet]  # told privately, whatever `/me dm` says
+        mention = [s for s in new if s.seat not in quiet and s.seat not in windowed]
         self._planned[table.game_id] = Planned(
             table.version, [(s, quiet[s.seat]) for s in new if s.seat in quiet], last, new,
             {u for seat in acted if (u := table.seats[seat].user_id) is not None})
         dm = mention + ([last] if last else [])  # the thread names the last one, unpinged
         return (replace(update, awaiting=mention,
-                        notify_dm=await self._dms(dm, table.guild_id)), changes)
+                        notify_dm=await self._dms(dm, table.guild_id)
+                        + await self._dms(asked, table.guild_id, always=True)), changes)
+
+    async def _window_pass(self, table: Table, seat: Seat) -> ClockRecord:
+        """The clock of a response window's seat that can only pass: due when the window's
+        time (the server's `window_seconds`) is up, when the game master passes for it; no
+        vacation or quiet hours hold it, since nobody is asked."""
+        assert seat.user_id is not None
+        now = self.now()
+        seconds = (await self.gm.settings.server(table.guild_id)).window_seconds
+        return ClockRecord(table.game_id, seat.seat, seat.user_id, table.version, now,
+                           now + seconds, reminded=(WINDOW,))
 
     async def _start(self, table: Table, seat: Seat, deadline: DeadlineRecord,
                      quiet: bool = False) -> ClockRecord:
@@ -158,11 +175,14 @@ class Clock:
                            reminded=(HELD,) if quiet else (),
                            held_since=now if away else None)
 
-    async def _dms(self, seats: list[Seat], guild_id: int | None) -> list[tuple[int, str]]:
+    async def _dms(self, seats: list[Seat], guild_id: int | None,
+                   always: bool = False) -> list[tuple[int, str]]:
+        """(user, language) of the seats to DM: those who asked for DMs (`/me dm`), or
+        every one with `always` (a response window asks its seats privately only)."""
         settings = self.gm.settings
         return [(s.user_id, await settings.reader_locale(s.user_id, None, guild_id))
                 for s in seats
-                if s.user_id is not None and (await settings.user(s.user_id)).dm]
+                if s.user_id is not None and (always or (await settings.user(s.user_id)).dm)]
 
     # -- deadlines ----------------------------------------------------------------------
     async def deadline(self, game_id: int) -> DeadlineView:
@@ -319,6 +339,10 @@ class Clock:
         work: list[Notice | Update] = []
         for clock in clocks:
             now = self.now()
+            if WINDOW in clock.reminded:
+                found = await self._close_window(record, clock, now)
+                work += [found] if found is not None else []
+                continue
             clock = await self._held(clock, record.status == "paused", now, self.owner)
             quiet_until = await self._quiet_until(clock.user_id, now)
             found: Notice | Update | None = None
@@ -418,6 +442,20 @@ class Clock:
         if changed != clock:
             await self.gm.repo.save_clock(changed, claimed_by=claimed_by)
         return changed
+
+    async def _close_window(self, record: GameRecord, clock: ClockRecord,
+                            now: float) -> Update | None:
+        """A response window's time is up for a seat that could only pass: the game master
+        passes for it (and the seats after it that can only pass, `close_window`), once; a
+        paused game waits, and a game that moved on meanwhile needs no word."""
+        if record.status != "running" or clock.expired or clock.due_at is None \
+                or now < clock.due_at or not await self._save(replace(clock, expired=True)):
+            return None
+        try:
+            return await self.gm.close_window(record.id, clock.seat,
+                                              expected_version=record.version)
+        except ServiceError:
+            return None
 
     async def _remind(self, table: Table, record: GameRecord, deadline: DeadlineRecord,
                       clock: ClockRecord, now: float) -> Notice | None:

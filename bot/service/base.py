@@ -205,18 +205,22 @@ class GameBase:
     def _play_ai(self, record: GameRecord, seats: list[SeatRecord], state: State,
                  version: int) -> list[Played]:
         """Let AI seats take every decision they owe from `state`, the game's state at
-        `version` (each agent is seeded with the version its action follows)."""
+        `version` (each agent is seeded with the version its action follows), and the game
+        master every decision a human seat owes outside a response window with nothing to
+        decide (its pass is its only answer): nobody is asked for those. A window's passes
+        wait for its time (`close_window`), so its length tells nothing of a hand."""
         engine = engine_of(record.game)
         ai_seats = {s.seat: s.ai for s in seats if s.ai}
         played: list[Played] = []
         for _ in range(MAX_AI_STEPS):
             # Who is due first: it is cheap, and result() is not (it scores the game).
-            due = sorted(engine.to_act(state) & ai_seats.keys())
+            due = sorted(engine.to_act(state))
             if not due or engine.result(state) is not None:
                 break
-            seat = due[0]
-            agent = make_agent(ai_seats[seat], seed=record.seed * 1_000_003 + version)
-            action = agent.choose(engine, state, seat)
+            seat, action = _unasked(engine, state, due, ai_seats, record.seed * 1_000_003
+                                    + version)
+            if action is None:
+                break
             after, events = engine.apply(state, seat, action)
             played.append(Played(seat, None, action, events, state, after))
             state, version = after, version + 1
@@ -266,9 +270,13 @@ class GameBase:
         commit hook (the clock) stores with it, planned from the clocks read with the
         game."""
         table = table_of(after, seats)
+        engine = engine_of(after.game)
         waiting = ([] if after.result or after.state is None
-                   else awaiting(engine_of(after.game), after.state, table))
+                   else awaiting(engine, after.state, table))
         update = Update(table, awaiting=waiting)
+        if waiting and after.state is not None and engine.window(after.state):
+            passes = [s.seat for s in waiting if engine.only_pass(after.state, s.seat)]
+            update = Update(table, window=waiting, passes=passes)
         if self._commit_hook is None:
             return update, None
         return await self._commit_hook(update, acted, clocks)
@@ -353,6 +361,21 @@ class GameBase:
         record = await self._record(game_id)
         await self.repo.audit(guild_id=record.guild_id, game_id=game_id, user_id=by.user_id,
                               what=what, detail=detail)
+
+
+def _unasked(engine: Game, state: State, due: list[int], ai_seats: Mapping[int, str],
+             seed: int) -> tuple[int, Action | None]:
+    """The first decision nobody needs to be asked for: an AI seat's (its agent's choice),
+    else a human seat's only pass outside a response window; (seat, None) when none is."""
+    for seat in due:
+        if seat in ai_seats:
+            return seat, make_agent(ai_seats[seat], seed=seed).choose(engine, state, seat)
+    if engine.window(state):
+        return due[0], None
+    for seat in due:
+        if (passing := engine.only_pass(state, seat)) is not None:
+            return seat, passing
+    return due[0], None
 
 
 # -- helpers every feature uses ----------------------------------------------------------------

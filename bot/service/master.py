@@ -50,6 +50,7 @@ from bot.service.outbox import OutboxMixin
 from bot.service.packs import PacksMixin
 from bot.service.seats import SeatsMixin
 from bot.service.undo import UndoMixin
+from bot.service.windows import WindowsMixin
 from games.core import Action, Game, GameError, all_games, make_agent
 from games.core.messages import said_of
 from rendering import parts
@@ -57,7 +58,7 @@ from storage import BOARD_TIMES, GameRecord, NewAudit, SeatRecord
 
 
 class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, OutboxMixin,
-                 CatchUpMixin):
+                 CatchUpMixin, WindowsMixin):
     @staticmethod
     def game_names() -> list[tuple[str, str]]:
         return [(g.name, g.title) for g in all_games()]
@@ -241,6 +242,10 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             return None
         locale = await self.settings.reader_locale(player.user_id, None, record.guild_id)
         reader = reader_of(seats, locale, seat)
+        if engine.window(state) and engine.only_pass(state, seat) is not None:
+            # nothing to decide: the window's time passes for it (bot/service/windows.py)
+            return TurnPrompt(game_id, record.version, seat,
+                              t("turns.window_only_pass", locale), [])
         actions = [Action(a.kind, a.args, label=said_text(a.label or a.text, reader))
                    for a in engine.legal_actions(state, seat)]
         prompt = said_text(engine.prompt(state, seat), reader) + self._group_hint(

@@ -93,6 +93,11 @@ class Update:
     # change is stored and its game free again, so the next prompt never waits for pixels
     images: list[dict[str, Any]] = field(default_factory=list)
     awaiting: list[Seat] = field(default_factory=list)  # human seats to mention now
+    # human seats a response window awaits (Game.window): never named in public; among
+    # them `passes`, the seat numbers whose only answer is the pass the game master gives
+    # when the window's time is up (GameMaster.close_window), the others asked privately
+    window: list[Seat] = field(default_factory=list)
+    passes: list[int] = field(default_factory=list)
     result: str | None = None
     # (user, locale) of the mentioned players who asked for a DM on their turn as well
     notify_dm: list[tuple[int, str]] = field(default_factory=list)

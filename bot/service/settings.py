@@ -24,6 +24,7 @@ POLICIES = ("wait", "skip", "autopilot")
 MAX_DEADLINE_HOURS = 720.0  # a month: longer than any play-by-post turn
 MAX_REMINDERS = 5
 MAX_BLOCKED = 50  # members one player may block
+MAX_WINDOW_SECONDS = 86_400.0  # a day: a window longer than that is a deadline
 UNSET = object()  # "leave as it is" for keyword arguments where None means "clear"
 CACHE_SECONDS = 5.0  # how long a process trusts settings it read (others may change them)
 T = TypeVar("T")
@@ -39,6 +40,9 @@ class ServerConfig:
     deadline_policy: str = "wait"
     reminders: tuple[float, ...] = (12.0, 1.0)  # hours before the deadline
     game_channels: tuple[int, ...] = ()  # empty: tables may open in every channel
+    # how long a response window stays open for a seat that can only pass before the game
+    # master passes for it (a seat that can answer is asked privately meanwhile)
+    window_seconds: float = 60.0
 
 
 @dataclass(frozen=True)
@@ -230,13 +234,15 @@ def _validated(key: str, value: Any) -> Any:
         raise ServiceError(text("moderation.unknown_language", languages=", ".join(LOCALES)))
     if key == "deadline_hours" and not 0 <= float(value) <= MAX_DEADLINE_HOURS:
         raise ServiceError(text("moderation.bad_deadline", most=int(MAX_DEADLINE_HOURS)))
+    if key == "window_seconds" and not 0 <= float(value) <= MAX_WINDOW_SECONDS:
+        raise ServiceError(text("moderation.bad_window", most=int(MAX_WINDOW_SECONDS)))
     if key == "deadline_policy" and value not in POLICIES:
         raise ServiceError(text("moderation.bad_policy", policies=", ".join(POLICIES)))
     if key == "reminders":
         return list(parse_reminders(value))
     if key == "game_channels":
         return sorted({int(c) for c in value}) or None
-    return float(value) if key == "deadline_hours" else value
+    return float(value) if key in ("deadline_hours", "window_seconds") else value
 
 
 def parse_reminders(value: str | tuple[float, ...] | list[float]) -> tuple[float, ...]:

@@ -196,6 +196,23 @@ class Game(ABC):
         game without typed orders. The batch is validated as any action is, by `apply`."""
         return None
 
+    def window(self, state: State) -> bool:
+        """Whether the step on top is a response window: seats are asked whether to react
+        out of turn, and whether one can answer depends on what only it knows (its hand).
+        The bot then names nobody in public for it, answers the pass of a seat whose only
+        answer is that pass when the window's time is up, and asks the others privately; a
+        step that is no window and leaves a seat nothing but its pass is answered for it at
+        once (docs/play-by-post.md, "Nobody waits on a seat that cannot act")."""
+        return False
+
+    def only_pass(self, state: State, seat: int) -> Action | None:
+        """The seat's pass when it is the seat's one legal answer (`skip_action`), else None:
+        a decision with nothing to decide."""
+        legal = self.legal_actions(state, seat)
+        if len(legal) == 1 and legal[0] == self.skip_action(state, seat):
+            return legal[0]
+        return None
+
     def skip_action(self, state: State, seat: int) -> Action | None:
         """What `seat` plays when its turn deadline passed under the `skip` policy: a legal
         pass where the rules offer one; None when the rules make the seat decide (the table

@@ -12,7 +12,7 @@ from typing import Any
 from games.core.actions import Action
 from games.core.errors import IllegalAction
 from games.core.events import Event
-from games.core.flow import new_flow
+from games.core.flow import new_flow, top
 from games.core.flow import phase as flow_phase
 from games.core.game import Game, Option, PrivateGroup, Result, State
 from games.core.messages import Said, msg
@@ -21,6 +21,8 @@ from games.tang import ai, checks, scoring, setup, view
 from games.tang.data import DataError, load_data
 from games.tang.flow import FLOW, refusal
 from games.tang.packs import TangPacks
+
+WINDOW_RULES = frozenset({"wstep", "bwin", "respond"})  # steps that are response windows
 
 DATA = load_data()
 
@@ -121,6 +123,12 @@ class TangGame(Game):
 
     def phase(self, state: State) -> str:
         return flow_phase(state) or "over"
+
+    def window(self, state: State) -> bool:
+        """T8.2-T8.4: a phase window's step, a battle window and a 识破 response are asked
+        of a seat whose hand decides whether it can answer."""
+        step = top(state)
+        return step is not None and step["rule"] in WINDOW_RULES
 
     def round(self, state: State) -> int | None:
         """T2: a round is a supply phase and every seat's action turns after it."""

@@ -57,8 +57,12 @@ class InProcessBot:
     (the service draws one at random), so an in-process game plays the same every run."""
 
     def __init__(self, fake: FakeDiscord, database: Path | str,
-                 seed: int | None = None, shards: Shards | None = None) -> None:
+                 seed: int | None = None, shards: Shards | None = None,
+                 clock_tick: float | None = None) -> None:
+        """`clock_tick`: seconds between the clock's passes (default GM_CLOCK_TICK's), short
+        where a test waits for response windows to close."""
         self.fake, self.database, self.seed, self.shards = fake, str(database), seed, shards
+        self.clock_tick = clock_tick
         self.bot: GameBot | None = None
         self.repo: Repository | None = None
         self._task: asyncio.Task[None] | None = None
@@ -73,7 +77,9 @@ class InProcessBot:
         settings = Settings(token=TOKEN, database=self.database, api_base=self.fake.api_base,
                             gateway=self.fake.gateway_url,
                             shards=self.shards.ids if self.shards else None,
-                            shard_count=self.shards.count if self.shards else None)
+                            shard_count=self.shards.count if self.shards else None,
+                            **({} if self.clock_tick is None
+                               else {"clock_tick": self.clock_tick}))
         use_api_base(settings.api_base, settings.gateway)
         self.repo = repository_for(self.database)
         await self.repo.open()

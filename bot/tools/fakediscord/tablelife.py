@@ -3,8 +3,8 @@ scripted members (autoplay.py) who see only what a member sees, counted the way 
 play-by-post group feels it (issue 27): public messages per turn and per round, mentions
 per seat per turn, prompts that offered nothing but a pass, presses per decision.
 
-A turn is one seat's consecutive decisions in the log; a run of nothing but passes (the
-seat's `Game.skip_action`: a window it let go by) is no turn. Rounds are the game's own
+A turn is one seat's consecutive decisions in the log; a run of nothing but passes in
+response windows (`Game.window`) or passes that were the seat's only answer is no turn. Rounds are the game's own
 (`Game.round`). `gm table` prints these figures for one game.
 """
 
@@ -21,12 +21,14 @@ from bot.tools.fakediscord.autoplay import Pick, SeatPlayer, open_table, play_ta
 from bot.tools.fakediscord.bots import InProcessBot
 from bot.tools.fakediscord.server import FakeDiscord
 from bot.tools.fakediscord.users import ScriptedUser
-from bot.tools.fakediscord.world import Message
-from games.core import Action, Game, State, get_game
+from bot.tools.fakediscord.world import GUILD_ID, Message
+from games.core import Action, get_game
 from storage.models import ActionRecord
 
 NAMES = ("Alice", "Bob", "Cara", "Dan", "Eve")
 CATCH_UP = t("turns.catch_up", "en")
+WINDOW_SECONDS = 0.3  # response windows close quickly: the members here answer at once
+CLOCK_TICK = 0.1
 
 
 @dataclass
@@ -102,7 +104,7 @@ class CountingPlayer(SeatPlayer):
         self.figures.prompts += 1
         state = (await gm.repo.get_game(self.table.game_id)).state
         assert state is not None  # the game runs: it prompted this player
-        self.figures.pass_only += only_a_pass(engine, state, prompt.seat)
+        self.figures.pass_only += engine.only_pass(state, prompt.seat) is not None
 
         def score(pick: Pick) -> tuple[float, float]:
             ref = ref_of(pick)
@@ -114,18 +116,14 @@ class CountingPlayer(SeatPlayer):
         return max(picks, key=score)
 
 
-def only_a_pass(engine: Game, state: State, seat: int) -> bool:
-    """The seat's one legal answer is its pass (`Game.skip_action`): nothing to decide."""
-    legal = engine.legal_actions(state, seat)
-    return len(legal) == 1 and legal[0] == engine.skip_action(state, seat)
-
-
 async def measure(game: str, seats: int, humans: int, seed: int, folder: Path) -> Figures:
     """Plays one whole game of `game` through the local Discord and counts it."""
     figures = Figures(game, seats, humans)
     async with FakeDiscord() as fake:
         users = [fake.user(name) for name in NAMES[:humans]]
-        async with InProcessBot(fake, folder / "gm.sqlite3", seed=seed) as bot:
+        async with InProcessBot(fake, folder / "gm.sqlite3", seed=seed,
+                                clock_tick=CLOCK_TICK) as bot:
+            await bot.gm.repo.set_guild_setting(GUILD_ID, "window_seconds", WINDOW_SECONDS)
             table = await open_table(users[0], game, joiners=tuple(users[1:]),
                                      ais=seats - humans)
             players: list[SeatPlayer] = [CountingPlayer(bot, figures, user, table, number + 1)
@@ -154,7 +152,8 @@ async def _count_log(bot: InProcessBot, game_id: int, figures: Figures) -> None:
             _end_turn(run, figures)
             run = []
         played = Action.from_json(action.action)
-        passed = played == engine.skip_action(state, action.seat)
+        passed = (engine.only_pass(state, action.seat) is not None
+                  or engine.window(state) and played == engine.skip_action(state, action.seat))
         state, _ = engine.apply(state, action.seat, played)
         run.append((action, passed))
         figures.decisions += action.user_id is not None
