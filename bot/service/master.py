@@ -166,7 +166,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             return await self._commit(replace(record, state=state), seats, loaded.clocks,
                                       played, before=None, start=True,
                                       audit=NewAudit(by.user_id, "start", {}), force_board=True,
-                                      opening=opening)
+                                      opening=opening, acting=by)
 
     # -- play -----------------------------------------------------------------------------
     async def act(
@@ -204,7 +204,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             played = [Played(seat, player.user_id, parsed, events, state, after,
                              interaction_id)]
             played += self._play_ai(record, seats, after, record.version + 1)
-            return await self._commit(record, seats, loaded.clocks, played, before=state)
+            return await self._commit(record, seats, loaded.clocks, played, before=state,
+                                      acting=player)
 
     async def act_for(self, game_id: int, seat: int, *, expected_version: int,
                       action: Action | None = None, note: str | Text | None = None) -> Update:
@@ -237,7 +238,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         seat = awaited_seat(engine, state, seats, player)
         if seat is None:
             return None
-        locale = await self.settings.reader_locale(player.user_id, None, record.guild_id)
+        locale = await self.settings.reader_locale(player.user_id, player.locale,
+                                                   record.guild_id)
         reader = reader_of(seats, locale, seat)
         actions = [Action(a.kind, a.args, label=said_text(a.label or a.text, reader))
                    for a in engine.legal_actions(state, seat)]
@@ -276,11 +278,11 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         return f"{head}\n{listed}\n{options}\n{body}"
 
     async def private_text(self, game_id: int, player: Player, locale: str | None = None) -> str:
-        """The player's own view in their words (`locale`, else their chosen language)."""
+        """The player's own view in their words (`locale`, else their language)."""
         record, seats = await self._started(game_id)
         seat = human_seat(seats, player)
         engine = engine_of(record.game)
-        locale = locale or await self.settings.reader_locale(player.user_id, None,
+        locale = locale or await self.settings.reader_locale(player.user_id, player.locale,
                                                              record.guild_id)
         return said_text(engine.summary(engine.view(started_state(record), seat)),
                          reader_of(seats, locale, seat))

@@ -35,11 +35,14 @@ class ServiceError(Exception):
 
 @dataclass(frozen=True)
 class Player:
-    """Someone acting through Discord or the terminal."""
+    """Someone acting through Discord or the terminal. `locale` is the language of the
+    client they act from (a Discord locale code; None: unknown), which what the service
+    words for them follows unless they chose one (`ServerSettings.reader_locale`)."""
 
     user_id: int
     name: str
     is_moderator: bool = False
+    locale: str | None = None
 
 
 @dataclass(frozen=True)
