@@ -17,7 +17,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from bot.i18n import Text, game_title, t, text, words
+from bot.i18n import Text, catalog, game_title, t, text, words
 from bot.service.announce import names_of, reader_of, said_text
 from bot.service.base import (
     ACTIVE,
@@ -246,7 +246,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         prompt = said_text(engine.prompt(state, seat), reader) + self._group_hint(
             record, seats, seat, locale)
         return TurnPrompt(game_id, record.version, seat, prompt, actions,
-                          orders=engine.orders_draft(state, seat))
+                          orders=engine.orders_draft(state, seat),
+                          helps=action_helps(engine.name, actions, locale))
 
     async def acted_since(self, game_id: int, player: Player, version: int) -> bool:
         """Whether the player took an action after `version` (a second press of a button
@@ -433,6 +434,14 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             await self.repo.set_status(game_id, new, expected_version=record.version,
                                        audit=NewAudit(by.user_id, new, {}))
         return await self.table(game_id)
+
+
+def action_helps(game: str, actions: list[Action], locale: str) -> dict[str, str]:
+    """What each kind of these actions does, where the game's catalog says
+    (`<game>.help.<kind>`): a help in the reader's words, never the action's typed form."""
+    kinds = {a.kind for a in actions}
+    return {kind: t(f"{game}.help.{kind}", locale) for kind in sorted(kinds)
+            if f"{game}.help.{kind}" in catalog()}
 
 
 def _seat_label(seat: SeatRecord, locale: str | None) -> str:

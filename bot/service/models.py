@@ -115,6 +115,9 @@ class TurnPrompt:
     text: str
     actions: list[Action]
     orders: str | None = None  # the orders form's start (Game.orders_draft); None: no form
+    # what a kind of action does, in the reader's words, for the kinds of these actions whose
+    # game's catalog says (`<game>.help.<kind>`): a menu option's description
+    helps: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

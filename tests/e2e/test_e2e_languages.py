@@ -7,11 +7,14 @@ everyone reads, stays in the server's language: English."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Iterator
 
+import pytest
+
 from bot.i18n import t
-from bot.tools.fakediscord.autoplay import SeatPlayer, open_table, play_table
+from bot.tools.fakediscord.autoplay import SeatPlayer, open_table
 from bot.tools.fakediscord.bots import InProcessBot
 from bot.tools.fakediscord.server import FakeDiscord
 from bot.tools.fakediscord.users import ScriptedUser
@@ -26,6 +29,18 @@ LATIN_WORD = re.compile(r"[A-Za-z][a-z]+")
 CODE = re.compile(r"`[^`]*`|https?://\S+|<[@#&!:][^>]*>")
 NAMES = ("Minjun", "Xiaoming")
 CHOICES_EACH = 40  # enough for drafts, secret draws and a few turns each
+
+
+async def play_until_one_stops(players: list[SeatPlayer]) -> None:
+    """Both play at once until one has made its choices: the other then stops waiting for
+    them (a game half played is enough to read every kind of message)."""
+    tasks = [asyncio.create_task(p.play()) for p in players]
+    done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+    for task in done:
+        task.result()  # a player's failure is the test's
 
 
 def texts_of(message: Message) -> Iterator[str]:
@@ -60,16 +75,17 @@ def alone(fake: FakeDiscord, user: ScriptedUser) -> list[Message]:
             if m.audience == user.id or m.channel_id in dms]
 
 
+@pytest.mark.parametrize("game", ["record", "tang"])
 async def test_a_korean_and_a_chinese_client_each_read_their_own_language(
-        fake: FakeDiscord, bot: InProcessBot) -> None:
+        fake: FakeDiscord, bot: InProcessBot, game: str) -> None:
     korean = fake.user(NAMES[0], locale="ko")
     chinese = fake.user(NAMES[1], locale="zh-CN")
     for user in (korean, chinese):  # secret lines of the other's moves come by DM too
         await user.command("me dm", channel=CHANNEL_ID, on=True)
-    table = await open_table(chinese, "record", joiners=(korean,))
+    table = await open_table(chinese, game, joiners=(korean,))
     players = [SeatPlayer(u, table, seed=n, max_choices=CHOICES_EACH)
                for n, u in enumerate((korean, chinese), start=1)]
-    await play_table(players)
+    await play_until_one_stops(players)
     refused = await korean.command("move", channel=table.thread, action="fly away")
     await chinese.command("game hand", channel=table.thread)
     await fake.idle()
@@ -80,8 +96,13 @@ async def test_a_korean_and_a_chinese_client_each_read_their_own_language(
         assert len(read) > 50
         assert [(text, words) for text in read if (words := foreign(text, locale))] == []
         assert any(t("turns.prompt_head", locale, game=table.game_id) in x for x in read)
-        assert any(t("turns.dm_head", locale, title=t("choice.game.record", locale),
-                     game=table.game_id) in x for x in read)
+        assert any(t("turns.dm_head", locale, title=t(f"choice.game.{game}", locale),
+                     game=table.game_id) in x for x in read) or game != "record"
+    helps = [o["description"] for m in fake.world.messages.values()
+             for v in [*m.history, m] for row in v.components
+             for item in row.get("components", []) for o in item.get("options", [])
+             if o.get("description")]
+    assert helps or game != "tang"  # Tang's menus describe their choices
     thread = [m.content for m in fake.world.public(table.thread) if m.content]
     assert thread and not any(HANGUL.search(x) for x in thread)
     assert sum(bool(english_runs(x)) for x in thread) == len(thread)

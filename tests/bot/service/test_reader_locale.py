@@ -93,3 +93,30 @@ async def test_the_private_view_follows_the_client_unless_a_language_was_chosen(
     assert reads_as(await gm.private_text(game_id, KO), "ko")
     await gm.settings.set_user(KO.user_id, language="zh-CN")
     assert reads_as(await gm.private_text(game_id, KO), "zh-CN")
+
+
+async def test_menu_helps_say_what_each_kind_does_in_the_readers_words(gm):
+    """Issue 27, item 7: a menu option's description is a help from the game's catalog
+    (`<game>.help.<kind>`) in the reader's language, for the kinds offered, never the
+    typed form of the move."""
+    table = await gm.new_game(game="tang", guild_id=GUILD, channel_id=100, creator=ZH,
+                              seed=3)
+    await gm.join(table.game_id, KO)
+    await gm.start(table.game_id, ZH)
+    helped = 0
+    for version in range(40):
+        for player in (KO, ZH):
+            prompt = await gm.turn_prompt(table.game_id, player)
+            if prompt is None:
+                continue
+            assert set(prompt.helps) <= {a.kind for a in prompt.actions}
+            for help_ in prompt.helps.values():
+                assert reads_as(help_, player.locale or "")
+                assert not any(a.text in help_ for a in prompt.actions)
+            helped += bool(prompt.helps)
+            record = await gm.repo.get_game(table.game_id)
+            move = make_agent("heuristic", seed=version).choose(
+                get_game("tang"), started_state(record), prompt.seat)
+            await gm.act(table.game_id, player, move.text)
+            break
+    assert helped > 5
