@@ -292,7 +292,8 @@ def _send_kwargs(message: Outgoing, locale: str) -> dict[str, Any]:
 async def _direct_message(bot: discord.Client, user_id: int, update: Update,
                           lines: list[str]) -> None:
     """Best effort: a user may refuse DMs; /game hand and /game log still show the lines.
-    A DM carries no Discord locale, so the reader's own choice or the server's applies. Its
+    A DM carries no Discord locale: the reader's own choice applies, else the language of
+    the client they were last seen with, else the server's. Its
     nonces are unique within the user's DM channel, so a retry does not send it twice."""
     table = update.table
     locale = await master_of(bot).settings.reader_locale(user_id, None, table.guild_id)

@@ -18,7 +18,7 @@ from bot.tools.fakediscord.autoplay import SeatPlayer, open_table
 from bot.tools.fakediscord.bots import InProcessBot
 from bot.tools.fakediscord.server import FakeDiscord
 from bot.tools.fakediscord.users import ScriptedUser
-from bot.tools.fakediscord.world import CHANNEL_ID, Message
+from bot.tools.fakediscord.world import CHANNEL_ID, Message, Version
 from tests.languages import english_runs
 
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -43,10 +43,15 @@ async def play_until_one_stops(players: list[SeatPlayer]) -> None:
         task.result()  # a player's failure is the test's
 
 
+def seen(message: Message) -> list[Version | Message]:
+    """Each state of a message its reader saw: every edit's, then the last."""
+    return [*message.history, message]
+
+
 def texts_of(message: Message) -> Iterator[str]:
     """Every text of every version the reader saw: the content, and each component's
     label, placeholder, and each menu option's label and description."""
-    for version in [*message.history, message]:
+    for version in seen(message):
         yield version.content
         for row in version.components:
             for item in row.get("components", []):
@@ -99,7 +104,7 @@ async def test_a_korean_and_a_chinese_client_each_read_their_own_language(
         assert any(t("turns.dm_head", locale, title=t(f"choice.game.{game}", locale),
                      game=table.game_id) in x for x in read) or game != "record"
     helps = [o["description"] for m in fake.world.messages.values()
-             for v in [*m.history, m] for row in v.components
+             for v in seen(m) for row in v.components
              for item in row.get("components", []) for o in item.get("options", [])
              if o.get("description")]
     assert helps or game != "tang"  # Tang's menus describe their choices
