@@ -51,16 +51,20 @@ def app_of(client: discord.Client) -> App:
 
 
 def basic_player(interaction: discord.Interaction) -> Player:
-    """The user as the service knows them, without the moderator lookup (for autocomplete,
-    which must answer fast and never needs it)."""
-    return Player(interaction.user.id, interaction.user.display_name)
+    """The user as the service knows them, with their client's language, without the
+    moderator lookup (for autocomplete, which must answer fast and never needs it)."""
+    return Player(interaction.user.id, interaction.user.display_name,
+                  locale=interaction.locale.value)
 
 
 async def reader_locale(interaction: discord.Interaction) -> str:
     """The language of an ephemeral answer to this user: their own choice, else their
-    Discord client's, else the server's (bot/service/settings.py)."""
-    return await master(interaction).settings.reader_locale(
-        interaction.user.id, interaction.locale.value, interaction.guild_id)
+    Discord client's, else the server's (bot/service/settings.py). The client's language
+    is remembered for what reaches them later without an interaction (a DM)."""
+    settings = master(interaction).settings
+    await settings.seen_client(interaction.user.id, interaction.locale.value)
+    return await settings.reader_locale(interaction.user.id, interaction.locale.value,
+                                        interaction.guild_id)
 
 
 async def thread_locale(interaction: discord.Interaction) -> str:
@@ -69,8 +73,12 @@ async def thread_locale(interaction: discord.Interaction) -> str:
 
 
 async def player_for(interaction: discord.Interaction) -> Player:
+    """The user who acts, with their client's language (remembered for the lines that
+    reach them later: another's move gives them a secret, a clock DMs them)."""
+    await master(interaction).settings.seen_client(interaction.user.id,
+                                                   interaction.locale.value)
     return Player(interaction.user.id, interaction.user.display_name,
-                  await is_moderator(interaction))
+                  await is_moderator(interaction), interaction.locale.value)
 
 
 def manages_server(interaction: discord.Interaction) -> bool:

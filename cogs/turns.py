@@ -179,7 +179,8 @@ def _view_of(message: Outgoing, locale: str) -> ui.View | None:
 async def _direct_message(bot: discord.Client, user_id: int, update: Update,
                           lines: list[str]) -> None:
     """Best effort: a user may refuse DMs; /game hand and /game log still show the lines.
-    A DM carries no Discord locale, so the reader's own choice or the server's applies. Its
+    A DM carries no Discord locale: the reader's own choice applies, else the language of
+    the client they were last seen with, else the server's. Its
     nonces are unique within the user's DM channel, so a retry does not send it twice."""
     table = update.table
     locale = await master_of(bot).settings.reader_locale(user_id, None, table.guild_id)
@@ -253,7 +254,7 @@ def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0) -> ui.View | Non
     for number, start in enumerate(range(0, len(shown), PER_SELECT)):
         group = shown[start:start + PER_SELECT]
         options = [discord.SelectOption(label=_label(a, 100), value=refs[i],
-                                        description=_description(a)) for i, a in group]
+                                        description=_description(a, prompt)) for i, a in group]
         view.add_item(ActionSelect(prompt.game_id, prompt.version, number, options,
                                    t("turns.choose", locale), row=number))
     _add_page_buttons(view, prompt, page, locale)
@@ -299,8 +300,11 @@ def _label(action: Action, limit: int) -> str:
     return fit(str(action.label or action.text), limit)  # the service worded the label
 
 
-def _description(action: Action) -> str | None:
-    return fit(action.text, 100) if action.label and action.label != action.text else None
+def _description(action: Action, prompt: TurnPrompt) -> str | None:
+    """A menu option's help: what its kind of action does, in the reader's words, where the
+    game's catalog says; none otherwise (the typed form is `/move`'s, not a help)."""
+    found = prompt.helps.get(action.kind)
+    return fit(found, 100) if found else None
 
 
 def prompt_content(prompt: TurnPrompt | None, notices: list[str], locale: str,

@@ -230,12 +230,14 @@ class GameBase:
                       played: list[Played], *, before: State | None,
                       new_seats: bool = False, start: bool = False,
                       audit: NewAudit | None = None, extra: Iterable[str | Text] = (),
-                      force_board: bool = False, opening: Sequence[Event] = ()) -> Update:
+                      force_board: bool = False, opening: Sequence[Event] = (),
+                      acting: Player | None = None) -> Update:
         """Stores a change as one turn, in one transaction: new seats (`new_seats`, and the
         running status with `start`, with what the setup told: `opening`), the actions
         `played` with their events, the state after the last, the result when it ended the
         game, the clock changes and the audit entry. Then it is described from what is in
-        hand: nothing is read back."""
+        hand: nothing is read back. `acting` is the player whose interaction made the
+        change: their secret lines follow the language of the client they clicked in."""
         state = played[-1].after if played else started_state(record)
         result = engine_of(record.game).result(state)
         status = "finished" if result else "running" if start else None
@@ -251,7 +253,7 @@ class GameBase:
         told = [(started_state(record), list(opening), started_state(record))] if opening else []
         steps = told + [p.step for p in played]
         update, images = await self._describe(update, after, seats, before, steps, extra=extra,
-                                              force_board=force_board)
+                                              force_board=force_board, acting=acting)
         actor = next((p.user_id for p in played if p.user_id is not None), None)
         post = new_post(update, images, actor)
         # refused (StaleVersion, DuplicateInteraction) as a whole: see `_changing`
@@ -290,7 +292,7 @@ class GameBase:
             played = self._play_ai(record, seats, started_state(record), record.version + 1)
         return await self._commit(record, seats, loaded.clocks, played, before=record.state,
                                   new_seats=True, audit=NewAudit(by.user_id, what, detail),
-                                  extra=[line])
+                                  extra=[line], acting=by)
 
     async def _announce(self, update: Update, after: GameRecord, seats: list[SeatRecord],
                         before: State | None, steps: list[Step], *,
@@ -303,8 +305,8 @@ class GameBase:
 
     async def _describe(self, update: Update, after: GameRecord, seats: list[SeatRecord],
                         before: State | None, steps: list[Step], *,
-                        extra: Iterable[str | Text] = (),
-                        force_board: bool = False) -> tuple[Update, list[Image]]:
+                        extra: Iterable[str | Text] = (), force_board: bool = False,
+                        acting: Player | None = None) -> tuple[Update, list[Image]]:
         """What a change tells the table, worded before it is stored (the outbox keeps it
         with the change): the extra lines and public events, each player's secret events,
         the final scores, and the images to draw."""
@@ -317,7 +319,7 @@ class GameBase:
                                        await self._overview(engine, after, before, force_board))
         result = (self.announcer.result_text(after.game, after.result, seats, locale)
                   if after.result else None)
-        private = await self._privates(events, seats, after.guild_id)
+        private = await self._privates(events, seats, after.guild_id, acting)
         return replace(update, public=public, private=private, result=result), images
 
     async def _overview(self, engine: Game, after: GameRecord, before: State | None,
@@ -331,15 +333,18 @@ class GameBase:
         return overview_data(engine, state, await self.repo.last_board(after.id))
 
     async def _privates(self, events: list[Event], seats: list[SeatRecord],
-                        guild_id: int | None) -> list[Private]:
-        """Each human player's secret events, in their own language, addressed to them."""
+                        guild_id: int | None, acting: Player | None = None) -> list[Private]:
+        """Each human player's secret events, in their own language, addressed to them: the
+        `acting` player's in the language of the client they act from, the others' in the one
+        their client last showed (they read them later, in a DM or `/game log`)."""
         privates = []
         for seat in seats:
             if seat.user_id is None or seat.ai:
                 continue
             mine = [e.text for e in events if not e.public and e.visible_to(seat.seat)]
             if mine:
-                locale = await self.settings.reader_locale(seat.user_id, None, guild_id)
+                client = acting.locale if acting and acting.user_id == seat.user_id else None
+                locale = await self.settings.reader_locale(seat.user_id, client, guild_id)
                 reader = reader_of(seats, locale, seat.seat)
                 privates.append(Private(seat.user_id, [words(said, reader) for said in mine]))
         return privates

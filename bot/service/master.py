@@ -17,7 +17,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from bot.i18n import Text, game_title, t, text, words
+from bot.i18n import Text, catalog, game_title, t, text, words
 from bot.service.announce import names_of, reader_of, said_text
 from bot.service.base import (
     ACTIVE,
@@ -169,7 +169,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             return await self._commit(replace(record, state=state), seats, loaded.clocks,
                                       played, before=None, start=True,
                                       audit=NewAudit(by.user_id, "start", {}), force_board=True,
-                                      opening=opening)
+                                      opening=opening, acting=by)
 
     # -- play -----------------------------------------------------------------------------
     async def act(
@@ -207,7 +207,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             played = [Played(seat, player.user_id, parsed, events, state, after,
                              interaction_id)]
             played += self._play_ai(record, seats, after, record.version + 1)
-            return await self._commit(record, seats, loaded.clocks, played, before=state)
+            return await self._commit(record, seats, loaded.clocks, played, before=state,
+                                      acting=player)
 
     async def act_for(self, game_id: int, seat: int, *, expected_version: int,
                       action: Action | None = None, note: str | Text | None = None) -> Update:
@@ -240,7 +241,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         seat = awaited_seat(engine, state, seats, player)
         if seat is None:
             return None
-        locale = await self.settings.reader_locale(player.user_id, None, record.guild_id)
+        locale = await self.settings.reader_locale(player.user_id, player.locale,
+                                                   record.guild_id)
         reader = reader_of(seats, locale, seat)
         if engine.window(state) and engine.only_pass(state, seat) is not None:
             # nothing to decide: the window's time passes for it (bot/service/windows.py)
@@ -251,7 +253,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         prompt = said_text(engine.prompt(state, seat), reader) + self._group_hint(
             record, seats, seat, locale)
         return TurnPrompt(game_id, record.version, seat, prompt, actions,
-                          orders=engine.orders_draft(state, seat))
+                          orders=engine.orders_draft(state, seat),
+                          helps=action_helps(engine.name, actions, locale))
 
     async def acted_since(self, game_id: int, player: Player, version: int) -> bool:
         """Whether the player took an action after `version` (a second press of a button
@@ -283,11 +286,11 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         return f"{head}\n{listed}\n{options}\n{body}"
 
     async def private_text(self, game_id: int, player: Player, locale: str | None = None) -> str:
-        """The player's own view in their words (`locale`, else their chosen language)."""
+        """The player's own view in their words (`locale`, else their language)."""
         record, seats = await self._started(game_id)
         seat = human_seat(seats, player)
         engine = engine_of(record.game)
-        locale = locale or await self.settings.reader_locale(player.user_id, None,
+        locale = locale or await self.settings.reader_locale(player.user_id, player.locale,
                                                              record.guild_id)
         return said_text(engine.summary(engine.view(started_state(record), seat)),
                          reader_of(seats, locale, seat))
@@ -438,6 +441,14 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             await self.repo.set_status(game_id, new, expected_version=record.version,
                                        audit=NewAudit(by.user_id, new, {}))
         return await self.table(game_id)
+
+
+def action_helps(game: str, actions: list[Action], locale: str) -> dict[str, str]:
+    """What each kind of these actions does, where the game's catalog says
+    (`<game>.help.<kind>`): a help in the reader's words, never the action's typed form."""
+    kinds = {a.kind for a in actions}
+    return {kind: t(f"{game}.help.{kind}", locale) for kind in sorted(kinds)
+            if f"{game}.help.{kind}" in catalog()}
 
 
 def _seat_label(seat: SeatRecord, locale: str | None) -> str:

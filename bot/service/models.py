@@ -35,11 +35,14 @@ class ServiceError(Exception):
 
 @dataclass(frozen=True)
 class Player:
-    """Someone acting through Discord or the terminal."""
+    """Someone acting through Discord or the terminal. `locale` is the language of the
+    client they act from (a Discord locale code; None: unknown), which what the service
+    words for them follows unless they chose one (`ServerSettings.reader_locale`)."""
 
     user_id: int
     name: str
     is_moderator: bool = False
+    locale: str | None = None
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,9 @@ class TurnPrompt:
     text: str
     actions: list[Action]
     orders: str | None = None  # the orders form's start (Game.orders_draft); None: no form
+    # what a kind of action does, in the reader's words, for the kinds of these actions whose
+    # game's catalog says (`<game>.help.<kind>`): a menu option's description
+    helps: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

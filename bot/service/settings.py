@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
-from bot.i18n import DEFAULT_LOCALE, LOCALES, pick_locale, text
+from bot.i18n import DEFAULT_LOCALE, DISCORD_LOCALES, LOCALES, pick_locale, text
 from bot.service.models import Player, ServiceError
 from storage import Repository
 from storage.server import EVERY_GAME, BanRecord
@@ -57,6 +57,9 @@ class UserConfig:
     quiet: tuple[int, int, str] | None = None
     heads_up: bool = False  # a DM "you are next" when the turn order makes it certain
     blocked: tuple[int, ...] = ()  # members never to be seated with in a campaign
+    # not a choice: the language of the Discord client they last used with the bot (one we
+    # speak, else None), remembered for what reaches them without an interaction (a DM)
+    client_locale: str | None = None
 
 
 SERVER_KEYS = tuple(f.name for f in fields(ServerConfig))
@@ -102,10 +105,12 @@ class ServerSettings:
 
     async def reader_locale(self, user_id: int, discord_locale: str | None,
                             guild_id: int | None) -> str:
-        """The member's own choice, else their Discord client's language if we speak it,
-        else the server's language, else English."""
-        chosen = (await self.user(user_id)).language
-        return pick_locale(chosen, discord_locale, (await self.server(guild_id)).language)
+        """The member's own choice, else their Discord client's language if we speak it
+        (the interaction's, else the one last seen: a DM or a line worded for someone who
+        is not the one clicking has no interaction), else the server's, else English."""
+        config = await self.user(user_id)
+        return pick_locale(config.language, discord_locale, config.client_locale,
+                           (await self.server(guild_id)).language)
 
     async def thread_locale(self, guild_id: int | None) -> str:
         """A game's thread has many readers: it speaks the server's language."""
@@ -150,6 +155,18 @@ class ServerSettings:
         if changes.get("language") not in (None, *LOCALES):
             raise ServiceError(text("moderation.unknown_language", languages=", ".join(LOCALES)))
         return await self._store_user(user_id, changes)
+
+    async def seen_client(self, user_id: int, discord_locale: str | None) -> None:
+        """Remember the language of the client a member just used, for the lines that reach
+        them later without an interaction. Stored only when it changed, so an interaction
+        normally costs no write (the read is the one `reader_locale` makes anyway). A client
+        we do not speak forgets the last one; no locale at all (not an interaction) tells
+        nothing."""
+        if discord_locale is None:
+            return
+        ours = spoken_locale(discord_locale)
+        if (await self.user(user_id)).client_locale != ours:
+            await self._store_user(user_id, {"client_locale": ours})
 
     async def block(self, user_id: int, other_id: int) -> UserConfig:
         """The member never sits at a campaign table with `other_id` (nor they with them)."""
@@ -198,6 +215,14 @@ class ServerSettings:
 
     async def bans(self, guild_id: int) -> list[BanRecord]:
         return await self.repo.bans(guild_id)
+
+
+def spoken_locale(discord_locale: str | None) -> str | None:
+    """Our locale for a Discord client's (`en-GB` is `en`), None for one we do not speak."""
+    if discord_locale is None:
+        return None
+    ours = DISCORD_LOCALES.get(discord_locale, discord_locale)
+    return ours if ours in LOCALES else None
 
 
 def _server_config(stored: dict[str, Any]) -> ServerConfig:

@@ -4,6 +4,7 @@ stale and double clicks, menus and pages, and where secret lines go."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import pytest
 
@@ -279,6 +280,16 @@ def test_many_actions_are_menus_of_25_and_pages_beyond_four_menus():
     assert sum(len(s.item.options) for s in last.children
                if isinstance(s, turns.ActionSelect)) == 30
     assert turns.pages_of(_prompt(230)) == 3
+
+
+def test_a_menu_option_describes_its_kind_of_action_never_its_typed_form():
+    prompt = replace(_prompt(30, kinds=("play", "pass")), helps={"play": "이 카드를 냅니다."})
+    view = turns.prompt_view(prompt, "ko")
+    options = [o for s in view.children if isinstance(s, turns.ActionSelect)
+               for o in s.item.options]
+    described = {o.value.split()[0]: o.description for o in options}
+    assert described == {"play": "이 카드를 냅니다.", "pass": None}
+    assert not any(o.description and o.value in o.description for o in options)
 
 
 def test_actions_too_long_for_a_custom_id_travel_as_their_index():

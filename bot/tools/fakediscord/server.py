@@ -101,12 +101,13 @@ class FakeDiscord:
 
     # -- people ------------------------------------------------------------------------------
     def user(self, name: str, *, roles: tuple[int, ...] = (),
-             permissions: int = MEMBER_PERMISSIONS) -> Any:
-        """A new guild member driven by the test (a `ScriptedUser`)."""
+             permissions: int = MEMBER_PERMISSIONS, locale: str = "en-US") -> Any:
+        """A new guild member driven by the test (a `ScriptedUser`), whose Discord client
+        speaks `locale` (a Discord locale code: "ko", "zh-CN", "en-US")."""
         from bot.tools.fakediscord.users import ScriptedUser
 
         self._ids += 1
-        member = Member(100 + self._ids, name, roles, permissions)
+        member = Member(100 + self._ids, name, roles, permissions, locale)
         return ScriptedUser(self, self.world.add_member(member))
 
     # -- interactions ------------------------------------------------------------------------
@@ -137,7 +138,7 @@ class FakeDiscord:
             "guild_id": str(guild_id), "channel_id": str(interaction.channel_id),
             "channel": self.world.channel_payload(interaction.channel_id),
             "member": interaction.user.member_payload(),
-            "app_permissions": str(BOT_PERMISSIONS), "locale": "en-US",
+            "app_permissions": str(BOT_PERMISSIONS), "locale": interaction.user.locale,
             "guild_locale": "en-US", "entitlements": [],
             "attachment_size_limit": ATTACHMENT_LIMIT, "context": 0,
             "authorizing_integration_owners": {"0": str(guild_id)}, "data": interaction.data,

@@ -55,6 +55,7 @@ class Member:
     name: str
     roles: tuple[int, ...] = ()
     permissions: int = MEMBER_PERMISSIONS
+    locale: str = "en-US"  # their Discord client's language, sent with each interaction
 
     def user_payload(self) -> dict[str, Any]:
         return {"id": str(self.id), "username": self.name.lower(), "discriminator": "0",

@@ -38,6 +38,35 @@ async def test_a_readers_language_is_their_choice_then_discord_then_the_server(s
     assert await settings.thread_locale(GUILD) == "zh-TW"
 
 
+async def test_a_remembered_client_language_stands_in_when_no_interaction_tells_it(settings):
+    await settings.set_server(GUILD, MOD, language="zh-TW")
+    await settings.seen_client(ALICE, "ko")
+    assert await settings.reader_locale(ALICE, None, GUILD) == "ko"  # a DM: no interaction
+    assert await settings.reader_locale(ALICE, "ja", GUILD) == "ja"  # the client now wins
+    await settings.seen_client(ALICE, "fr")  # a client we do not speak: forget the last one
+    assert await settings.reader_locale(ALICE, None, GUILD) == "zh-TW"
+    await settings.seen_client(ALICE, "en-GB")
+    assert (await ServerSettings(settings.repo).user(ALICE)).client_locale == "en"
+    await settings.set_user(ALICE, language="ja")  # a choice outranks every client
+    assert await settings.reader_locale(ALICE, None, GUILD) == "ja"
+
+
+async def test_seeing_the_same_client_again_writes_nothing(settings, monkeypatch):
+    await settings.seen_client(ALICE, "zh-CN")
+    writes: list[tuple[int, str]] = []
+
+    async def counted(user_id: int, key: str, value: object) -> None:
+        writes.append((user_id, key))
+
+    monkeypatch.setattr(settings.repo, "set_user_setting", counted)
+    settings.now = lambda: 1e9  # the cached copy expired: it is read again, not written
+    await settings.seen_client(ALICE, "zh-CN")
+    await settings.seen_client(ALICE, None)  # no locale known: nothing to forget either
+    assert writes == []
+    await settings.seen_client(ALICE, "ja")
+    assert writes == [(ALICE, "client_locale")]
+
+
 async def test_user_settings_change_only_what_is_given_and_survive_the_cache(settings):
     await settings.set_user(ALICE, dm=True, vacation_until=2_000.0)
     await settings.set_user(ALICE, vacation_until=None)
