@@ -4,8 +4,8 @@ play-by-post group feels it (issue 27): public messages per turn and per round, 
 per seat per turn, prompts that offered nothing but a pass, presses per decision.
 
 A turn is one seat's consecutive decisions in the log; a run of nothing but passes in
-response windows (`Game.window`) or passes that were the seat's only answer is no turn. Rounds are the game's own
-(`Game.round`). `gm table` prints these figures for one game.
+response windows (`Game.window`) or passes that were the seat's only answer is no turn.
+Rounds are the game's own (`Game.round`). `gm table` prints these figures for one game.
 """
 
 from __future__ import annotations
