@@ -39,5 +39,7 @@ class CatchUpMixin(GameBase):
         shown = events[-CATCH_UP_LINES:]
         lines = [t("turns.catch_up", locale)]
         if len(events) > len(shown):
-            lines.append(t("turns.catch_up_more", locale, count=len(events) - len(shown)))
+            log = f"/{t('cmd.game.name', locale)} {t('cmd.game.log.name', locale)}"  # as typed
+            lines.append(t("turns.catch_up_more", locale, count=len(events) - len(shown),
+                           command=log))
         return lines + [words(said_of(e.text), reader) for e in shown]  # as /game log reads

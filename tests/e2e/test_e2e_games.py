@@ -17,12 +17,14 @@ import pytest
 
 from bot.service import Player
 from bot.tools.fakediscord.autoplay import (
+    CLOCK_TICK,
     FINAL,
     Chooser,
     Pick,
     SeatPlayer,
     open_table,
     play_table,
+    quick_windows,
     ref_of,
 )
 from bot.tools.fakediscord.bots import InProcessBot
@@ -78,7 +80,9 @@ async def _play(name: str, folder: Path) -> Played:
     humans = min(len(HUMANS), seats)
     async with FakeDiscord() as fake:
         users = [fake.user(n) for n in HUMANS[:humans]]
-        async with InProcessBot(fake, folder / "gm.sqlite3", seed=TABLE_SEED) as bot:
+        async with InProcessBot(fake, folder / "gm.sqlite3", seed=TABLE_SEED,
+                                clock_tick=CLOCK_TICK) as bot:
+            await quick_windows(bot.gm)
             watch = SecretWatch(fake.world, bot.gm)
             fake.watchers.append(watch)
             table = await open_table(users[0], name, joiners=tuple(users[1:]),

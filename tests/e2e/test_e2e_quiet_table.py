@@ -2,9 +2,6 @@
 local Discord by scripted members (bot/tools/fakediscord/tablelife.py, `gm table`): one
 public message per turn, one ping per seat per turn, no prompt that offers only a pass, one
 press per decision, and a prompt that opens with what changed since the seat last acted.
-
-Pass-only prompts still reach Record's and Tang's seats (their response windows, issue 27
-item 2), and each is a ping: those two checks are expected to fail there until it lands.
 """
 
 from __future__ import annotations
@@ -18,7 +15,6 @@ from bot.tools.fakediscord.tablelife import Figures, measure
 
 SEATS = {"record": (3, 3), "redux": (3, 3), "scythe": (3, 2), "wargame": (4, 2),
          "tang": (4, 2)}  # seats and human seats, as the issue measured them
-WINDOWS_PENDING = {"record", "tang"}  # pass-only windows still prompt (issue 27 item 2)
 _MEASURED: dict[str, Figures] = {}
 
 
@@ -29,12 +25,6 @@ async def figures(request: pytest.FixtureRequest, tmp_path: Path) -> Figures:
         seats, humans = SEATS[game]
         _MEASURED[game] = await measure(game, seats, humans, seed=4, folder=tmp_path)
     return _MEASURED[game]
-
-
-def _pending(check: str) -> list[object]:
-    return [pytest.param(game, marks=pytest.mark.xfail(
-        strict=True, reason=f"{check}: pass-only window prompts (issue 27 item 2)"))
-        if game in WINDOWS_PENDING else game for game in SEATS]
 
 
 @pytest.mark.parametrize("figures", list(SEATS), indirect=True)
@@ -50,12 +40,12 @@ def test_a_turn_that_ended_gets_no_new_message_without_a_mention(figures: Figure
     assert figures.messages <= figures.calls + figures.boards + 1, figures.lines()
 
 
-@pytest.mark.parametrize("figures", _pending("mentions"), indirect=True)
+@pytest.mark.parametrize("figures", list(SEATS), indirect=True)
 def test_a_seat_is_pinged_at_most_once_per_turn(figures: Figures) -> None:
     assert figures.mentions_per_turn <= 1.0, figures.lines()
 
 
-@pytest.mark.parametrize("figures", _pending("pass-only prompts"), indirect=True)
+@pytest.mark.parametrize("figures", list(SEATS), indirect=True)
 def test_no_prompt_offers_only_a_pass(figures: Figures) -> None:
     assert figures.pass_only == 0, figures.lines()
 

@@ -3,10 +3,12 @@
 
 Alice and Bob choose representatives of one nationality, so they form a camp (T1.1.2) and
 Alice opens its private thread with `/tang council`; Cara is in no camp of two. The game is
-played once (`played`), then each test checks one promise: the final scores; every response
-window (识破, T8.3) asked its player privately, whether or not they held the card, and the
-public thread never named a card from a hand; the camp's thread holds its members only; no
-secret reached a message seen by several players; the log replays to the stored snapshot.
+played once (`played`), then each test checks one promise: the final scores; a response
+window (识破, T8.3) asks its target privately when it holds the card, and otherwise asks
+nobody, the game master passing for it when the window's time is up, so the thread reads
+the same either way; the public thread never named a card from a hand; the camp's thread
+holds its members only; no secret reached a message seen by several players; the log
+replays to the stored snapshot.
 """
 
 from __future__ import annotations
@@ -21,13 +23,16 @@ import pytest
 from bot.i18n import t
 from bot.service import Player
 from bot.tools.fakediscord.autoplay import (
+    CLOCK_TICK,
     FINAL,
+    WINDOW_SECONDS,
     Chooser,
     Pick,
     SeatPlayer,
     Table,
     open_table,
     play_table,
+    quick_windows,
     ref_of,
 )
 from bot.tools.fakediscord.bots import InProcessBot
@@ -61,6 +66,8 @@ class Window:
     held_shipo: bool
     answered_on: Message | None
     answer_sent_at: float | None
+    by_game_master: bool  # answered by nobody's click: the window's time was up
+    open_for: float  # seconds from the window's opening to its answer
 
 
 @dataclass
@@ -125,7 +132,9 @@ def _action(offered: list[Action], ref: str) -> Action:
 async def _play(folder: Path) -> Played:
     async with FakeDiscord() as fake:
         users = [fake.user(n) for n in HUMANS]
-        async with InProcessBot(fake, folder / "gm.sqlite3", seed=TABLE_SEED) as bot:
+        async with InProcessBot(fake, folder / "gm.sqlite3", seed=TABLE_SEED,
+                                clock_tick=CLOCK_TICK) as bot:
+            await quick_windows(bot.gm)
             watch = SecretWatch(fake.world, bot.gm)
             fake.watchers.append(watch)
             table = await open_table(users[0], "tang", joiners=tuple(users[1:]), ais=AIS)
@@ -200,6 +209,7 @@ def _windows(fake: FakeDiscord, record: GameRecord, actions: list[ActionRecord]
     answered."""
     state = ENGINE.setup(5, record.options, record.seed)
     found: list[Window] = []
+    opened = record.created_at
     for action in actions:
         step = top(state)
         if step is not None and step["rule"] == "respond":
@@ -210,8 +220,10 @@ def _windows(fake: FakeDiscord, record: GameRecord, actions: list[ActionRecord]
             message = (fake.world.messages.get(interaction.message_id or 0)
                        if interaction else None)
             found.append(Window(step["data"]["user"], list(step["seats"]), action.seat, held,
-                                message, interaction.sent_at if interaction else None))
+                                message, interaction.sent_at if interaction else None,
+                                action.user_id is None, action.created_at - opened))
         state, _ = ENGINE.apply(state, action.seat, Action.from_json(action.action))
+        opened = action.created_at
     return found
 
 
@@ -237,18 +249,22 @@ def test_the_game_reaches_the_final_scores(played: Played) -> None:
     assert all(c > 0 for c in played.choices), "every human chose through components"
 
 
-def test_every_response_window_asks_its_target_privately_held_card_or_not(
+def test_a_response_window_asks_its_target_privately_only_when_it_can_answer(
         played: Played) -> None:
     assert played.windows, "the seed's game plays at least one respondable card"
     for window in played.windows:
         assert window.asked == [window.target], "exactly the card's target is asked (T8.3)"
-        if window.target in played.humans:
+        if window.target not in played.humans:
+            continue
+        if window.held_shipo:
             shown = window.answered_on
             assert shown is not None and shown.audience == played.humans[window.target]
             assert "against you" in _read(shown), "the prompt named the card to answer"
             assert window.answer_sent_at is not None
             assert shown.created_at <= window.answer_sent_at
-    assert any(not w.held_shipo for w in played.windows), "asked without holding 识破 too"
+        else:
+            assert window.by_game_master and window.answered_on is None
+            assert window.open_for >= WINDOW_SECONDS, "open for its time, card or not"
     assert any(w.target in played.humans for w in played.windows)
 
 

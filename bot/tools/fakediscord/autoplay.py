@@ -17,8 +17,9 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service import GameMaster
 from bot.tools.fakediscord.users import Reply, ScriptedUser, Server
-from bot.tools.fakediscord.world import CHANNEL_ID, Message
+from bot.tools.fakediscord.world import CHANNEL_ID, GUILD_ID, Message
 
 FINAL = "Final scores"
 TURN = "gm:turn:"
@@ -27,6 +28,12 @@ ORDERS = "gm:orders:"
 NUDGE_SECONDS = 1.0  # a player not mentioned for this long checks the thread anyway
 STALL_NUDGES = 8  # that many checks in a row with nothing new in the thread: stuck
 PAGE_CHANCE = 0.1
+
+# Response windows of seats that can only pass close when the window's time is up, at a
+# pass of the clock (docs/play-by-post.md): scripted members answer at once, so a table
+# here runs both short.
+WINDOW_SECONDS = 0.3
+CLOCK_TICK = 0.1
 
 Pick = tuple[str, str | None]  # a button's custom id (value None), or a select's id and value
 Chooser = Callable[[list[Pick]], Awaitable[Pick]]
@@ -55,6 +62,11 @@ async def open_table(creator: ScriptedUser, game: str, *, joiners: tuple[Scripte
         return Table(game_id, thread)
     started = await _ok(creator.command("game start", channel=thread))
     return Table(game_id, thread, started.message)
+
+
+async def quick_windows(gm: GameMaster, guild_id: int = GUILD_ID) -> None:
+    """The server's response windows last WINDOW_SECONDS (`/gm set window` as stored)."""
+    await gm.repo.set_guild_setting(guild_id, "window_seconds", WINDOW_SECONDS)
 
 
 def _thread_in(reply: Reply) -> int:

@@ -17,18 +17,25 @@ from pathlib import Path
 
 from bot.i18n import t
 from bot.service import Player
-from bot.tools.fakediscord.autoplay import Pick, SeatPlayer, open_table, play_table, ref_of
+from bot.tools.fakediscord.autoplay import (
+    CLOCK_TICK,
+    Pick,
+    SeatPlayer,
+    open_table,
+    play_table,
+    quick_windows,
+    ref_of,
+)
 from bot.tools.fakediscord.bots import InProcessBot
 from bot.tools.fakediscord.server import FakeDiscord
 from bot.tools.fakediscord.users import ScriptedUser
-from bot.tools.fakediscord.world import GUILD_ID, Message
+from bot.tools.fakediscord.world import Message
 from games.core import Action, get_game
 from storage.models import ActionRecord
 
 NAMES = ("Alice", "Bob", "Cara", "Dan", "Eve")
 CATCH_UP = t("turns.catch_up", "en")
-WINDOW_SECONDS = 0.3  # response windows close quickly: the members here answer at once
-CLOCK_TICK = 0.1
+
 
 
 @dataclass
@@ -123,7 +130,7 @@ async def measure(game: str, seats: int, humans: int, seed: int, folder: Path) -
         users = [fake.user(name) for name in NAMES[:humans]]
         async with InProcessBot(fake, folder / "gm.sqlite3", seed=seed,
                                 clock_tick=CLOCK_TICK) as bot:
-            await bot.gm.repo.set_guild_setting(GUILD_ID, "window_seconds", WINDOW_SECONDS)
+            await quick_windows(bot.gm)
             table = await open_table(users[0], game, joiners=tuple(users[1:]),
                                      ais=seats - humans)
             players: list[SeatPlayer] = [CountingPlayer(bot, figures, user, table, number + 1)
