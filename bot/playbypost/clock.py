@@ -340,8 +340,8 @@ class Clock:
         for clock in clocks:
             now = self.now()
             if WINDOW in clock.reminded:
-                found = await self._close_window(record, clock, now)
-                work += [found] if found is not None else []
+                closed = await self._close_window(record, clock, now)
+                work += [closed] if closed is not None else []
                 continue
             clock = await self._held(clock, record.status == "paused", now, self.owner)
             quiet_until = await self._quiet_until(clock.user_id, now)

@@ -16,7 +16,7 @@ import os
 import re
 import signal
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -77,9 +77,9 @@ class InProcessBot:
         settings = Settings(token=TOKEN, database=self.database, api_base=self.fake.api_base,
                             gateway=self.fake.gateway_url,
                             shards=self.shards.ids if self.shards else None,
-                            shard_count=self.shards.count if self.shards else None,
-                            **({} if self.clock_tick is None
-                               else {"clock_tick": self.clock_tick}))
+                            shard_count=self.shards.count if self.shards else None)
+        if self.clock_tick is not None:
+            settings = replace(settings, clock_tick=self.clock_tick)
         use_api_base(settings.api_base, settings.gateway)
         self.repo = repository_for(self.database)
         await self.repo.open()
