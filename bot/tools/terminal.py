@@ -182,6 +182,9 @@ async def _loop(gm: GameMaster, game_id: int, update: Update, folder: Path, ask:
             say(t("terminal.stuck", locale))
             return 1
         player, prompt = awaited
+        if not prompt.actions:  # a response window it can only let go by: nobody waits here
+            update = await gm.close_window(game_id, prompt.seat, expected_version=prompt.version)
+            continue
         if humans > 1:
             hand = await gm.private_text(game_id, player)
             say("\n" + t("terminal.hot_seat", locale, name=player.name) + f"\n{hand}")

@@ -109,3 +109,21 @@ def test_the_final_scores_read_without_discord_marks(tmp_path):
                             say=lines.append)) == 0
     text = "\n".join(lines)
     assert "Final scores" in text and "AI 1: 57" in text and "**" not in text
+
+
+def test_a_tang_game_at_the_terminal_never_stops_on_a_window_it_can_only_pass(tmp_path):
+    """At the terminal nobody waits for a window's time: a seat that can only let it go by
+    is passed for at once, and its player is never asked (they would have nothing to type)."""
+    lines: list[str] = []
+    asked: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return "1" if len(asked) < 400 else "q"
+
+    assert asyncio.run(play("tang", 4, 3, seed=2, boards=tmp_path, ask=ask,
+                            say=lines.append)) == 0
+    text = "\n".join(lines)
+    assert "Nothing to decide" not in text
+    assert "stuck" not in text.lower()
+    assert len(asked) >= 20, "the human played on through the windows"
