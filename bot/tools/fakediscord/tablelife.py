@@ -19,6 +19,8 @@ from bot.i18n import t
 from bot.service import Player
 from bot.tools.fakediscord.autoplay import (
     CLOCK_TICK,
+    PAGE,
+    TURN,
     Pick,
     SeatPlayer,
     open_table,
@@ -28,7 +30,7 @@ from bot.tools.fakediscord.autoplay import (
 )
 from bot.tools.fakediscord.bots import InProcessBot
 from bot.tools.fakediscord.server import FakeDiscord
-from bot.tools.fakediscord.users import ScriptedUser
+from bot.tools.fakediscord.users import Reply, ScriptedUser
 from bot.tools.fakediscord.world import Message
 from games.core import Action, get_game
 from storage.models import ActionRecord
@@ -55,7 +57,9 @@ class Figures:
     mentions: Counter[int] = field(default_factory=Counter)  # by user id
     prompts: int = 0  # choices shown to a human seat
     pass_only: int = 0  # of them, those whose one choice was a pass
-    presses: int = 0  # every click and pick of the human players
+    presses: int = 0  # the clicks and picks a turn needs: Take my turn, then each choice
+    browsing: int = 0  # other presses the members made: turning a menu's page, pressing a
+    # Take my turn that was not theirs (a member not called checks the thread now and then)
     decisions: int = 0  # the human seats' actions in the log
     caught_up: list[str] = field(default_factory=list)  # prompts that opened with a catch-up
 
@@ -86,7 +90,8 @@ class Figures:
             f"  mentions per seat per turn (most): {self.mentions_per_turn:.2f}",
             f"  pass-only prompts: {self.pass_only} of {self.prompts}",
             f"  presses per decision: {self.presses_per_decision:.2f} "
-            f"({self.presses} presses, {self.decisions} decisions)",
+            f"({self.presses} presses, {self.decisions} decisions; {self.browsing} more "
+            "to turn pages or look in when not called)",
         ]
 
 
@@ -137,13 +142,26 @@ async def measure(game: str, seats: int, humans: int, seed: int, folder: Path) -
                        for number, user in enumerate(users)]
             await play_table(players)
             await fake.idle()
-            figures.presses = sum(len(p.interactions) for p in players)
+            _count_presses([r for p in players for r in p.interactions], figures)
             figures.caught_up = [version.content for p in players for r in p.interactions
                                  for version in (r.message.history if r.message else [])
                                  if version.content.startswith(CATCH_UP)]
             await _count_log(bot, table.game_id, figures)
             _count_thread(fake.world.public(table.thread), users, figures)
     return figures
+
+
+def _count_presses(replies: list[Reply], figures: Figures) -> None:
+    """Presses a turn needs (Take my turn answered with choices, and each choice) apart
+    from the members' browsing (a menu's next page, a look in when it was not their turn)."""
+    for reply in replies:
+        custom_id = str(reply.interaction.data.get("custom_id", ""))
+        opened = reply.message is not None and any(
+            version.components for version in reply.message.history)
+        needed = not custom_id.startswith((TURN, PAGE)) or (custom_id.startswith(TURN)
+                                                            and opened)
+        figures.presses += needed
+        figures.browsing += not needed
 
 
 async def _count_log(bot: InProcessBot, game_id: int, figures: Figures) -> None:
