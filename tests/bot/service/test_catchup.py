@@ -29,12 +29,17 @@ async def _play_until_others_moved(gm: GameMaster, game_id: int, who: int, turns
     raise AssertionError(f"{who} was never awaited after {turns} turns of others")
 
 
-async def test_a_seat_that_missed_two_turns_of_others_reads_what_they_did(gm):
+async def _first_mover(gm: GameMaster) -> tuple[int, Player]:
+    """A started table of three humans, and the player who made its first move."""
     game_id = await three_humans(gm)
     await gm.start(game_id, ALICE)
     player, move, _ = await next_move(gm, game_id)
     await gm.act(game_id, player, move)
-    missed = PLAYERS[player.user_id]
+    return game_id, PLAYERS[player.user_id]
+
+
+async def test_a_seat_that_missed_two_turns_of_others_reads_what_they_did(gm):
+    game_id, missed = await _first_mover(gm)
     await _play_until_others_moved(gm, game_id, missed.user_id, 2)
     lines = await gm.catch_up(game_id, missed, "en")
     seats = await gm.repo.get_seats(game_id)
@@ -58,23 +63,17 @@ async def test_a_seat_that_missed_two_turns_of_others_reads_what_they_did(gm):
 
 
 async def test_nothing_to_catch_up_right_after_acting_and_none_for_a_stranger(gm):
-    game_id = await three_humans(gm)
-    await gm.start(game_id, ALICE)
-    player, move, _ = await next_move(gm, game_id)
-    await gm.act(game_id, player, move)
+    game_id, mover = await _first_mover(gm)
     actions = await gm.repo.actions(game_id)
-    if actions[-1].user_id == player.user_id:  # nothing happened after their own move
-        assert await gm.catch_up(game_id, PLAYERS[player.user_id], "en") == []
+    after_theirs = actions[-1].user_id != mover.user_id  # the game master passed for someone
+    lines = await gm.catch_up(game_id, mover, "en")
+    assert (lines[:1] == ["Since your last move:"]) if after_theirs else lines == []
     stranger = Player(999, "Stranger")
     assert await gm.catch_up(game_id, stranger, "en") == []
 
 
 async def test_the_catch_up_speaks_the_readers_language(gm):
-    game_id = await three_humans(gm)
-    await gm.start(game_id, ALICE)
-    player, move, _ = await next_move(gm, game_id)
-    await gm.act(game_id, player, move)
-    missed = PLAYERS[player.user_id]
+    game_id, missed = await _first_mover(gm)
     await _play_until_others_moved(gm, game_id, missed.user_id, 1)
     lines = await gm.catch_up(game_id, missed, "ko")
     assert lines[0] == "마지막 행동 이후:"
