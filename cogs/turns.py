@@ -48,7 +48,8 @@ from cogs.common import (
     refusal_text,
     table_place,
 )
-from cogs.thread_posts import Outgoing, send_kwargs, thread_sends
+from cogs.open_prompts import bring_back, hold
+from cogs.thread_posts import Outgoing, called, send_kwargs, thread_sends
 from games.core import Action
 from games.core.messages import Msg
 
@@ -78,6 +79,8 @@ async def announce(bot: discord.Client, update: Update, *, actor: int | None,
     gm = master_of(bot)
     if update.images:
         update = await gm.drawn(update)
+    if not recovered:  # before the mention: the prompt is there when the phone rings
+        await bring_back(bot, update.table.game_id, called(update, actor), _show_again)
     for number, send in enumerate(await _sends(bot, update, actor, recovered)):
         if number < sent:
             continue
@@ -365,9 +368,20 @@ async def after_update(interaction: discord.Interaction, update: Update, player:
     await announce(interaction.client, update, actor=None if mention_me else player.user_id)
 
 
+async def _show_again(interaction: discord.Interaction, game_id: int, player: Player) -> None:
+    """A held prompt message becomes the player's new decision, under what changed since
+    they acted (cogs/open_prompts.py)."""
+    locale = await reader_locale(interaction)
+    await show_prompt(interaction, game_id, player,
+                      notices=await master(interaction).catch_up(game_id, player, locale))
+
+
 async def _answer_actor(interaction: discord.Interaction, update: Update, player: Player,
                         notices: list[str]) -> None:
-    """The acting player's prompt message becomes their next decision, or the game's end."""
+    """The acting player's prompt message becomes their next decision, or the game's end;
+    kept open for their next turn (cogs/open_prompts.py)."""
+    if not update.result:
+        hold(interaction, update.table.game_id, player)
     locale = await reader_locale(interaction)
     try:
         if update.result:

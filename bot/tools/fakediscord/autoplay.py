@@ -101,6 +101,7 @@ class SeatPlayer:
         self.choices = 0
         self.interactions: list[Reply] = []
         self.prompt: Message | None = None  # the last prompt shown to this player
+        self.acted_at = 0.0  # when their last click reached Discord: a call before is answered
 
     async def play(self) -> None:
         """Answer the opening prompt if it is this player's, then every call to play."""
@@ -113,6 +114,12 @@ class SeatPlayer:
             call = await self._wait_for_call()
             if finished(self.fake, self.table):
                 return
+            if self.prompt is not None and _choices(self.prompt):
+                # the prompt they kept open became their next decision: no press to open it
+                self.handled = max([self.handled, *(m.id for m in self._calls())])
+                await self.decide(self.prompt)
+                nudges = 0
+                continue
             now = len(self.fake.world.public(self.table.thread))
             nudges = 0 if call is not None or now != seen else nudges + 1
             seen = now
@@ -131,7 +138,7 @@ class SeatPlayer:
         while prompt is not None and not prompt.deleted and not self.stopped:
             picks = _choices(prompt)
             if not picks:
-                return
+                break
             pages = [p for p in picks if p[0].startswith(PAGE)]
             actions = [p for p in picks if not p[0].startswith(PAGE)] or pages
             pick = (self.random.choice(pages) if pages and self.random.random() < PAGE_CHANCE
@@ -163,24 +170,35 @@ class SeatPlayer:
                 raise
         reply = await _ok(pending)
         self.interactions.append(reply)
+        self.acted_at = max(self.acted_at, reply.interaction.sent_at)
         return reply
 
     async def _wait_for_call(self) -> Message | None:
         """The newest unanswered Take my turn message that mentions this player, waiting up
         to NUDGE_SECONDS; None when there is none (or the game ended)."""
         def call() -> Message | None:
-            found = [m for m in self.fake.world.public(self.table.thread)
-                     if m.id > self.handled and m.mentions(self.user.id)
-                     and any(c.startswith(TURN) for c in m.custom_ids())]
+            found = self._calls()
             return found[-1] if found else None
+
+        def prompt_back() -> bool:
+            return self.prompt is not None and bool(_choices(self.prompt))
 
         try:
             await self.fake.wait_for(lambda: finished(self.fake, self.table)
-                                     or call() is not None, NUDGE_SECONDS, "a turn",
+                                     or call() is not None or prompt_back(),
+                                     NUDGE_SECONDS, "a turn",
                                      poll=NUDGE_SECONDS, key=("channel", self.table.thread))
         except AssertionError:
             return None
         return call()
+
+    def _calls(self) -> list[Message]:
+        """The unanswered Take my turn messages that mention this player: none that came
+        before their last click (their prompt came back to them, and they took that turn)."""
+        return [m for m in self.fake.world.public(self.table.thread)
+                if m.id > self.handled and m.created_at > self.acted_at
+                and m.mentions(self.user.id)
+                and any(c.startswith(TURN) for c in m.custom_ids())]
 
     def _newest_button(self) -> Message | None:
         found = [m for m in self.fake.world.public(self.table.thread)
