@@ -58,3 +58,10 @@ def test_a_prompt_opens_with_what_changed_since_the_seat_last_acted(figures: Fig
         head = next(n for n, line in enumerate(lines) if line.startswith("**Your turn**"))
         caught = [line for line in lines[1:head] if not line.startswith("… ")]
         assert lines[0] == "Since your last move:" and 1 <= len(caught) <= CATCH_UP_LINES
+
+
+@pytest.mark.parametrize("figures", list(SEATS), indirect=True)
+def test_a_decision_takes_one_press_at_a_table_that_plays_live(figures: Figures) -> None:
+    """The members here answer at once, so each next turn comes while their last answer is
+    open and becomes their prompt (cogs/open_prompts.py): no Take my turn in between."""
+    assert figures.presses_per_decision <= 1.2, figures.lines()
