@@ -261,8 +261,10 @@ class GameCog(commands.Cog):
                   "moved since)")
     async def undo(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        game_id = await game_here(interaction)
+        seen = await master(interaction).undo_point(game_id)  # the game as the request found it
         player = await player_for(interaction)
-        outcome = await master(interaction).request_undo(await game_here(interaction), player)
+        outcome = await master(interaction).request_undo(game_id, player, seen)
         mine = await reader_locale(interaction)
         if outcome.update is not None:
             await after_update(interaction, outcome.update, player, [t("tables.undone", mine)])

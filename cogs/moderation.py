@@ -37,7 +37,8 @@ POLICY_CHOICES = [app_commands.Choice(name=policy, value=policy) for policy in P
 
 async def moderator(interaction: discord.Interaction) -> Player:
     """Acknowledge first (the role lookup reads the database), then refuse non-moderators."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
     player = await player_for(interaction)
     if not player.is_moderator:
         raise ServiceError(text("moderation.not_moderator"))
@@ -80,8 +81,12 @@ class ModerationCog(commands.Cog):
     @gm.command(name="undo", description="Take back the last player move (and the AI moves "
                 "after it)")
     async def undo(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        gm = master(interaction)
+        game_id = await game_here(interaction)
+        seen = await gm.undo_point(game_id)  # first of all: the game as the request found it
         by = await moderator(interaction)
-        update = await master(interaction).undo(await game_here(interaction), by)
+        update = await gm.undo(game_id, by, seen)
         await self._publish(interaction, update, "moderation.undone")
 
     @gm.command(name="replace", description="Give a seat to another member, or to an AI")
