@@ -26,6 +26,7 @@ from cogs.common import (
     report_error,
     table_place,
 )
+from cogs.members import seat_taker
 from cogs.turns import announce
 from storage import AuditRecord
 from storage.server import EVERY_GAME
@@ -43,6 +44,18 @@ async def moderator(interaction: discord.Interaction) -> Player:
     if not player.is_moderator:
         raise ServiceError(text("moderation.not_moderator"))
     return player
+
+
+def check_role(role: discord.Role | None) -> None:
+    """A role that would make no one or everyone a moderator is refused before it is saved:
+    @everyone (everyone would moderate), an id Discord did not resolve to one of the
+    server's roles (a forged or stale option)."""
+    if role is None:
+        return
+    if not isinstance(role, discord.Role):
+        raise ServiceError(text("moderation.role_unknown"))
+    if role.is_default():
+        raise ServiceError(text("moderation.role_everyone"))
 
 
 def guild_of(interaction: discord.Interaction) -> int:
@@ -96,7 +109,7 @@ class ModerationCog(commands.Cog):
                       seat: app_commands.Range[int, 1, 25],
                       user: discord.Member | None = None) -> None:
         by = await moderator(interaction)
-        new = Player(user.id, user.display_name) if user else None
+        new = seat_taker(user) if user else None
         outcome = await master(interaction).replace(await game_here(interaction), by,
                                                     seat - 1, new)
         key = "moderation.replaced" if new else "moderation.replaced_by_ai"
@@ -174,6 +187,7 @@ class ModerationCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not manages_server(interaction) or interaction.guild_id is None:
             raise ServiceError(text("moderation.not_manager"))
+        check_role(role)
         by = Player(interaction.user.id, interaction.user.display_name, is_moderator=True)
         await master(interaction).settings.set_server(interaction.guild_id, by,
                                                       moderator_role=role.id if role else None)

@@ -101,12 +101,13 @@ class FakeDiscord:
 
     # -- people ------------------------------------------------------------------------------
     def user(self, name: str, *, roles: tuple[int, ...] = (),
-             permissions: int = MEMBER_PERMISSIONS) -> Any:
-        """A new guild member driven by the test (a `ScriptedUser`)."""
+             permissions: int = MEMBER_PERMISSIONS, bot: bool = False) -> Any:
+        """A new guild member driven by the test (a `ScriptedUser`); `bot` makes it a bot
+        account, which a member may name in a user option."""
         from bot.tools.fakediscord.users import ScriptedUser
 
         self._ids += 1
-        member = Member(100 + self._ids, name, roles, permissions)
+        member = Member(100 + self._ids, name, roles, permissions, bot)
         return ScriptedUser(self, self.world.add_member(member))
 
     # -- interactions ------------------------------------------------------------------------

@@ -55,10 +55,11 @@ class Member:
     name: str
     roles: tuple[int, ...] = ()
     permissions: int = MEMBER_PERMISSIONS
+    bot: bool = False  # a bot account (Discord flags it in every user object)
 
     def user_payload(self) -> dict[str, Any]:
         return {"id": str(self.id), "username": self.name.lower(), "discriminator": "0",
-                "global_name": self.name, "avatar": None}
+                "global_name": self.name, "avatar": None, "bot": self.bot}
 
     def member_payload(self, *, with_user: bool = True) -> dict[str, Any]:
         member = {"roles": [str(r) for r in self.roles], "joined_at": TIMESTAMP,
@@ -68,7 +69,7 @@ class Member:
         return {"user": self.user_payload(), **member} if with_user else member
 
 
-BOT = Member(APP_ID, "GameMaster", permissions=BOT_PERMISSIONS)
+BOT = Member(APP_ID, "GameMaster", permissions=BOT_PERMISSIONS, bot=True)
 
 
 @dataclass(frozen=True)
@@ -313,7 +314,7 @@ class World:
         author = self.members.get(message.author_id, BOT)
         return {
             "id": str(message.id), "channel_id": str(message.channel_id), **guild,
-            "author": {**author.user_payload(), "bot": author.id == APP_ID},
+            "author": author.user_payload(),
             "content": message.content, "timestamp": TIMESTAMP, "edited_timestamp": None,
             "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
             "embeds": [], "pinned": False, "type": 0, "flags": message.flags,
