@@ -29,12 +29,13 @@ class ComponentsCog(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        if interaction.type is discord.InteractionType.component:
-            if not answered_by_an_item(interaction, custom_id, data):
-                await _unknown(interaction, "turns.unknown_component", custom_id)
-        elif interaction.type is discord.InteractionType.modal_submit:
-            if _FORM.fullmatch(custom_id) is None:  # cogs/orders.py answers the bot's forms
-                await _unknown(interaction, "turns.unknown_form", custom_id)
+        kind = interaction.type
+        if kind is discord.InteractionType.component and not answered_by_an_item(
+                interaction, custom_id, data):
+            await _unknown(interaction, "turns.unknown_component", custom_id)
+        # cogs/orders.py answers the bot's own forms
+        elif kind is discord.InteractionType.modal_submit and not _FORM.fullmatch(custom_id):
+            await _unknown(interaction, "turns.unknown_form", custom_id)
 
 
 async def _unknown(interaction: discord.Interaction, key: str, custom_id: str) -> None:
