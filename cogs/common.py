@@ -97,8 +97,8 @@ async def game_here(interaction: discord.Interaction) -> int:
     (ServiceError when there is none, or a question when several tables could be meant)."""
     if interaction.channel_id is None:
         raise ServiceError(text("core.use_in_game_channel"))
-    game_id = await master(interaction).game_id_for_channel(interaction.channel_id,
-                                                            basic_player(interaction))
+    game_id = await master(interaction).game_id_for_channel(
+        interaction.channel_id, basic_player(interaction), guild_id=interaction.guild_id)
     _GAME.set(game_id)  # a refusal that follows names it (report_error)
     return game_id
 

@@ -93,11 +93,16 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         await self.repo.set_thread(game_id, thread_id)
 
-    async def game_id_for_channel(self, channel_id: int, player: Player | None = None) -> int:
+    async def game_id_for_channel(self, channel_id: int, player: Player | None = None, *,
+                                  guild_id: int | None = None) -> int:
         """The game a command used here is about: the game of this thread; in a channel, the
         only table in play there, else the player's own table there. When that leaves
-        several, the player is asked which (each named, with its thread)."""
-        games = await self.repo.games_in_channel(channel_id)
+        several, the player is asked which (each named, with its thread). With `guild_id`
+        (the server the interaction comes from) only that server's games count: a game is
+        tied to its server, so a forged interaction claiming another server, where its
+        sender moderates, never reaches this one's games."""
+        games = [g for g in await self.repo.games_in_channel(channel_id)
+                 if guild_id is None or g.guild_id == guild_id]
         if not games:
             raise ServiceError(text("tables.no_game_here"))
         if games[0].thread_id == channel_id or len(games) == 1:

@@ -157,3 +157,17 @@ async def test_forged_form_ids_are_answered(fake, bot, people) -> None:
         await fake.settle(sent)
         reply = Reply(fake, sent)
         assert not reply.failed and reply.text, custom_id
+
+
+# -- 9. a game is tied to its server ---------------------------------------------------------
+async def test_an_interaction_claiming_another_server_reaches_no_game(fake, bot, people) -> None:
+    table = await open_table(people.alice, "record", joiners=(people.bob,))
+    other_guild, _ = fake.world.add_guild()
+    for name in ("gm pause", "gm end"):
+        data = people.owner._command_data(name, {})
+        sent = await fake.interact(people.owner.member, COMMAND, data, table.thread,
+                                   claimed_guild=other_guild)
+        await fake.settle(sent)
+        reply = Reply(fake, sent)
+        assert not reply.failed and "no game" in reply.text.lower(), reply.text
+    assert (await bot.gm.table(table.game_id)).status == "running"
