@@ -13,6 +13,7 @@ from bot.tools.fakediscord.world import (
     BOT,
     CHANNEL_ID,
     COMMAND,
+    COMPONENT,
     GUILD_ID,
     MOD_ROLE,
     MODAL_SUBMIT,
@@ -171,3 +172,18 @@ async def test_an_interaction_claiming_another_server_reaches_no_game(fake, bot,
         reply = Reply(fake, sent)
         assert not reply.failed and "no game" in reply.text.lower(), reply.text
     assert (await bot.gm.table(table.game_id)).status == "running"
+
+
+async def test_a_forged_press_on_another_players_prompt_leaves_it_alone(fake, bot,
+                                                                       people) -> None:
+    table = await open_table(people.alice, "record", joiners=(people.bob,))
+    prompt = table.opening
+    assert prompt is not None and prompt.audience == people.alice.id
+    before = (prompt.content, prompt.components)
+    data = {"custom_id": prompt.custom_ids()[0], "component_type": 2}
+    sent = await fake.interact(people.bob.member, COMPONENT, data, prompt.channel_id, prompt)
+    await fake.settle(sent)
+    reply = Reply(fake, sent)
+    assert "belongs to another player" in reply.text, reply.text
+    assert (prompt.content, prompt.components) == before
+    assert await human_moves(bot, table) == 0

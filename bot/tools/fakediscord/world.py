@@ -312,7 +312,7 @@ class World:
         guild_id = self.guild_of(message.channel_id)
         guild = {"guild_id": str(guild_id)} if guild_id is not None else {}
         author = self.members.get(message.author_id, BOT)
-        return {
+        return {**self._origin(message),
             "id": str(message.id), "channel_id": str(message.channel_id), **guild,
             "author": author.user_payload(),
             "content": message.content, "timestamp": TIMESTAMP, "edited_timestamp": None,
@@ -321,6 +321,16 @@ class World:
             "components": message.components,
             "attachments": [self.attachment_payload(a) for a in message.attachments],
         }
+
+    def _origin(self, message: Message) -> dict[str, Any]:
+        """The interaction a message answers, as Discord names it on the message (who it
+        answered: the owner of an ephemeral prompt)."""
+        origin = self.interactions.get(message.interaction_id or 0)
+        if origin is None:
+            return {}
+        return {"interaction_metadata": {
+            "id": str(origin.id), "type": origin.type, "user": origin.user.user_payload(),
+            "authorizing_integration_owners": {}}}
 
     def attachment_payload(self, attachment: Attachment) -> dict[str, Any]:
         url = f"{self.cdn_base}/attachments/{attachment.id}/{attachment.filename}"
