@@ -336,6 +336,9 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             check_seat_number(seats, seat)
             if new is not None and seat_of(seats, new) is not None:
                 raise ServiceError(text("tables.member_seated", name=new.name))
+            if new is not None and record.guild_id is not None and await self.repo.is_banned(
+                    record.guild_id, game_id, new.user_id):  # lifted by /gm unban, not here
+                raise ServiceError(text("moderation.replace_banned", name=new.name))
             old = seats[seat]
             seats[seat] = (SeatRecord(seat, new.user_id, new.name, None) if new
                            else SeatRecord(seat, None, f"AI {seat + 1}", "heuristic"))

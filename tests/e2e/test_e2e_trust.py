@@ -187,3 +187,25 @@ async def test_a_forged_press_on_another_players_prompt_leaves_it_alone(fake, bo
     assert "belongs to another player" in reply.text, reply.text
     assert (prompt.content, prompt.components) == before
     assert await human_moves(bot, table) == 0
+
+
+# -- house rules -----------------------------------------------------------------------------
+async def test_replace_does_not_seat_a_member_banned_from_every_game(fake, bot, people) -> None:
+    table = await open_table(people.alice, "record", joiners=(people.bob,))
+    await people.owner.command("gm ban", channel=table.thread, user=people.cara,
+                               everywhere=True)
+    refused = await people.owner.command("gm replace", channel=table.thread, seat=2,
+                                         user=people.cara)
+    await people.owner.command("gm unban", channel=table.thread, user=people.cara,
+                               everywhere=True)
+    replaced = await people.owner.command("gm replace", channel=table.thread, seat=2,
+                                          user=people.cara)
+    assert "banned" in refused.text and not refused.text.startswith("Done."), refused.text
+    assert "gave seat 2 to Cara" in replaced.text, replaced.text
+
+
+async def test_any_member_may_take_over_an_ai_seat(fake, bot, people) -> None:
+    table = await open_table(people.alice, "record", ais=1)
+    taken = await people.stranger.command("game takeover", channel=table.thread, seat=2)
+    seats = (await bot.gm.table(table.game_id)).seats
+    assert seats[1].user_id == people.stranger.id and not seats[1].ai, taken.text
