@@ -105,8 +105,8 @@ async def game_here(interaction: discord.Interaction) -> int:
     (ServiceError when there is none, or a question when several tables could be meant)."""
     if interaction.channel_id is None:
         raise ServiceError(text("core.use_in_game_channel"))
-    game_id = await master(interaction).game_id_for_channel(interaction.channel_id,
-                                                            basic_player(interaction))
+    game_id = await master(interaction).game_id_for_channel(
+        interaction.channel_id, basic_player(interaction), guild_id=interaction.guild_id)
     _GAME.set(game_id)  # a refusal that follows names it (report_error)
     return game_id
 
@@ -247,11 +247,24 @@ async def _error_locale(interaction: discord.Interaction) -> str:
 async def guarded(interaction: discord.Interaction,
                   handler: Callable[[], Awaitable[None]]) -> None:
     """Run a component callback with the same error handling as commands: discord.py only
-    logs errors raised by dynamic items."""
+    logs errors raised by dynamic items. A press on someone else's private prompt (only a
+    forged client can make one) is refused before the handler could edit that prompt."""
     try:
+        if not owns_message(interaction):
+            raise ServiceError(text("turns.not_your_prompt"))
         await handler()
     except Exception as error:  # every failure gets an answer, never silence
         await report_error(interaction, error)
+
+
+def owns_message(interaction: discord.Interaction) -> bool:
+    """Whether the user may act on the message they pressed: a public one, or a private
+    (ephemeral) answer that Discord says was made for them."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        return True
+    origin = message.interaction_metadata
+    return origin is None or origin.user.id == interaction.user.id
 
 
 async def open_thread(interaction: discord.Interaction, channel: discord.TextChannel,

@@ -2,11 +2,14 @@
 clicks (cogs/turns.py, cogs/game.py); this listener answers the rest, which discord.py would
 drop and Discord would show as "This interaction failed": an id the bot never made or one
 damaged on the way (cogs/ids.py reads ids strictly), an id that is not on the message it was
-clicked on, or a menu answer that is not one of its options. Nothing changes for them."""
+clicked on, or a menu answer that is not one of its options. The same goes for a submitted
+form whose id is not one of the orders forms (cogs/orders.py answers those). Nothing changes
+for them."""
 
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import discord
@@ -18,22 +21,28 @@ from cogs.common import reader_locale, reply
 
 log = logging.getLogger(__name__)
 SELECT = discord.ComponentType.select.value
+_FORM = re.compile(ids.FORM)
 
 
 class ComponentsCog(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is not discord.InteractionType.component:
-            return
         data: Any = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        if answered_by_an_item(interaction, custom_id, data):
-            return
-        try:
-            await reply(interaction, t("turns.unknown_component",
-                                       await reader_locale(interaction)))
-        except discord.HTTPException:
-            log.warning("Could not answer the unknown component %r", custom_id[:100])
+        kind = interaction.type
+        if kind is discord.InteractionType.component and not answered_by_an_item(
+                interaction, custom_id, data):
+            await _unknown(interaction, "turns.unknown_component", custom_id)
+        # cogs/orders.py answers the bot's own forms
+        elif kind is discord.InteractionType.modal_submit and not _FORM.fullmatch(custom_id):
+            await _unknown(interaction, "turns.unknown_form", custom_id)
+
+
+async def _unknown(interaction: discord.Interaction, key: str, custom_id: str) -> None:
+    try:
+        await reply(interaction, t(key, await reader_locale(interaction)))
+    except discord.HTTPException:
+        log.warning("Could not answer the unknown component %r", custom_id[:100])
 
 
 def answered_by_an_item(interaction: discord.Interaction, custom_id: str, data: Any) -> bool:

@@ -20,7 +20,7 @@ from discord import app_commands, ui
 from discord.ext import commands
 
 from bot.i18n import t, text
-from bot.service import GameMaster, Player, ServiceError, Table, Update
+from bot.service import GameMaster, ServiceError, Table, Update
 from bot.service.export import MAX_BYTES
 from bot.service.options import option_suggestions, parse_options
 from bot.service.undo import UndoVote
@@ -44,6 +44,7 @@ from cogs.common import (
     table_text,
     thread_locale,
 )
+from cogs.members import seat_taker
 from cogs.turns import after_update, announce
 from games.core.agents import AGENTS
 
@@ -177,7 +178,7 @@ class GameCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
         update = await master(interaction).handover(
-            await game_here(interaction), player, Player(user.id, user.display_name))
+            await game_here(interaction), player, seat_taker(user))
         await self._announced(interaction, update)
 
     @game.command(name="takeover", description="Take a vacant or AI seat of this game")
@@ -261,8 +262,10 @@ class GameCog(commands.Cog):
                   "moved since)")
     async def undo(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        game_id = await game_here(interaction)
+        seen = await master(interaction).undo_point(game_id)  # the game as the request found it
         player = await player_for(interaction)
-        outcome = await master(interaction).request_undo(await game_here(interaction), player)
+        outcome = await master(interaction).request_undo(game_id, player, seen)
         mine = await reader_locale(interaction)
         if outcome.update is not None:
             await after_update(interaction, outcome.update, player, [t("tables.undone", mine)])

@@ -26,6 +26,7 @@ from cogs.common import (
     report_error,
     table_place,
 )
+from cogs.members import seat_taker
 from cogs.turns import announce
 from storage import AuditRecord
 from storage.server import EVERY_GAME
@@ -37,11 +38,24 @@ POLICY_CHOICES = [app_commands.Choice(name=policy, value=policy) for policy in P
 
 async def moderator(interaction: discord.Interaction) -> Player:
     """Acknowledge first (the role lookup reads the database), then refuse non-moderators."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
     player = await player_for(interaction)
     if not player.is_moderator:
         raise ServiceError(text("moderation.not_moderator"))
     return player
+
+
+def check_role(role: discord.Role | None) -> None:
+    """A role that would make no one or everyone a moderator is refused before it is saved:
+    @everyone (everyone would moderate), an id Discord did not resolve to one of the
+    server's roles (a forged or stale option)."""
+    if role is None:
+        return
+    if not isinstance(role, discord.Role):
+        raise ServiceError(text("moderation.role_unknown"))
+    if role.is_default():
+        raise ServiceError(text("moderation.role_everyone"))
 
 
 def guild_of(interaction: discord.Interaction) -> int:
@@ -80,8 +94,12 @@ class ModerationCog(commands.Cog):
     @gm.command(name="undo", description="Take back the last player move (and the AI moves "
                 "after it)")
     async def undo(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        gm = master(interaction)
+        game_id = await game_here(interaction)
+        seen = await gm.undo_point(game_id)  # first of all: the game as the request found it
         by = await moderator(interaction)
-        update = await master(interaction).undo(await game_here(interaction), by)
+        update = await gm.undo(game_id, by, seen)
         await self._publish(interaction, update, "moderation.undone")
 
     @gm.command(name="replace", description="Give a seat to another member, or to an AI")
@@ -91,7 +109,7 @@ class ModerationCog(commands.Cog):
                       seat: app_commands.Range[int, 1, 25],
                       user: discord.Member | None = None) -> None:
         by = await moderator(interaction)
-        new = Player(user.id, user.display_name) if user else None
+        new = seat_taker(user) if user else None
         outcome = await master(interaction).replace(await game_here(interaction), by,
                                                     seat - 1, new)
         key = "moderation.replaced" if new else "moderation.replaced_by_ai"
@@ -169,6 +187,7 @@ class ModerationCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not manages_server(interaction) or interaction.guild_id is None:
             raise ServiceError(text("moderation.not_manager"))
+        check_role(role)
         by = Player(interaction.user.id, interaction.user.display_name, is_moderator=True)
         await master(interaction).settings.set_server(interaction.guild_id, by,
                                                       moderator_role=role.id if role else None)

@@ -28,6 +28,11 @@ _BABEL = {"en": "en", "ko": "ko", "zh-CN": "zh_Hans_CN", "zh-TW": "zh_Hant_TW", 
 # Older engine sentences name a player "Seat N" (0-based); see `words`.
 _SEAT = re.compile(r"\bSeat (\d+)\b")
 SENTENCE_ENDS = (".", "!", "?", ".)")  # a text ending so is a sentence, else a caption
+# Characters of one parameter's text. Fluent refuses a placeable over 2500 (an error, so a
+# quoted 6000-character option or seat name would crash the answer that quotes it), and a
+# Discord message holds 2000: a longer value is shortened, so the sentence around it, which
+# says what to do instead, still reaches the reader.
+PARAM_LIMIT = 1000
 
 
 @dataclass(frozen=True)
@@ -103,7 +108,12 @@ def _plain(value: Param | Any, reader: Reader) -> str:
         return _name(value.index, reader)
     if isinstance(value, (list, tuple)):
         return str(_arg(value, reader))
-    return str(value)
+    return shortened(str(value))
+
+
+def shortened(value: str, limit: int = PARAM_LIMIT) -> str:
+    """A parameter's text within `limit` characters, its cut marked."""
+    return value if len(value) <= limit else value[:limit - 1] + "…"
 
 
 def _locale_of(key: str, reader: Reader) -> str:

@@ -6,15 +6,16 @@ service's business, not this module's.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import Text, text
+from bot.service.jsontext import JsonRefused, bounded_loads
 from games.core import Action, Event, Game, GameError, State, get_game
 
 FORMAT = "gamemaster-export/1"
 MAX_BYTES = 8 * 1024 * 1024  # far above a long game's export, far below a memory problem
+NAME_LIMIT = 100  # characters of a seat's name: Discord's display names have at most 32
 
 
 class ExportError(Exception):
@@ -53,8 +54,10 @@ def read_export(raw: bytes) -> Verified:
     if len(raw) > MAX_BYTES:
         raise ExportError(text("tables.export_too_big", most=MAX_BYTES // 1024 // 1024))
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = bounded_loads(raw.decode("utf-8"))
+    except JsonRefused as refused:
+        raise ExportError(refused.reason) from None
+    except (UnicodeDecodeError, ValueError):  # JSONDecodeError is a ValueError
         raise ExportError(text("tables.export_not_json")) from None
     return verify(data)
 
@@ -82,7 +85,7 @@ def _fields(data: Any) -> tuple[Game, dict[str, Any], int, list[str], list[tuple
         engine = get_game(str(data["game"]))
     except GameError:
         raise ExportError(text("tables.export_game", game=str(data["game"]))) from None
-    seed, names = data["seed"], [str(n) for n in data["seats"]]
+    seed, names = data["seed"], _names(data["seats"])
     if not isinstance(seed, int) or not isinstance(data["options"], dict):
         raise ValueError("seed or options")
     if not engine.min_players <= len(names) <= engine.max_players:
@@ -90,6 +93,15 @@ def _fields(data: Any) -> tuple[Game, dict[str, Any], int, list[str], list[tuple
                                least=engine.min_players, most=engine.max_players))
     actions = [(int(a["seat"]), Action.from_json(a["action"])) for a in data["actions"]]
     return engine, data["options"], seed, names, actions
+
+
+def _names(seats: Any) -> list[str]:
+    """The seats' names, bounded on the way in: each is shown in the thread, the seat list
+    and every message that names a player, so none may be empty or longer than a name."""
+    names = [str(n).strip() for n in seats]
+    if any(not 1 <= len(name) <= NAME_LIMIT for name in names):
+        raise ExportError(text("tables.export_seat_name", most=NAME_LIMIT))
+    return names
 
 
 def _replayed(engine: Game, names: list[str], options: dict[str, Any], seed: int,

@@ -94,11 +94,16 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         await self.repo.set_thread(game_id, thread_id)
 
-    async def game_id_for_channel(self, channel_id: int, player: Player | None = None) -> int:
+    async def game_id_for_channel(self, channel_id: int, player: Player | None = None, *,
+                                  guild_id: int | None = None) -> int:
         """The game a command used here is about: the game of this thread; in a channel, the
         only table in play there, else the player's own table there. When that leaves
-        several, the player is asked which (each named, with its thread)."""
-        games = await self.repo.games_in_channel(channel_id)
+        several, the player is asked which (each named, with its thread). With `guild_id`
+        (the server the interaction comes from) only that server's games count: a game is
+        tied to its server, so a forged interaction claiming another server, where its
+        sender moderates, never reaches this one's games."""
+        games = [g for g in await self.repo.games_in_channel(channel_id)
+                 if guild_id is None or g.guild_id == guild_id]
         if not games:
             raise ServiceError(text("tables.no_game_here"))
         if games[0].thread_id == channel_id or len(games) == 1:
@@ -339,6 +344,9 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             check_seat_number(seats, seat)
             if new is not None and seat_of(seats, new) is not None:
                 raise ServiceError(text("tables.member_seated", name=new.name))
+            if new is not None and record.guild_id is not None and await self.repo.is_banned(
+                    record.guild_id, game_id, new.user_id):  # lifted by /gm unban, not here
+                raise ServiceError(text("moderation.replace_banned", name=new.name))
             old = seats[seat]
             seats[seat] = (SeatRecord(seat, new.user_id, new.name, None) if new
                            else SeatRecord(seat, None, f"AI {seat + 1}", "heuristic"))

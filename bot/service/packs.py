@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.i18n import game_title, text
 from bot.service.base import GameBase, engine_of, require_moderator
+from bot.service.jsontext import JsonRefused, bounded_loads
 from bot.service.models import PackInfo, Player, ServiceError
 from bot.service.options import DESIGNED_PACK, parse_options
 from games.core import Game
@@ -28,6 +29,7 @@ class PacksMixin(GameBase):
         require_moderator(by)
         packs = pack_format(engine_of(game))
         name = _pack_name(name)
+        _check_bounds(pack_text)
         summary = _summary(packs, pack_text, source)
         record = await self.repo.save_pack(guild_id=guild_id, game=game, name=name,
                                            text=pack_text, digest=summary.hash,
@@ -91,6 +93,16 @@ def _summary(packs: PackFormat, pack_text: str, source: str) -> PackSummary:
         return packs.summary(pack_text, source)
     except PackError as error:
         raise ServiceError(str(error)) from None
+
+
+def _check_bounds(pack_text: str) -> None:
+    """Nesting and number lengths a game's own parser would crash on are refused first."""
+    try:
+        bounded_loads(pack_text)
+    except JsonRefused as refused:
+        raise ServiceError(refused.reason) from None
+    except ValueError:
+        return  # not JSON at all: the game's reader names the line at fault
 
 
 def _pack_name(name: str) -> str:

@@ -67,11 +67,19 @@ class UndoOutcome:
 
 
 class UndoMixin(GameBase):
-    async def undo(self, game_id: int, by: Player) -> Update:
-        """A moderator takes back the last human action and the AI decisions after it."""
+    async def undo_point(self, game_id: int) -> int:
+        """The version an undo asked for now takes back from. The cog reads it as the
+        request arrives, so undos sent at once all name the same version and only the first
+        applies: a second never takes back a move its sender did not see."""
+        return (await self._record(game_id)).version
+
+    async def undo(self, game_id: int, by: Player, seen: int | None = None) -> Update:
+        """A moderator takes back the last human action and the AI decisions after it, of
+        the game as it was at version `seen` (the database refuses a stale writer)."""
         require_moderator(by)
         async with self._changing(game_id):
             loaded = await self._running_game(game_id)
+            _check_seen(loaded.record.version, seen)
             seats = loaded.seats
             actions = await self.repo.actions(game_id)
             last = max((i for i, a in enumerate(actions) if a.user_id is not None),
@@ -82,11 +90,14 @@ class UndoMixin(GameBase):
                         taken=seats[actions[last].seat].name)
             return await self._take_back(loaded, actions, last, by, "undo", line)
 
-    async def request_undo(self, game_id: int, player: Player) -> UndoOutcome:
-        """A player's own last action: at once, or by a vote of the affected players."""
+    async def request_undo(self, game_id: int, player: Player,
+                           seen: int | None = None) -> UndoOutcome:
+        """A player's own last action (of the game at version `seen`, as for `undo`): at
+        once, or by a vote of the affected players."""
         async with self._changing(game_id):
             loaded = await self._running_game(game_id)
             record, seats = loaded.record, loaded.seats
+            _check_seen(record.version, seen)
             if seat_of(seats, player) is None:
                 raise ServiceError(text("tables.not_seated"))
             actions = await self.repo.actions(game_id)
@@ -176,6 +187,13 @@ class UndoMixin(GameBase):
                                      audit=audit)
         return await self._announce(update, after, seats, record.state, [], extra=[line],
                                     force_board=True)
+
+
+def _check_seen(version: int, seen: int | None) -> None:
+    """An undo applies to the game its sender saw: once it changed (another undo of the same
+    move, most often), nothing more is taken back."""
+    if seen is not None and version != seen:
+        raise ServiceError(text("tables.undo_already"))
 
 
 def _affected(undone: list[ActionRecord], seats: list[SeatRecord], by: Player) -> list[int]:

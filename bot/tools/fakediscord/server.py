@@ -101,20 +101,25 @@ class FakeDiscord:
 
     # -- people ------------------------------------------------------------------------------
     def user(self, name: str, *, roles: tuple[int, ...] = (),
-             permissions: int = MEMBER_PERMISSIONS, locale: str = "en-US") -> Any:
+             permissions: int = MEMBER_PERMISSIONS, locale: str = "en-US",
+             bot: bool = False) -> Any:
         """A new guild member driven by the test (a `ScriptedUser`), whose Discord client
-        speaks `locale` (a Discord locale code: "ko", "zh-CN", "en-US")."""
+        speaks `locale` (a Discord locale code: "ko", "zh-CN", "en-US"); `bot` makes it a
+        bot account, which a member may name in a user option."""
         from bot.tools.fakediscord.users import ScriptedUser
 
         self._ids += 1
-        member = Member(100 + self._ids, name, roles, permissions, locale)
+        member = Member(100 + self._ids, name, roles, permissions, locale, bot)
         return ScriptedUser(self, self.world.add_member(member))
 
     # -- interactions ------------------------------------------------------------------------
     async def interact(self, member: Member, kind: int, data: dict[str, Any],
-                       channel_id: int, message: Message | None = None) -> Interaction:
+                       channel_id: int, message: Message | None = None, *,
+                       claimed_guild: int | None = None) -> Interaction:
         """Deliver an INTERACTION_CREATE through the gateway, as a click or a command does.
-        An interaction nobody acknowledges within the deadline fails, as on Discord."""
+        An interaction nobody acknowledges within the deadline fails, as on Discord.
+        `claimed_guild` forges the server the interaction says it comes from (only a
+        modified client gets one past Discord)."""
         interaction_id = self.world.next_id()
         now = self.clock()
         interaction = Interaction(
@@ -124,7 +129,7 @@ class FakeDiscord:
         self.world.interactions[interaction_id] = interaction
         self.world.tokens[interaction.token] = interaction
         guild_id = self.world.guild_of(channel_id) or GUILD_ID
-        payload = self._payload(interaction, message, guild_id)
+        payload = self._payload(interaction, message, claimed_guild or guild_id)
         asyncio.get_running_loop().call_later(self.ack_deadline, self._expire, interaction)
         await self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=guild_id)
         interaction.delivered_at = self.clock()

@@ -56,10 +56,11 @@ class Member:
     roles: tuple[int, ...] = ()
     permissions: int = MEMBER_PERMISSIONS
     locale: str = "en-US"  # their Discord client's language, sent with each interaction
+    bot: bool = False  # a bot account (Discord flags it in every user object)
 
     def user_payload(self) -> dict[str, Any]:
         return {"id": str(self.id), "username": self.name.lower(), "discriminator": "0",
-                "global_name": self.name, "avatar": None}
+                "global_name": self.name, "avatar": None, "bot": self.bot}
 
     def member_payload(self, *, with_user: bool = True) -> dict[str, Any]:
         member = {"roles": [str(r) for r in self.roles], "joined_at": TIMESTAMP,
@@ -69,7 +70,7 @@ class Member:
         return {"user": self.user_payload(), **member} if with_user else member
 
 
-BOT = Member(APP_ID, "GameMaster", permissions=BOT_PERMISSIONS)
+BOT = Member(APP_ID, "GameMaster", permissions=BOT_PERMISSIONS, bot=True)
 
 
 @dataclass(frozen=True)
@@ -312,15 +313,25 @@ class World:
         guild_id = self.guild_of(message.channel_id)
         guild = {"guild_id": str(guild_id)} if guild_id is not None else {}
         author = self.members.get(message.author_id, BOT)
-        return {
+        return {**self._origin(message),
             "id": str(message.id), "channel_id": str(message.channel_id), **guild,
-            "author": {**author.user_payload(), "bot": author.id == APP_ID},
+            "author": author.user_payload(),
             "content": message.content, "timestamp": TIMESTAMP, "edited_timestamp": None,
             "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
             "embeds": [], "pinned": False, "type": 0, "flags": message.flags,
             "components": message.components,
             "attachments": [self.attachment_payload(a) for a in message.attachments],
         }
+
+    def _origin(self, message: Message) -> dict[str, Any]:
+        """The interaction a message answers, as Discord names it on the message (who it
+        answered: the owner of an ephemeral prompt)."""
+        origin = self.interactions.get(message.interaction_id or 0)
+        if origin is None:
+            return {}
+        return {"interaction_metadata": {
+            "id": str(origin.id), "type": origin.type, "user": origin.user.user_payload(),
+            "authorizing_integration_owners": {}}}
 
     def attachment_payload(self, attachment: Attachment) -> dict[str, Any]:
         url = f"{self.cdn_base}/attachments/{attachment.id}/{attachment.filename}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import Reader, words
+from bot.i18n import Reader, t, words
 from games.core import Event
 from games.core.messages import Msg, Seat, Term, msg
 
@@ -81,3 +81,14 @@ def test_a_caption_opening_with_a_thing_s_name_is_left_as_its_board_writes_it():
     """A board's caption is no sentence: "game deck: 38" stays beside "start player: …"."""
     deck = msg("record.board.deck", deck=Term("record.deck.game"), count=38)
     assert words(deck) == "game deck: 38"
+
+
+def test_an_overlong_parameter_is_shortened_not_a_catalog_error() -> None:
+    """Fluent refuses a placeable over 2500 characters; a quoted 6000-character option is
+    cut to PARAM_LIMIT instead (issue 28, item 5), and the sentence around it survives."""
+    from bot.i18n.words import PARAM_LIMIT
+
+    worded = t("tables.export_game", "en", game="q" * 6000)
+    assert "q" * (PARAM_LIMIT - 1) + "…" in worded and "q" * PARAM_LIMIT not in worded
+    assert worded.replace("q" * (PARAM_LIMIT - 1) + "…", "") == t("tables.export_game", "en",
+                                                                  game="")
