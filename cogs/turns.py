@@ -61,11 +61,14 @@ ROWS = 5
 PER_SELECT = 25
 SELECTS_PER_PAGE = ROWS - 1  # the last row holds the page buttons
 CUSTOM_ID_LIMIT = 100
+# refusals of a press that leave the presser no prompt of theirs to show under them
+NO_PROMPT = frozenset({"tables.no_such_game", "tables.no_seat_to_act"})
 
 
 # -- announcing an Update in public -------------------------------------------------------
 async def announce(bot: discord.Client, update: Update, *, actor: int | None,
-                   sent: int = 0, recovered: bool = False) -> None:
+                   sent: int = 0, recovered: bool = False,
+                   prompted: int | None = None) -> None:
     """Post the update in the game's thread and send other players their secret lines.
 
     The change is saved already, with this announcement in the outbox (`update.post`): each
@@ -75,12 +78,15 @@ async def announce(bot: discord.Client, update: Update, *, actor: int | None,
     thread message carries a nonce Discord enforces, so the one message in flight at a crash
     is not posted twice.
     Discord refusing a message (a deleted thread, a missing permission) is logged and the
-    announcement goes on; Discord failing (5xx, no network) leaves the rest for the retry."""
+    announcement goes on; Discord failing (5xx, no network) leaves the rest for the retry.
+    Before the mentions, the called players' open prompts come back (cogs/open_prompts.py),
+    but for `prompted`, whose own answer already shows theirs."""
     gm = master_of(bot)
     if update.images:
         update = await gm.drawn(update)
     if not recovered:  # before the mention: the prompt is there when the phone rings
-        await bring_back(bot, update.table.game_id, called(update, actor), _show_again)
+        await bring_back(bot, update.table.game_id,
+                         [u for u in called(update, actor) if u != prompted], _show_again)
     for number, send in enumerate(await _sends(bot, update, actor, recovered)):
         if number < sent:
             continue
@@ -334,8 +340,12 @@ async def show_prompt(interaction: discord.Interaction, game_id: int, player: Pl
     locale = await reader_locale(interaction)
     try:
         prompt = await master(interaction).turn_prompt(game_id, player)
-    except Refusal as error:
-        prompt, notices = None, [*notices, refusal_text(error, locale)]
+    except Refusal as error:  # no prompt to show (no such game, it is over): say only why
+        said = [*notices, f"⚠️ {refusal_text(error, locale)}"]
+        await interaction.edit_original_response(
+            content=fit("\n".join(dict.fromkeys(said))), view=None,
+            allowed_mentions=discord.AllowedMentions.none())
+        return
     if prompt is not None and version is not None and prompt.version != version:
         notices, page = [*notices, t("tables.stale_button", locale)], 0
     if prompt is not None and page >= pages_of(prompt):
@@ -365,7 +375,8 @@ async def after_update(interaction: discord.Interaction, update: Update, player:
         raise
     if drawing is not None:
         update = await drawing
-    await announce(interaction.client, update, actor=None if mention_me else player.user_id)
+    await announce(interaction.client, update, actor=None if mention_me else player.user_id,
+                   prompted=player.user_id)  # their answer above already shows their prompt
 
 
 async def _show_again(interaction: discord.Interaction, game_id: int, player: Player) -> None:
@@ -417,9 +428,12 @@ async def play(interaction: discord.Interaction, game_id: int, version: int, ref
                               interaction_id=str(interaction.id))
     except Refusal as error:
         notice = f"⚠️ {refusal_text(error, locale)}"
-        if isinstance(error, ServiceError) and isinstance(error.message, Msg) \
-                and error.message.key == "tables.stale_button":
+        key = (error.message.key if isinstance(error, ServiceError)
+               and isinstance(error.message, Msg) else None)
+        if key == "tables.stale_button":
             await _stale(interaction, player, game_id, version, notice)
+        elif key in NO_PROMPT:  # nothing of theirs to show again: the sentence alone
+            await interaction.edit_original_response(content=notice, view=None)
         else:
             await show_prompt(interaction, game_id, player, notices=[notice])
         return

@@ -13,7 +13,7 @@ from bot.service.models import Private, Seat, Table, TurnPrompt, Update
 from cogs import thread_posts, turns
 from games.core import Action
 from tests.cogs.fake_discord import Message
-from tests.cogs.harness import ALICE, BOB, CARA, RECORD, STRANGER, Harness, SecretWatch
+from tests.cogs.harness import ALICE, BOB, CARA, OWNER, RECORD, STRANGER, Harness, SecretWatch
 
 
 async def started(harness: Harness) -> tuple[int, int]:
@@ -375,3 +375,26 @@ async def test_the_starter_who_plays_first_is_mentioned_with_the_button(harness)
     assert await harness.prompt(ALICE, game_id) is not None
     handoff = [m for m in harness.in_channel(thread) if f"gm:turn:{game_id}" in m.custom_ids()]
     assert handoff and f"<@{ALICE.id}>" in handoff[-1].content
+
+
+
+async def test_a_press_in_a_game_that_ended_says_why_once_with_no_done(harness):
+    """A refusal that leaves the presser no prompt to show (the game is over) is the whole
+    answer: one sentence, not repeated, and no "Done — waiting for others" under it."""
+    game_id, thread = await harness.open_table(ALICE, joiners=(BOB,))
+    await harness.invoke(ALICE, "game start", where=thread)
+    state = await harness.state(game_id)
+    player = ALICE if 0 in RECORD.to_act(state) else BOB
+    prompt = await harness.take_turn(player, game_id)
+    message = prompt.messages[0]
+    await harness.invoke(OWNER, "gm end", where=thread, scored=False)
+    ids = message.custom_ids()
+    button = next((c for c in ids if c.startswith("gm:act:")), None)
+    if button is not None:
+        reply = await harness.click(player, button, message=message)
+    else:
+        menu = next(c for c in ids if c.startswith("gm:pick:"))
+        value = message.component(menu)["options"][0]["value"]
+        reply = await harness.select(player, menu, [value], message=message)
+    over = t("tables.over")
+    assert reply.text == f"⚠️ {over}", reply.text

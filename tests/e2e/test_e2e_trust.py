@@ -160,6 +160,24 @@ async def test_forged_form_ids_are_answered(fake, bot, people) -> None:
         assert not reply.failed and reply.text, custom_id
 
 
+async def test_a_forged_move_button_gets_the_one_sentence_that_applies(fake, bot,
+                                                                      people) -> None:
+    """A button of a game that does not exist, or pressed by a member without a seat,
+    is answered once with why, not also with a prompt's "Done — waiting for others"."""
+    table = await open_table(people.alice, "record", joiners=(people.bob,))
+    version = (await bot.gm.repo.get_game(table.game_id)).version
+    thread_message = fake.world.public(table.thread)[-1]
+    for user, custom_id in ((people.alice, "gm:act:999:1:end"),
+                            (people.cara, f"gm:act:{table.game_id}:{version}:end")):
+        data = {"custom_id": custom_id, "component_type": 2}
+        sent = await fake.interact(user.member, COMPONENT, data, table.thread, thread_message)
+        await fake.settle(sent)
+        reply = Reply(fake, sent)
+        assert not reply.failed and len(reply.messages) == 1, reply.text
+        assert "\n" not in reply.text and "Done" not in reply.text, reply.text
+    assert await human_moves(bot, table) == 0
+
+
 # -- 9. a game is tied to its server ---------------------------------------------------------
 async def test_an_interaction_claiming_another_server_reaches_no_game(fake, bot, people) -> None:
     table = await open_table(people.alice, "record", joiners=(people.bob,))
