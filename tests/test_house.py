@@ -8,6 +8,7 @@ five languages) fails here, not in a channel."""
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 
 import grimp
 import pytest
@@ -91,3 +92,13 @@ def test_no_layer_imports_a_game_but_the_games_own_parts() -> None:
         strangers = sorted(m for m in importers
                            if not any(m == o or m.startswith(o + ".") for o in own))
         assert strangers == [], f"{package} is imported by {strangers}"
+
+
+def test_every_source_folder_is_a_package() -> None:
+    """lint-imports and mypy's package checks see only packages: a folder of Python files
+    without `__init__.py` would escape the layer contracts unseen."""
+    root = Path(__file__).resolve().parents[1]
+    folders = {path.parent for top in ("bot", "cogs", "games", "rendering", "storage", "tests")
+               for path in (root / top).rglob("*.py") if "__pycache__" not in path.parts}
+    assert sorted(str(f.relative_to(root)) for f in folders
+                  if not (f / "__init__.py").exists()) == []

@@ -28,12 +28,12 @@ from bot.tools.fakediscord.autoplay import (
     ref_of,
 )
 from bot.tools.fakediscord.bots import InProcessBot
-from bot.tools.fakediscord.secrets import SecretWatch
 from bot.tools.fakediscord.server import FakeDiscord
 from bot.tools.fakediscord.users import ScriptedUser
 from bot.tools.fakediscord.world import Interaction
 from cogs.thread_posts import superseded
 from games.core import Action, all_games, get_game
+from tests.e2e.secret_watch import SecretWatch
 
 GAMES = sorted(g.name for g in all_games())
 TABLE_SEED = 4

@@ -36,7 +36,6 @@ from bot.tools.fakediscord.autoplay import (
     ref_of,
 )
 from bot.tools.fakediscord.bots import InProcessBot
-from bot.tools.fakediscord.secrets import SecretWatch
 from bot.tools.fakediscord.server import FakeDiscord
 from bot.tools.fakediscord.users import ScriptedUser
 from bot.tools.fakediscord.world import Message
@@ -44,6 +43,7 @@ from games.core import Action, get_game
 from games.core.flow import top
 from games.tang.data import load_data
 from storage import ActionRecord, GameRecord
+from tests.e2e.secret_watch import SecretWatch
 from tests.e2e.test_e2e_games import ai_chooser
 
 TABLE_SEED = 4
