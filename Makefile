@@ -45,7 +45,7 @@ play: install
 
 test: install
 	$(PY) -m ruff check .
-	$(VENV)/bin/lint-imports
+	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m mypy bot cogs games rendering storage tests
 	$(PY) -m pytest -q
 

@@ -5,20 +5,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import sqlite3
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from bot.i18n import t, words
 from bot.service.options import parse_options
 from bot.tools.terminal import players_refusal
 from games.core import Game, GameError, all_games, get_game
 from games.core.agents import AGENTS
-
-if TYPE_CHECKING:
-    from bot.config import Settings
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,54 +128,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _run(args: argparse.Namespace) -> int:
-    import discord
+    from bot.discord.launch import launch
 
-    from bot.config import ConfigError, Settings
-    from bot.discord.client import DatabaseUnavailable, run_bot
-    from storage import is_postgres
-
-    try:
-        settings = Settings.from_env().with_shards(args.shards, args.shard_count)
-        settings.require_token()
-        _check_shared(settings)
-    except ConfigError as error:
-        print(error, file=sys.stderr)
-        return 2
-    folder = Path(settings.database).resolve().parent
-    if (settings.database != ":memory:" and not is_postgres(settings.database)
-            and not (folder.is_dir() and os.access(folder, os.W_OK))):
-        print(t("terminal.bad_database", "en", path=settings.database,
-                why=t("terminal.no_folder", "en", path=str(folder))), file=sys.stderr)
-        return 2
-    try:
-        return asyncio.run(run_bot(settings))
-    except DatabaseUnavailable as error:
-        print(f"gm run: cannot open the PostgreSQL database {error}. Check that the server "
-              "runs and GM_DATABASE's host, port, user, password and database name.",
-              file=sys.stderr)
-        return 2
-    except (OSError, discord.DiscordException) as error:  # no network, Discord unreachable
-        print(t("terminal.no_discord", "en", where=settings.api_base or "discord.com",
-                why=str(error) or type(error).__name__), file=sys.stderr)
-        return 3
-    except sqlite3.Error as error:
-        print(t("terminal.bad_database", "en", path=settings.database, why=str(error)),
-              file=sys.stderr)
-        return 2
-
-
-def _check_shared(settings: Settings) -> None:
-    """Some shards only, on a SQLite file: the other shards' processes would need the same
-    file, which serves one process (docs/deploying.md)."""
-    from bot.config import ConfigError
-    from storage import is_postgres
-
-    partial = settings.shards is not None and len(settings.shards) != settings.shard_count
-    if partial and not is_postgres(settings.database):
-        raise ConfigError("A process serving some shards only shares its database with the "
-                          "processes serving the others: set GM_DATABASE to a PostgreSQL "
-                          "URL (a SQLite file serves one process, which then serves every "
-                          "shard).")
+    return launch(args.shards, args.shard_count)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -8,6 +8,7 @@ said is lost (cogs/outbox.py):
 
 from __future__ import annotations
 
+import argparse
 import os
 import signal
 import sys
@@ -49,14 +50,16 @@ def _killing(original: Callable[..., Any], when: Callable[[Any], bool],
 
 
 def main(argv: list[str]) -> int:
-    point, nth = argv[0], int(argv[1])
-    if point not in POINTS:
-        print(f"unknown point {point!r}: one of {', '.join(POINTS)}", file=sys.stderr)
-        return 2
-    arm(point, nth)
-    from bot.__main__ import main as gm
+    parser = argparse.ArgumentParser(prog="faults")
+    parser.add_argument("point", choices=POINTS)
+    parser.add_argument("nth", type=int)
+    parser.add_argument("--shards", default=None)
+    parser.add_argument("--shard-count", default=None)
+    args = parser.parse_args(argv)
+    arm(args.point, args.nth)
+    from bot.discord.launch import launch
 
-    return gm(["run", *argv[2:]])
+    return launch(args.shards, args.shard_count)
 
 
 if __name__ == "__main__":
