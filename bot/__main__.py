@@ -135,6 +135,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from bot.tools.terminal import check_table, play, resume
+    from storage import StorageUnavailable
 
     try:
         if args.resume is not None:
@@ -153,6 +154,10 @@ def _play(args: argparse.Namespace) -> int:
                                 locale=locale, options=options))
     except OSError as error:  # a boards folder that cannot be written
         print(t("terminal.bad_folder", "en", why=str(error)), file=sys.stderr)
+        return 2
+    except StorageUnavailable as error:  # a full disk, a file locked by another program
+        print(t("terminal.storage_unavailable", args.locale or "en", why=error.fault),
+              file=sys.stderr)
         return 2
 
 
@@ -255,6 +260,7 @@ def _table(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     """Each game measured on its own, one after the other, so every ratio line compares two
     figures taken in the same run."""
+    from bot.config import ConfigError, Settings
     from bot.tools.bench import bench
 
     if args.discord:
@@ -273,8 +279,14 @@ def _bench(args: argparse.Namespace) -> int:
         print(next(filter(None, refusals), None) or t(
             "terminal.no_game_seats", "en", count=args.players), file=sys.stderr)
         return 2
+    try:
+        synchronous = Settings.from_env().sqlite_synchronous  # what `gm run` would use
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
     for game, players in zip(games, seats, strict=True):
-        print("\n".join(bench(game.name, players, args.games, args.seed)), flush=True)
+        print("\n".join(bench(game.name, players, args.games, args.seed, synchronous)),
+              flush=True)
     return 0
 
 

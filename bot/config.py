@@ -13,7 +13,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from storage import is_postgres
+from storage import SQLITE_SYNCHRONOUS, is_postgres
 
 DEFAULT_DATABASE = "gamemaster.sqlite3"
 DEFAULT_CLOCK_TICK = 60.0  # seconds between two passes of the turn clock
@@ -37,6 +37,9 @@ class Settings:
     # connection (every guild), as a bot under 2,500 servers needs
     shards: tuple[int, ...] | None = None
     shard_count: int | None = None
+    # A SQLite file's `synchronous`: FULL (an answered action survives a power loss) or
+    # NORMAL (faster; survives a crash of the process, not of the machine)
+    sqlite_synchronous: str = SQLITE_SYNCHRONOUS[0]
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -49,6 +52,7 @@ class Settings:
             log_level=_log_level(env.get("GM_LOG_LEVEL", "INFO")),
             dev_guild=_snowflake("GM_DEV_GUILD", env.get("GM_DEV_GUILD")),
             clock_tick=_seconds("GM_CLOCK_TICK", env.get("GM_CLOCK_TICK")),
+            sqlite_synchronous=_synchronous(env.get("GM_SQLITE_SYNCHRONOUS") or "FULL"),
         ).with_shards(env.get("GM_SHARDS") or None, env.get("GM_SHARD_COUNT") or None)
 
     def with_shards(self, shards: str | None, count: str | None) -> Settings:
@@ -93,6 +97,14 @@ def _database(value: str) -> str:
                           "URL: use a path such as gamemaster.sqlite3, or "
                           "postgresql://user:password@host:5432/database.")
     return value
+
+
+def _synchronous(value: str) -> str:
+    if value.strip().upper() not in SQLITE_SYNCHRONOUS:
+        raise ConfigError(f"GM_SQLITE_SYNCHRONOUS `{value}` is not a setting: use FULL (the "
+                          "default: an answered action survives a power loss) or NORMAL "
+                          "(faster; the last actions may be lost to a power loss).")
+    return value.strip().upper()
 
 
 def _log_level(name: str) -> int:

@@ -13,6 +13,7 @@ from discord.ext import commands, tasks
 from bot.i18n import LOCALES, t
 from bot.playbypost.clock import MAX_VACATION_DAYS, DeadlineView, MyGame, Notice
 from bot.playbypost.quiet import QuietHours
+from bot.service import StorageUnavailable
 from bot.service.models import Update
 from bot.service.settings import MAX_DEADLINE_HOURS, POLICIES, UserConfig
 from cogs.common import (
@@ -68,6 +69,8 @@ class ClockCog(commands.Cog):
         while it was down apply at once; a failing pass is logged and the next one runs."""
         try:
             await self.run_pass()
+        except StorageUnavailable as error:  # nothing claimed: the next pass finds it due
+            log.error("The clock's pass found the storage unavailable: %s", error.fault)
         except Exception:
             log.exception("The clock's pass failed")
 

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import pick_locale, t, text
-from bot.service import GameMaster, Player, ServiceError, Table
+from bot.service import GameMaster, Player, ServiceError, StorageUnavailable, Table
 from bot.service.options import option_lines
 from cogs import ids
 from games.core import GameError
@@ -199,6 +199,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         message = await _naming_the_game(interaction, refusal_text(error, locale), locale)
     elif isinstance(error, app_commands.CheckFailure):
         message = t("core.not_allowed_here", locale)
+    elif isinstance(error, StorageUnavailable):  # the operator's log names the fault
+        log.error("Storage unavailable in interaction %s: %s", interaction.id, error.fault)
+        message = t("core.storage_unavailable", locale)
     else:
         log.error("Unexpected error in interaction %s", interaction.id, exc_info=error)
         message = t("core.unexpected", locale)

@@ -4,7 +4,14 @@ Owns all SQL of the project; knows nothing of Discord or of any game's rules.
 """
 
 from storage.backends import is_postgres, repository_for
-from storage.errors import DuplicateInteraction, NotFound, StaleRow, StaleVersion, StorageError
+from storage.errors import (
+    DuplicateInteraction,
+    NotFound,
+    StaleRow,
+    StaleVersion,
+    StorageError,
+    StorageUnavailable,
+)
 from storage.models import (
     BOARD_TIMES,
     LIVE_STATUSES,
@@ -21,6 +28,7 @@ from storage.models import (
 )
 from storage.postgres import PostgresRepository
 from storage.repository import Repository
+from storage.sqlbase import SYNCHRONOUS as SQLITE_SYNCHRONOUS
 from storage.sqlite import SqliteRepository
 
 __all__ = [
@@ -36,6 +44,7 @@ __all__ = [
     "NewAction",
     "NewAudit",
     "NotFound",
+    "SQLITE_SYNCHRONOUS",
     "PostgresRepository",
     "Repository",
     "SeatRecord",
@@ -43,6 +52,7 @@ __all__ = [
     "StaleRow",
     "StaleVersion",
     "StorageError",
+    "StorageUnavailable",
     "Turn",
     "is_postgres",
     "repository_for",

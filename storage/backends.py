@@ -17,8 +17,9 @@ def is_postgres(database: str) -> bool:
     return database.startswith(POSTGRES_SCHEMES)
 
 
-def repository_for(database: str) -> Repository:
-    """The repository `database` names, not yet opened."""
+def repository_for(database: str, *, synchronous: str | None = None) -> Repository:
+    """The repository `database` names, not yet opened; `synchronous` is a SQLite file's
+    (storage/sqlbase.py SYNCHRONOUS), PostgreSQL keeps its server's own."""
     if is_postgres(database):
         return PostgresRepository(database)
-    return SqliteRepository(database.removeprefix(SQLITE_SCHEME))
+    return SqliteRepository(database.removeprefix(SQLITE_SCHEME), synchronous=synchronous)

@@ -42,3 +42,18 @@ class DuplicateInteraction(StorageError):
     def __init__(self, interaction_id: str) -> None:
         super().__init__(f"interaction {interaction_id} was already applied")
         self.interaction_id = interaction_id
+
+
+class StorageUnavailable(Exception):
+    """The database could not be read or written at all: locked by another process past
+    the busy timeout, read-only, full, or (PostgreSQL) unreachable; nothing was written.
+
+    Not a StorageError: those refuse a write for what it holds (a constraint, a stale
+    version), and their callers answer "already done" or "changed meanwhile". This one
+    says only that the medium failed, so a member is told to try again, and the repository
+    opens its connection anew for the next call (a file that was read-only at open stays
+    read-only on that connection even once it can be written)."""
+
+    def __init__(self, fault: str) -> None:
+        super().__init__(fault)
+        self.fault = fault

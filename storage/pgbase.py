@@ -6,7 +6,8 @@ database. Nothing in this process's memory keeps a game consistent: every write 
 a game first updates the game's row only at the version it read (a compare-and-set that also
 takes the row's lock until COMMIT), so a writer in another process either waits for the lock
 and then finds the version moved (StaleVersion), or goes first. Any exception rolls the whole
-transaction back, and a broken constraint is a StorageError, as on SQLite.
+transaction back, and a broken constraint is a StorageError, as on SQLite; a server out of
+reach, shutting down, full or read-only is a StorageUnavailable, as a faulty file is there.
 
 `PostgresRepository` (storage/postgres.py) combines this base with the row mixins of each
 feature, as `SqliteRepository` does with `SqliteBase`.
@@ -22,10 +23,18 @@ from typing import Any
 import asyncpg
 from asyncpg.pool import Pool
 
-from storage.errors import StorageError
+from storage.errors import StorageError, StorageUnavailable
 from storage.postgres_migrations import Conn, migrate
 
 POOL_SIZE = 10  # connections per process; PostgreSQL's default allows 100 in all
+# What the server (or the way to it) says when it cannot serve at all: refused or lost
+# connections, an administrator's shutdown (which asyncpg may only notice as a protocol in
+# a state it cannot leave: InternalClientError), a full disk, a standby that only reads.
+_MEDIUM_FAULTS = (OSError, TimeoutError, asyncpg.PostgresConnectionError,
+                  asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError,
+                  asyncpg.exceptions.OperatorInterventionError,
+                  asyncpg.exceptions.InsufficientResourcesError,
+                  asyncpg.exceptions.ReadOnlySQLTransactionError)
 
 
 class PostgresBase:
@@ -91,8 +100,11 @@ class PostgresBase:
         transaction of its caller's making)."""
         if self._pool is None:
             raise StorageError("the repository is not open")
-        async with self._pool.acquire() as conn:
-            yield conn
+        try:
+            async with self._pool.acquire() as conn:
+                yield conn
+        except _MEDIUM_FAULTS as error:
+            raise StorageUnavailable(f"{type(error).__name__}: {error}") from error
 
 
 def returned(row: asyncpg.Record | None) -> asyncpg.Record:

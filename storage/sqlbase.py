@@ -9,15 +9,22 @@ the whole transaction back, so nothing is ever half-written. The load and the wr
 action run their transaction whole on the connection's thread (`_whole`), with the same
 guarantees, in one round trip.
 
+Reads that write nothing run on a second connection of their own (a file in WAL mode lets
+a reader go on while a writer holds the write lock), so a `/game status` never waits behind
+an action, nor behind another process holding the file locked. A fault of the medium
+(locked past the busy timeout, read-only, full, an I/O error) is a `StorageUnavailable`, and
+the connection it came from is opened anew for the next call.
+
 `SqliteRepository` combines this base with the row mixins of each feature (the game log,
-clocks, campaigns...), so they all share one connection and one lock.
+clocks, campaigns...), so they all share these connections and their locks.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from types import TracebackType
@@ -26,10 +33,25 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 import orjson
 
-from storage.errors import StorageError
+from storage.errors import StorageError, StorageUnavailable
 from storage.migrations import migrate
 
 BUSY_TIMEOUT_MS = 5000
+# `synchronous` settings an operator may choose (GM_SQLITE_SYNCHRONOUS, docs/deploying.md).
+# FULL, the default, makes an answered action survive a power loss: SQLite syncs the WAL
+# to the disk on every COMMIT, as PostgreSQL's default synchronous_commit=on does. NORMAL
+# survives a killed or crashed process but may lose the last commits to a power loss or an
+# OS crash (never corrupting the file), for a fraction of the cost of a commit.
+SYNCHRONOUS = ("FULL", "NORMAL")
+# What a repository opened without a setting runs at. The test suite lowers it to NORMAL
+# (tests/conftest.py): a test survives no power loss, and thousands of fsyncs are minutes.
+DEFAULT_SYNCHRONOUS = "FULL"
+# The primary result codes that say the file, not the statement, failed; of them, a lock
+# held by another connection passes by itself, any other leaves the connection reopened.
+_MEDIUM_FAULTS = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_READONLY,
+                  sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_FULL,
+                  sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PROTOCOL, sqlite3.SQLITE_NOTADB}
+_PASSING = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
 T = TypeVar("T")
 # A statement as data: its SQL and the rows of parameters it runs for (executemany), so the
 # same statements run through aiosqlite or whole on the connection's thread.
@@ -37,45 +59,70 @@ Statement = tuple[str, Sequence[Sequence[Any]]]
 
 
 class SqliteBase:
-    """The connection and its transactions; `path` is a file, or ":memory:"."""
+    """The connections and their transactions; `path` is a file, or ":memory:" (one
+    connection for both: a second would open another, empty database)."""
 
     one_process = True  # one bot process per file (docs/deploying.md)
 
-    def __init__(self, path: str | Path = ":memory:") -> None:
+    def __init__(self, path: str | Path = ":memory:", *,
+                 synchronous: str | None = None) -> None:
+        chosen = (synchronous or DEFAULT_SYNCHRONOUS).upper()
+        if chosen not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNCHRONOUS)}")
         self.path = str(path)
-        self._db: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
+        self.synchronous = chosen
+        in_memory = self.path == ":memory:"
+        self._writer = _Connection(self._connect, reopens=not in_memory)
+        self._reader = self._writer if in_memory else _Connection(self._connect_reader)
 
     # -- lifecycle --------------------------------------------------------------------------
     async def open(self) -> None:
+        """Open, migrate and check that the file can be written: a file the bot cannot
+        write is refused at start (StorageUnavailable), not at the first move."""
+        db = await self._connect()
+        try:
+            await migrate(db)
+            await _check_writable(db)
+        except sqlite3.Error as error:
+            await db.close()
+            raise _unavailable(error) or error from error
+        except BaseException:
+            await db.close()
+            raise
+        self._writer.db = db
+        if self._reader is not self._writer:
+            self._reader.db = await self._connect_reader()
+
+    @property
+    def _db(self) -> aiosqlite.Connection | None:
+        """The connection that writes (the only one of ":memory:"), for tests that watch
+        the statements an action runs."""
+        return self._writer.db
+
+    async def _connect(self) -> aiosqlite.Connection:
         # isolation_level=None: sqlite3 must not open transactions behind our back; we issue
         # every BEGIN/COMMIT ourselves.
         db = await aiosqlite.connect(self.path, isolation_level=None)
         db.row_factory = sqlite3.Row
         try:
-            await self._configure(db)
-            await migrate(db)
+            if self.path != ":memory:":
+                await db.execute_fetchall("PRAGMA journal_mode=WAL")
+            await db.execute_fetchall(f"PRAGMA synchronous={self.synchronous}")
+            await db.execute_fetchall("PRAGMA foreign_keys=ON")
+            await db.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
         except BaseException:
             await db.close()
             raise
-        self._db = db
+        return db
 
-    async def _configure(self, db: aiosqlite.Connection) -> None:
-        if self.path != ":memory:":
-            await db.execute_fetchall("PRAGMA journal_mode=WAL")
-        # In WAL mode, NORMAL still makes every COMMIT durable against a killed or crashed
-        # process: the commit is in the WAL file (the OS page cache) when COMMIT returns, and
-        # the next open replays it. Only a power loss or OS crash may lose the last few
-        # commits (never corrupt the file); FULL would fsync on every action for that.
-        await db.execute_fetchall("PRAGMA synchronous=NORMAL")
-        await db.execute_fetchall("PRAGMA foreign_keys=ON")
-        await db.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    async def _connect_reader(self) -> aiosqlite.Connection:
+        db = await self._connect()
+        await db.execute_fetchall("PRAGMA query_only=ON")  # a write here is a bug: refused
+        return db
 
     async def close(self) -> None:
-        async with self._lock:  # let a running transaction finish first
-            if self._db is not None:
-                db, self._db = self._db, None
-                await db.close()
+        for connection in {id(c): c for c in (self._reader, self._writer)}.values():
+            await connection.close()
 
     async def __aenter__(self) -> Any:
         await self.open()
@@ -91,8 +138,8 @@ class SqliteBase:
 
     @asynccontextmanager
     async def _transaction(self, mode: str) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            db = self._connection()
+        connection = self._reader if mode == "DEFERRED" else self._writer
+        async with connection.held() as db:
             try:
                 # Inside the try: a caller cancelled while BEGIN runs must still roll back.
                 await db.execute_fetchall(f"BEGIN {mode}")
@@ -119,8 +166,9 @@ class SqliteBase:
         write every action makes. `work` runs off the event loop, so it makes plain sqlite3
         calls and never awaits. A caller cancelled meanwhile leaves the transaction to
         finish whole; the next one queues behind it on the same thread."""
-        async with self._lock:
-            return await _on_thread(self._connection(), _whole_transaction, work, mode)
+        connection = self._reader if mode == "DEFERRED" else self._writer
+        async with connection.held() as db:
+            return await _on_thread(db, _whole_transaction, work, mode)
 
     async def _statement(self, mode: str, sql: str,
                          params: Sequence[Any] = ()) -> list[sqlite3.Row]:
@@ -130,10 +178,53 @@ class SqliteBase:
         and every other transaction queues behind them."""
         return await self._whole(mode, lambda conn: conn.execute(sql, params).fetchall())
 
-    def _connection(self) -> aiosqlite.Connection:
-        if self._db is None:
+
+class _Connection:
+    """One aiosqlite connection behind its lock, opened anew after a fault of the medium
+    (a file read-only when it was opened stays read-only on that connection)."""
+
+    def __init__(self, connect: Callable[[], Awaitable[aiosqlite.Connection]], *,
+                 reopens: bool = True) -> None:
+        self.db: aiosqlite.Connection | None = None
+        self._connect = connect
+        self._reopens = reopens  # never for ":memory:": a new connection is a new database
+        self._lock = asyncio.Lock()
+        self._broken = False
+
+    @asynccontextmanager
+    async def held(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection, for one transaction: a medium fault inside it becomes
+        StorageUnavailable, and one that does not pass by itself (anything but a lock
+        held elsewhere) has the connection opened anew before the next transaction."""
+        async with self._lock:
+            db = await self._usable()
+            try:
+                yield db
+            except sqlite3.Error as error:
+                unavailable = _unavailable(error)
+                if unavailable is None:
+                    raise
+                self._broken = self._reopens and not _passing(error)
+                raise unavailable from error
+
+    async def _usable(self) -> aiosqlite.Connection:
+        if self.db is None:
             raise StorageError("the repository is not open")
-        return self._db
+        if self._broken:
+            try:
+                fresh = await self._connect()
+            except sqlite3.Error as error:
+                raise _unavailable(error) or error from error
+            old, self.db, self._broken = self.db, fresh, False
+            with contextlib.suppress(sqlite3.Error):
+                await old.close()
+        return self.db
+
+    async def close(self) -> None:
+        async with self._lock:  # let a running transaction finish first
+            if self.db is not None:
+                db, self.db = self.db, None
+                await db.close()
 
 
 # -- helpers (all run inside a transaction) ---------------------------------------------------
@@ -176,6 +267,35 @@ def _whole_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connect
         conn.rollback()
         raise
     return result
+
+
+def _primary_code(error: sqlite3.Error) -> int | None:
+    code = getattr(error, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def _unavailable(error: sqlite3.Error) -> StorageUnavailable | None:
+    """StorageUnavailable naming the fault ("SQLITE_READONLY: attempt to write a readonly
+    database") when `error` says the file could not be used; None when it is the
+    statement's own error, a bug a member must not be told to wait out."""
+    if _primary_code(error) not in _MEDIUM_FAULTS:
+        return None
+    return StorageUnavailable(f"{getattr(error, 'sqlite_errorname', 'SQLITE')}: {error}")
+
+
+def _passing(error: sqlite3.Error) -> bool:
+    return _primary_code(error) in _PASSING
+
+
+async def _check_writable(db: aiosqlite.Connection) -> None:
+    """Writes the file's header to itself and takes it back: SQLite opens a file it may not
+    write read-only without a word, and says so only at the first write."""
+    version = list(await db.execute_fetchall("PRAGMA user_version"))[0][0]
+    await db.execute_fetchall("BEGIN IMMEDIATE")
+    try:
+        await db.execute_fetchall(f"PRAGMA user_version={int(version)}")
+    finally:
+        await _rollback(db)
 
 
 def where(**filters: Any) -> tuple[str, list[Any]]:

@@ -12,10 +12,18 @@ from pathlib import Path
 
 import pytest
 
+import storage.sqlbase
 from bot.app import App, build_app
 from bot.service import GameMaster
 from storage import SqliteRepository
 from tests.storage.storage_postgres import Databases, Unavailable, postgres_server
+
+# A test survives no power loss, and an fsync per commit (synchronous=FULL, the default the
+# bot runs at) would add minutes to the suite: the tests' SQLite files, in this process and
+# in the bot processes the end-to-end tests start, sync as NORMAL. The default itself is
+# tested in tests/storage/test_storage_faults.py.
+storage.sqlbase.DEFAULT_SYNCHRONOUS = "NORMAL"
+os.environ["GM_SQLITE_SYNCHRONOUS"] = "NORMAL"
 
 # A test taking the `backend` (or `database`) fixture runs once per backend.
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]

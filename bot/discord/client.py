@@ -143,7 +143,8 @@ async def run_bot(settings: Settings) -> int:
         log.error("%s", error)
         return 2
     use_api_base(settings.api_base, settings.gateway)
-    repo = repository_for(settings.database)  # a SQLite file, or postgresql://...
+    # a SQLite file, or postgresql://...
+    repo = repository_for(settings.database, synchronous=settings.sqlite_synchronous)
     try:
         await repo.open()
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:

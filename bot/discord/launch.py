@@ -16,7 +16,7 @@ import discord
 from bot.config import ConfigError, Settings
 from bot.discord.client import DatabaseUnavailable, run_bot
 from bot.i18n import t
-from storage import is_postgres
+from storage import StorageUnavailable, is_postgres
 
 
 def launch(shards: str | None, shard_count: str | None) -> int:
@@ -51,6 +51,10 @@ def _serve(settings: Settings) -> int:
         return 3
     except sqlite3.Error as error:
         print(t("terminal.bad_database", "en", path=settings.database, why=str(error)),
+              file=sys.stderr)
+        return 2
+    except StorageUnavailable as error:  # e.g. a file the bot's user may only read
+        print(t("terminal.bad_database", "en", path=settings.database, why=error.fault),
               file=sys.stderr)
         return 2
 

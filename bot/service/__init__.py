@@ -18,6 +18,7 @@ from bot.service.models import (
     TurnPrompt,
     Update,
 )
+from storage import StorageUnavailable
 
 __all__ = ["BOARD_FILE", "Council", "GameMaster", "PackInfo", "Player", "Private", "Seat",
-           "SeatView", "ServiceError", "Table", "TurnPrompt", "Update"]
+           "SeatView", "ServiceError", "StorageUnavailable", "Table", "TurnPrompt", "Update"]

@@ -34,7 +34,7 @@ pytestmark = pytest.mark.postgres
 
 GAME = "record"
 TIMEOUT = 240.0  # seconds for every table to finish
-TRY_AGAIN = t("core.unexpected", "en")
+TRY_AGAIN = t("core.storage_unavailable", "en")
 
 
 @pytest.fixture

@@ -70,9 +70,11 @@ class Watch:
 
 async def watched(app: App) -> Watch:
     repo = app.gm.repo
-    assert isinstance(repo, SqliteRepository) and repo._db is not None
+    assert isinstance(repo, SqliteRepository)
     watch = Watch(repo)
-    await repo._db.set_trace_callback(watch.statements.append)
+    for db in {id(c.db): c.db for c in (repo._reader, repo._writer)}.values():
+        assert db is not None  # a file: the reads have a connection of their own
+        await db.set_trace_callback(watch.statements.append)
     return watch
 
 

@@ -11,18 +11,19 @@ from games.core import get_game
 
 
 async def test_service_actions_are_timed_over_a_whole_game_with_its_final_state() -> None:
-    samples, size, state = await service_action_times(get_game("record"), 2, seed=1)
+    samples, size, state = await service_action_times(get_game("record"), 2, seed=1,
+                                                      synchronous="FULL")
     assert len(samples) > 10 and all(s > 0 for s in samples)
     assert size > 0
     assert "players" in json.loads(state)
 
 
 def test_the_bare_commit_writes_the_given_bytes_each_time() -> None:
-    assert len(commit_times('{"a": 1}' * 100, 7)) == 7
+    assert len(commit_times('{"a": 1}' * 100, 7, "FULL")) == 7
 
 
-def test_the_ratio_line_has_one_form() -> None:
-    line = ratio_line([0.003, 0.001, 0.002], [0.0004, 0.0005])
-    assert line == f"{RATIO}: 4.4x"
-    assert re.fullmatch(r"service action ÷ SQLite commit \(synchronous=FULL, same bytes\): "
+def test_the_ratio_line_has_one_form_and_names_the_setting_both_sides_ran_at() -> None:
+    line = ratio_line([0.003, 0.001, 0.002], [0.0004, 0.0005], "NORMAL")
+    assert line == f"{RATIO.format('NORMAL')}: 4.4x"
+    assert re.fullmatch(r"service action ÷ SQLite commit \(synchronous=NORMAL, same bytes\): "
                         r"\d+\.\dx", line)
