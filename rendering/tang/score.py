@@ -2,8 +2,9 @@
 cities, 洛阳, 民生), its camp and the camp's average (T4.4), whether it holds its capital and
 安禄山 (T4.2), whether it may win (T4.5), and the winners highlighted.
 
-It draws the engine's result (`view["result"]`, its details' rows) as it is and never
-recomputes a score.
+It draws the engine's result (`view["result"]`, its details' rows: ranks, the one-decimal
+final score, and the rule of the order under the table) as it is and never recomputes a
+score.
 """
 
 from __future__ import annotations
@@ -48,14 +49,15 @@ def _body(c: Canvas, t: Table, y: float, w: float) -> float:
         cx = x + LABEL_W + i * col_w
         if seat in winners:
             c.rect((cx + 2, y, cx + col_w - 2, bottom), outline=GOLD, width=4)
-        _head(c, t, seat, seat in winners, i + 1, cx, col_w, y)
+        _head(c, t, seat, seat in winners, int(rows[seat].get("rank", i + 1)), cx, col_w, y)
     y += HEAD_H
     for n, (label, values, bold) in enumerate(table):
         if n % 2 == 1 and not bold:
             c.rect((x, y + 2, x + w, y + ROW_H - 2), fill=TILE, radius=4)
         _row(c, label, values, bold, x, col_w, y)
         y += ROW_H
-    return y
+    rule = (result.get("details") or {}).get("order")
+    return lines(c, x, y + 6, t.worded(rule), w, MUTED) if rule else y
 
 
 def _rows(c: Canvas, t: Table, rows: list[dict]) -> list[tuple[str, list[str], bool]]:
