@@ -152,6 +152,8 @@ def result_of(state: State) -> Result:
     details = {"rows": [{**{k: v for k, v in r.items() if k not in ("final", "side_minsheng",
                                                                     "side_cities")},
                          "final": str(r["final"]), "final_shown": shown(r["final"]),
+                         "side_minsheng_shown": shown(r["side_minsheng"]),
+                         "side_cities_shown": shown(r["side_cities"]),
                          "rank": rank[r["seat"]]}
                         for r in rows], "camp_rule": state["camp_rule"],
                "order": order_rule(state)}

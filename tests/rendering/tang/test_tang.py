@@ -172,6 +172,7 @@ def test_t4_5_the_final_standings_are_the_results_order_values_and_rule() -> Non
     sheet = part_texts(state, "score")
     assert [x for x in sheet if x.startswith("No. ")] == ["No. 2", "No. 3", "No. 4"]
     assert rule in " ".join(sheet)
+    assert "Camp's average welfare" in sheet and "9.5" in sheet  # (8 + 11) / 2, a tie-break
 
 
 def test_a_korean_city_is_named_on_the_map_without_its_hanja() -> None:
