@@ -129,14 +129,16 @@ class Announcer:
     def result_text(self, game: str, result: dict[str, Any], seats: list[SeatRecord],
                     locale: str) -> str:
         """Final scores with every category (named in the reader's language where the game's
-        catalog names it, `<game>.score.<category>`), winners first."""
+        catalog names it, `<game>.score.<category>`), winners first; a total the game words
+        itself (`shown`, e.g. Tang's camp average "20.5") is given as worded."""
         reader = reader_of(seats, locale)
         lines = [t("tables.final_scores", locale)]
         for score in result["scores"]:
             parts = ", ".join(f"{_category(game, k, locale)} {v}"
                               for k, v in score["categories"].items())
             crown = " 🏆" if score["seat"] in result["winners"] else ""
-            lines.append(f"{seats[score['seat']].name}: **{score['total']}** ({parts}){crown}")
+            total = score.get("shown") or score["total"]
+            lines.append(f"{seats[score['seat']].name}: **{total}** ({parts}){crown}")
         reason = words(said_of(result["reason"]), reader)
         shared = len(result["winners"]) > 1
         lines.append(t("tables.ended_by_shared" if shared else "tables.ended_by", locale,

@@ -47,6 +47,7 @@ class Score:
     total: int
     categories: dict[str, int]
     tiebreak: tuple[int, ...] = ()
+    shown: str = ""  # the total as players read it, when it is not whole (Tang's "20.5")
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,8 @@ class Result:
         return {
             "scores": [
                 {"seat": s.seat, "total": s.total, "categories": s.categories,
-                 "tiebreak": list(s.tiebreak)} for s in self.scores
+                 "tiebreak": list(s.tiebreak), **({"shown": s.shown} if s.shown else {})}
+                for s in self.scores
             ],
             "winners": self.winners,
             "reason": said_json(self.reason),

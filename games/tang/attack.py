@@ -272,8 +272,14 @@ def declare(state: State, seat: int, data: dict[str, Any]) -> list[Event]:
 
 
 def attack_refusal(state: State, step: Step, seat: int, action: Action) -> Any:
-    """Why a typed muster count is not offered: the grain (TX7)."""
+    """Why a typed muster count is not offered: the grain (TX7); why a side is not: the
+    truce (和亲, T7.5)."""
     data = step["data"]
+    if data["stage"] == "side" and action.kind == "side" and action.args \
+            and isinstance(action.args[0], int):
+        other = seat_of_arg(action.number())
+        if other in present(state, data["target"]) and truce(state, seat, other):
+            return msg("tang.refuse.truce", who=Seat(other))
     if data["stage"] == "count" and action.kind == "count" and action.args \
             and isinstance(action.args[0], int):
         source = data["source"]
@@ -285,6 +291,20 @@ def attack_refusal(state: State, step: Step, seat: int, action: Action) -> Any:
     return None
 
 
+def truce_partner(state: State, seat: int, target: str) -> int | None:
+    """The truce partner (和亲, T7.5) that leaves `seat` no side to fight in `target`: its
+    controller, or in a siege the first partner among the other sides when every other side
+    is barred (by a truce, or by the camp option); None when a side is left or no truce
+    bars one."""
+    holder = controller(state, target)
+    others = ([holder] if holder != seat else []) if holder is not None else [
+        s for s in present(state, target) if s != seat]
+    partners = [s for s in others if truce(state, seat, s)]
+    if not partners or sides(state, seat, target):
+        return None
+    return partners[0]
+
+
 def target_refusal(state: State, seat: int, action: Action) -> Any:
     """Why `attack <city>` is refused (T3.4.1, 和亲)."""
     if action.kind != "attack" or not action.args:
@@ -292,9 +312,9 @@ def target_refusal(state: State, seat: int, action: Action) -> Any:
     target = action.word()
     if target not in state["cities"]:
         return None
-    holder = controller(state, target)
-    if holder is not None and holder != seat and truce(state, seat, holder):
-        return msg("tang.refuse.truce", who=Seat(holder))
+    partner = truce_partner(state, seat, target)
+    if partner is not None:
+        return msg("tang.refuse.truce", who=Seat(partner))
     near = any(controller(state, c) == seat for c in neighbors(state, target))
     if not near and not armies(state, target, seat):
         return msg("tang.refuse.not_adjacent", city=city_term(target))

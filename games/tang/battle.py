@@ -301,7 +301,6 @@ def settle_battle(state: State, fought: bool) -> list[Event]:
     if len(holders) == 1:
         c["controller"] = c["last"] = holders[0]
         if holders[0] == att and before != att:
-            player(state, att)["captured"] = True
             events.append(log("tang.log.captured", None, who=Seat(att), city=city_term(city)))
         elif holders[0] != before:
             events.append(log("tang.log.siege_ends", None, who=Seat(holders[0]),
@@ -314,6 +313,9 @@ def settle_battle(state: State, fought: bool) -> list[Event]:
         c["controller"] = c["last"]
         events.append(log("tang.log.empty_return", None, city=city_term(city),
                           who=Seat(c["last"])))
+    gainer = gained_by(state)
+    if gainer is not None:
+        player(state, gainer)["captured"] = True
     steps: list[Step] = []
     if battle["a_generals"]:
         near = [n for n in neighbors(state, city) if state["cities"][n]["controller"] == att]
@@ -389,23 +391,41 @@ def orphans(state: State) -> list[Event]:
 
 
 # -- the fall of a capital (T3.5) -----------------------------------------------------------------
-def capital_fall(state: State, events: list[Event]) -> list[Step]:
+def gained_by(state: State) -> int | None:
+    """The player who came to control the battle's city through its result, whoever it is:
+    the attacker who took it, the defender left alone when an attack from inside a siege was
+    wiped out, a third side left alone by another pair's battle, or the last controller it
+    returned to empty after a siege. That is a capture for 史朝义 (T6.3) and, of another
+    player's capital, a capital fall (T3.5.1); None when control did not change hands."""
     battle = state["battle"]
-    att, city = battle["attacker"], battle["city"]
-    if state["cities"][city]["controller"] != att or battle["before"]["controller"] == att:
+    holder = state["cities"][battle["city"]]["controller"]
+    if holder is None or holder == battle["before"]["controller"]:
+        return None
+    return int(holder)
+
+
+def capital_fall(state: State, events: list[Event]) -> list[Step]:
+    """T3.5.1: a player X who gained control of O's capital in this battle's results, when O
+    controlled it or had armies in it just before the attack, has captured it. X need not be
+    the attacker (the spec's trigger names only who ends up controlling the city)."""
+    battle = state["battle"]
+    city = battle["city"]
+    conqueror = gained_by(state)
+    if conqueror is None:
         return []
-    owners = [s for s in range(seats(state)) if player(state, s)["capital"] == city and s != att]
+    owners = [s for s in range(seats(state))
+              if player(state, s)["capital"] == city and s != conqueror]
     if not owners:
         return []
     loser = owners[0]
     if battle["before"]["controller"] != loser and loser not in battle["before"]["present"]:
         return []
     before, after = change_minsheng(state, loser, -1)
-    events += [log("tang.log.capital_falls", None, who=Seat(loser), other=Seat(att),
+    events += [log("tang.log.capital_falls", None, who=Seat(loser), other=Seat(conqueror),
                    city=city_term(city)), minsheng_event(loser, before, after)]
     if not controlled(state, loser):
         return []
-    return [turn("fall", att, loser=loser, conqueror=att, stage="designate")]
+    return [turn("fall", conqueror, loser=loser, conqueror=conqueror, stage="designate")]
 
 
 def fall_legal(state: State, step: Step, seat: int) -> list[Action]:
@@ -495,9 +515,10 @@ def fall_done(state: State, step: Step) -> list[Event]:
 
 def _move_stage(state: State, data: dict[str, Any]) -> list[Event]:
     """The loser has emptied the designated city: it is the conqueror's now (T3.5.2 step 4),
-    who moves armies in."""
+    who moves armies in; gaining it so is a capture (T6.3)."""
     c = state["cities"][data["city"]]
     c["controller"] = c["last"] = data["conqueror"]
+    player(state, data["conqueror"])["captured"] = True  # a capture for 史朝义 too (T6.3)
     push(state, turn("fall", data["conqueror"], **{**data, "stage": "move"}))
     return []
 

@@ -132,7 +132,8 @@ def own_turn_actions(state: State, seat: int, acted: bool) -> list[Action]:
                   if player(state, t)["pile"]]
     if has_skill(state, seat, "koumi") and uses(state, seat, "koumi") < 1 and p["pile"]:
         found += [_skill("koumi", seat_arg(t), who=Seat(t)) for t in others(state, seat)]
-    if has_skill(state, seat, "fanfu") and uses(state, seat, "fanfu") < 1:
+    if has_skill(state, seat, "fanfu") and uses(state, seat, "fanfu") < 1 and p["pile"]:
+        # T7.5: a card of his own pile, or 反复 would be a free look at a card handed back
         found += [_skill("fanfu", seat_arg(t), who=Seat(t)) for t in others(state, seat)
                   if player(state, t)["pile"]]
     if has_skill(state, seat, "xianjian") and uses(state, seat, "xianjian") < 1:

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from games.core.game import Result, Score
-from games.core.messages import Seat, msg
+from games.core.messages import Seat, msg, said_json
 from games.tang.model import (
     State,
     controlled,
@@ -111,17 +111,39 @@ def winners(state: State, rows: list[dict[str, Any]]) -> list[int]:
     return sorted(r["seat"] for r in top if (r["side_minsheng"], r["side_cities"]) == key)
 
 
+def shown(final: Fraction) -> str:
+    """F with one decimal (A13), rounded down as every rounding is (T5.1): the one form in
+    which every display of a final score reads it (board, score sheet, text result)."""
+    tenths = final.numerator * 10 // final.denominator
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def ranks(scores: list[Score]) -> dict[int, int]:
+    """Seat -> rank (1 is first) in the result's order: winners, then the eligible players,
+    then the rest, each by F, then the side's average 民生, then its average cities (T4.5,
+    T4.6, A12). Seats equal on all of these share a rank (T10.5)."""
+    return {s.seat: 1 + sum(1 for o in scores if o.tiebreak > s.tiebreak) for s in scores}
+
+
+def order_rule(state: State) -> Any:
+    """The rule the result's order follows, worded for the board (camps on or off)."""
+    return said_json(msg("tang.result.order_camps" if state["camp_rule"] else
+                         "tang.result.order"))
+
+
 def result_of(state: State) -> Result:
     rows = final_table(state)
     won = winners(state, rows)
     scores = []
     for r in rows:
         categories = {k: int(r[k]) for k in ("cities", "special", "luoyang", "minsheng", "own")}
-        categories["final_tenths"] = int(r["final"] * 10)
+        final = shown(r["final"])
+        categories["final_tenths"] = int(final.replace(".", ""))
         scores.append(Score(r["seat"], int(r["final"]), categories, (
             int(r["seat"] in won), int(r["eligible"]), int(r["final"] * SCALE),
-            int(r["side_minsheng"] * SCALE), int(r["side_cities"] * SCALE))))
+            int(r["side_minsheng"] * SCALE), int(r["side_cities"] * SCALE)), shown=final))
     scores.sort(key=lambda s: s.tiebreak, reverse=True)
+    rank = ranks(scores)
     over = state.get("over") or {"reason": "rounds"}
     if over["reason"] == "eliminated":
         reason = msg("tang.result.eliminated", who=Seat(over["seat"]))
@@ -129,6 +151,10 @@ def result_of(state: State) -> Result:
         reason = msg("tang.result.rounds", rounds=int(data_of(state).constants["rounds"]))
     details = {"rows": [{**{k: v for k, v in r.items() if k not in ("final", "side_minsheng",
                                                                     "side_cities")},
-                         "final": str(r["final"]), "final_shown": f"{float(r['final']):.1f}"}
-                        for r in rows], "camp_rule": state["camp_rule"]}
+                         "final": str(r["final"]), "final_shown": shown(r["final"]),
+                         "side_minsheng_shown": shown(r["side_minsheng"]),
+                         "side_cities_shown": shown(r["side_cities"]),
+                         "rank": rank[r["seat"]]}
+                        for r in rows], "camp_rule": state["camp_rule"],
+               "order": order_rule(state)}
     return Result(scores, won, reason, details)

@@ -1,7 +1,9 @@
 """The Tang overview, posted after each phase and made for a phone: the shared headline
 (round and phase, who is awaited, each player's score as the game counts it now (T4.3) with
-its change, what changed), the round and 民生 tracks, then the map as large as the rest of
-the 1280x1560 page allows, the cities taken since the previous overview in a gold halo.
+its change, what changed; at the end the engine's final standings in its order and words,
+with the rule of that order under them), the round and 民生 tracks, then the map as large as
+the rest of the 1280x1560 page allows, the cities taken since the previous overview in a
+gold halo.
 
 Its height is known before drawing (the top is measured dry, the map's scale follows from
 what is left), so it is drawn once, over the map's cached static layer, on the kit's reusing
@@ -19,9 +21,10 @@ from rendering.kit.headline import Headline, Standing, delta, draw_headline
 from rendering.kit.ink import ReusingCanvas
 from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH
 from rendering.kit.scene import Scene
+from rendering.kit.theme import MUTED
 from rendering.tang.changes import compare
 from rendering.tang.map import Geometry, draw_map
-from rendering.tang.style import Table, board_data
+from rendering.tang.style import Table, board_data, lines
 from rendering.tang.tracks import draw_tracks
 
 MAX_HEIGHT = OVERVIEW_HEIGHT
@@ -51,7 +54,19 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> tuple[Image.Image, l
 
 def _top(c: Canvas, t: Table, head: Headline) -> float:
     y = draw_headline(c, t.scene, head, MARGIN, MARGIN, INNER)
+    y = order_rule(c, t, y)
     return draw_tracks(c, t, MARGIN, y, INNER)
+
+
+def order_rule(c: Canvas, t: Table, y: float) -> float:
+    """At the end, under the final standings, the rule their order follows, as the engine's
+    result words it (winners, who may win, final score with its camp average, tie-breaks):
+    a 12.0 before a 20.5 is then read, not guessed. Returns the y below it."""
+    result = t.view.get("result")
+    rule = ((result or {}).get("details") or {}).get("order")
+    if not rule:
+        return y
+    return lines(c, MARGIN, y, t.worded(rule), INNER, MUTED) + GAP
 
 
 def title(t: Table) -> str:
@@ -75,11 +90,7 @@ def standings(t: Table) -> tuple[Standing, ...]:
     seat order, with its change since the previous overview; nothing during the set-up."""
     result = t.view.get("result")
     if result is not None:
-        shown = {int(r["seat"]): str(r.get("final_shown", r.get("final", "")))
-                 for r in (result.get("details") or {}).get("rows", [])}
-        return tuple(Standing(int(s["seat"]), t.say(
-            "standing.final", score=shown.get(int(s["seat"]), str(s["total"]))))
-            for s in result.get("scores", []))
+        return final_standings(t, result)
     if t.view.get("phase") == "setup":
         return ()
     before = {int(p["seat"]): p for p in (t.scene.before or {}).get("players") or []}
@@ -90,4 +101,19 @@ def standings(t: Table) -> tuple[Standing, ...]:
         old = before.get(seat)
         was = None if old is None or old.get("score") is None else int(old["score"]["own"])
         out.append(Standing(seat, t.say("standing.own", score=score), delta(was, score)))
+    return tuple(out)
+
+
+def final_standings(t: Table, result: dict) -> tuple[Standing, ...]:
+    """The engine's result as it is: its order, each seat's final score in the result's own
+    words (`shown`, one decimal), and "cannot win" on a seat that may not win (T4.5), which
+    the order puts after every seat that may."""
+    rows = {int(r["seat"]): r for r in (result.get("details") or {}).get("rows", [])}
+    out = []
+    for s in result.get("scores", []):
+        seat = int(s["seat"])
+        row = rows.get(seat, {})
+        score = str(s.get("shown") or row.get("final_shown") or s["total"])
+        key = "standing.final" if row.get("eligible", True) else "standing.final_barred"
+        out.append(Standing(seat, t.say(key, score=score)))
     return tuple(out)

@@ -2,8 +2,9 @@
 cities, 洛阳, 民生), its camp and the camp's average (T4.4), whether it holds its capital and
 安禄山 (T4.2), whether it may win (T4.5), and the winners highlighted.
 
-It draws the engine's result (`view["result"]`, its details' rows) as it is and never
-recomputes a score.
+It draws the engine's result (`view["result"]`, its details' rows: ranks, the one-decimal
+final score, and the rule of the order under the table) as it is and never recomputes a
+score.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from rendering.tang.style import Table, lines
 TEXT_SIZE = LARGE  # 24 px: the phone floor
 NUMBERS = ("cities", "special", "luoyang", "minsheng", "own")
 FLAGS = ("capital", "anlushan", "eligible")
+TIE_BREAKS = ("side_minsheng", "side_cities")  # the camp's averages, compared on a tie
 LABEL_W = 300
 ROW_H = 46
 HEAD_H = 84
@@ -42,29 +44,35 @@ def _body(c: Canvas, t: Table, y: float, w: float) -> float:
         return y
     winners = {int(s) for s in result.get("winners") or []}
     col_w = (w - LABEL_W) / len(order)
-    table = _rows(c, t, [rows[s] for s in order])
+    table = _rows(c, t, [rows[s] for s in order],
+                  bool((result.get("details") or {}).get("camp_rule")))
     bottom = y + HEAD_H + len(table) * ROW_H
     for i, seat in enumerate(order):
         cx = x + LABEL_W + i * col_w
         if seat in winners:
             c.rect((cx + 2, y, cx + col_w - 2, bottom), outline=GOLD, width=4)
-        _head(c, t, seat, seat in winners, i + 1, cx, col_w, y)
+        _head(c, t, seat, seat in winners, int(rows[seat].get("rank", i + 1)), cx, col_w, y)
     y += HEAD_H
     for n, (label, values, bold) in enumerate(table):
         if n % 2 == 1 and not bold:
             c.rect((x, y + 2, x + w, y + ROW_H - 2), fill=TILE, radius=4)
         _row(c, label, values, bold, x, col_w, y)
         y += ROW_H
-    return y
+    rule = (result.get("details") or {}).get("order")
+    return lines(c, x, y + 6, t.worded(rule), w, MUTED) if rule else y
 
 
-def _rows(c: Canvas, t: Table, rows: list[dict]) -> list[tuple[str, list[str], bool]]:
+def _rows(c: Canvas, t: Table, rows: list[dict],
+          camps: bool) -> list[tuple[str, list[str], bool]]:
     out = [(t.say(f"score.{key}"), [str(r.get(key, 0)) for r in rows], key == "own")
            for key in NUMBERS]
     out.append((t.say("score.camp"), [", ".join(t.name(c, int(s)) for s in r.get("camp", []))
                                       for r in rows], False))
     out.append((t.say("score.final"), [str(r.get("final_shown", r.get("final", "")))
                                        for r in rows], True))
+    if camps:  # the tie-breaks compare camp averages (T4.6), which no other row shows
+        out += [(t.say(f"score.{key}"), [str(r.get(f"{key}_shown", "")) for r in rows], False)
+                for key in TIE_BREAKS]
     out += [(t.say(f"score.{key}"), [t.say("yes" if r.get(key) else "no") for r in rows],
              False) for key in FLAGS]
     return out

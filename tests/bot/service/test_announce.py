@@ -7,6 +7,7 @@ from bot.service.announce import Announcer, board_due, overview_data, reader_of,
 from games.core import get_game, make_agent
 from games.core.messages import Seat, msg
 from storage import SeatRecord
+from tests.games.tang.test_tang_scoring import finished, tx21
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -101,3 +102,18 @@ def test_an_overview_marks_changes_since_the_last_one_posted():
     data = overview_data(game, after, None)
     assert data == {"view": game.view(after, None), "before": None,
                     "awaiting": sorted(game.to_act(after))}
+
+
+def test_tang_t4_4_the_text_result_reads_each_final_score_as_the_board_does():
+    """Tang's final score is a camp average (T4.4): the text gives each seat the result's
+    own one-decimal words for it (`shown`, "21.5"), in the result's order, never the whole
+    part alone ("21")."""
+    game = get_game("tang")
+    result = game.result(finished(tx21()))
+    assert result is not None
+    seats = [SeatRecord(s, None, f"AI {s + 1}", "heuristic") for s in range(4)]
+    text = Announcer(render=False).result_text("tang", result.to_json(), seats, "en")
+    lines = text.splitlines()[1:5]
+    assert [line.split(" (")[0] for line in lines] == [
+        "AI 1: **21.5**", "AI 4: **21.0**", "AI 3: **22.0**", "AI 2: **21.5**"]
+    assert "final score ×10 215" in lines[0]

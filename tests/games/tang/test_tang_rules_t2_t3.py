@@ -14,6 +14,7 @@ from games.tang.flow import FLOW
 from games.tang.model import State, connected
 from games.tang.supply import points
 from tests.games.tang.scenario import armies, keys, ledger, legal, play, table
+from tests.wording import english
 
 YONG = ("changan", "fufeng", "huayin", "anding", "lingwu")
 
@@ -290,3 +291,56 @@ def test_t3_7_3_connection_gates_transfers_only():
     ledger(supply)
     supply, _ = play(supply, 0, "tax raise", "buy", "count 0")
     assert "place shanzhou" in legal(supply, 0) and "place jiaozhi" in legal(supply, 0)
+
+
+# A siege of P1's capital 荥阳 by P0 (3 armies) and P1 (2); P2 stands next to it in 洛阳.
+SIEGE = {"chenliu": (0, 5), "suiyang": (0, 1), "jiaozhi": (1, 3), "guangzhou": (1, 1),
+         "xingyang": (1, 2), "luoyang": (2, 5)}
+
+
+def besieged_capital(seat: int) -> State:
+    """P1's capital 荥阳 besieged by P0 and P1 (last controller P1); `seat` is to act."""
+    state = table(3, SIEGE, rest=2, seat=seat,
+                  capitals={0: "suiyang", 1: "xingyang", 2: "luoyang"})
+    state["cities"]["xingyang"].update(controller=None, last=1, armies={"0": 3, "1": 2})
+    ledger(state)
+    return state
+
+
+def test_t3_5_1_an_owner_wiped_out_inside_its_besieged_capital_loses_it():
+    """The trigger needs no attacker: P1 attacks from inside its own besieged capital and is
+    wiped out, so the defender P0 gains control of it and the capital falls."""
+    state = besieged_capital(1)
+    force(state, 1, 1, 6, 6)  # no retreat in a siege: the dice roll at `confirm`
+    state, events = play(state, 1, "attack xingyang", "confirm")
+    state, told = play(state, 0, "pass")
+    state, last = play(state, 1, "pass")
+    events += told + last
+    assert state["cities"]["xingyang"]["controller"] == 0
+    assert "tang.log.capital_falls" in keys(events)
+    assert state["players"][1]["minsheng"] == 9
+    assert GAME.to_act(state) == {0} and "designate jiaozhi" in legal(state, 0)
+    state, _ = play(state, 0, "designate guangzhou")
+    state, _ = play(state, 1, "send jiaozhi", "count 1")
+    state, _ = play(state, 0, "move_in xingyang", "count 1", "done")
+    assert state["cities"]["guangzhou"]["controller"] == 0
+    assert top(state) == turn("turn", 1)  # the attacker's turn goes on
+
+
+def test_t3_5_1_a_third_players_battle_that_leaves_another_alone_in_a_capital():
+    """P2 attacks P1's side in P1's besieged capital; both are wiped out and P0, alone in it,
+    gains control: P1's capital falls to P0, who designates, not the attacker P2."""
+    state = besieged_capital(2)
+    force(state, 6, 6, 6, 6)
+    state, events = play(state, 2, "attack xingyang", "side 2", "muster luoyang", "count 2",
+                         "confirm")
+    state, told = play(state, 1, "pass")
+    state, last = play(state, 2, "pass")
+    events += told + last
+    assert armies(state, "xingyang", 1) == armies(state, "xingyang", 2) == 0
+    assert state["cities"]["xingyang"]["controller"] == 0
+    falls = [e.text for e in events if keys([e]) == ["tang.log.capital_falls"]]
+    assert english(falls[0], names=["A", "B", "C"]).startswith("A took")
+    assert state["players"][1]["minsheng"] == 9 and GAME.to_act(state) == {0}
+    state, _ = play(state, 0, "designate jiaozhi")
+    assert GAME.to_act(state) == {1}

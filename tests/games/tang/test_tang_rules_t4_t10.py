@@ -12,18 +12,20 @@ import pytest
 
 from games.core import Action, IllegalAction, NotYourTurn, force
 from games.core.events import Event
-from games.core.flow import flow_of, phase, top
+from games.core.flow import flow_of, phase, top, turn
 from games.tang import GAME
 from games.tang.attack import attack_cost
+from games.tang.cards import window_actions
 from games.tang.flow import FLOW
 from games.tang.model import State, order_from_first
 from games.tang.scoring import final_table, winners
 from games.tang.setup import majority, start_pool
 from games.tang.supply import begin_supply
-from tests.games.tang.scenario import DATA, armies, keys, legal, play, table
+from tests.games.tang.scenario import DATA, armies, keys, ledger, legal, play, table
 from tests.games.tang.test_tang_rules_t0_t1 import through_setup
 from tests.games.tang.test_tang_rules_t2_t3 import fight
 from tests.games.tang.test_tang_setup import dealt_table, pick_all
+from tests.wording import english
 
 QUIET = ["gao_lishi", "lu_jiong", "li_siye", "zhang_xun"]  # no skill that draws a card
 ANSWERS = {"wstep": "pass", "turn": "end", "extra": "extra no"}
@@ -154,6 +156,35 @@ def test_t6_3_only_the_representative_has_a_skill():
     assert top(skill)["rule"] == "give"  # no 识破 window for a skill
 
 
+def siege_of_yecheng(reps: list[str], piles: dict[int, list[str]] | None = None) -> State:
+    """邺城 (nobody's capital) besieged by P0 (3 armies) and P1 (2); P1 is to act."""
+    state = table(3, {"weizhou": (0, 1), "changshan": (1, 1), "jiaozhi": (0, 1),
+                      "yecheng": (1, 2)}, reps=reps, piles=piles, seat=1,
+                  capitals={0: "jiaozhi", 1: "changshan"})
+    state["cities"]["yecheng"].update(controller=None, last=1, armies={"0": 3, "1": 2})
+    ledger(state)
+    return state
+
+
+def ending(state: State, seat: int) -> list[str]:
+    """What `seat` may use at its step of the ACTION_END window (T8.2)."""
+    return [a.text for a in window_actions(state, seat, "ACTION_END")]
+
+
+def test_t6_3_shi_chaoyi_captured_a_city_the_battle_result_gave_him_as_defender():
+    """"Captured a city" includes control gained by a battle result: P1 attacks P0 inside
+    besieged 邺城 and is wiped out, so 史朝义 (P0) captured it and may draw at ACTION_END."""
+    state = siege_of_yecheng(["shi_chaoyi", "li_mi", "gao_lishi"])
+    assert "skill xiying" not in ending(state, 0)
+    force(state, 1, 1, 6, 6)  # no retreat in a siege: the dice roll at `confirm`
+    state, _ = play(state, 1, "attack yecheng", "confirm")
+    state, _ = play(state, 0, "pass")
+    state, _ = play(state, 1, "pass")
+    assert state["cities"]["yecheng"]["controller"] == 0
+    assert state["players"][0]["captured"] and not state["players"][1]["captured"]
+    assert "skill xiying" in ending(state, 0)
+
+
 def test_t6_4_generals_travel_free_but_never_attack_without_an_army():
     state = table(3, {"chenliu": (0, 6), "xingyang": (1, 6), "suiyang": (0, 1)},
                   generals={"chenliu": {"abusi": 0}}, capitals={0: "suiyang"})
@@ -245,6 +276,53 @@ def test_t7_5_two_forced_marches_give_two_free_extra_turns():
     assert state["players"][0]["minsheng"] == 10 and state["players"][0]["grain"] == 50
     state, _ = play(state, 0, "end")
     assert top(state)["rule"] == "extra"  # then a bought one may follow
+
+
+def test_t7_5_fanfu_needs_a_card_in_shi_simings_own_pile():
+    """史思明's 反复 takes a card and gives one back: like 反间计 and 李林甫, it needs at least
+    one card in his own pile, or it would be a free look at a card he must return."""
+    board = {"chenliu": (0, 6), "xingyang": (1, 6), "suiyang": (0, 1), "jiaozhi": (1, 1)}
+    empty = table(3, board, reps=["shi_siming", "li_mi", "gao_lishi"],
+                  piles={1: ["abusi", "hun_zhen"]}, capitals={0: "suiyang", 1: "jiaozhi"})
+    assert not [a for a in legal(empty, 0) if a.startswith("skill fanfu")]
+    with pytest.raises(IllegalAction):
+        GAME.apply(empty, 0, Action.parse("skill fanfu 2"))
+    one = table(3, board, reps=["shi_siming", "li_mi", "gao_lishi"],
+                piles={0: ["li_siye"], 1: ["abusi", "hun_zhen"]},
+                capitals={0: "suiyang", 1: "jiaozhi"})
+    assert "skill fanfu 2" in legal(one, 0)
+
+
+def test_t7_5_heqin_refuses_a_siege_attack_on_the_truce_partner_with_the_truce_message():
+    """和亲 binds attacks on sieges too, and is refused in its own words: P0 and P1 are alone
+    in besieged 邺城, so P0's attack from inside has only the truce partner to fight."""
+    state = siege_of_yecheng(["li_mi", "gao_lishi", "lu_jiong"])
+    state["truces"] = [[0, 1]]
+    state["turn"]["seat"] = 0
+    state["flow"]["stack"] = [turn("turn", 0)]
+    assert "attack yecheng" not in legal(state, 0)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 0, Action.parse("attack yecheng"))
+    assert english(refused.value.message, names=["A", "B", "C"]) == \
+        "Truce with B until the end of this action phase."
+
+
+def test_t7_5_heqin_refuses_the_truce_partner_as_the_side_chosen_in_a_siege():
+    """A third player attacking a siege may not choose its truce partner's side: P2, in truce
+    with P1, attacks 邺城 besieged by P0, P1 and P3 and may choose only P0 or P3."""
+    state = table(4, {"weizhou": (0, 1), "changshan": (1, 1), "henei": (2, 4),
+                      "jiaozhi": (0, 1)}, reps=["li_mi", "gao_lishi", "lu_jiong", "li_siye"],
+                  seat=2, capitals={0: "jiaozhi", 1: "changshan", 2: "henei"})
+    state["cities"]["yecheng"].update(controller=None, last=1,
+                                      armies={"0": 3, "1": 2, "3": 1})
+    ledger(state)
+    state["truces"] = [[1, 2]]
+    state, _ = play(state, 2, "attack yecheng")
+    assert set(legal(state, 2)) == {"cancel", "side 1", "side 4"}
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 2, Action.parse("side 2"))
+    assert english(refused.value.message, names=["A", "B", "C", "D"]) == \
+        "Truce with B until the end of this action phase."
 
 
 # -- T8 ------------------------------------------------------------------------------------------

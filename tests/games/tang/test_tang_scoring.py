@@ -8,6 +8,7 @@ from fractions import Fraction
 from games.core.flow import flow_of
 from games.tang import GAME
 from games.tang.flow import FLOW
+from games.tang.model import State
 from games.tang.scoring import final_table, own_score, winners
 from tests.games.tang.scenario import DATA, ledger, table
 
@@ -89,3 +90,37 @@ def test_t4_1_the_game_ends_after_round_eight():
     assert result is not None and result.reason.key == "tang.result.rounds"
     assert GAME.phase(state) == "over"
     assert GAME.view(state, None)["players"][1]["pile"] == []  # everything is revealed
+
+
+def finished(state: State) -> State:
+    """End a forged table after round 8, so `GAME.result` gives its result."""
+    state["round"] = 8
+    flow_of(state)["stack"] = []
+    FLOW.settle(state)
+    return state
+
+
+def test_t10_5_the_result_ranks_every_seat_in_its_order():
+    """TX21 ends P0 (wins, 21.5), P3 (may win, 21), then those who may not: P2 (22, holds
+    安禄山) and P1 (21.5, no capital). Each row carries its rank, the scores come in it."""
+    result = GAME.result(finished(tx21()))
+    assert result is not None
+    assert [s.seat for s in result.scores] == [0, 3, 2, 1]
+    assert {r["seat"]: r["rank"] for r in result.details["rows"]} == {0: 1, 3: 2, 2: 3, 1: 4}
+    assert result.details["order"]["key"] == "tang.result.order_camps"
+
+
+def test_t4_4_a_final_score_reads_the_same_one_decimal_everywhere():
+    """A13 shows F with one decimal and T5.1 rounds down: a camp of three scoring 65 has
+    F = 21⅔, which the rows, the text's total and its ×10 category all read as 21.6."""
+    state = tx21()
+    state["players"][3]["rep"] = "li_mi"  # 唐, with P0 and P1
+    state["players"][3]["minsheng"] = 11  # own 22: the camp scores 21 + 22 + 22 = 65
+    result = GAME.result(finished(state))
+    assert result is not None
+    row = next(r for r in result.details["rows"] if r["seat"] == 3)
+    score = next(s for s in result.scores if s.seat == 3)
+    assert row["final"] == "65/3" and row["final_shown"] == "21.6"
+    assert score.shown == "21.6" and score.categories["final_tenths"] == 216
+    assert score.total == 21
+    assert result.to_json()["scores"][0]["shown"] == result.scores[0].shown

@@ -20,6 +20,7 @@ from rendering.tang.changes import compare
 from rendering.tang.front import draw_overview
 from rendering.tang.map import Geometry
 from rendering.tang.parts import draw_part
+from tests.games.tang.test_tang_scoring import finished, tx21
 from tests.languages import NAMES as READER_NAMES
 from tests.rendering.pages import (
     MAX_W,
@@ -38,6 +39,11 @@ view, over, part_texts = DRAWING.view, DRAWING.over, DRAWING.part_texts
 
 def joined(texts: list[str]) -> str:
     return " | ".join(texts)
+
+
+def tx21_finished() -> dict:
+    """The worked example TX21 (T4: camps, 安禄山, capitals) played to its end."""
+    return finished(tx21())
 
 
 # -- the overview's page ------------------------------------------------------------------------
@@ -143,6 +149,30 @@ def test_t4_the_end_names_the_final_scores() -> None:
     assert texts[0].startswith("Game over")
     for row in result.details["rows"]:
         assert f"final {row['final_shown']}" in joined(texts)
+
+
+def test_t4_5_the_final_standings_are_the_results_order_values_and_rule() -> None:
+    """TX21 at its end: the winner P0 (21.5) and P3 (21.0), who may win, come before P2
+    (22.0) and P1 (21.5), who may not. The board's chips list exactly the engine's order
+    and one-decimal values, mark who cannot win, and the rule of the order is written."""
+    state = tx21_finished()
+    result = GAME.result(state)
+    assert result is not None
+    who = names(4)
+    texts = over(state)[1]
+    rows = {r["seat"]: r for r in result.details["rows"]}
+    expected = [f"{who[s.seat]} final {s.shown}"
+                + ("" if rows[s.seat]["eligible"] else " · cannot win") for s in result.scores]
+    chips = [x for x in texts if x.startswith(tuple(f"{n} final " for n in who))]
+    assert chips == expected
+    assert [s.seat for s in result.scores] == [0, 3, 2, 1]
+    assert chips[2] == "劉玄德 final 22.0 · cannot win"
+    rule = t("tang.result.order_camps")
+    assert rule.startswith("Ranked: the winners") and rule in " ".join(texts)
+    sheet = part_texts(state, "score")
+    assert [x for x in sheet if x.startswith("No. ")] == ["No. 2", "No. 3", "No. 4"]
+    assert rule in " ".join(sheet)
+    assert "Camp's average welfare" in sheet and "9.5" in sheet  # (8 + 11) / 2, a tie-break
 
 
 def test_a_korean_city_is_named_on_the_map_without_its_hanja() -> None:
