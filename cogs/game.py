@@ -286,9 +286,14 @@ class GameCog(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         mine = await reader_locale(interaction)
         seen = await master(interaction).history(await game_here(interaction), step, mine)
-        head = (t("tables.history_step", mine, step=seen.step, last=seen.last, who=seen.who,
-                  action=seen.action) if seen.who else
-                t("tables.history_setup", mine, last=seen.last))
+        if seen.who is None:
+            head = t("tables.history_setup", mine, last=seen.last)
+        elif seen.action is None:  # a running game's move, which may be secret
+            head = t("tables.history_step_running", mine, step=seen.step, last=seen.last,
+                     who=seen.who)
+        else:
+            head = t("tables.history_step", mine, step=seen.step, last=seen.last,
+                     who=seen.who, action=seen.action)
         lines = [head, *seen.lines] if seen.lines else [head, t("tables.history_quiet", mine)]
         await interaction.followup.send("\n".join(lines)[:2000], ephemeral=True,
                                         file=discord.File(io.BytesIO(seen.board), "board.png"))

@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.i18n import t, text
-from bot.playbypost.ahead import certain_next
+from bot.playbypost.ahead import next_seat
 from bot.playbypost.quiet import QuietHours, parse_quiet
 from bot.service import GameMaster
 from bot.service.announce import reader_of, said_text
@@ -563,13 +563,14 @@ class Clock:
         engine = get_game(table.game)
         if state is None or engine.to_act(state) != {awaited.seat}:
             return []
-        following = certain_next(engine, state, awaited.seat)
-        if following not in wanting:
+        ahead = next_seat(engine, state, awaited.seat)
+        if ahead is None or ahead.seat not in wanting:
             return []
-        user_id = wanting[following].user_id
+        user_id = wanting[ahead.seat].user_id
         assert user_id is not None
         locale = await self.gm.settings.reader_locale(user_id, None, table.guild_id)
-        return [Private(user_id, [t("clock.heads_up", locale, name=awaited.name)])]
+        key = "clock.heads_up_unless" if ahead.unless else "clock.heads_up"
+        return [Private(user_id, [t(key, locale, name=awaited.name)])]
 
     async def _state(self, game_id: int, steps: Sequence[Step]) -> State | None:
         if steps:

@@ -30,7 +30,7 @@ class HistoryStep:
     step: int
     last: int
     who: str | None  # who acted at this step; None for the setup
-    action: str | None
+    action: str | None  # its move, once the game ended (a running game's may be secret)
     lines: list[str]
     board: bytes
 
@@ -57,8 +57,12 @@ class HistoryMixin(GameBase):
         board = await self.announcer.overview(engine, engine.view(state, None), seats, locale,
                                               sorted(engine.to_act(state)))
         last = actions[step - 1] if step else None
+        # While the game runs a move's text may be a secret (a card kept, a hand picked):
+        # the step's public events say what everyone saw; the move itself, once it ended.
+        shown = last is not None and record.status not in ACTIVE
         return HistoryStep(step, len(actions), seats[last.seat].name if last else None,
-                           Action.from_json(last.action).text if last else None, lines, board)
+                           Action.from_json(last.action).text if last and shown else None,
+                           lines, board)
 
     async def export(self, game_id: int) -> dict[str, Any]:
         """The whole game as JSON that `gm replay` verifies and a new table can import."""

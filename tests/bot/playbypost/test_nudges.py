@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.app import App
-from bot.playbypost.ahead import certain_next
+from bot.playbypost.ahead import certain_next, next_seat
 from bot.service.models import Update
 from games.core import Action, Event, Game, Result, State
 from games.core.chance import roll
@@ -34,8 +34,8 @@ class Ring(Game):
 
     name, title, min_players, max_players = "ring", "Ring", 2, 4
 
-    def __init__(self, moves: tuple[str, ...]) -> None:
-        self.moves = moves
+    def __init__(self, moves: tuple[str, ...], hand: tuple[str, ...] = ()) -> None:
+        self.moves, self.hand = moves, hand  # `play <card>`: a card of the hand, secret
 
     def begin(self, seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
         return {"seats": seats, "turn": 0, "stays": 0, "rng": Rng.from_seed(seed).state}, []
@@ -45,7 +45,10 @@ class Ring(Game):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         moves = [m for m in self.moves if m != "stay" or state["stays"] < 2]
-        return [Action.parse(m) for m in moves]
+        return [Action.parse(m) for m in moves] + [Action("play", (c,)) for c in self.hand]
+
+    def secrets(self, state: State) -> dict[int, set[str]]:
+        return {seat: set(self.hand) for seat in range(state["seats"])}
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
@@ -55,6 +58,8 @@ class Ring(Game):
         state["stays"] = 0
         if action.kind == "jump":
             state["turn"] = int(action.args[0])
+        elif action.kind == "play":  # every card of the hand gives the turn to the last seat
+            state["turn"] = state["seats"] - 1
         elif action.kind == "roll":
             rolled = roll(state, 1, state["seats"], who="someone", why="the turn")
             events.append(rolled.event)
@@ -86,6 +91,19 @@ def test_the_next_seat_is_certain_only_when_every_choice_leads_to_it():
     assert certain_next(Ring(("stay", "end")), state, 0, budget=2) is None  # too many tries
 
 
+def test_whether_a_heads_up_comes_tells_nothing_of_the_awaited_seats_hand():
+    """Seat 0's card would give the turn to seat 2: were it tried, seat 1 would get a
+    heads-up only when seat 0 holds no such card, and so learn its hand."""
+    state, _ = Ring(("end",)).begin(3, {}, 1)
+    empty, holding = Ring(("end",)), Ring(("end",), hand=("card:7",))
+    without, held = next_seat(empty, state, 0), next_seat(holding, state, 0)
+    assert without is not None and held is not None
+    assert without.seat == held.seat == 1
+    assert held.unless and not without.unless  # the heads-up says a card may change it
+    only_cards = Ring((), hand=("card:7",))
+    assert certain_next(only_cards, state, 0) is None  # nothing open to try: no heads-up
+
+
 @pytest.fixture
 def now(app: App) -> FakeTime:
     fake = FakeTime()
@@ -113,13 +131,15 @@ async def test_the_player_after_the_awaited_one_gets_a_heads_up_when_they_asked(
         expected: dict[int, list[str]] = {}
         if len(due) == 1 and len(update.awaiting) == 1 and update.awaiting[0].seat in due:
             awaited = update.awaiting[0]
-            following = certain_next(RECORD, state, awaited.seat)
+            ahead = next_seat(RECORD, state, awaited.seat)
             checked += 1
-            if following is not None and following != mover:
-                user = update.table.seats[following].user_id
+            if ahead is not None and ahead.seat != mover:
+                user = update.table.seats[ahead.seat].user_id
                 assert user is not None
+                unless = ", unless they play a card that changes the order" * ahead.unless
                 if user != CARA.user_id:
-                    expected = {user: [f"Heads-up: you are next, after {awaited.name}."]}
+                    expected = {user: [f"Heads-up: you are next, after {awaited.name}"
+                                       f"{unless}."]}
         assert heads_up(update) == expected
         told += bool(expected)
         if told >= 2:

@@ -11,7 +11,7 @@ import pytest
 from bot.__main__ import main
 from bot.service import GameMaster
 from bot.service.models import Player, ServiceError
-from games.core import get_game, make_agent
+from games.core import Action, get_game, make_agent
 from games.core.messages import said_of
 from storage import SqliteRepository
 from tests.wording import english
@@ -251,11 +251,27 @@ async def test_history_shows_the_public_board_and_events_of_a_step(gm, tmp_path)
     assert (setup.step, setup.last, setup.who) == (0, len(actions), None)
     assert setup.board.startswith(b"\x89PNG")
     third = await gm.history(game_id, 3)
-    assert third.who in ("Alice", "Bob") and third.action
+    assert third.who in ("Alice", "Bob")
     public = set(await gm.log_lines(game_id, None, limit=1000))
     assert set(third.lines) <= public
     with pytest.raises(ServiceError, match=f"steps 0 \\(the setup\\) to {len(actions)}"):
         await gm.history(game_id, len(actions) + 1)
+
+
+async def test_history_names_no_move_while_the_game_runs_and_every_move_once_it_ended(gm):
+    """A move's text may be a secret (the lord Record's player keeps, face down): the
+    public events of a step say what everyone saw; the move is shown once the game ended,
+    when its export is public too."""
+    game_id = await table_of(gm, ALICE, BOB)
+    for _ in range(6):
+        await step(gm, game_id)
+    actions = await gm.repo.actions(game_id)
+    running = [await gm.history(game_id, n) for n in range(1, len(actions) + 1)]
+    assert all(seen.action is None for seen in running)
+    await gm.end(game_id, MOD, scored=False)
+    ended = [await gm.history(game_id, n) for n in range(1, len(actions) + 1)]
+    assert [seen.action for seen in ended] == [
+        Action.from_json(done.action).text for done in actions]
 
 
 # -- export and import -------------------------------------------------------------------------
