@@ -108,13 +108,26 @@ def _interleaved(fns: list[Callable[[], object]], repeat: int) -> list[list[floa
     return samples
 
 
+@dataclass(frozen=True)
+class ServiceTimes:
+    """Each service action of a whole game, and beside each a bare commit of the state it
+    started from, timed right after it: an fsync's cost here moves 50-fold with what else
+    the disk does, so the two are only comparable measured by turns."""
+
+    actions: list[float]
+    commits: list[float]
+    database_bytes: int
+    final_state: str
+
+
 async def service_action_times(game: Game, players: int, seed: int,
-                               synchronous: str) -> tuple[list[float], int, str]:
+                               synchronous: str) -> ServiceTimes:
     """Human-path actions through the service with a SQLite file in WAL mode, as the bot
-    runs it (no rendering); also the database size and the final state as stored."""
+    runs it (no rendering), at `synchronous`; the bare commits at the same setting."""
     with tempfile.TemporaryDirectory() as folder:
         repo = SqliteRepository(Path(folder) / "bench.sqlite3", synchronous=synchronous)
         await repo.open()
+        floor = BareCommits(Path(folder) / "commit.sqlite3", synchronous)
         try:
             gm = build_app(repo, render=False).gm
             humans = [Player(i + 1, f"Player {i + 1}") for i in range(players)]
@@ -124,44 +137,49 @@ async def service_action_times(game: Game, players: int, seed: int,
                 await gm.join(table.game_id, human)
             update = await gm.start(table.game_id, humans[0])
             agent = make_agent("heuristic", seed)
-            samples = []
+            actions, commits = [], []
             while update.result is None:
                 state = started_state(await repo.get_game(table.game_id))
                 seat = min(game.to_act(state))
                 action = agent.choose(game, state, seat)
                 start = time.perf_counter()
                 update = await gm.act(table.game_id, humans[seat], action.text)
-                samples.append(time.perf_counter() - start)
+                actions.append(time.perf_counter() - start)
+                commits.append(floor.commit(dumps(state)))
             final = (await repo.get_game(table.game_id)).state
-            return samples, await repo.size_bytes(), dumps(final)
+            return ServiceTimes(actions, commits, await repo.size_bytes(), dumps(final))
         finally:
+            floor.close()
             await repo.close()
 
 
-def commit_times(payload: str, repeat: int, synchronous: str) -> list[float]:
-    """Bare commits of `payload` into one row of a WAL file database at the `synchronous`
-    the service runs (FULL: fsync on every commit): the floor any write of a state that
-    large pays as durably as the service's, which a service action is measured against."""
-    with tempfile.TemporaryDirectory() as folder:
-        db = sqlite3.connect(Path(folder) / "commit.sqlite3", isolation_level=None)
-        try:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute(f"PRAGMA synchronous={synchronous}")
-            db.execute("CREATE TABLE snapshot (id INTEGER PRIMARY KEY, state TEXT)")
-            db.execute("INSERT INTO snapshot VALUES (1, ?)", (payload,))
-            # A new text of the same size each time, as each action's state is: SQLite
-            # writes nothing for an unchanged row, and the disk under this machine syncs
-            # pages it already holds (two texts by turns) 70 times faster than new ones.
-            texts = (payload[k:] + payload[:k] for k in itertools.count(1))
+class BareCommits:
+    """Bare commits of a text into one row of a WAL file database at the `synchronous` the
+    service runs (FULL: fsync on every commit): the floor any write of a state that large
+    pays as durably as the service's, which a service action is measured against."""
 
-            def commit() -> None:
-                db.execute("BEGIN IMMEDIATE")
-                db.execute("UPDATE snapshot SET state = ? WHERE id = 1", (next(texts),))
-                db.execute("COMMIT")
+    def __init__(self, path: Path, synchronous: str) -> None:
+        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={synchronous}")
+        self.db.execute("CREATE TABLE snapshot (id INTEGER PRIMARY KEY, state TEXT)")
+        self.db.execute("INSERT INTO snapshot VALUES (1, '')")
+        self.turn = itertools.count(1)
 
-            return _time(commit, repeat)
-        finally:
-            db.close()
+    def commit(self, text: str) -> float:
+        """Seconds to commit `text` turned by one more character than last time: SQLite
+        writes nothing for an unchanged row, and the disk under this machine syncs pages
+        it already holds 70 times faster than new ones."""
+        k = next(self.turn) % max(len(text), 1)
+        turned = text[k:] + text[:k]
+        start = time.perf_counter()
+        self.db.execute("BEGIN IMMEDIATE")
+        self.db.execute("UPDATE snapshot SET state = ? WHERE id = 1", (turned,))
+        self.db.execute("COMMIT")
+        return time.perf_counter() - start
+
+    def close(self) -> None:
+        self.db.close()
 
 
 def ratio_line(service: list[float], commit: list[float], synchronous: str) -> str:
@@ -178,18 +196,18 @@ def bench(game_name: str = "record", players: int = 4, games: int = 20, seed: in
     full = _time(lambda: play_game(game, players, {}, seed, ["heuristic"] * players,
                                    check=False), max(3, games // 4))
     board = render_times(game, players, seed, 20)
-    service, db_size, state = asyncio.run(service_action_times(game, players, seed,
-                                                               synchronous))
-    commit = commit_times(state, max(len(service), 50), synchronous)
+    service = asyncio.run(service_action_times(game, players, seed, synchronous))
     return [
         f"gm bench · {game.title} · {players} players · seed {seed}",
         f"engine action (choose + apply), median of {len(actions)}: "
         f"{_median_ms(actions):.3f} ms",
         f"full simulated game, median of {len(full)}: {_median_ms(full):.1f} ms",
         *board.lines(),
-        f"service action with SQLite (persist, no render), median of {len(service)}: "
-        f"{_median_ms(service):.2f} ms · database after one game: {db_size / 1024:.0f} KiB",
-        f"bare SQLite commit (WAL, synchronous={synchronous}) of the final state "
-        f"({len(state.encode())} bytes), median of {len(commit)}: {_median_ms(commit):.2f} ms",
-        ratio_line(service, commit, synchronous),
+        f"service action with SQLite (persist, no render), median of "
+        f"{len(service.actions)}: {_median_ms(service.actions):.2f} ms · database after one "
+        f"game: {service.database_bytes / 1024:.0f} KiB",
+        f"bare SQLite commit (WAL, synchronous={synchronous}) of each action's state, timed "
+        f"by turns with it (final state {len(service.final_state.encode())} bytes), median "
+        f"of {len(service.commits)}: {_median_ms(service.commits):.2f} ms",
+        ratio_line(service.actions, service.commits, synchronous),
     ]

@@ -6,20 +6,29 @@ from __future__ import annotations
 import json
 import re
 
-from bot.tools.bench import RATIO, commit_times, ratio_line, service_action_times
+from bot.tools.bench import RATIO, BareCommits, ratio_line, service_action_times
 from games.core import get_game
 
 
 async def test_service_actions_are_timed_over_a_whole_game_with_its_final_state() -> None:
-    samples, size, state = await service_action_times(get_game("record"), 2, seed=1,
-                                                      synchronous="FULL")
-    assert len(samples) > 10 and all(s > 0 for s in samples)
-    assert size > 0
-    assert "players" in json.loads(state)
+    times = await service_action_times(get_game("record"), 2, seed=1, synchronous="FULL")
+    assert len(times.actions) > 10 and all(s > 0 for s in times.actions)
+    assert len(times.commits) == len(times.actions)  # one bare commit beside each action
+    assert times.database_bytes > 0
+    assert "players" in json.loads(times.final_state)
 
 
-def test_the_bare_commit_writes_the_given_bytes_each_time() -> None:
-    assert len(commit_times('{"a": 1}' * 100, 7, "FULL")) == 7
+def test_the_bare_commit_writes_new_bytes_of_the_same_size_each_time(tmp_path) -> None:
+    floor = BareCommits(tmp_path / "commit.sqlite3", "FULL")
+    try:
+        written = []
+        for _ in range(3):
+            assert floor.commit('{"a": 1, "b": 2}') > 0
+            written.append(floor.db.execute("SELECT state FROM snapshot").fetchone()[0])
+        assert len(set(written)) == 3 and {len(w) for w in written} == {16}
+        assert floor.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    finally:
+        floor.close()
 
 
 def test_the_ratio_line_has_one_form_and_names_the_setting_both_sides_ran_at() -> None:
