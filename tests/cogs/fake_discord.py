@@ -165,6 +165,9 @@ class FakeDiscord:
             return message.payload()
         if key == "POST /users/@me/channels":
             return self._new_dm(int(body["recipient_id"]))
+        if key in ("PUT /channels/{channel_id}/thread-members/{user_id}",
+                   "DELETE /channels/{channel_id}/thread-members/{user_id}"):
+            return None  # a spectator added to (or taken out of) a thread: 204, no body
         raise AssertionError(f"unexpected REST call {key}")
 
     def _new_thread(self, parent: int | None, body: dict[str, Any]) -> dict[str, Any]:
