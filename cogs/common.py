@@ -78,7 +78,8 @@ async def player_for(interaction: discord.Interaction) -> Player:
     await master(interaction).settings.seen_client(interaction.user.id,
                                                    interaction.locale.value)
     return Player(interaction.user.id, interaction.user.display_name,
-                  await is_moderator(interaction), interaction.locale.value)
+                  await is_moderator(interaction), interaction.locale.value,
+                  bot=interaction.user.bot)
 
 
 def manages_server(interaction: discord.Interaction) -> bool:

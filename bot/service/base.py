@@ -454,6 +454,13 @@ def require_moderator(by: Player) -> None:
         raise ServiceError(text("tables.not_moderator"))
 
 
+def require_person(player: Player) -> None:
+    """A bot account never plays, whichever bot it is: it would be pinged "your turn"
+    and the game would stall on it."""
+    if player.bot:
+        raise ServiceError(text("core.bot_no_seat", name=player.name))
+
+
 def check_seat_number(seats: list[SeatRecord], seat: int) -> None:
     if not 0 <= seat < len(seats):
         raise ServiceError(text("tables.no_such_seat", seat=seat + 1, count=len(seats)))

@@ -30,6 +30,7 @@ from bot.service.base import (
     is_vacant,
     parse_action,
     require_moderator,
+    require_person,
     seat_of,
     started_state,
     table_of,
@@ -124,6 +125,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
     async def join(self, game_id: int, player: Player) -> Table:
         async with self._changing(game_id):
             record, seats = await self._open_table(game_id)
+            require_person(player)
             if seat_of(seats, player) is not None:
                 raise ServiceError(text("tables.already_seated"))
             await self.settings.check_allowed(record.guild_id, game_id, player.user_id)
@@ -342,6 +344,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             loaded = await self._load(game_id)
             record, seats = loaded.record, list(loaded.seats)
             check_seat_number(seats, seat)
+            if new is not None:
+                require_person(new)
             if new is not None and seat_of(seats, new) is not None:
                 raise ServiceError(text("tables.member_seated", name=new.name))
             if new is not None and record.guild_id is not None and await self.repo.is_banned(

@@ -43,6 +43,7 @@ class Player:
     name: str
     is_moderator: bool = False
     locale: str | None = None
+    bot: bool = False  # a bot account (Discord says so): it never holds a seat
 
 
 @dataclass(frozen=True)

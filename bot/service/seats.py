@@ -15,6 +15,7 @@ from bot.service.base import (
     check_seat_number,
     check_seated_or_moderator,
     is_vacant,
+    require_person,
     seat_of,
     table_of,
 )
@@ -100,7 +101,9 @@ class SeatsMixin(GameBase):
 
     async def _check_newcomer(self, record: GameRecord, seats: list[SeatRecord],
                               player: Player) -> None:
-        """Someone about to get a seat: not seated already, not banned from this game."""
+        """Someone about to get a seat: a person, not seated already, not banned from this
+        game."""
+        require_person(player)
         if seat_of(seats, player) is not None:
             raise ServiceError(text("tables.member_seated", name=player.name))
         await self.settings.check_allowed(record.guild_id, record.id, player.user_id)

@@ -131,6 +131,24 @@ async def test_handover_gives_the_seat_to_a_member_without_one(gm):
     assert "Bob handed seat 2 over to Cara" in update.public[0]
 
 
+async def test_a_bot_account_is_never_seated_by_any_way_in(gm):
+    """The service refuses it itself: a cog that forgot to ask Discord would not seat it."""
+    robot = Player(77, "Helper bot", bot=True)
+    opened = (await gm.new_game(game="record", guild_id=GUILD, channel_id=100, creator=ALICE,
+                                seed=7)).game_id
+    with pytest.raises(ServiceError, match="Helper bot is a bot"):
+        await gm.join(opened, robot)
+    game_id = await table_of(gm, ALICE, BOB, ais=1)
+    before = await gm.repo.load_game(game_id)
+    for attempt in (gm.handover(game_id, BOB, robot), gm.takeover(game_id, robot, 2),
+                    gm.replace(game_id, MOD, 1, robot)):
+        with pytest.raises(ServiceError, match="Helper bot is a bot"):
+            await attempt
+    after = await gm.repo.load_game(game_id)
+    assert (after.seats, after.record.version) == (before.seats, before.record.version)
+    assert [s.user_id for s in (await gm.repo.get_seats(opened))] == [ALICE.user_id]
+
+
 async def test_a_banned_member_may_not_join_take_over_or_spectate(gm):
     game_id = await table_of(gm, ALICE, BOB)
     await gm.settings.ban(GUILD, MOD, CARA.user_id, game_id=game_id)
