@@ -8,7 +8,7 @@ so a refused action leaves the caller's state exactly as it was.
 
 from __future__ import annotations
 
-import copy
+import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -238,12 +238,16 @@ class Game(ABC):
 
     # -- shared behaviour ---------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """Apply `action` for `seat` to a copy of `state`; the input is never changed."""
+        """Apply `action` for `seat` to a copy of `state`; the input is never changed.
+
+        The copy is made by pickle: for a JSON state the same copy as `copy.deepcopy` (a
+        list held twice stays one list), four to six times faster, and the copy was the
+        largest cost of an action through the service and in every simulation."""
         if self.result(state) is not None:
             raise NotYourTurn(msg("engine.game_over"))
         if seat not in self.to_act(state):
             raise NotYourTurn(msg("engine.not_your_turn"))
-        new_state = copy.deepcopy(state)
+        new_state: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
         events = self._apply(new_state, seat, action)
         return new_state, events
 

@@ -6,7 +6,6 @@ attack, battle, cards and scoring; views in view, checks in checks, the heuristi
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
 
 from games.core.actions import Action
@@ -87,16 +86,6 @@ class TangGame(Game):
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return FLOW.legal_actions(state, seat)
-
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """`Game.apply` with the copy made by pickle: for a JSON state the same copy as
-        `copy.deepcopy` (a list held twice stays one list), four times faster, and the copy
-        was the largest cost of an action in a checked simulation. An action the engine
-        refuses before it is tried (game over, not the seat's turn) goes to `Game.apply`."""
-        if self.result(state) is not None or seat not in self.to_act(state):
-            return super().apply(state, seat, action)
-        new_state: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-        return new_state, self._apply(new_state, seat, action)
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         """A typed action is played as the one offered, so what the flow tells of a secret
