@@ -7,7 +7,7 @@ POSTGRES_PACKAGE := postgresql
 # make play GAME=scythe PLAYERS=4 AI=3
 GAME ?= record
 PLAYERS ?= 3
-AI ?= 2
+AI ?=
 
 .PHONY: install run play test lint bench simulate
 
@@ -41,7 +41,7 @@ run: install
 	$(PY) -m bot run
 
 play: install
-	$(VENV)/bin/gm play --game $(GAME) --players $(PLAYERS) --ai $(AI)
+	$(VENV)/bin/gm play --game $(GAME) --players $(PLAYERS) $(if $(AI),--ai $(AI))
 
 test: install
 	$(PY) -m ruff check .

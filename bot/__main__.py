@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import sys
 from pathlib import Path
+from typing import Any
 
 from bot.i18n import t, words
 from bot.service.options import parse_options
@@ -26,9 +27,22 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+class _Defaults(argparse.HelpFormatter):
+    """Every option's help ends with its default, unless the help already says it: a
+    newcomer reads what they get by typing nothing."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        help_text = action.help or ""
+        shown = action.default not in (None, False, [], argparse.SUPPRESS)
+        if action.option_strings and shown and "default" not in help_text:
+            help_text += " (default: %(default)s)"
+        return help_text
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="gm", description=__doc__)
-    commands = parser.add_subparsers(required=True, metavar="command")
+    commands = parser.add_subparsers(required=True, metavar="command",
+                                     parser_class=_CommandParser)
 
     run = commands.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     run.add_argument("--shards", default=None, metavar="IDS",
@@ -41,10 +55,14 @@ def _parser() -> argparse.ArgumentParser:
     run.set_defaults(handler=_run)
 
     play = commands.add_parser("play", help="play at the terminal against AI seats")
-    play.add_argument("--game", default="record", help="record, redux, scythe...")
-    play.add_argument("--players", type=int, default=3)
-    play.add_argument("--ai", type=int, default=2, help="how many seats the AI plays")
-    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--game", default="record",
+                      help="record, redux, scythe, wargame or tang")
+    play.add_argument("--players", type=int, default=3, help="seats at the table")
+    play.add_argument("--ai", type=int, default=None,
+                      help="how many seats the AI plays (default: every seat but one, which "
+                           "is yours; as many as --players to watch the AI play)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="the same seed deals the same game (default: a new one)")
     play.add_argument("--locale", default=None,
                       help="the table's language: en (default), ko, zh-CN, zh-TW or ja; a "
                            "resumed game keeps its own unless given")
@@ -59,13 +77,13 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(handler=_play)
 
     sim = commands.add_parser("simulate", help="AI-vs-AI games that check every action")
-    sim.add_argument("--game", default="record")
+    sim.add_argument("--game", default="record", help="the game to simulate")
     sim.add_argument("--players", type=int, default=None,
                      help="seats per game (default: 4, or what the game allows)")
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--games", type=int, default=100, help="how many games")
     sim.add_argument("--agents", default="heuristic,random",
                      help="AI kinds, comma-separated, alternating by seat and game")
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seed", type=int, default=1, help="the first game's seed")
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a table option, e.g. advanced=true (repeatable)")
     sim.add_argument("--jobs", type=int, default=1,
@@ -73,7 +91,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.set_defaults(handler=_simulate)
 
     rep = commands.add_parser("replay", help="verify an exported game")
-    rep.add_argument("file", type=Path)
+    rep.add_argument("file", type=Path,
+                     help="a /game export file, or the game.json of a `gm play` folder")
     rep.set_defaults(handler=_replay)
 
     bench = commands.add_parser("bench", help="medians of engine, render and service costs")
@@ -81,8 +100,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="one game (default: every registered game; record with --discord)")
     bench.add_argument("--players", type=int, default=None,
                        help="seats per game (default: 4, or what the game allows)")
-    bench.add_argument("--games", type=int, default=20)
-    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--games", type=int, default=20,
+                       help="simulated games per game for the engine's medians")
+    bench.add_argument("--seed", type=int, default=1, help="the first game's seed")
     bench.add_argument("--discord", action="store_true",
                        help="concurrent games through a local Discord (latency, memory)")
     bench.add_argument("--humans", type=int, default=2,
@@ -101,15 +121,16 @@ def _parser() -> argparse.ArgumentParser:
 
     move = commands.add_parser("migrate", help="move a SQLite database into PostgreSQL, "
                                "verified by replaying every game")
-    move.add_argument("--from", dest="source", required=True, metavar="sqlite:PATH")
+    move.add_argument("--from", dest="source", required=True, metavar="sqlite:PATH",
+                      help="the bot's SQLite database")
     move.add_argument("--to", dest="target", required=True, metavar="postgresql://...",
                       help="an empty database (the schema is made on the way)")
     move.set_defaults(handler=_migrate)
 
     crash = commands.add_parser("crashes", help="whole games while `gm run` is killed at "
                                 "random: what was stored against what was posted")
-    crash.add_argument("--kills", type=int, default=50)
-    crash.add_argument("--seed", type=int, default=1)
+    crash.add_argument("--kills", type=int, default=50, help="how many times to kill it")
+    crash.add_argument("--seed", type=int, default=1, help="the seed of the kill times")
     crash.add_argument("--folder", type=Path, default=Path("crashes"),
                        help="where the database and the bot's log go")
     crash.set_defaults(handler=_crashes)
@@ -122,9 +143,17 @@ def _parser() -> argparse.ArgumentParser:
                        help="seats per game (default: 4, or what the game allows)")
     table.add_argument("--humans", type=int, default=2,
                        help="scripted members at the table (the other seats are AI)")
-    table.add_argument("--seed", type=int, default=4)
+    table.add_argument("--seed", type=int, default=4, help="the games' seed")
     table.set_defaults(handler=_table)
     return parser
+
+
+class _CommandParser(argparse.ArgumentParser):
+    """A command's parser, whose help shows every default (`_Defaults`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["formatter_class"] = _Defaults
+        super().__init__(*args, **kwargs)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -141,7 +170,8 @@ def _play(args: argparse.Namespace) -> int:
         if args.resume is not None:
             return asyncio.run(resume(args.resume, locale=args.locale))
         locale = args.locale or "en"
-        refusal = check_table(args.game, args.players, args.ai, locale)
+        ai = args.players - 1 if args.ai is None else args.ai  # one seat is yours
+        refusal = check_table(args.game, args.players, ai, locale)
         if refusal:
             print(refusal, file=sys.stderr)
             return 2
@@ -150,7 +180,7 @@ def _play(args: argparse.Namespace) -> int:
         except ValueError as error:
             print(error, file=sys.stderr)
             return 2
-        return asyncio.run(play(args.game, args.players, args.ai, args.seed, args.boards,
+        return asyncio.run(play(args.game, args.players, ai, args.seed, args.boards,
                                 locale=locale, options=options))
     except OSError as error:  # a boards folder that cannot be written
         print(t("terminal.bad_folder", "en", why=str(error)), file=sys.stderr)
@@ -197,9 +227,9 @@ def _replay(args: argparse.Namespace) -> int:
         print(t("terminal.no_file", "en", path=str(args.file), why=error.strerror or error),
               file=sys.stderr)
         return 2
-    except ExportError as error:
+    except ExportError as error:  # no export, or one whose log does not replay: a wrong file
         print(error, file=sys.stderr)
-        return 1
+        return 2
     print(f"ok: {len(verified.actions)} actions replay to the exported state")
     return 0
 

@@ -3,11 +3,12 @@ scripted input and writes board images, options parse with clear errors."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 
 import pytest
 
-from bot.__main__ import main
+from bot.__main__ import _parser, main
 from bot.service.options import parse_options
 from bot.tools.terminal import play
 
@@ -88,3 +89,40 @@ def test_run_without_a_token_says_how_to_get_one_and_points_at_play(monkeypatch,
     assert main(["run"]) == 2
     err = capsys.readouterr().err
     assert "DISCORD_TOKEN" in err and "make play" in err
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_gm_play_gives_you_a_seat_unless_you_ask_the_ai_to_take_them_all(
+        players, monkeypatch):
+    """Issue 30: `gm play --game scythe --players 2` had the AI play both seats."""
+    seated: list[tuple[int, int]] = []
+
+    async def table(game: str, count: int, ai: int, *args: object, **kwargs: object) -> int:
+        seated.append((count, ai))
+        return 0
+
+    monkeypatch.setattr("bot.tools.terminal.play", table)
+    assert main(["play", "--game", "scythe", "--players", str(players)]) == 0
+    assert main(["play", "--game", "scythe", "--players", str(players),
+                 "--ai", str(players)]) == 0
+    assert seated == [(players, players - 1), (players, players)]
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "replay", "bench", "crashes",
+                                     "table", "migrate", "run"])
+def test_every_commands_help_shows_what_typing_nothing_gives(command, capsys):
+    """Each option's help says its default (or that it has none that matters: a flag, an
+    option only read with another)."""
+    parser = _parser()
+    [commands] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    sub = commands.choices[command]
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for action in sub._actions:
+        if not action.option_strings or action.dest == "help":
+            continue
+        described = " ".join((sub._get_formatter()._get_help_string(action) or "").split())
+        assert described and described.split(" (default:")[0] in shown
+        assert ("default" in described or "with --" in described or action.required
+                or action.default in (None, False, [])), f"{command} {action.option_strings}"

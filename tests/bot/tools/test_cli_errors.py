@@ -66,7 +66,7 @@ def test_replay_of_a_missing_file_a_folder_or_a_file_that_is_no_export(tmp_path,
     assert main(["replay", str(tmp_path)]) == 2
     assert "Is a directory" in capsys.readouterr().err
     (tmp_path / "notes.json").write_text(json.dumps({"hello": 1}))
-    assert main(["replay", str(tmp_path / "notes.json")]) == 1
+    assert main(["replay", str(tmp_path / "notes.json")]) == 2
     assert "Traceback" not in capsys.readouterr().err
 
 
