@@ -102,3 +102,17 @@ def test_every_source_folder_is_a_package() -> None:
                for path in (root / top).rglob("*.py") if "__pycache__" not in path.parts}
     assert sorted(str(f.relative_to(root)) for f in folders
                   if not (f / "__init__.py").exists()) == []
+
+
+def test_modules_are_imported_by_name_only_where_a_game_is_plugged_in() -> None:
+    """`importlib.import_module` hides an import from lint-imports and grimp: Scythe's frame
+    machine once reached its coin deals that way to hide a cycle. Only the two places that
+    load a game by its registered name may do it."""
+    root = Path(__file__).resolve().parents[1]
+    plugged = {"games/core/registry.py", "rendering/__init__.py"}
+    hiding = sorted(str(path.relative_to(root))
+                    for top in ("bot", "cogs", "games", "rendering", "storage")
+                    for path in (root / top).rglob("*.py")
+                    if "import_module(" in path.read_text(encoding="utf-8")
+                    and str(path.relative_to(root)) not in plugged)
+    assert hiding == []

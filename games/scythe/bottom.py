@@ -20,7 +20,7 @@ from games.core.messages import Msg, Param, msg
 from games.scythe import gains, rules, top
 from games.scythe import words as w
 from games.scythe.board import Section, board
-from games.scythe.flow import Decision, offered
+from games.scythe.frames import Decision, offered
 from games.scythe.payment import begin_payment, can_pay
 from games.scythe.state import (
     MAT,

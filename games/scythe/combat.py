@@ -20,7 +20,7 @@ from games.core.messages import Msg, msg
 from games.scythe import gains, rules
 from games.scythe import words as w
 from games.scythe.board import board
-from games.scythe.flow import Decision
+from games.scythe.frames import Decision
 from games.scythe.state import (
     Frame,
     State,

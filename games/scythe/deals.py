@@ -16,7 +16,7 @@ from __future__ import annotations
 from games.core import Action, Event
 from games.core.messages import Msg, Param, msg
 from games.scythe import words as w
-from games.scythe.flow import Decision, offered
+from games.scythe.frames import Decision, offered
 from games.scythe.state import Frame, State, player, pop, push
 
 OFFER = "offer"  # the giver's verb on the section frame, and the frame choosing whom and how much

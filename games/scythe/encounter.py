@@ -19,7 +19,7 @@ from games.core import Action, Event
 from games.core.messages import Msg, msg
 from games.scythe import bottom, cards, gains, rules, top
 from games.scythe import words as w
-from games.scythe.flow import Decision, offered
+from games.scythe.frames import Decision, offered
 from games.scythe.payment import begin_payment, can_pay
 from games.scythe.state import (
     Frame,

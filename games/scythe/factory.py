@@ -15,7 +15,7 @@ from games.core.messages import Msg, msg
 from games.scythe import cards
 from games.scythe import words as w
 from games.scythe.encounter import apply_effects, push_effects
-from games.scythe.flow import Decision, offered
+from games.scythe.frames import Decision, offered
 from games.scythe.payment import begin_payment, can_pay
 from games.scythe.starts import begin_move
 from games.scythe.state import Frame, State, player, pop

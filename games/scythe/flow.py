@@ -8,22 +8,22 @@ player's own turn that the contract names (`section`, `bottom`, `end`).
 Frame modules define `DECISIONS` (kind -> `Decision`) and `AUTOMATIC` (kind -> function). A
 frame waiting for several seats at once (`"seats"`, the combat commit) gets the deciding seat
 as a third argument: `legal(state, frame, seat)`, `apply(state, frame, action, seat)`; a seat
-whose list is empty has already answered. The frame modules import `Decision` from here, so
-this module joins their tables on first use rather than at import."""
+whose list is empty has already answered. The frame modules take `Decision` and the words
+they share from `games/scythe/frames.py`, below this module, which imports them all."""
 
 from __future__ import annotations
 
-import importlib
-import re
-from collections.abc import Callable
 from functools import cache
-from typing import Any, NamedTuple
 
 from games.core import Action, Event, IllegalAction, MalformedAction, NotYourTurn
 from games.core.messages import Msg, msg
-from games.scythe import objectives, rules
+from games.scythe import bottom, combat, deals, encounter, factory, objectives, payment, rules
+from games.scythe import move as move_frames
+from games.scythe import setup as setup_frames
+from games.scythe import top as top_frames
 from games.scythe import words as w
 from games.scythe.board import board
+from games.scythe.frames import Automatic, Decision, new_turn, offered
 from games.scythe.gains import award_star, place_deferred
 from games.scythe.state import (
     Frame,
@@ -37,26 +37,11 @@ from games.scythe.state import (
     top,
 )
 
-
-class Decision(NamedTuple):
-    """A decision frame's handlers. `refuse`, when given, words why an action that is not
-    legal was refused better than the generic list of what is possible."""
-
-    legal: Callable[..., list[Action]]
-    apply: Callable[..., list[Event]]
-    refuse: Callable[[State, Frame, Action], Msg | None] | None = None
-
-
-Automatic = Callable[[State, Frame], list[Event]]
-
-FRAME_MODULES = ("setup", "top", "bottom", "payment", "move", "combat", "encounter", "factory",
-                 "deals")
+FRAME_MODULES = (setup_frames, top_frames, bottom, payment, move_frames, combat, encounter,
+                 factory, deals)
 ASKED = frozenset({"factory_pick"})  # the player looks at the cards even with one to keep
 REVEAL_FRAMES = frozenset({"section", "bottom", "end"})  # where `objective <id>` is offered
 MAX_STEPS = 10_000
-# An action's form that names a piece or a card by its id is not shown in a refusal: its label
-# names it (the form stays on the button, apart).
-INTERNAL_ID = re.compile(r"worker:|mech:|obj_|enc_|factory_\d|cc\d\d|home_")
 
 
 # -- the joined tables -----------------------------------------------------------------------
@@ -65,13 +50,12 @@ def tables() -> tuple[dict[str, Decision], dict[str, Automatic]]:
     """Every module's frames, each kind owned by exactly one module."""
     decisions: dict[str, Decision] = dict(DECISIONS)
     automatic: dict[str, Automatic] = dict(AUTOMATIC)
-    for name in FRAME_MODULES:
-        module = importlib.import_module(f"games.scythe.{name}")
+    for module in FRAME_MODULES:
         own_decisions = getattr(module, "DECISIONS", {})
         own_automatic = getattr(module, "AUTOMATIC", {})
         twice = (set(decisions) | set(automatic)) & (set(own_decisions) | set(own_automatic))
         if twice:
-            raise ValueError(f"frame kinds defined twice: {sorted(twice)} (games.scythe.{name})")
+            raise ValueError(f"frame kinds defined twice: {sorted(twice)} ({module.__name__})")
         decisions.update(own_decisions)
         automatic.update(own_automatic)
     return decisions, automatic
@@ -80,11 +64,6 @@ def tables() -> tuple[dict[str, Decision], dict[str, Automatic]]:
 def _decision(frame: Frame) -> Decision | None:
     decisions, _ = tables()
     return decisions.get(frame["kind"])
-
-
-def _deals() -> Any:
-    """Coin deals (S20.4) offered on the section frame; their module imports this one."""
-    return importlib.import_module("games.scythe.deals")
 
 
 def _owner(frame: Frame) -> Decision:
@@ -122,7 +101,7 @@ def _legal(state: State, frame: Frame, seat: int) -> list[Action]:
     if frame["kind"] in REVEAL_FRAMES:
         actions = [a for a in actions if a.kind != "objective"] + objective_actions(state, seat)
     if frame["kind"] == "section":
-        actions += _deals().offers(state, seat)
+        actions += deals.offers(state, seat)
     return actions
 
 
@@ -138,7 +117,7 @@ def dispatch(state: State, seat: int, action: Action) -> list[Event]:
     if action.kind == "objective" and frame["kind"] in REVEAL_FRAMES:
         return reveal_objective(state, seat, action.word())
     if action.kind == "offer" and frame["kind"] == "section":
-        return _deals().begin_offer(state, seat, action)
+        return deals.begin_offer(state, seat, action)
     decision = _owner(frame)
     if "seats" in frame:
         return decision.apply(state, frame, action, seat)
@@ -150,24 +129,13 @@ def _refusal(state: State, frame: Frame, action: Action, legal: list[Action]) ->
     if action.kind == "objective":
         reason = _objective_refusal(state, frame["seat"], action)
     elif action.kind == "offer":
-        reason = _deals().refusal(state, frame, action)
+        reason = deals.refusal(state, frame, action)
     else:
         refuse = _owner(frame).refuse
         reason = refuse(state, frame, action) if refuse else None
     if reason:
         return reason
     return msg("scythe.refuse.not_now", action=action.text, choices=offered(legal))
-
-
-def offered(legal: list[Action], limit: int = 6) -> Msg:
-    """A few of the actions possible now, by their labels and forms (`Gain $1` — `gain`), and
-    how many more there are: never a list of dozens."""
-    shown = tuple(msg("scythe.choice", label=a.label, form=a.text)
-                  if a.label and not INTERNAL_ID.search(a.text) else a.label or f"`{a.text}`"
-                  for a in legal[:limit])
-    if len(legal) > limit:
-        return msg("scythe.choices_more", choices=shown, more=len(legal) - limit)
-    return msg("scythe.choices", choices=shown)
 
 
 def settle(state: State) -> list[Event]:
@@ -272,12 +240,6 @@ def section_label(state: State, seat: int, index: int) -> Msg:
 
 
 # -- the end of the turn ---------------------------------------------------------------------
-def new_turn() -> dict[str, Any]:
-    """`state["turn"]` at the start of a turn: nothing done yet."""
-    return {"section": None, "coerced": False, "events": [], "moved": {}, "deferred": [],
-            "offered": []}
-
-
 def _end_turn(state: State, frame: Frame) -> list[Event]:
     """Stars still waiting are placed (S17.6); the player is asked to end the turn only when
     an objective could still be revealed (S4.4), else the turn passes."""
@@ -381,7 +343,7 @@ def skip_action(state: State, seat: int) -> Action | None:
     refusal (S21.3: an optional step times out declined); other decisions wait."""
     if seat not in to_act(state):
         return None
-    return _deals().skip(state, pending(state))
+    return deals.skip(state, pending(state))
 
 
 DECISIONS: dict[str, Decision] = {

@@ -26,7 +26,7 @@ from games.core.messages import Msg, msg
 from games.scythe import combat, encounter, gains
 from games.scythe import words as w
 from games.scythe.board import board
-from games.scythe.flow import Decision, offered
+from games.scythe.frames import Decision, offered
 from games.scythe.starts import begin_pickup, pickup_due
 from games.scythe.state import (
     MAT,

@@ -19,7 +19,7 @@ from games.core.messages import Msg, Param, msg
 from games.scythe import gains, rules
 from games.scythe import words as w
 from games.scythe.control import controlled_resources, resource_sources
-from games.scythe.flow import Decision, offered
+from games.scythe.frames import Decision, offered
 from games.scythe.state import (
     Frame,
     State,

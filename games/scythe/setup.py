@@ -15,7 +15,7 @@ from games.core.messages import Msg, msg
 from games.scythe import cards, rules
 from games.scythe import words as w
 from games.scythe.board import board
-from games.scythe.flow import Decision, new_turn
+from games.scythe.frames import Decision, new_turn
 from games.scythe.gains import draw_cards
 from games.scythe.state import (
     MAT,

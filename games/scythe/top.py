@@ -15,7 +15,7 @@ from games.scythe import gains, rules
 from games.scythe import words as w
 from games.scythe.board import board
 from games.scythe.control import controlled, controller
-from games.scythe.flow import Decision, offered
+from games.scythe.frames import Decision, offered
 from games.scythe.payment import begin_payment, can_pay
 from games.scythe.starts import begin_move
 from games.scythe.state import (

@@ -9,7 +9,7 @@ import copy
 import pytest
 
 from games.core import Action, IllegalAction, NotYourTurn
-from games.scythe import flow
+from games.scythe import flow, frames
 from games.scythe.game import ScytheGame
 from games.scythe.state import pending, top
 
@@ -125,7 +125,7 @@ def test_turn_passes_clockwise_and_resets() -> None:
     state["turn"]["events"].append("forced_retreat")
     state = play_turn(state, "2")
     assert state["active"] == 2 and state["turn_number"] == 2 and GAME.phase(state) == "turn 2"
-    assert state["turn"] == flow.new_turn()
+    assert state["turn"] == frames.new_turn()
     assert state["stack"] == [{"kind": "section", "seat": 2}]
     state = play_turn(state, "2")
     state = play_turn(state, "2")
