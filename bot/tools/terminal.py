@@ -17,6 +17,7 @@ presses 1 throughout still plays a sensible game to its end."""
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -38,6 +39,9 @@ HOST = 1  # the user id of the first human seat, the table's creator
 DATABASE = "game.sqlite3"  # in the game's folder
 EXPORT = "game.json"
 QUIT = ("q", "quit", "exit")
+# Clears the screen and its scrollback (xterm and its kin), so a hand shown to the previous
+# player cannot be scrolled back to at the hot seat.
+CLEAR_SCREEN = "\033[3J\033[2J\033[H"
 
 
 def table_folder(root: Path, game: str, now: float | None = None) -> Path:
@@ -173,6 +177,7 @@ async def _loop(gm: GameMaster, game_id: int, update: Update, folder: Path, ask:
                 say: Say, locale: str) -> int:
     step = len(list(folder.glob("*.png")))  # a resumed game numbers on
     humans = sum(1 for s in update.table.seats if s.user_id is not None and not s.ai)
+    seated: int | None = None  # who sits at the keyboard now (hot seat)
     while True:
         step = _show(await gm.drawn(update), folder, step, say, locale)
         if update.result:
@@ -186,6 +191,11 @@ async def _loop(gm: GameMaster, game_id: int, update: Update, folder: Path, ask:
             update = await gm.close_window(game_id, prompt.seat, expected_version=prompt.version)
             continue
         if humans > 1:
+            if player.user_id != seated and not _handed_over(player, ask, say, locale):
+                say(t("terminal.left", locale))
+                say(t("terminal.resume_hint", locale, path=str(folder)))
+                return 0
+            seated = player.user_id
             hand = await gm.private_text(game_id, player)
             say("\n" + t("terminal.hot_seat", locale, name=player.name) + f"\n{hand}")
         actions = await _ordered(gm, game_id, player, update.table.game, prompt)
@@ -234,6 +244,21 @@ async def _ordered(gm: GameMaster, game_id: int, player: Player, game: str,
     scores = [engine.action_score(view, prompt.seat, a) for a in actions]
     best = max(range(len(actions)), key=lambda i: (scores[i], -i))
     return [(actions[best], True)] + [(a, False) for i, a in enumerate(actions) if i != best]
+
+
+def _handed_over(player: Player, ask: Ask, say: Say, locale: str) -> bool:
+    """Hot seat: the screen waits for the next player and is cleared before their hand is
+    shown, so the one who just played never sees it, and the previous hand is gone from the
+    screen. False when they leave instead (`q`, Ctrl-C, end of input)."""
+    say("\n" + t("terminal.pass_to", locale, name=player.name))
+    try:
+        answer = ask("").strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        return False
+    if answer in QUIT:
+        return False
+    say(CLEAR_SCREEN if sys.stdout.isatty() else "")
+    return True
 
 
 async def _choose(gm: GameMaster, game_id: int, player: Player, game: str, prompt: str,

@@ -126,3 +126,26 @@ def test_every_commands_help_shows_what_typing_nothing_gives(command, capsys):
         assert described and described.split(" (default:")[0] in shown
         assert ("default" in described or "with --" in described or action.required
                 or action.default in (None, False, [])), f"{command} {action.option_strings}"
+
+
+def test_hot_seat_waits_for_the_next_player_before_showing_their_hand(tmp_path):
+    """Issue 30: the next player sat down to the previous player's hand on the screen."""
+    lines: list[str] = []
+    asked: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return "q" if len(asked) > 6 else "1"
+
+    assert asyncio.run(play("record", 2, 0, seed=4, boards=tmp_path, ask=ask,
+                            say=lines.append)) == 0
+    handed = [i for i, line in enumerate(lines) if "Pass the keyboard to" in line]
+    hands = [i for i, line in enumerate(lines) if "your turn (hot seat)" in line]
+    assert handed and hands
+    for hand in hands:  # each hand comes after a hand-over to its player, with nothing between
+        before = max(i for i in handed if i < hand)
+        name = lines[hand].split("--- ")[1].split(",")[0]
+        assert name in lines[before]
+        assert all("hand" not in line.lower() for line in lines[before + 1:hand]
+                   if line.strip())
+    assert "" in asked  # the hand-over's own prompt: Enter, nothing to type
