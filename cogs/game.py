@@ -273,7 +273,7 @@ class GameCog(commands.Cog):
         assert outcome.vote is not None  # the service answers with an update or a vote
         table = await master(interaction).table(outcome.vote.game_id)
         await post_vote(self.bot, table, outcome.vote)
-        names = ", ".join(name for _, name in outcome.vote.affected)
+        names = tuple(name for _, name in outcome.vote.affected)
         await interaction.edit_original_response(content=t("tables.vote_asked", mine,
                                                            names=names))
 

@@ -2,16 +2,17 @@
 
 Engines and the service say `Msg`s (games/core/messages.py); only here, at the edge, do they
 become sentences. A `Seat` parameter becomes the player's name (and "you" where the text
-selects on `PERSON`), a `Term` the thing's name in the reader's language, a list a list in
-that language's own form. A number is shown without grouping (a game number 1234 is not
-"1,234") and selects the language's plural form.
+selects on `PERSON`), a `Term` the thing's name in the reader's language, a list its items
+joined by `listed` (a separator no name contains, so a name with a comma never splits it).
+A number is shown without grouping (a game number 1234 is not "1,234") and selects the
+language's plural form.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from babel.lists import format_list
@@ -43,6 +44,8 @@ class Reader:
     locale: str = DEFAULT_LOCALE
     names: Sequence[str] = ()
     seat: int | None = None
+    # Inside an item of a list: a list there takes the language's own form (`listed`).
+    nested: bool = False
 
     def __call__(self, said: Said, /) -> str:
         """The reader as a renderer's `Speech` (rendering/kit/scene.py): plain data, so it
@@ -73,7 +76,7 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
 def fill(key: str, params: Mapping[str, Any], reader: Reader) -> str:
     locale = _locale_of(key, reader)
     if locale != reader.locale:
-        reader = Reader(locale, reader.names, reader.seat)
+        reader = replace(reader, locale=locale)
     language = bundle(locale)
     message = language.get_message(fluent_id(key))
     if message.value is None:  # check_pattern refuses such a text; mypy cannot know
@@ -93,9 +96,21 @@ def _arg(value: Param | Any, reader: Reader) -> Any:
     if isinstance(value, Seat):
         return Who(_name(value.index, reader), value.index == reader.seat)
     if isinstance(value, (list, tuple)):
-        return format_list([_plain(v, reader) for v in value],
-                           locale=_BABEL.get(reader.locale, "en"))
+        inner = replace(reader, nested=True)
+        return listed([_plain(v, inner) for v in value], reader)
     return _plain(value, reader)
+
+
+def listed(items: Sequence[str], reader: Reader | str = Reader()) -> str:
+    """Items as one list in the reader's language, the only way names are listed: joined by
+    the language's `core.list_separator`, which no name of any game contains, so a hand of
+    8 cards always reads as 8 even when a card's name has a comma. A list inside an item
+    of another list (a recruit's generals among the choices) takes the language's usual
+    form, "A, B and C", so the outer list's separator still tells its items apart."""
+    reader = Reader(reader) if isinstance(reader, str) else reader
+    if reader.nested:
+        return format_list(list(items), locale=_BABEL.get(reader.locale, "en"))
+    return fill("core.list_separator", {}, reader).join(items)
 
 
 def _plain(value: Param | Any, reader: Reader) -> str:

@@ -197,7 +197,7 @@ class GameBase:
             raise ServiceError(text("tables.no_seat_to_act"))
         awaited = awaited_seat(engine, state, seats, player)
         if awaited is None:
-            waiting = ", ".join(s.name for s in seats if s.seat in engine.to_act(state))
+            waiting = tuple(s.name for s in seats if s.seat in engine.to_act(state))
             raise ServiceError(text("tables.not_your_turn", waiting=waiting or "-"))
         return awaited
 

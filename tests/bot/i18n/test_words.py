@@ -29,8 +29,8 @@ def test_plurals_follow_each_language_s_rules():
 
 
 @pytest.mark.parametrize("locale, expected", [
-    ("en", "You can: a, b, and c."), ("ko", "가능한 행동: a, b 및 c."),
-    ("zh-CN", "你可以：a、b和c。"), ("ja", "できること：a、b、c。"),
+    ("en", "You can: a; b; c."), ("ko", "가능한 행동: a; b; c."),
+    ("zh-CN", "你可以：a、b、c。"), ("ja", "できること：a、b、c。"),
 ])
 def test_a_list_is_joined_in_the_reader_s_language(locale, expected):
     refusal = msg("engine.not_possible", action="x", choices=("a", "b", "c"))
@@ -48,8 +48,8 @@ def test_a_term_and_a_nested_message_are_worded_in_the_reader_s_language():
     said = msg("engine.you_chose", what=Term("terminal.player"))
     with pytest.raises(Exception, match="number"):  # a term is a name: it takes no values
         words(said, Reader("zh-TW"))
-    said = msg("engine.you_chose", what=Term("terminal.you"))
-    assert words(said, Reader("zh-TW")) == "你的選擇：你。"
+    said = msg("engine.you_chose", what=Term("tang.card.jianbi"))
+    assert words(said, Reader("zh-TW")) == "你的選擇：堅壁清野。"
     nested = msg("engine.you_chose", what=msg("engine.seat", number=2))
     assert words(nested, Reader("ko")) == "선택한 내용: 2번 자리."
 

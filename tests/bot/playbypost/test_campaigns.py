@@ -313,7 +313,7 @@ async def test_the_update_ending_a_league_rounds_last_table_carries_the_news(app
     assert early.news == []
     [news] = closing.news
     rows = (await app.campaigns.standings(GUILD, "Spring")).rows
-    leaders = ", ".join(r.name for r in rows if r.points == rows[0].points)
+    leaders = "; ".join(r.name for r in rows if r.points == rows[0].points)
     assert "Spring: every table of round 1 has ended" in news
     assert f"Leading with {rows[0].points_text} points: {leaders}." in news
     assert (await app.campaigns.on_update(closing)).news == [news]  # told once, not again
@@ -327,7 +327,7 @@ async def test_a_tournament_is_decided_by_the_update_that_ends_its_final(app):
     for table in first.tables:
         await finish(app, table.game_id, [5, 9, 1])  # the second seat wins
     round_over = await app.campaigns.on_update(Update(await app.gm.table(table.game_id)))
-    going_on = ", ".join(t.seats[1].name for t in first.tables)
+    going_on = "; ".join(t.seats[1].name for t in first.tables)
     assert round_over.news == [f"Spring: every table of round 1 has ended.\nGoing on: "
                                f"{going_on}.\nA moderator deals the next round with "
                                "`/campaign schedule open_round:True`."]
