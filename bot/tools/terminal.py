@@ -72,8 +72,9 @@ async def play(game: str, players: int, ai: int, seed: int | None, boards: Path,
     await repo.open()
     try:
         gm = build_app(repo).gm
-        host = Player(HOST, t("terminal.you", locale) if players - ai == 1 else
-                      t("terminal.player", locale, number=1), is_moderator=True)
+        # a real name, even for the only human: the table's lines name a seat in the third
+        # person ("Player 1 chooses"), which "You" would make "You chooses"
+        host = Player(HOST, t("terminal.player", locale, number=1), is_moderator=True)
         await gm.settings.set_server(TERMINAL, host, language=locale)
         humans = [host] + [Player(n, t("terminal.player", locale, number=n))
                            for n in range(2, players - ai + 1)]

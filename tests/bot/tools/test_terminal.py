@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+
+import pytest
 
 from bot.__main__ import main
 from bot.tools.terminal import DATABASE, play, resume, table_folder
@@ -127,3 +130,27 @@ def test_a_tang_game_at_the_terminal_never_stops_on_a_window_it_can_only_pass(tm
     assert "Nothing to decide" not in text
     assert "stuck" not in text.lower()
     assert len(asked) >= 20, "the human played on through the windows"
+
+
+# "You" read as a name: "You chooses", "You is the start player", "You has 3 coins".
+YOU_AS_A_NAME = re.compile(r"\bYou (is|has|was|[a-z]+[^s]s)\b")
+
+
+@pytest.mark.parametrize("game, players", [("record", 2), ("redux", 3), ("scythe", 2),
+                                           ("wargame", 2), ("tang", 3)])
+def test_the_only_human_is_named_so_no_english_line_treats_you_as_a_name(tmp_path, game,
+                                                                         players):
+    """The terminal's lone human has a real name (Player 1): the table's third-person lines
+    about their seat stay grammatical, and the lines meant for them still say "you"."""
+    lines: list[str] = []
+    asked: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return "1" if len(asked) < 40 else "q"
+
+    assert asyncio.run(play(game, players, players - 1, seed=3, boards=tmp_path, ask=ask,
+                            say=lines.append)) == 0
+    text = "\n".join(lines)
+    assert "Player 1" in text
+    assert YOU_AS_A_NAME.findall(text) == []
