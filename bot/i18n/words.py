@@ -2,19 +2,22 @@
 
 Engines and the service say `Msg`s (games/core/messages.py); only here, at the edge, do they
 become sentences. A `Seat` parameter becomes the player's name (and "you" where the text
-selects on `PERSON`), a `Term` the thing's name in the reader's language, a list its items
-joined by `listed` (a separator no name contains, so a name with a comma never splits it).
+selects on `PERSON`), a `Term` the thing's name in the reader's language, a list a list in
+that language's own form, or joined by a separator no name contains when an item has a comma
+(`listed`), so a name with a comma never splits it.
 A number is shown without grouping (a game number 1234 is not "1,234") and selects the
 language's plural form.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from babel import Locale
 from babel.lists import format_list
 from fluent.runtime.resolver import Pattern, Placeable, VariableReference
 from fluent.runtime.types import fluent_number
@@ -44,8 +47,6 @@ class Reader:
     locale: str = DEFAULT_LOCALE
     names: Sequence[str] = ()
     seat: int | None = None
-    # Inside an item of a list: a list there takes the language's own form (`listed`).
-    nested: bool = False
 
     def __call__(self, said: Said, /) -> str:
         """The reader as a renderer's `Speech` (rendering/kit/scene.py): plain data, so it
@@ -96,21 +97,30 @@ def _arg(value: Param | Any, reader: Reader) -> Any:
     if isinstance(value, Seat):
         return Who(_name(value.index, reader), value.index == reader.seat)
     if isinstance(value, (list, tuple)):
-        inner = replace(reader, nested=True)
-        return listed([_plain(v, inner) for v in value], reader)
+        return listed([_plain(v, reader) for v in value], reader)
     return _plain(value, reader)
 
 
 def listed(items: Sequence[str], reader: Reader | str = Reader()) -> str:
-    """Items as one list in the reader's language, the only way names are listed: joined by
-    the language's `core.list_separator`, which no name of any game contains, so a hand of
-    8 cards always reads as 8 even when a card's name has a comma. A list inside an item
-    of another list (a recruit's generals among the choices) takes the language's usual
-    form, "A, B and C", so the outer list's separator still tells its items apart."""
+    """Items as one list in the reader's language, the only way lists are joined: in the
+    language's own form ("A, B, and C", "A、B和C"), unless an item holds that form's comma
+    (a name like "Strengthen Walls, Clear the Fields"); then every item is joined by the
+    language's `core.list_separator`, which no name of any game contains, so a hand of 8
+    cards always reads as 8."""
     reader = Reader(reader) if isinstance(reader, str) else reader
-    if reader.nested:
-        return format_list(list(items), locale=_BABEL.get(reader.locale, "en"))
-    return fill("core.list_separator", {}, reader).join(items)
+    separator = fill("core.list_separator", {}, reader)
+    marks = (_list_comma(reader.locale), separator.strip())
+    if any(mark in item for item in items for mark in marks):
+        return separator.join(items)
+    return format_list(list(items), locale=_BABEL.get(reader.locale, "en"))
+
+
+@functools.cache
+def _list_comma(locale: str) -> str:
+    """What the language's own list form puts between two items ("," in English, "、" in
+    Chinese and Japanese), from its CLDR pattern."""
+    middle = Locale.parse(_BABEL.get(locale, "en")).list_patterns["standard"]["middle"]
+    return str(middle).replace("{0}", "").replace("{1}", "").strip()
 
 
 def _plain(value: Param | Any, reader: Reader) -> str:

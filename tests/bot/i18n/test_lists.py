@@ -1,5 +1,6 @@
-"""Lists of names are joined by one separator per language that no name contains, so a name
-with a comma ("Strengthen Walls, Clear the Fields") never splits a list into more items."""
+"""Lists keep their language's own form unless an item holds its comma; then one separator
+per language that no name contains joins them, so a name with a comma ("Strengthen Walls,
+Clear the Fields") never splits a list into more items."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from importlib.resources import files
 import pytest
 
 from bot.i18n import LOCALES, Reader, listed, t, words
+from bot.i18n.words import _list_comma
 from games.core import get_game
 from games.core.messages import Msg, msg
 from games.core.registry import GAME_PACKAGES
@@ -63,18 +65,20 @@ def test_a_tang_hand_of_8_with_a_comma_name_reads_as_8(locale: str) -> None:
     said = next(line for line in ([summary] if isinstance(summary, Msg) else summary)
                 if isinstance(line, Msg) and line.key == "tang.summary.hand")
     shown = words(said, reader)
-    head = words(msg("tang.summary.hand", cards="|"), reader).split("|")[0]
-    items = shown.removeprefix(head).split(t("core.list_separator", locale))
-    assert len(items) == 8
-    assert t("tang.card.jianbi", locale) in items
+    names = [t(f"tang.card.{card.split('.')[0]}", locale) for card in sorted(hand)]
+    assert shown.endswith(listed(names, reader))
+    separator = t("core.list_separator", locale)
+    if separator in shown:  # a name has a comma: the separator alone tells the items apart
+        head = words(msg("tang.summary.hand", cards="|"), reader).split("|")[0]
+        assert shown.removeprefix(head).split(separator) == names
+    else:  # the language's own form, whose commas no name holds
+        assert not any(_list_comma(locale) in name for name in names)
+    if locale == "en":
+        assert separator in shown and "Strengthen Walls, Clear the Fields" in shown
 
 
-def test_a_list_inside_a_list_item_keeps_the_language_s_own_form() -> None:
-    inner = msg("engine.you_chose", what=("Dian Wei", "Jia Xu"))
-    outer = msg("engine.not_possible", action="x", choices=(inner, "pass"))
-    assert words(outer).endswith("You can: You chose: Dian Wei and Jia Xu.; pass.")
-
-
-def test_listed_joins_with_the_reader_s_separator() -> None:
+def test_a_list_without_commas_in_its_items_keeps_the_language_s_form() -> None:
+    assert listed(["Zhao Yun", "Ma Chao"], "en") == "Zhao Yun and Ma Chao"
+    assert listed(["甲", "乙", "丙"], Reader("zh-CN")) == "甲、乙和丙"
     assert listed(["A", "B, C"], "en") == "A; B, C"
-    assert listed(["甲", "乙"], Reader("zh-CN")) == "甲、乙"
+    assert listed(["部族友好度（南蛮、蜀）", "乙"], "ja") == "部族友好度（南蛮、蜀）；乙"

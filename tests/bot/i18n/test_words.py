@@ -29,8 +29,8 @@ def test_plurals_follow_each_language_s_rules():
 
 
 @pytest.mark.parametrize("locale, expected", [
-    ("en", "You can: a; b; c."), ("ko", "가능한 행동: a; b; c."),
-    ("zh-CN", "你可以：a、b、c。"), ("ja", "できること：a、b、c。"),
+    ("en", "You can: a, b, and c."), ("ko", "가능한 행동: a, b 및 c."),
+    ("zh-CN", "你可以：a、b和c。"), ("ja", "できること：a、b、c。"),
 ])
 def test_a_list_is_joined_in_the_reader_s_language(locale, expected):
     refusal = msg("engine.not_possible", action="x", choices=("a", "b", "c"))
