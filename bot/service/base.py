@@ -398,13 +398,6 @@ def engine_of(name: str) -> Game:
         raise ServiceError.of(error) from None
 
 
-def parse_action(words: str) -> Action:
-    try:
-        return Action.parse(words)
-    except GameError as error:
-        raise ServiceError.of(error) from None
-
-
 def table_of(record: GameRecord, seats: list[SeatRecord]) -> Table:
     engine = engine_of(record.game)
     return Table(record.id, record.game, game_title(record.game), record.status,

@@ -10,7 +10,7 @@ whose language is that one, and every player at it has chosen it.
 
 At the prompt a player types a number, a move's text, or one of the table's own words: `hand`
 (their private view), `help` (these words and the legal moves with what each does), `rules
-<name>` (what a card, a general, a place or a rule does: bot/tools/lookup.py), `q` to leave.
+<name>` (what a card, a general, a place or a rule does: bot/i18n/lookup.py), `q` to leave.
 The move listed first is the one the game's AI would choose (marked), so a newcomer who
 presses 1 throughout still plays a sensible game to its end."""
 
@@ -24,10 +24,10 @@ from typing import Any
 
 from bot.app import build_app
 from bot.i18n import LOCALES, game_title, t
+from bot.i18n.lookup import lookup
 from bot.service import GameMaster
 from bot.service.models import Player, ServiceError, Table, TurnPrompt, Update
 from bot.service.options import option_lines
-from bot.tools.lookup import lookup, move_hint
 from games.core import Action, GameError, get_game
 from storage import SqliteRepository
 
@@ -199,10 +199,9 @@ async def _loop(gm: GameMaster, game_id: int, update: Update, folder: Path, ask:
         try:
             update = await gm.act(game_id, player, choice)
         except ServiceError as error:
+            # the refusal names what is possible; a move typed by a thing's name is read
+            # by the service itself (bot/service/typed.py), so no guess is added here
             say(t("terminal.refused", locale, why=error.render(locale)))
-            hint = move_hint(update.table.game, choice)
-            if hint:
-                say(t("terminal.did_you_mean", locale, move=hint))
             update = Update(update.table, awaiting=update.awaiting)
 
 

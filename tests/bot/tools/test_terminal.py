@@ -59,10 +59,16 @@ def test_a_record_stratagem_reads_its_text(tmp_path):
     assert "stratagem:cao_chuan_jie_jian" in text and "智力" in text  # a contest of wits
 
 
-def test_a_name_typed_in_a_move_suggests_the_id_form(tmp_path):
-    lines, ask = scripted("place Guo Jia", "q")
-    asyncio.run(play("redux", 3, 2, seed=4, boards=tmp_path, ask=ask, say=lines.append))
-    assert "Did you mean `place wei.guo_jia`?" in lines
+def test_a_move_typed_by_a_name_is_played_and_an_unclear_one_names_the_choices(tmp_path):
+    """The terminal reads a typed move as `/move` does (bot/service/typed.py): a lord by
+    its name is chosen; a start two lords share is refused with both to type."""
+    lines, ask = scripted("lord yuan", "lord Cao Cao", "q")
+    asyncio.run(play("record", 2, 1, seed=4, boards=tmp_path, ask=ask, say=lines.append))
+    text = "\n".join(lines)
+    assert ("Refused: `lord yuan` could be several moves: Yuan Shao (袁紹): Able Governance "
+            "(治政有方) (`lord lord:yuan_shao`) and Yuan Shu (袁術)") in text
+    assert "(only you see) You chose Cao Cao (曹操)." in text
+    assert text.count("Refused") == 1
 
 
 def test_every_game_gets_its_own_folder_and_keeps_its_log(tmp_path):
