@@ -133,7 +133,7 @@ class CampaignCog(commands.Cog):
                    count=len(opened.tables))]
         if opened.sitting_out:
             lines.append(t(f"campaigns.sitting_out.{opened.campaign.kind}", locale,
-                           names=", ".join(opened.sitting_out)))
+                           names=tuple(opened.sitting_out)))
         if opened.ai_seats:
             lines.append(t("campaigns.ai_seats", locale, count=opened.ai_seats))
         await post(channel, "\n".join(lines))
@@ -276,10 +276,10 @@ def schedule_lines(schedule: Schedule, locale: str) -> list[str]:
         lines.append(t("campaigns.schedule.none", locale))
     if schedule.waiting and campaign.status != "finished":
         lines.append(t("campaigns.schedule.waiting", locale,
-                       names=", ".join(schedule.waiting)))
+                       names=tuple(schedule.waiting)))
     if campaign.status == "finished" and campaign.kind == "tournament":
         lines.append(t("campaigns.schedule.champions", locale,
-                       names=", ".join(schedule.champions)) if schedule.champions
+                       names=tuple(schedule.champions)) if schedule.champions
                      else t("campaigns.schedule.no_champion", locale))
     return lines
 
@@ -287,11 +287,11 @@ def schedule_lines(schedule: Schedule, locale: str) -> list[str]:
 def _table_line(table: ScheduledTable, locale: str) -> str:
     line = t("campaigns.schedule.table", locale, table=table.table, game=table.game_id,
              status=t(f"campaigns.status.{table.status}", locale),
-             players=", ".join(table.players))
+             players=tuple(table.players))
     if table.thread_id is not None:
         line += f" <#{table.thread_id}>"
     if table.winners:
-        line += " " + t("campaigns.schedule.won_by", locale, names=", ".join(table.winners))
+        line += " " + t("campaigns.schedule.won_by", locale, names=tuple(table.winners))
     return line
 
 

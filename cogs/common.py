@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.i18n import pick_locale, t, text
+from bot.i18n import listed, pick_locale, t, text
 from bot.service import GameMaster, Player, ServiceError, StorageUnavailable, Table
 from bot.service.options import option_lines
 from cogs import ids
@@ -156,8 +156,8 @@ def fit(text: str, limit: int = MESSAGE_LIMIT) -> str:
 
 
 def seat_list(table: Table, locale: str) -> str:
-    return ", ".join(t("core.seat_ai" if s.ai else "core.seat", locale, number=s.seat + 1,
-                       name=s.name) for s in table.seats)
+    return listed([t("core.seat_ai" if s.ai else "core.seat", locale, number=s.seat + 1,
+                     name=s.name) for s in table.seats], locale)
 
 
 def table_text(table: Table, locale: str) -> str:

@@ -20,11 +20,11 @@ from discord import app_commands, ui
 from discord.ext import commands
 
 from bot.i18n import t, text
+from bot.i18n.lookup import find, lookup
 from bot.service import GameMaster, ServiceError, Table, Update
 from bot.service.export import MAX_BYTES
 from bot.service.options import option_suggestions, parse_options
 from bot.service.undo import UndoVote
-from bot.tools.lookup import find, lookup
 from cogs import ids
 from cogs.common import (
     basic_player,
@@ -273,7 +273,7 @@ class GameCog(commands.Cog):
         assert outcome.vote is not None  # the service answers with an update or a vote
         table = await master(interaction).table(outcome.vote.game_id)
         await post_vote(self.bot, table, outcome.vote)
-        names = ", ".join(name for _, name in outcome.vote.affected)
+        names = tuple(name for _, name in outcome.vote.affected)
         await interaction.edit_original_response(content=t("tables.vote_asked", mine,
                                                            names=names))
 

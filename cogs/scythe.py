@@ -121,7 +121,7 @@ def private_lines(seat_view: SeatView, locale: str) -> list[str]:
         or [t("scythe.no_objectives", locale)]
     done = [t(f"scythe.objective.{o}", locale) for o in me.get("objectives_done", [])]
     if done:
-        lines.append(t("scythe.revealed", locale, objectives=", ".join(done)))
+        lines.append(t("scythe.revealed", locale, objectives=tuple(done)))
     card = me.get("factory_card")
     lines.append(t("scythe.factory_card", locale, card=t(f"scythe.factory.{card}", locale))
                  if card else t("scythe.no_factory_card", locale))

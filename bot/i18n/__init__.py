@@ -33,11 +33,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n.catalog import CATALOG_DIR, DEFAULT_LOCALE, LOCALES, CatalogError, catalog
-from bot.i18n.words import Reader, t, words
+from bot.i18n.words import Reader, listed, t, words
 from games.core.messages import Msg, Term, set_english
 
 __all__ = ["CATALOG_DIR", "DEFAULT_LOCALE", "DISCORD_LOCALES", "LOCALES", "CatalogError",
-           "Reader", "Text", "catalog", "game_title", "pick_locale", "t", "text", "words"]
+           "Reader", "Text", "catalog", "game_title", "listed", "pick_locale", "t", "text",
+           "words"]
 
 # Discord's locale codes (discord.Locale values) to ours: every English variant is English,
 # every Spanish one falls back to the default.

@@ -3,17 +3,21 @@
 Engines and the service say `Msg`s (games/core/messages.py); only here, at the edge, do they
 become sentences. A `Seat` parameter becomes the player's name (and "you" where the text
 selects on `PERSON`), a `Term` the thing's name in the reader's language, a list a list in
-that language's own form. A number is shown without grouping (a game number 1234 is not
-"1,234") and selects the language's plural form.
+that language's own form, or joined by a separator no name contains when an item has a comma
+(`listed`), so a name with a comma never splits it.
+A number is shown without grouping (a game number 1234 is not "1,234") and selects the
+language's plural form.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from babel import Locale
 from babel.lists import format_list
 from fluent.runtime.resolver import Pattern, Placeable, VariableReference
 from fluent.runtime.types import fluent_number
@@ -73,7 +77,7 @@ def t(key: str, locale: str | None = None, /, **params: Any) -> str:
 def fill(key: str, params: Mapping[str, Any], reader: Reader) -> str:
     locale = _locale_of(key, reader)
     if locale != reader.locale:
-        reader = Reader(locale, reader.names, reader.seat)
+        reader = replace(reader, locale=locale)
     language = bundle(locale)
     message = language.get_message(fluent_id(key))
     if message.value is None:  # check_pattern refuses such a text; mypy cannot know
@@ -93,9 +97,30 @@ def _arg(value: Param | Any, reader: Reader) -> Any:
     if isinstance(value, Seat):
         return Who(_name(value.index, reader), value.index == reader.seat)
     if isinstance(value, (list, tuple)):
-        return format_list([_plain(v, reader) for v in value],
-                           locale=_BABEL.get(reader.locale, "en"))
+        return listed([_plain(v, reader) for v in value], reader)
     return _plain(value, reader)
+
+
+def listed(items: Sequence[str], reader: Reader | str = Reader()) -> str:
+    """Items as one list in the reader's language, the only way lists are joined: in the
+    language's own form ("A, B, and C", "A、B和C"), unless an item holds that form's comma
+    (a name like "Strengthen Walls, Clear the Fields"); then every item is joined by the
+    language's `core.list_separator`, which no name of any game contains, so a hand of 8
+    cards always reads as 8."""
+    reader = Reader(reader) if isinstance(reader, str) else reader
+    separator = fill("core.list_separator", {}, reader)
+    marks = (_list_comma(reader.locale), separator.strip())
+    if any(mark in item for item in items for mark in marks):
+        return separator.join(items)
+    return format_list(list(items), locale=_BABEL.get(reader.locale, "en"))
+
+
+@functools.cache
+def _list_comma(locale: str) -> str:
+    """What the language's own list form puts between two items ("," in English, "、" in
+    Chinese and Japanese), from its CLDR pattern."""
+    middle = Locale.parse(_BABEL.get(locale, "en")).list_patterns["standard"]["middle"]
+    return str(middle).replace("{0}", "").replace("{1}", "").strip()
 
 
 def _plain(value: Param | Any, reader: Reader) -> str:

@@ -197,7 +197,7 @@ class GameBase:
             raise ServiceError(text("tables.no_seat_to_act"))
         awaited = awaited_seat(engine, state, seats, player)
         if awaited is None:
-            waiting = ", ".join(s.name for s in seats if s.seat in engine.to_act(state))
+            waiting = tuple(s.name for s in seats if s.seat in engine.to_act(state))
             raise ServiceError(text("tables.not_your_turn", waiting=waiting or "-"))
         return awaited
 
@@ -394,13 +394,6 @@ def started_state(record: GameRecord) -> State:
 def engine_of(name: str) -> Game:
     try:
         return get_game(name)
-    except GameError as error:
-        raise ServiceError.of(error) from None
-
-
-def parse_action(words: str) -> Action:
-    try:
-        return Action.parse(words)
     except GameError as error:
         raise ServiceError.of(error) from None
 

@@ -104,7 +104,7 @@ def readable_log(verified: Verified, names: list[str], game_id: int, locale: str
     """Step, who, action and the public events of each step, as a text file."""
     seats = [SeatRecord(i, None, name) for i, name in enumerate(names)]
     lines = [t("tables.export_log_head", locale, title=game_title(verified.engine.name),
-               game=game_id, seed=verified.seed, seats=", ".join(names)),
+               game=game_id, seed=verified.seed, seats=tuple(names)),
              t("tables.export_log_setup", locale)]
     reader = reader_of(seats, locale)
     lines += [f"    {words(e.text, reader)}" for e in verified.opening if e.public]

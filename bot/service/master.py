@@ -17,7 +17,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from bot.i18n import Text, catalog, game_title, t, text, words
+from bot.i18n import Text, catalog, game_title, listed, t, text, words
 from bot.service.announce import names_of, reader_of, said_text
 from bot.service.base import (
     ACTIVE,
@@ -28,7 +28,6 @@ from bot.service.base import (
     engine_of,
     human_seat,
     is_vacant,
-    parse_action,
     require_moderator,
     require_person,
     seat_of,
@@ -50,9 +49,10 @@ from bot.service.options import option_lines, shown_options
 from bot.service.outbox import OutboxMixin
 from bot.service.packs import PacksMixin
 from bot.service.seats import SeatsMixin
+from bot.service.typed import read, typed_action
 from bot.service.undo import UndoMixin
 from bot.service.windows import WindowsMixin
-from games.core import Action, Game, GameError, all_games, make_agent
+from games.core import Action, Event, Game, GameError, State, all_games, make_agent
 from games.core.messages import said_of
 from rendering import parts
 from storage import BOARD_TIMES, GameRecord, NewAudit, SeatRecord
@@ -183,8 +183,9 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         self, game_id: int, player: Player, action: str, *, version: int | None = None,
         interaction_id: str | None = None,
     ) -> Update:
-        """Apply a human's action, then every AI decision that follows it."""
-        return await self._play(game_id, player, parse_action(action), version, interaction_id)
+        """Apply a human's action, typed or pressed (read against the seat's legal actions in
+        the player's words, bot/service/typed.py), then every AI decision that follows it."""
+        return await self._play(game_id, player, action, version, interaction_id)
 
     async def act_orders(self, game_id: int, player: Player, orders: str, *,
                          version: int | None = None,
@@ -197,8 +198,10 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             raise ServiceError(text("turns.orders_unknown", title=game_title(record.game)))
         return await self._play(game_id, player, parsed, version, interaction_id)
 
-    async def _play(self, game_id: int, player: Player, parsed: Action, version: int | None,
-                    interaction_id: str | None) -> Update:
+    async def _play(self, game_id: int, player: Player, given: str | Action,
+                    version: int | None, interaction_id: str | None) -> Update:
+        """Play `given`, a typed move (its text) or an action built by the service."""
+        parsed = read(given) if isinstance(given, str) else given
         async with self._changing(game_id):
             loaded = await self._running_game(game_id)
             record, seats = loaded.record, loaded.seats
@@ -210,12 +213,34 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             try:
                 after, events = engine.apply(state, seat, parsed)
             except GameError as error:
-                raise ServiceError.of(error, names_of(seats)) from None
+                if not isinstance(given, str):
+                    raise ServiceError.of(error, names_of(seats)) from None
+                parsed, after, events = await self._apply_typed(record, seats, player, seat,
+                                                                given, error)
             played = [Played(seat, player.user_id, parsed, events, state, after,
                              interaction_id)]
             played += self._play_ai(record, seats, after, record.version + 1)
             return await self._commit(record, seats, loaded.clocks, played, before=state,
                                       acting=player)
+
+    async def _apply_typed(self, record: GameRecord, seats: list[SeatRecord], player: Player,
+                           seat: int, typed: str,
+                           refusal: GameError) -> tuple[Action, State, list[Event]]:
+        """A typed move the engine refused as it was typed, read as the legal action it
+        spells in the player's words (bot/service/typed.py); still refused with the engine's
+        reason when it spells none. Only a refused text pays for the reading: a pressed
+        button or an exact move is applied at once."""
+        engine, state = engine_of(record.game), started_state(record)
+        locale = await self.settings.reader_locale(player.user_id, player.locale,
+                                                   record.guild_id)
+        meant = typed_action(engine, state, seat, typed, reader_of(seats, locale, seat))
+        if meant == read(typed):
+            raise ServiceError.of(refusal, names_of(seats)) from None
+        try:
+            after, events = engine.apply(state, seat, meant)
+        except GameError as error:
+            raise ServiceError.of(error, names_of(seats)) from None
+        return meant, after, events
 
     async def act_for(self, game_id: int, seat: int, *, expected_version: int,
                       action: Action | None = None, note: str | Text | None = None) -> Update:
@@ -281,16 +306,16 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         engine = engine_of(record.game)
         head = t("tables.status_head", locale, title=game_title(engine.name), game=game_id,
                  status=t(f"tables.status_{record.status}", locale))
-        listed = ", ".join(t("tables.status_seat", locale, seat=s.seat + 1,
-                             name=_seat_label(s, locale)) for s in seats)
+        seated = listed([t("tables.status_seat", locale, seat=s.seat + 1,
+                           name=_seat_label(s, locale)) for s in seats], locale or "en")
         options = t("core.table_options", locale, options="".join(
             f"\n  {line}" for line in option_lines(
                 engine.name, shown_options(engine, record.options), locale or "en")))
         if record.state is None:
-            return f"{head}\n{listed}\n{options}"
+            return f"{head}\n{seated}\n{options}"
         body = said_text(engine.summary(engine.view(record.state, None)),
                          reader_of(seats, locale or "en"))
-        return f"{head}\n{listed}\n{options}\n{body}"
+        return f"{head}\n{seated}\n{options}\n{body}"
 
     async def private_text(self, game_id: int, player: Player, locale: str | None = None) -> str:
         """The player's own view in their words (`locale`, else their language)."""

@@ -46,13 +46,13 @@ class UndoVote:
 
     def describe(self) -> Text:
         """The vote's public message, in whatever language the thread speaks."""
-        names = ", ".join(name for _, name in self.affected)
+        names = tuple(name for _, name in self.affected)
         if self.status == "passed":
             return text("tables.vote_passed", names=names)
         if self.status == "rejected":
             return text("tables.vote_rejected", name=self.rejected_by or "?",
                         by=self.requested_by)
-        approved = ", ".join(name for user, name in self.affected if user in self.approved)
+        approved = tuple(name for user, name in self.affected if user in self.approved)
         return text("tables.vote_open", by=self.requested_by, names=names,
                     approved=approved or "-")
 
@@ -138,7 +138,7 @@ class UndoMixin(GameBase):
                                               was=vote)
                 raise ServiceError(text("tables.vote_stale"))
             if player.user_id not in vote.affected:
-                names = ", ".join(name for _, name in _vote_view(vote, seats).affected)
+                names = tuple(name for _, name in _vote_view(vote, seats).affected)
                 raise ServiceError(text("tables.vote_not_affected", names=names))
             return await self._ballot(loaded, vote, player, approve)
 
@@ -158,7 +158,7 @@ class UndoMixin(GameBase):
         if status == "open":
             return UndoOutcome(vote=_vote_view(vote, seats))
         view = _vote_view(vote, seats)
-        line = text("tables.vote_passed", names=", ".join(name for _, name in view.affected))
+        line = text("tables.vote_passed", names=tuple(name for _, name in view.affected))
         try:
             update = await self._take_back(loaded, await self.repo.actions(record.id),
                                            vote.keep, player, "undo_passed", line)

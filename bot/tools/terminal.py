@@ -10,7 +10,7 @@ whose language is that one, and every player at it has chosen it.
 
 At the prompt a player types a number, a move's text, or one of the table's own words: `hand`
 (their private view), `help` (these words and the legal moves with what each does), `rules
-<name>` (what a card, a general, a place or a rule does: bot/tools/lookup.py), `q` to leave.
+<name>` (what a card, a general, a place or a rule does: bot/i18n/lookup.py), `q` to leave.
 The move listed first is the one the game's AI would choose (marked), so a newcomer who
 presses 1 throughout still plays a sensible game to its end."""
 
@@ -25,10 +25,10 @@ from typing import Any
 
 from bot.app import build_app
 from bot.i18n import LOCALES, game_title, t
+from bot.i18n.lookup import lookup
 from bot.service import GameMaster
 from bot.service.models import Player, ServiceError, Table, TurnPrompt, Update
 from bot.service.options import option_lines
-from bot.tools.lookup import lookup, move_hint
 from games.core import Action, GameError, get_game
 from storage import SqliteRepository
 
@@ -76,8 +76,9 @@ async def play(game: str, players: int, ai: int, seed: int | None, boards: Path,
     await repo.open()
     try:
         gm = build_app(repo).gm
-        host = Player(HOST, t("terminal.you", locale) if players - ai == 1 else
-                      t("terminal.player", locale, number=1), is_moderator=True)
+        # a real name, even for the only human: the table's lines name a seat in the third
+        # person ("Player 1 chooses"), which "You" would make "You chooses"
+        host = Player(HOST, t("terminal.player", locale, number=1), is_moderator=True)
         await gm.settings.set_server(TERMINAL, host, language=locale)
         humans = [host] + [Player(n, t("terminal.player", locale, number=n))
                            for n in range(2, players - ai + 1)]
@@ -208,10 +209,9 @@ async def _loop(gm: GameMaster, game_id: int, update: Update, folder: Path, ask:
         try:
             update = await gm.act(game_id, player, choice)
         except ServiceError as error:
+            # the refusal names what is possible; a move typed by a thing's name is read
+            # by the service itself (bot/service/typed.py), so no guess is added here
             say(t("terminal.refused", locale, why=error.render(locale)))
-            hint = move_hint(update.table.game, choice)
-            if hint:
-                say(t("terminal.did_you_mean", locale, move=hint))
             update = Update(update.table, awaiting=update.awaiting)
 
 

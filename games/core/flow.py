@@ -33,12 +33,13 @@ from typing import Any, Literal, TypedDict, cast
 from games.core.actions import Action
 from games.core.errors import IllegalAction, NotYourTurn
 from games.core.events import Event
-from games.core.messages import Seat, msg
+from games.core.messages import Msg, Seat, msg
 
 State = dict[str, Any]
 Kind = Literal["turn", "simultaneous", "window", "chance"]
 PASS = Action("pass", label="Pass")
 MAX_STEPS = 10_000  # automatic steps in one `settle`: more means a rule loops
+SHOWN_CHOICES = 6  # the choices a refusal names; it counts the rest
 
 
 class Step(TypedDict):
@@ -184,8 +185,7 @@ class Flow:
             raise NotYourTurn(msg("engine.not_your_turn"))
         legal = self.legal_actions(state, seat)
         if action not in legal:
-            choices = tuple(a.label or a.text for a in legal[:6])
-            raise IllegalAction(msg("engine.not_possible", action=action.text, choices=choices))
+            raise IllegalAction(not_possible(action, legal))
         offered = legal[legal.index(action)]  # as offered: with its label
         keep = self.rules[step["rule"]].keep
         if keep is not None and keep(state, step, seat, offered):
@@ -216,6 +216,17 @@ class Flow:
             if flow["phase"] is not None:
                 events += self.phases[flow["phase"]].begin(state)
         raise AssertionError(f"no decision after {MAX_STEPS} automatic steps")
+
+
+def not_possible(action: Action, legal: list[Action]) -> Msg:
+    """The refusal of an action not offered now: the first choices by their labels, and how
+    many more there are when those are not all (a player must not think 6 of 50 capitals
+    are all there is)."""
+    shown = tuple(a.label or a.text for a in legal[:SHOWN_CHOICES])
+    more = len(legal) - len(shown)
+    if more:
+        return msg("engine.not_possible_more", action=action.text, choices=shown, more=more)
+    return msg("engine.not_possible", action=action.text, choices=shown)
 
 
 def _told(step: Step, seat: int, action: Action) -> list[Event]:

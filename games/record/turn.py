@@ -204,9 +204,7 @@ def build(state: State, seat: int, city: str) -> list[Event]:
     if state["turn"]["used"]["build"]:
         raise IllegalAction(msg("record.refuse.built"))
     if kind_of(city) != "city" or city not in p["hand"]:
-        cities = tuple(term(c) for c in sorted(p["hand"]) if kind_of(c) == "city")
-        raise IllegalAction(msg("record.refuse.build", card=shown(city), cities=cities)
-                            if cities else msg("record.refuse.no_city", card=shown(city)))
+        raise IllegalAction(_not_a_city(state, seat, city))
     cost = DATA.cities[city]["cost"]
     if p["coins"] < cost:
         raise IllegalAction(msg("record.refuse.build_cost", city=term(city), cost=cost,
@@ -219,6 +217,19 @@ def build(state: State, seat: int, city: str) -> list[Event]:
     state["pending"] = {"kind": "station", "seat": seat, "city": city, "source": "build"}
     state["step"] = "station"
     return [Event(msg("record.build.pays", who=Seat(seat), cost=cost, city=term(city)))]
+
+
+def _not_a_city(state: State, seat: int, card: str) -> Msg:
+    """The refusal of building what is no city card in hand: the cities that can be built
+    now, the only ones worth suggesting (a city too dear, or without a general to defend
+    it, would be refused in turn); else why the held ones cannot be."""
+    buildable = tuple(term(a.word()) for a in build_actions(state, seat))
+    if buildable:
+        return msg("record.refuse.build", card=shown(card), cities=buildable)
+    held = tuple(term(c) for c in sorted(player(state, seat)["hand"]) if kind_of(c) == "city")
+    if held:
+        return msg("record.refuse.build_none", card=shown(card), cities=held)
+    return msg("record.refuse.no_city", card=shown(card))
 
 
 def station_actions(state: State, seat: int) -> list[Action]:

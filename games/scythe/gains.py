@@ -86,7 +86,11 @@ def _check_keys(amounts: dict[str, int], allowed: tuple[str, ...]) -> None:
 # -- combat cards ----------------------------------------------------------------------------
 def draw_cards(state: State, seat: int, count: int) -> list[Event]:
     """Draw from the top (the end) of the combat deck. An empty deck takes the shuffled discard
-    pile; with both empty nothing more is drawn (S3.3). Only the drawer learns the values."""
+    pile; with both empty nothing more is drawn (S3.3). Only the drawer learns the values. A
+    draw of none (Crimea starts with no combat card) tells nothing: it must not claim that
+    the deck ran out."""
+    if count <= 0:
+        return []
     deck, discard = state["decks"]["combat"], state["decks"]["combat_discard"]
     events: list[Event] = []
     drawn: list[str] = []

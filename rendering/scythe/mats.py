@@ -208,7 +208,7 @@ def _card_chips(t: Table, p: dict) -> Chips:
     frame = (t.view.get("stack") or [{}])[-1]
     if frame.get("kind") == "factory_pick" and frame.get("seat") == seat and frame.get("cards"):
         offer = [_card(t, card) for card in frame["cards"] if card in shown]
-        chips.append((t.say("cards.offer", cards=", ".join(offer)), "#4a3a66", TEXT))
+        chips.append((t.say("cards.offer", cards=tuple(offer)), "#4a3a66", TEXT))
     return chips
 
 
@@ -313,12 +313,12 @@ def _ability_chips(t: Table, p: dict) -> Chips:
     if ability:
         chips.append((t.say("faction_ability", ability=_ability(t, ability)), TILE, GOLD))
     if deployed:
-        chips.append((t.say("mechs.deployed", mechs=", ".join(deployed)), TILE, TEXT))
+        chips.append((t.say("mechs.deployed", mechs=tuple(deployed)), TILE, TEXT))
     if left:
-        chips.append((t.say("mechs.on_mat", mechs=", ".join(left)), TILE, MUTED))
+        chips.append((t.say("mechs.on_mat", mechs=tuple(left)), TILE, MUTED))
     spaces = [t.term(f"scythe.space.{s}") for s in (p.get("recruits") or {}).values()]
     if spaces:
-        chips.append((t.say("one_time", spaces=", ".join(spaces)), TILE, TEXT))
+        chips.append((t.say("one_time", spaces=tuple(spaces)), TILE, TEXT))
     last = p.get("last_section")
     if last is not None:
         chips.append((t.say("last_section", section=_section_name(t, p, int(last))), TILE,

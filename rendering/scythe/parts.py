@@ -78,7 +78,7 @@ def _table_chips(c: Canvas, t: Table) -> list[tuple[str, str, str]]:
               for key in DECKS if key in decks]
     frame = (view.get("stack") or [{}])[-1]
     if frame.get("kind") == "commit" and frame.get("committed"):
-        done = ", ".join(t.who(c, int(s)) for s in frame["committed"])
+        done = tuple(t.who(c, int(s)) for s in frame["committed"])
         chips.append((t.say("committed", who=done), TILE, GREEN))
     return chips
 

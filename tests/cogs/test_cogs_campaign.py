@@ -129,7 +129,7 @@ async def test_schedule_and_stats_answer_privately(harness):
     await spring(harness)
     schedule = await harness.invoke(BOB, "campaign schedule", name="Spring")
     assert schedule.ephemeral and "No round has been dealt yet" in schedule.text
-    assert "Waiting for a table: Alice, Bob, Cara, Stranger" in schedule.text
+    assert "Waiting for a table: Alice, Bob, Cara, and Stranger" in schedule.text
     stats = await harness.invoke(BOB, "campaign stats", name="Spring", user=ALICE)
     assert stats.ephemeral and "**Alice** in **Spring** · finished games 0" in stats.text
     assert "No finished game yet." in stats.text

@@ -62,7 +62,7 @@ async def test_a_vote_passes_when_every_affected_player_approves(harness):
     outsider = await harness.click(STRANGER, approve)
     assert only_to(STRANGER, outsider, "players whose moves would be taken back")
     await harness.click(BOB, approve)
-    assert "Undo approved by Alice, Bob" in message.content and not message.custom_ids()
+    assert "Undo approved by Alice and Bob" in message.content and not message.custom_ids()
     assert len(await harness.gm.repo.actions(game_id)) < actions
     assert await harness.gm.verify(game_id)
 

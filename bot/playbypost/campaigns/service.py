@@ -289,17 +289,17 @@ class Campaigns:
         if champions is not None:
             key = "campaigns.news.champions" if champions else "campaigns.news.no_champion"
             return t(key, locale, name=campaign.name,
-                     names=", ".join(names[u] for u in champions))
+                     names=tuple(names[u] for u in champions))
         lines = [t("campaigns.news.round_over", locale, name=campaign.name, round=number)]
         if campaign.kind == "tournament":
             going_on = entrants([m.user_id for m in members], played)[0]
             lines.append(t("campaigns.news.going_on", locale,
-                           names=", ".join(names[u] for u in going_on)))
+                           names=tuple(names[u] for u in going_on)))
         else:
             rows = [r for r in rank(members, played) if r.games]
             if rows:  # no counted game yet: every table was abandoned
                 lines.append(t("campaigns.news.leading", locale, points=rows[0].points_text,
-                               leaders=", ".join(r.name for r in rows
+                               leaders=tuple(r.name for r in rows
                                                  if r.points == rows[0].points)))
         lines.append(t("campaigns.news.next_round", locale))
         return "\n".join(lines)

@@ -48,8 +48,8 @@ def test_a_term_and_a_nested_message_are_worded_in_the_reader_s_language():
     said = msg("engine.you_chose", what=Term("terminal.player"))
     with pytest.raises(Exception, match="number"):  # a term is a name: it takes no values
         words(said, Reader("zh-TW"))
-    said = msg("engine.you_chose", what=Term("terminal.you"))
-    assert words(said, Reader("zh-TW")) == "你的選擇：你。"
+    said = msg("engine.you_chose", what=Term("tang.card.jianbi"))
+    assert words(said, Reader("zh-TW")) == "你的選擇：堅壁清野。"
     nested = msg("engine.you_chose", what=msg("engine.seat", number=2))
     assert words(nested, Reader("ko")) == "선택한 내용: 2번 자리."
 

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app import App, build_app
+from bot.i18n import listed
 from bot.playbypost.campaigns import deal, table_sizes
 from bot.service.models import Player, ServiceError, Update
 from storage import SqliteRepository
@@ -313,7 +314,7 @@ async def test_the_update_ending_a_league_rounds_last_table_carries_the_news(app
     assert early.news == []
     [news] = closing.news
     rows = (await app.campaigns.standings(GUILD, "Spring")).rows
-    leaders = ", ".join(r.name for r in rows if r.points == rows[0].points)
+    leaders = listed([r.name for r in rows if r.points == rows[0].points], "en")
     assert "Spring: every table of round 1 has ended" in news
     assert f"Leading with {rows[0].points_text} points: {leaders}." in news
     assert (await app.campaigns.on_update(closing)).news == [news]  # told once, not again
@@ -327,7 +328,7 @@ async def test_a_tournament_is_decided_by_the_update_that_ends_its_final(app):
     for table in first.tables:
         await finish(app, table.game_id, [5, 9, 1])  # the second seat wins
     round_over = await app.campaigns.on_update(Update(await app.gm.table(table.game_id)))
-    going_on = ", ".join(t.seats[1].name for t in first.tables)
+    going_on = listed([t.seats[1].name for t in first.tables], "en")
     assert round_over.news == [f"Spring: every table of round 1 has ended.\nGoing on: "
                                f"{going_on}.\nA moderator deals the next round with "
                                "`/campaign schedule open_round:True`."]

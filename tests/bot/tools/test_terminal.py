@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+
+import pytest
 
 from bot.__main__ import main
 from bot.tools.terminal import DATABASE, play, resume, table_folder
@@ -56,10 +59,16 @@ def test_a_record_stratagem_reads_its_text(tmp_path):
     assert "stratagem:cao_chuan_jie_jian" in text and "智力" in text  # a contest of wits
 
 
-def test_a_name_typed_in_a_move_suggests_the_id_form(tmp_path):
-    lines, ask = scripted("place Guo Jia", "q")
-    asyncio.run(play("redux", 3, 2, seed=4, boards=tmp_path, ask=ask, say=lines.append))
-    assert "Did you mean `place wei.guo_jia`?" in lines
+def test_a_move_typed_by_a_name_is_played_and_an_unclear_one_names_the_choices(tmp_path):
+    """The terminal reads a typed move as `/move` does (bot/service/typed.py): a lord by
+    its name is chosen; a start two lords share is refused with both to type."""
+    lines, ask = scripted("lord yuan", "lord Cao Cao", "q")
+    asyncio.run(play("record", 2, 1, seed=4, boards=tmp_path, ask=ask, say=lines.append))
+    text = "\n".join(lines)
+    assert ("Refused: `lord yuan` could be several moves: Yuan Shao (袁紹): Able Governance "
+            "(治政有方) (`lord lord:yuan_shao`) and Yuan Shu (袁術)") in text
+    assert "(only you see) You chose Cao Cao (曹操)." in text
+    assert text.count("Refused") == 1
 
 
 def test_every_game_gets_its_own_folder_and_keeps_its_log(tmp_path):
@@ -127,3 +136,27 @@ def test_a_tang_game_at_the_terminal_never_stops_on_a_window_it_can_only_pass(tm
     assert "Nothing to decide" not in text
     assert "stuck" not in text.lower()
     assert len(asked) >= 20, "the human played on through the windows"
+
+
+# "You" read as a name: "You chooses", "You is the start player", "You has 3 coins".
+YOU_AS_A_NAME = re.compile(r"\bYou (is|has|was|[a-z]+[^s]s)\b")
+
+
+@pytest.mark.parametrize("game, players", [("record", 2), ("redux", 3), ("scythe", 2),
+                                           ("wargame", 2), ("tang", 3)])
+def test_the_only_human_is_named_so_no_english_line_treats_you_as_a_name(tmp_path, game,
+                                                                         players):
+    """The terminal's lone human has a real name (Player 1): the table's third-person lines
+    about their seat stay grammatical, and the lines meant for them still say "you"."""
+    lines: list[str] = []
+    asked: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return "1" if len(asked) < 40 else "q"
+
+    assert asyncio.run(play(game, players, players - 1, seed=3, boards=tmp_path, ask=ask,
+                            say=lines.append)) == 0
+    text = "\n".join(lines)
+    assert "Player 1" in text
+    assert YOU_AS_A_NAME.findall(text) == []

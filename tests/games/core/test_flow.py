@@ -18,6 +18,7 @@ from games.core.flow import (
     answers,
     flow_of,
     new_flow,
+    not_possible,
     push,
     simultaneous,
     step_view,
@@ -152,6 +153,14 @@ def test_an_illegal_answer_is_refused_with_the_choices_and_changes_nothing():
     assert refusal(refused.value) == ("`bid 4` is not possible now. You can: Bid 1, Bid 2, "
                                       "and Bid 3.")
     assert state == before
+
+
+def test_a_refusal_naming_some_of_the_choices_counts_the_others():
+    legal = [Action("capital", (f"city{n}",), label=f"Capital {n}") for n in range(50)]
+    refused = not_possible(Action("capital", ("Nowhere",)), legal)
+    assert english(refused) == ("`capital Nowhere` is not possible now. You can: Capital 0, "
+                                "Capital 1, Capital 2, Capital 3, Capital 4, and Capital 5 (and "
+                                "44 more).")
 
 
 def test_the_opening_is_told_and_owes_the_first_secret_step():

@@ -98,7 +98,8 @@ def test_plural_and_person_in_the_log_of_a_real_draw():
     assert [english(e.text, NAMES, seat=B) for e in public] == ["Cao Cao draws 2 cards."]
     assert [english(e.text, NAMES, seat=A) for e in public] == ["You draw 2 cards."]
     private = [english(e.text, NAMES, seat=A) for e in events if e.seats == (A,)]
-    assert private == ["You draw Zhao Yun (趙雲) (force 9) and Xinye (新野) "
+    # a card's facts hold commas: the list's separator is one no name contains
+    assert private == ["You draw Zhao Yun (趙雲) (force 9); Xinye (新野) "
                        "(medium city, cost 6元, 2 walls, 6 points)."]
 
 

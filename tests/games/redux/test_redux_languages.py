@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import LOCALES, catalog, t
-from bot.tools.lookup import lookup
+from bot.i18n.lookup import lookup
 from games.core import GameError
 from games.core.messages import Msg, Seat, Term, msg
 from games.redux import GAME, data, rules

@@ -189,3 +189,15 @@ def test_secrets_are_hands_objectives_commitments_and_factory_views() -> None:
     assert secrets[1] == {*polania["cards"], *polania["objectives"],
                           *state["decks"]["factory"]}
     assert GAME.invariants(state) == []
+
+
+def test_a_faction_without_start_cards_does_not_say_the_deck_is_empty() -> None:
+    """Crimea starts with no combat card: the setup says nothing of a draw for it, least of
+    all that the deck and the discard pile are empty while 41 cards are left."""
+    state = GAME.setup(2, {"assignment": "draft"}, 1)
+    state, _ = GAME.apply(state, 0, Action("pick", ("nordic", "industrial")))
+    state, events = GAME.apply(state, 1, Action("pick", ("crimea", "patriotic")))
+    assert len(state["decks"]["combat"]) == 41
+    told = [e.text.key for e in events if hasattr(e.text, "key")]
+    assert "scythe.draws_none" not in told
+    assert told.count("scythe.draws") == 1  # Nordic's one card

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 import rendering
-from bot.i18n import t
+from bot.i18n import listed, t
 from games.core import Action, get_game, make_agent
 from games.scythe import cards
 from rendering.kit import fonts
@@ -256,7 +256,8 @@ def test_a_seats_part_shows_that_seats_hand_and_no_other() -> None:
 
 
 def test_s15_2_the_factory_offer_is_shown_to_the_picker_only() -> None:
-    offer = f"Factory cards you see: {samples.SECRET_OFFER}, {samples.FACTORY['factory_09']}"
+    offer = (f"Factory cards you see: {samples.SECRET_OFFER} and "
+             f"{samples.FACTORY['factory_09']}")
     assert offer in part_texts(samples.factory_pick(), "players")
     assert "Factory cards you see" not in joined(part_texts(public("factory_pick"), "players"))
 
@@ -306,7 +307,7 @@ def test_s15_2_a_real_picker_sees_the_factory_offer(games) -> None:
     offer = [cards.factory_card(f).title for f in state["decks"]["factory"]]
     names = [f"Player {n + 1}" for n in range(len(state["players"]))]
     texts = part_texts(get_game("scythe").view(state, seat), "players", names=names)
-    assert f"Factory cards you see: {', '.join(offer)}" in texts
+    assert f"Factory cards you see: {listed(offer, 'en')}" in texts
 
 
 # -- the map ---------------------------------------------------------------------------------------
@@ -365,7 +366,7 @@ def test_the_mats_part_shows_sections_costs_and_upgrades() -> None:
     assert "Enlisted: +1 popularity" in texts and "+3 power or +1 card" in texts
     assert "2 resources or +1" in texts and "popularity" in texts  # a long line wraps
     joined_texts = joined(texts)
-    assert "Mechs deployed: Riverwalk, Speed" in joined_texts
+    assert "Mechs deployed: Riverwalk and Speed" in joined_texts
     assert "Faction ability: Swim" in joined_texts
 
 

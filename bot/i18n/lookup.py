@@ -10,9 +10,10 @@ Where the words come from, best first:
 - else the game's data (`games/<name>/data/*.json`): its names in the languages it has, its
   text (Record's in Traditional Chinese and English, the others' in English).
 
-A typed name matches loosely: case, spaces, punctuation and the id's prefix do not matter
-(`Guo Jia`, `guo_jia` and `wei.guo_jia` all find 郭嘉), any language's name matches, and a
-near miss is suggested. `move_hint` turns `place Guo Jia` into `place wei.guo_jia`."""
+A typed name matches loosely: case, accents, spaces, punctuation and the id's prefix do not
+matter (`Guo Jia`, `guo_jia` and `wei.guo_jia` all find 郭嘉), any language's name matches, and
+a near miss is suggested. A typed move names its things the same way (`forms_of`, read by
+bot/service/typed.py)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from typing import Any
 from bot.i18n import catalog, t
 from games.core import get_game
 
+_COPY = re.compile(r"[#.]\d+$")  # a copy's number after its thing's id
 _DROP = re.compile(r"[\s_\-.:'’·・()（）#]+")
 
 
@@ -68,7 +70,7 @@ class Entry:
         if self.key in catalog():
             forms.update(t(self.key, locale) for locale in catalog()[self.key])
             forms.update(_bare(t(self.key, locale)) for locale in catalog()[self.key])
-        return {_normal(form) for form in forms if form}
+        return {normal(form) for form in forms if form}
 
     def describe(self, locale: str) -> str:
         """The name, the kind and the move form, then the text and the facts."""
@@ -102,7 +104,7 @@ def entries(game: str) -> list[Entry]:
 def find(game: str, typed: str) -> list[Entry]:
     """The things a typed name may mean, best first: an exact match (any language, any id
     form), else the things whose name holds what was typed, else the near misses."""
-    wanted = _normal(typed)
+    wanted = normal(typed)
     if not wanted:
         return []
     known = _index(game)
@@ -134,17 +136,31 @@ def lookup(game: str, typed: str, locale: str) -> str:
     return "\n".join(lines)
 
 
-def move_hint(game: str, typed: str) -> str | None:
-    """`place Guo Jia` -> `place wei.guo_jia`: the move's words after its kind, read as the
-    name of one thing, in the form the game expects; None when they name nothing or several
-    things, or are the id already."""
-    kind, _, rest = typed.strip().partition(" ")
-    if not rest.strip():
-        return None
-    found = [e for e in find(game, rest) if e.kind != "rule"]
-    if len(found) != 1 or found[0].ref == rest.strip():
-        return None
-    return f"{kind} {found[0].ref}"
+@functools.cache
+def forms_of(game: str, ref: str, locale: str) -> frozenset[str]:
+    """Every way a move's argument `ref` (an id: `luoyang`, `general:ma_su`, `wei.guo_jia`)
+    may be typed by a reader of `locale`, normalised: the id with and without its prefix, and
+    the names the reader's language gives the thing it names (with and without a bracketed
+    original), so `capital 洛阳` reads for a zh-CN reader as `capital luoyang` does."""
+    thing = thing_of(ref)
+    forms = {ref, *_id_forms(ref), *_id_forms(thing)}
+    things = _by_ref(game)
+    for entry in things.get(ref) or things.get(thing, ()):
+        name = entry.name(locale)
+        forms.update((name, _bare(name)))
+    return frozenset(normal(form) for form in forms if form)
+
+
+def thing_of(ref: str) -> str:
+    """The thing a copy's id names: `stratagem:mei_ren_ji#3` and `jianbi.2` are copies of
+    `stratagem:mei_ren_ji` and `jianbi`."""
+    return _COPY.sub("", ref)
+
+
+def _id_forms(ref: str) -> set[str]:
+    """An id without its prefix (`general:ma_su` -> `ma_su`, `wei.guo_jia` -> `guo_jia`),
+    never a bare copy number."""
+    return {form for form in (ref.split(":")[-1], ref.split(".")[-1]) if not form.isdigit()}
 
 
 def _kind(kind: str, locale: str) -> str:
@@ -177,8 +193,22 @@ def _named(game: str, known: set[str]) -> Iterator[Entry]:
         yield Entry(game, parts[1], ".".join(parts[2:]), key)
 
 
-def _normal(text: str) -> str:
-    return _DROP.sub("", unicodedata.normalize("NFKC", text).casefold())
+def normal(text: str) -> str:
+    """A typed text as it is compared: case, Latin accents, spaces and punctuation dropped."""
+    return _DROP.sub("", _unaccented(unicodedata.normalize("NFKC", text).casefold()))
+
+
+def _unaccented(text: str) -> str:
+    """Latin letters without their accents (`Luòyáng` -> `luoyang`); a mark on any other
+    script stays (Japanese が is not か)."""
+    if text.isascii():
+        return text
+    kept: list[str] = []
+    for char in unicodedata.normalize("NFD", text):
+        if unicodedata.combining(char) and kept and kept[-1].isascii():
+            continue
+        kept.append(char)
+    return unicodedata.normalize("NFC", "".join(kept))
 
 
 def _bare(name: str) -> str:
@@ -201,3 +231,13 @@ def _in_language(by_language: dict[str, str], locale: str, kanji: bool = False) 
 def _index(game: str) -> tuple[tuple[Entry, frozenset[str]], ...]:
     """The game's things with the forms each answers to, read once."""
     return tuple((entry, frozenset(entry.spellings())) for entry in entries(game))
+
+
+@functools.cache
+def _by_ref(game: str) -> dict[str, tuple[Entry, ...]]:
+    """The game's things by the id a move gives them, read once."""
+    found: dict[str, list[Entry]] = {}
+    for entry, _ in _index(game):
+        if entry.kind != "rule":
+            found.setdefault(entry.ref, []).append(entry)
+    return {ref: tuple(entries) for ref, entries in found.items()}

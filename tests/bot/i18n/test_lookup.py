@@ -1,4 +1,4 @@
-"""Looking up a card, a general, a place or a rule by name (bot/tools/lookup.py): loose
+"""Looking up a card, a general, a place or a rule by name (bot/i18n/lookup.py): loose
 matching in any language, the reader's language, and the move form of what was named."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import LOCALES, catalog, t
-from bot.tools import lookup as lookup_module
-from bot.tools.lookup import entries, find, lookup, move_hint
+from bot.i18n import lookup as lookup_module
+from bot.i18n.lookup import entries, find, forms_of, lookup, normal
 from games.core import all_games
 
 
@@ -61,12 +61,11 @@ def test_names_only_in_the_catalog_are_found_too():
     assert [e.ref for e in find("scythe", t("scythe.ability.riverwalk", "ko"))] == ["riverwalk"]
 
 
-def test_a_move_naming_a_thing_by_its_name_is_given_its_id_form():
-    assert move_hint("redux", "place Guo Jia") == "place wei.guo_jia"
-    assert move_hint("record", "keep Liu Shan") == "keep general:liu_shan"
-    assert move_hint("redux", "place wei.guo_jia") is None  # already the id
-    assert move_hint("redux", "place Zhuge") is None  # which one?
-    assert move_hint("redux", "pass") is None
+def test_a_move_s_argument_is_typed_by_its_id_or_the_reader_s_names():
+    assert {"luoyang", "洛阳"} <= forms_of("tang", "luoyang", "zh-CN")
+    assert "洛阳" not in forms_of("tang", "luoyang", "en")
+    assert {"generalmasu", "masu"} <= forms_of("record", "general:ma_su", "en")
+    assert normal("Luòyáng") == "luoyang" and normal("が") != normal("か")
 
 
 def test_the_catalog_comes_first_and_its_rules_can_be_looked_up(monkeypatch):
