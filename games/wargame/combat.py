@@ -56,7 +56,6 @@ from games.wargame.board import (
     left,
     move_troops,
     powers_in,
-    remove_general,
     remove_troops,
     troop_choices,
     troops,
@@ -825,25 +824,33 @@ def _joins_retreat(state: State, side: str) -> None:
 
 
 def trap(state: State, side: str, pid: str) -> list[Event]:
-    """W23a: a routed nation with no destination. Its generals die without a roll
-    (`opt.trapped = die`) or become 在野 in the battle area (`zaiya`)."""
+    """W23a (22.8, WX25): a routed nation with no destination. Every general of its army dies
+    without a roll (`opt.trapped = die`) or becomes 在野 in the battle area (`zaiya`): all of
+    them leave first, and only then does the succession run, so a fall it brings (W27.2)
+    finds none of them left to kill-check."""
     data = _data(state)
     b = state["battle"]
     events = [Event(msg("wargame.battle.trapped", power=power(pid)))]
-    while army_generals(state, side, pid):  # an heir who enters here shares their fate
-        gid = army_generals(state, side, pid)[0]
-        if state["options"]["trapped"] == "zaiya":
-            state["generals"][gid].update(state="zaiya", nation=None)
-            events.append(Event(msg("wargame.fate.zaiya", general=general(gid),
-                                    area=area(b["area"]))))
+    while doomed := army_generals(state, side, pid):  # an heir who enters here shares it
+        for gid in doomed:
+            events.append(_trapped_fate(state, gid, b["area"]))
+        for gid in doomed:
             events += left(state, data, pid, gid, _fall(state))
-        else:
-            events.append(Event(msg("wargame.fate.death", general=general(gid))))
-            events += remove_general(state, data, gid, "dead", _fall(state))
     remove_troops(state, b["area"], pid, army_troops(state, side, pid))
     if pid == GOZOKU:
         gozoku_left(state, b["area"])
     return events
+
+
+def _trapped_fate(state: State, gid: str, where: str) -> Event:
+    """One trapped general taken off his nation, without the succession (`trap` runs it
+    once all are gone): dead, or 在野 where he stands."""
+    spot = state["generals"][gid]
+    if state["options"]["trapped"] == "zaiya":
+        spot.update(state="zaiya", nation=None)
+        return Event(msg("wargame.fate.zaiya", general=general(gid), area=area(where)))
+    spot.update(state="dead", nation=None, area=None)
+    return Event(msg("wargame.fate.death", general=general(gid)))
 
 
 def move(state: State, side: str) -> list[Event]:
