@@ -18,7 +18,20 @@ from games.core.actions import Action
 from games.core.chance import pick, shuffle
 from games.core.errors import IllegalAction
 from games.core.events import Event
-from games.core.flow import Flow, Phase, Rule, Step, chance, new_flow, push, step_view, top, turn
+from games.core.flow import (
+    Flow,
+    Phase,
+    Resolve,
+    Rule,
+    Step,
+    chance,
+    new_flow,
+    phase,
+    push,
+    step_view,
+    top,
+    turn,
+)
 from games.core.game import Game, Option, Result, Score
 from games.core.messages import Msg, Said, Seat, msg
 from games.core.rng import Rng
@@ -236,17 +249,43 @@ def end_of_turn(state: State) -> list[Event]:
             player["scores"][str(state["turn"])] = vp
             events.append(Event(msg("wargame.score.banked", who=Seat(seat), vp=vp,
                                     total=player["banked"])))
-    running = [s for s, p in enumerate(state["players"])
-               if p["nation"] and state["nations"][p["nation"]]["alive"]]
-    minors = [n for n in alive(state) if not is_major(state, n)]
     if state["turn"] >= scenario["last_turn"]:
         state["over"] = {"reason": "last_turn", "winners": None}
-    elif not minors and len(running) <= 1:
-        state["over"] = {"reason": "last_nation" if running else "no_nation",
-                         "winners": running or None}
-    if state["over"]:
         events.append(Event(msg("wargame.end.over")))
     return events
+
+
+def last_nation(state: State) -> list[Event]:
+    """W29.4: once the turns have begun, the game ends at once when one player at most
+    still runs a nation and no minor nation remains (the one left wins; with nobody left,
+    the ranking decides)."""
+    if state["over"] or phase(state) != "turn":
+        return []
+    running = [s for s, p in enumerate(state["players"])
+               if p["nation"] and state["nations"][p["nation"]]["alive"]]
+    if len(running) > 1 or any(not is_major(state, n) for n in alive(state)):
+        return []
+    state["over"] = {"reason": "last_nation" if running else "no_nation",
+                     "winners": running or None}
+    return [Event(msg("wargame.end.over"))]
+
+
+def at_once(resolve: Resolve) -> Resolve:
+    """A rule that does nothing once the game is over, and checks W29.4 after it ran: a
+    nation may fall in any step (a battle, the 天命札), and the game then ends there, not at
+    the end of the turn; the steps left on the stack are settled as no-ops."""
+    def resolved(state: State, step: Step) -> list[Event]:
+        if state["over"]:
+            return []
+        return resolve(state, step) + last_nation(state)
+    return resolved
+
+
+def _begin_turn_checked(state: State) -> list[Event]:
+    """A turn's beginning (its 天命札 may destroy a nation), then W29.4."""
+    if state["over"]:
+        return []
+    return _begin_turn(state) + last_nation(state)
 
 
 def _ranking(state: State, data: WargameData, seat: int) -> tuple[int, int, int, int]:
@@ -264,33 +303,34 @@ def _data(state: State) -> WargameData:
     return data_for(state["options"])
 
 
+RULES = {
+    "pick": Rule(_pick_resolve, _pick_legal),
+    "draw": Rule(_draw),
+    "act": Rule(orders.act_resolve, orders.act_legal),
+    "levy": Rule(orders.levy_resolve, orders.levy_legal),
+    "diplo": Rule(orders.diplo_resolve, orders.diplo_legal),
+    "block": Rule(orders.block_resolve, orders.block_legal),
+    "invade": Rule(orders.invade_resolve, orders.invade_legal),
+    "redeploy": Rule(orders.redeploy_resolve, orders.redeploy_legal),
+    "move": Rule(orders.move_resolve, orders.move_legal),
+    "fight": Rule(combat.fight),
+    "handler": Rule(combat.handler_resolve, combat.handler_legal),
+    "select": Rule(combat.select_resolve, combat.select_legal, combat.select_keep),
+    "declare": Rule(combat.declare_resolve, combat.declare_legal),
+    "pursue": Rule(combat.pursue_resolve, combat.pursue_legal),
+    "retreat": Rule(combat.retreat_resolve, combat.retreat_legal),
+    "joint": Rule(combat.joint_resolve, combat.joint_legal),
+    "split": Rule(alliance.split_resolve, alliance.split_legal),
+    "split_vote": Rule(alliance.vote_resolve, alliance.vote_legal),
+    "heir": Rule(heirs.heir_resolve, heirs.heir_legal),
+    "takeover": Rule(heirs.takeover_resolve, heirs.takeover_legal),
+    "takeovers": Rule(_takeovers),
+    "consult": Rule(orders.consult_resolve, orders.consult_legal),
+}
 FLOW = Flow(
-    rules={
-        "pick": Rule(_pick_resolve, _pick_legal),
-        "draw": Rule(_draw),
-        "act": Rule(orders.act_resolve, orders.act_legal),
-        "levy": Rule(orders.levy_resolve, orders.levy_legal),
-        "diplo": Rule(orders.diplo_resolve, orders.diplo_legal),
-        "block": Rule(orders.block_resolve, orders.block_legal),
-        "invade": Rule(orders.invade_resolve, orders.invade_legal),
-        "redeploy": Rule(orders.redeploy_resolve, orders.redeploy_legal),
-        "move": Rule(orders.move_resolve, orders.move_legal),
-        "fight": Rule(combat.fight),
-        "handler": Rule(combat.handler_resolve, combat.handler_legal),
-        "select": Rule(combat.select_resolve, combat.select_legal, combat.select_keep),
-        "declare": Rule(combat.declare_resolve, combat.declare_legal),
-        "pursue": Rule(combat.pursue_resolve, combat.pursue_legal),
-        "retreat": Rule(combat.retreat_resolve, combat.retreat_legal),
-        "joint": Rule(combat.joint_resolve, combat.joint_legal),
-        "split": Rule(alliance.split_resolve, alliance.split_legal),
-        "split_vote": Rule(alliance.vote_resolve, alliance.vote_legal),
-        "heir": Rule(heirs.heir_resolve, heirs.heir_legal),
-        "takeover": Rule(heirs.takeover_resolve, heirs.takeover_legal),
-        "takeovers": Rule(_takeovers),
-        "consult": Rule(orders.consult_resolve, orders.consult_legal),
-    },
+    rules={name: Rule(at_once(r.resolve), r.legal, r.keep) for name, r in RULES.items()},
     phases={"pick": Phase(_begin_pick, lambda state: "turn"),
-            "turn": Phase(_begin_turn, _after_turn)},
+            "turn": Phase(_begin_turn_checked, _after_turn)},
 )
 
 PROMPTS = {"pick": "wargame.prompt.pick", "act": "wargame.prompt.act",

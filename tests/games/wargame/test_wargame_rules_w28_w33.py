@@ -13,7 +13,16 @@ from games.wargame import heirs
 from games.wargame.board import destroy, value
 from games.wargame.game import end_of_turn
 from games.wargame.methods import band
-from tests.games.wargame.scenario import DATA, GAME, acting, keys, legal, picked, seat_of
+from tests.games.wargame.scenario import (
+    DATA,
+    GAME,
+    acting,
+    keys,
+    legal,
+    picked,
+    seat_of,
+)
+from tests.games.wargame.scenario import gone as exit_generals
 from tests.games.wargame.test_wargame_combat import as_seat, by, put, rule
 from tests.games.wargame.test_wargame_rules_w18_w21 import METHOD_TABLE
 from tests.games.wargame.test_wargame_rules_w25_w27 import card, gone
@@ -65,6 +74,44 @@ def test_w29_2_a_scoring_turn_banks_value_minus_base_even_below_zero():
     state["turn"] = 6
     end_of_turn(state)  # not a scoring turn
     assert state["players"][seats["cao"]]["banked"] == 6
+
+
+def last_two() -> tuple[State, int]:
+    """曹操 and a player's 袁術 are the only nations left (陶謙's player runs 袁術, every
+    other nation destroyed, no minor nation): 袁胤 rules 宛 with 紀霊, 橋蕤 holds 新野, and
+    曹操 invades 宛 from 許昌 in a duel that kills 袁胤, 袁術's last heir (as in WX14)."""
+    state = acting("cao")
+    seat = seat_of(state, "tao")
+    exit_generals(state, "yuan_shu", "zhang_xun", "yang_hong")
+    state["nations"]["yuanshu"]["ruler"] = "yuan_yin"
+    put(state, "wan", "yuanshu", 1, "yuan_yin", "ji_ling")
+    put(state, "xinye", "yuanshu", 3, "qiao_rui")
+    put(state, "xuchang", "cao", 10, "xu_chu", "cao_ren")
+    state["players"][seat]["nation"] = "yuanshu"
+    state["nations"]["yuanshu"]["seat"], state["nations"]["tao"]["seat"] = seat, None
+    for nid in [n for n, s in state["nations"].items() if s["alive"]]:
+        if nid not in ("cao", "yuanshu"):
+            destroy(state, nid)
+    state["cup"] = ["yuanshu", "gozoku"]
+    force(state, 6, 6, ["xu_chu", "cao_ren"], 5, 1, 2, 4, 4, 2, 3, 5)
+    state, _ = by(state, "cao", "invade wan", "general xu_chu", "general cao_ren",
+                  "troops xuchang 10", "confirm", "general xu_chu")
+    state, _ = as_seat(state, seat, "general yuan_yin")
+    state, _ = by(state, "cao", "general cao_ren")
+    return state, seat
+
+
+def test_w29_4_the_game_ends_at_once_when_one_player_is_left_and_no_minor_remains():
+    state, seat = last_two()
+    assert not GAME.invariants(state)
+    state, events = as_seat(state, seat, "general ji_ling")
+    assert not state["nations"]["yuanshu"]["alive"]
+    assert state["over"] == {"reason": "last_nation", "winners": [seat_of(state, "cao")]}
+    assert GAME.to_act(state) == set() and GAME.result(state) is not None
+    told = keys(events)
+    assert told[-1] == "wargame.end.over"
+    assert "wargame.turn.ended" not in told and "wargame.phase.gozoku" not in told
+    assert "wargame.score.banked" not in told and state["cup"] == ["gozoku"]
 
 
 def test_w29_5_a_nation_lost_in_the_mandate_phase_is_replaced_in_that_same_turn():
