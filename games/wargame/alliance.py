@@ -17,8 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.actions import Action
+from games.core.errors import IllegalAction
 from games.core.events import Event
-from games.core.flow import Step, answers
+from games.core.flow import Step, answers, top
 from games.core.messages import Msg, Seat, msg
 from games.wargame.board import GOZOKU, add_troops, controlled, generals_in, powers_in
 from games.wargame.data import WargameData, data_for
@@ -122,6 +123,30 @@ def gozoku_choices(state: State) -> list[list[str]]:
         if not set(group) & set(ctx["invaded_areas"]):
             groups.append(group)
     return groups
+
+
+def named_gozoku(state: State, action: Action) -> Action:
+    """W14.2, W33.3: `ally gozoku <area>` names a 豪族 group by any of its areas; the order
+    offered (and recorded) names the group's first area in data order. Any other order is
+    returned as given. Refused, listing the areas that would be accepted, when the area is
+    in no group the acting nation may ally now (not a 豪族 area, invaded, or more DP than
+    it has)."""
+    step = top(state)
+    if step is None or step["rule"] != "act" or action.kind != "ally" or not action.args \
+            or action.word(0) != GOZOKU:
+        return action
+    named = action.word(1) if len(action.args) > 1 else ""
+    groups = [g for g in gozoku_choices(state) if state["step"]["dp"] >= len(g)]
+    group = next((g for g in groups if named in g), None)
+    if group is not None:
+        return Action("ally", (GOZOKU, group[0]))
+    areas = data_for(state["options"]).areas
+    shown: Any = area(named) if named in areas else named
+    accepted = [a for a in areas if any(a in g for g in groups)]
+    if not accepted:
+        raise IllegalAction(msg("wargame.refuse.gozoku_none", area=shown))
+    raise IllegalAction(msg("wargame.refuse.gozoku_area", area=shown,
+                            areas=tuple(area(a) for a in accepted)))
 
 
 def ally_legal(state: State) -> list[Action]:

@@ -446,7 +446,7 @@ class WargameGame(Game):
         elif action.kind == "select":
             events = combat.select_all(FLOW, state, seat, action)
         else:
-            events = FLOW.act(state, seat, action)
+            events = FLOW.act(state, seat, alliance.named_gozoku(state, action))
         return events + batch.follow_plans(FLOW, state)
 
     def round(self, state: State) -> int | None:
