@@ -63,7 +63,7 @@ from games.wargame.board import (
 from games.wargame.data import WargameData, data_for
 from games.wargame.heirs import next_heir_step
 from games.wargame.methods import METHODS, SIDES, enemy, rating, side_power
-from games.wargame.texts import area, general, generals, nation, power
+from games.wargame.texts import area, general, generals, nation, power, units
 
 State = dict[str, Any]
 METHOD_NAMES = {"ikki": msg("wargame.method.ikki"), "kassen": msg("wargame.method.kassen"),
@@ -878,7 +878,7 @@ def move(state: State, side: str) -> list[Event]:
             if state["areas"][dest]["control"] != pid and dest not in ctx["entered"]:
                 ctx["entered"].append(dest)
             events.append(Event(msg("wargame.battle.withdrawn", power=power(pid),
-                                    area=area(dest), generals=generals(gens), count=count)))
+                                    area=area(dest), units=units(gens, count))))
         late = army_generals(state, side, pid)  # an heir placed here since the assignment
         if late and parts:
             dest = max(parts, key=lambda a: int(parts[a]["troops"]))
