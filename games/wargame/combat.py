@@ -315,15 +315,25 @@ def _select(state: State) -> list[Event]:
     if open_sides:
         if state["options"]["secret_selection"]:
             _ask(state, simultaneous("select", sorted({_seat(state, s) for s in open_sides})))
-        else:
-            _ask(state, turn("select", _seat(state, open_sides[0])))
-        return []
+            return []
+        _ask(state, turn("select", _seat(state, open_sides[0])))
+        return _fielded(state, [s for s in SIDES if s in b["done"]])
     b["picks"] = {s: list(b["drafts"][s]) for s in SIDES}
     b["stage"] = "clash"
     return [Event(msg("wargame.battle.picks", attacker=power(b["sides"]["attacker"]),
                       defender=power(b["sides"]["defender"]),
                       chosen=_named(b["picks"]["attacker"]),
                       against=_named(b["picks"]["defender"])))]
+
+
+def _fielded(state: State, done: list[str]) -> list[Event]:
+    """W18b with `opt.secret_selection = false`: the attacker's choice is open, so once it
+    is complete it is told to everyone before the defender chooses."""
+    b = state["battle"]
+    if done != ["attacker"]:
+        return []
+    return [Event(msg("wargame.battle.fields", army=power(b["sides"]["attacker"]),
+                      chosen=_named(b["drafts"]["attacker"])))]
 
 
 def _named(gids: list[str]) -> Param:
@@ -993,11 +1003,14 @@ STAGES: dict[str, Callable[[State], list[Event]]] = {
 
 # -- views and the auto policy ------------------------------------------------------------------
 def public(state: State) -> dict[str, Any] | None:
-    """The battle as everyone sees it: never the selection being built (W18b)."""
+    """The battle as everyone sees it: never a secret selection being built (W18b); an
+    open one (`opt.secret_selection = false`) as it is made."""
     b = state["battle"]
     if b is None:
         return None
-    hidden = {"drafts", "done", "stage", "split"}  # a proposal is private until decided
+    hidden = {"stage", "split"}  # a proposal is private until decided
+    if state["options"]["secret_selection"]:
+        hidden |= {"drafts", "done"}  # an open selection (W18b) is seen as it is made
     return {k: v for k, v in b.items() if k not in hidden}
 
 
