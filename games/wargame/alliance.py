@@ -184,6 +184,30 @@ def offer(state: State, nid: str) -> tuple[dict[str, Any], list[Event]]:
     return {"about": "alliance", "ally": nid, "by": by}, [told]
 
 
+def pending_offer(step: Step | None) -> bool:
+    """Whether `step` is a major's answer to an alliance offer (W12.1), private to the two
+    players until accepted (W33.2): the bot asks it as a response window, naming nobody."""
+    return step is not None and step["rule"] == "consult" and step["data"]["about"] == "alliance"
+
+
+def offer_seats(state: State, nid: str) -> set[int]:
+    """The two players an offer to `nid` concerns: the acting player and `nid`'s."""
+    ctx = state["step"]
+    parties = (ctx["nation"], nid)
+    return {int(state["nations"][n]["seat"]) for n in parties
+            if state["nations"][n]["seat"] is not None}
+
+
+def offers_seen(state: State, seat: int | None) -> list[str]:
+    """W33.2, W33.6: the majors offered an alliance this phase that `seat` may know of: all
+    of them for the acting player, its own nation for a player who received one, none for
+    anyone else (an accepted offer is public as an alliance, in `allies`)."""
+    ctx = state["step"]
+    if ctx is None or seat is None:
+        return []
+    return [n for n in ctx["offered"] if seat in offer_seats(state, n)]
+
+
 def answer_offer(state: State, nid: str, by: int, accepted: bool) -> list[Event]:
     """The major's answer: an alliance is made at once and public (W12.1); a refusal stays
     between the two players."""

@@ -24,6 +24,7 @@ from games.core.flow import (
     Resolve,
     Rule,
     Step,
+    StepView,
     chance,
     new_flow,
     phase,
@@ -490,10 +491,10 @@ class WargameGame(Game):
             "revealed": list(state["revealed"]),
             "deck_left": {p: len(d) for p, d in state["decks"].items()},
             "markers": dict(state["markers"]),
-            "step": state["step"], "redeploy": state["redeploy"],
+            "step": _step_seen(state, seat), "redeploy": state["redeploy"],
             "battle": combat.public(state), "last_battle": state["last_battle"],
             "selection": combat.selection(state, seat),
-            "flow": step_view(state, seat), "draft": _draft(state, seat),
+            "flow": _flow_seen(state, seat), "draft": _draft(state, seat),
             "queue": state["queue"] if seat is not None and state["queue"]
             and state["queue"]["seat"] == seat else None,
             "plan": state["plans"].get(str(seat)) if seat is not None else None,
@@ -629,10 +630,37 @@ class WargameGame(Game):
     def invariants(self, state: State) -> list[str]:
         return check(state, _data(state))
 
+    def window(self, state: State) -> bool:
+        """W33.2: a major's answer to an alliance offer is private to the two players, so the
+        bot asks it as a response window: it names nobody in public and asks the addressee
+        privately; the thread reads the same whether an offer was made or not."""
+        return alliance.pending_offer(top(state))
+
     def secrets(self, state: State) -> dict[int, set[str]]:
         """No seat holds a secret yet: the decks' order is hidden from everyone (the views show
         only how many cards are left)."""
         return {}
+
+
+def _step_seen(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The action step's context as `seat` may see it: the offers made this phase only to
+    the two players of each (W33.2, W33.6)."""
+    ctx = state["step"]
+    if ctx is None:
+        return None
+    return {**ctx, "offered": alliance.offers_seen(state, seat)}
+
+
+def _flow_seen(state: State, seat: int | None) -> StepView | None:
+    """The step on top as `seat` may see it. A pending alliance offer (W33.2) is the two
+    players' secret: anyone else sees the acting player's action step it interrupts, as if
+    no offer had been made."""
+    step = top(state)
+    if step is not None and alliance.pending_offer(step) \
+            and seat not in alliance.offer_seats(state, str(step["data"]["ally"])):
+        below = {**state, "flow": {**state["flow"], "stack": state["flow"]["stack"][:-1]}}
+        return step_view(below, seat)
+    return step_view(state, seat)
 
 
 def _records(state: State) -> list[dict[str, Any]]:

@@ -9,14 +9,16 @@ from typing import Any
 
 from games.core.actions import Action
 from games.core.chance import force
-from games.wargame import heirs
+from games.core.flow import top
+from games.wargame import combat, heirs
 from games.wargame.board import destroy, value
 from games.wargame.game import end_of_turn
-from games.wargame.methods import band
+from games.wargame.methods import SIDES, band
 from tests.games.wargame.scenario import (
     DATA,
     GAME,
     acting,
+    ai_game,
     keys,
     legal,
     picked,
@@ -313,6 +315,99 @@ def test_w33_6_the_view_shows_a_seat_its_own_secrets_and_the_result_its_record()
                              best.categories["troops"])
     record = result.details["players"][seat_of(state, "cao")]
     assert record == {"nations": ["cao"], "scores": {"5": 4, "10": 5}}
+
+
+OWN_KEYS = ("selection", "draft", "queue", "plan", "flow", "step")
+
+
+def acting_seat(state: State) -> int | None:
+    ctx = state["step"]
+    return None if ctx is None else state["nations"][ctx["nation"]]["seat"]
+
+
+def offer_pending(state: State) -> bool:
+    step = top(state)
+    return step is not None and step["rule"] == "consult" \
+        and step["data"]["about"] == "alliance"
+
+
+def public_view_holds_no_secret(state: State) -> dict[str, Any]:
+    """The public view: no seat's selection, draft, batch, plan or offer; during a pending
+    offer, the acting player's action step it interrupts."""
+    public = GAME.view(state, None)
+    assert (public["selection"], public["draft"], public["queue"], public["plan"]) == \
+        (None, None, None, None)
+    assert public["step"] is None or public["step"]["offered"] == []
+    if offer_pending(state):
+        assert public["flow"] is not None
+        assert (public["flow"]["rule"], public["flow"]["waiting"]) == ("act", [acting_seat(state)])
+    return public
+
+
+def seat_view_adds_only_its_own(state: State, seat: int, public: dict[str, Any]) -> None:
+    """A seat's view is the public one plus what that seat may know: offers it made or
+    received, its own secret picks, its own draft, batch and plan (W33.2, W33.6)."""
+    mine = GAME.view(state, seat)
+    assert {k: v for k, v in mine.items() if k not in OWN_KEYS} == \
+        {k: v for k, v in public.items() if k not in OWN_KEYS}
+    if mine["step"] is not None:
+        assert {**mine["step"], "offered": []} == public["step"]
+        for nid in mine["step"]["offered"]:
+            assert seat in {acting_seat(state), state["nations"][nid]["seat"]}
+    step = top(state)
+    party = offer_pending(state) and seat in GAME.to_act(state) | {acting_seat(state)}
+    if party:
+        assert mine["flow"]["rule"] == "consult"
+    elif mine["flow"] is not None:
+        assert set(mine["flow"]["answers"]) - set(public["flow"]["answers"]) <= {str(seat)}
+        assert {**mine["flow"], "answers": public["flow"]["answers"]} == public["flow"]
+    assert mine["draft"] is None or (step is not None and seat in step["seats"])
+    assert mine["selection"] is None or seat in {combat.decider(state, side) for side in SIDES}
+    assert mine["queue"] is None or mine["queue"]["seat"] == seat
+    assert mine["plan"] == state["plans"].get(str(seat))
+
+
+def test_w33_6_every_view_holds_only_what_its_seat_may_know_through_whole_ai_games():
+    """W33.2, W33.6 (source 12.1): through whole AI games (every step kind, offers made,
+    declined and accepted), no seat's offer, secret pick, draft or vote reaches a view it
+    does not belong to, and a private offer's lines go to its two players only."""
+    offers = declined = 0
+    for seed in (1, 2, 3):
+        for *_, events, after in ai_game(seed, wander=0.25):
+            public = public_view_holds_no_secret(after)
+            for viewer in range(len(after["players"])):
+                seat_view_adds_only_its_own(after, viewer, public)
+            for event in events:
+                if event.text.key in ("wargame.ally.offered", "wargame.ally.declined"):
+                    assert not event.public and len(event.seats) == 2
+                    offers += event.text.key == "wargame.ally.offered"
+                    declined += event.text.key == "wargame.ally.declined"
+    assert offers > 10 and declined > 0
+
+
+def test_w33_2_an_alliance_offer_is_answered_privately_in_a_window():
+    """W33.2: the offer's answer is a response window (the bot names nobody and asks the
+    addressee privately); everyone else sees the acting player's step go on, and after a
+    decline the table is as if no offer had been made."""
+    state = acting("cao")
+    cao, tao, sun = (seat_of(state, n) for n in ("cao", "tao", "sun"))
+    before = {s: GAME.view(state, s) for s in (None, sun)}
+    assert not GAME.window(state)
+    offered, events = by(state, "cao", "ally tao")
+    assert GAME.window(offered) and GAME.to_act(offered) == {tao}
+    assert not [e for e in events if e.public]
+    assert GAME.only_pass(offered, tao) is None  # a real choice: asked privately
+    for viewer in (None, sun):
+        shown = GAME.view(offered, viewer)
+        assert shown["flow"] == before[viewer]["flow"] and shown["step"]["offered"] == []
+    assert GAME.view(offered, tao)["step"]["offered"] == ["tao"]
+    assert GAME.view(offered, cao)["flow"]["rule"] == "consult"
+    after, events = by(offered, "tao", "decline")
+    assert not GAME.window(after) and not [e for e in events if e.public]
+    for viewer in (None, sun):
+        assert GAME.view(after, viewer) == before[viewer]
+    assert GAME.view(after, cao)["step"]["offered"] == ["tao"]
+    assert "ally tao" not in legal(after)  # one offer per major per phase
 
 
 def test_w33_7_only_the_acting_player_is_asked_and_minor_phases_pass_at_once():
