@@ -55,7 +55,7 @@ class HistoryMixin(GameBase):
         reader = reader_of(seats, locale)
         lines = [words(e.text, reader) for e in events if e.public]
         board = await self.announcer.overview(engine, engine.view(state, None), seats, locale,
-                                              sorted(engine.to_act(state)))
+                                              sorted(engine.awaited(state)))
         last = actions[step - 1] if step else None
         return HistoryStep(step, len(actions), seats[last.seat].name if last else None,
                            Action.from_json(last.action).text if last else None, lines, board)

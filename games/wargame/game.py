@@ -636,6 +636,14 @@ class WargameGame(Game):
         privately; the thread reads the same whether an offer was made or not."""
         return alliance.pending_offer(top(state))
 
+    def awaited(self, state: State) -> set[int]:
+        """W33.2: while a major's player answers an alliance offer in private, the table
+        sees the acting player's action step go on (his seat), as if no offer was made."""
+        step = top(state)
+        if step is not None and alliance.pending_offer(step) and not state["over"]:
+            return {int(state["nations"][state["step"]["nation"]]["seat"])}
+        return self.to_act(state)
+
     def secrets(self, state: State) -> dict[int, set[str]]:
         """No seat holds a secret yet: the decks' order is hidden from everyone (the views show
         only how many cards are left)."""

@@ -10,26 +10,29 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.service.announce import overview_data
 from bot.tools.fakediscord.autoplay import Table, open_table
+from bot.tools.fakediscord.server import FakeDiscord
 from bot.tools.fakediscord.users import ScriptedUser
 from bot.tools.fakediscord.world import Message
 from games.core import get_game
 
 GAME = get_game("wargame")
+NAMES = ("Alice", "Bob", "Cara")  # the seats, in the order they sat
 
 
 async def state_of(bot: Any, table: Table) -> dict[str, Any]:  # noqa: ANN401 - the bot
     return (await bot.gm.repo.get_game(table.game_id)).state
 
 
-async def move(user: ScriptedUser, table: Table, action: str) -> None:
+async def move(fake: FakeDiscord, user: ScriptedUser, table: Table, action: str) -> None:
     """`/move` typed by the user, and everything it posts, posted."""
     reply = await user.command("move", channel=table.thread, action=action)
     assert not reply.failed, reply.text
-    await user.fake.idle()
+    await fake.idle()
 
 
-async def to_a_human_action_step(fake: Any, bot: Any, table: Table,  # noqa: ANN401
+async def to_a_human_action_step(fake: FakeDiscord, bot: Any, table: Table,  # noqa: ANN401
                                  users: list[ScriptedUser]) -> dict[str, Any]:
     """Every seat picks its first nation offered; then the first action step begins (every
     seat is a player, so it is a player's)."""
@@ -37,7 +40,7 @@ async def to_a_human_action_step(fake: Any, bot: Any, table: Table,  # noqa: ANN
     state = await state_of(bot, table)
     while (step := state["flow"]["stack"][-1])["rule"] == "pick":
         seat = step["seats"][0]
-        await move(users[seat], table, GAME.legal_actions(state, seat)[0].text)
+        await move(fake, users[seat], table, GAME.legal_actions(state, seat)[0].text)
         state = await state_of(bot, table)
     await fake.idle()
     assert state["flow"]["stack"][-1]["rule"] == "act"
@@ -55,7 +58,7 @@ def since(messages: list[Message], seen: dict[int, int], table: Table) -> list[t
             for m in messages if len(m.history) > seen.get(m.id, 0)]
 
 
-def moment(fake: Any, table: Table) -> dict[int, int]:  # noqa: ANN401 - the fake Discord
+def moment(fake: FakeDiscord, table: Table) -> dict[int, int]:
     return {m.id: len(m.history) for m in fake.world.public(table.thread)}
 
 
@@ -77,7 +80,7 @@ async def test_w33_2_a_declined_offer_leaves_the_thread_as_no_offer_does(fake, b
     seen = {t.thread: moment(fake, t) for t in tables}
 
     dms_before = len(fake.world.messages)
-    await move(users[acting], offered, f"ally {ally}")
+    await move(fake, users[acting], offered, f"ally {ally}")
     await fake.idle()
     window = await state_of(bot, offered)
     assert GAME.window(window) and GAME.to_act(window) == {addressee}
@@ -85,9 +88,16 @@ async def test_w33_2_a_declined_offer_leaves_the_thread_as_no_offer_does(fake, b
     private = [m for m in list(fake.world.messages.values())[dms_before:]
                if m.audience == users[addressee].id and m.channel_id != offered.thread]
     assert private, "the addressee is asked privately"
-    await move(users[addressee], offered, "decline")
-    await move(users[acting], offered, "end")
-    await move(users[acting], plain, "end")
+    third = ({0, 1, 2} - {acting, addressee}).pop()
+    refusals = [(await users[third].command("move", channel=t.thread, action="end")).text
+                for t in tables]
+    assert refusals[0] == refusals[1], refusals  # "waiting for" names the acting player
+    assert NAMES[acting] in refusals[0] and NAMES[addressee] not in refusals[0], refusals
+    boards = [overview_data(GAME, await state_of(bot, t), None)["awaiting"] for t in tables]
+    assert boards[0] == boards[1] == [acting]  # a board shows the same seat awaited
+    await move(fake, users[addressee], offered, "decline")
+    await move(fake, users[acting], offered, "end")
+    await move(fake, users[acting], plain, "end")
     await fake.idle()
     thread_a, thread_b = (fake.world.public(t.thread) for t in tables)
     told_a = since(thread_a, seen[offered.thread], offered)

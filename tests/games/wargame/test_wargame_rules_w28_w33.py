@@ -395,6 +395,7 @@ def test_w33_2_an_alliance_offer_is_answered_privately_in_a_window():
     assert not GAME.window(state)
     offered, events = by(state, "cao", "ally tao")
     assert GAME.window(offered) and GAME.to_act(offered) == {tao}
+    assert GAME.awaited(offered) == GAME.awaited(state) == {cao}  # what a board shows
     assert not [e for e in events if e.public]
     assert GAME.only_pass(offered, tao) is None  # a real choice: asked privately
     for viewer in (None, sun):
