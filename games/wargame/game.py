@@ -268,6 +268,7 @@ def last_nation(state: State) -> list[Event]:
         return []
     state["over"] = {"reason": "last_nation" if running else "no_nation",
                      "winners": running or None}
+    state["queue"] = None  # a batch paused by the battle has nothing left to do
     return [Event(msg("wargame.end.over"))]
 
 

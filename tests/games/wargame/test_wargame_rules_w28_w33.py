@@ -96,8 +96,9 @@ def last_two() -> tuple[State, int]:
             destroy(state, nid)
     state["cup"] = ["yuanshu", "gozoku"]
     force(state, 6, 6, ["xu_chu", "cao_ren"], 5, 1, 2, 4, 4, 2, 3, 5)
-    state, _ = by(state, "cao", "invade wan", "general xu_chu", "general cao_ren",
-                  "troops xuchang 10", "confirm", "general xu_chu")
+    state, _ = by(state, "cao", "orders invade wan from xuchang: xu_chu,cao_ren +10 / end")
+    assert state["queue"]["lines"] == ["end"]  # paused by the battle
+    state, _ = by(state, "cao", "general xu_chu")
     state, _ = as_seat(state, seat, "general yuan_yin")
     state, _ = by(state, "cao", "general cao_ren")
     return state, seat
@@ -114,6 +115,7 @@ def test_w29_4_the_game_ends_at_once_when_one_player_is_left_and_no_minor_remain
     assert told[-1] == "wargame.end.over"
     assert "wargame.turn.ended" not in told and "wargame.phase.gozoku" not in told
     assert "wargame.score.banked" not in told and state["cup"] == ["gozoku"]
+    assert state["queue"] is None  # the batch's `end` is not played after the end
 
 
 def test_w29_5_a_nation_lost_in_the_mandate_phase_is_replaced_in_that_same_turn():
