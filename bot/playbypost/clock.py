@@ -148,6 +148,8 @@ class Clock:
             last = None
         asked = [s for s in new if s.seat in windowed and s.seat not in update.passes
                  and s.seat not in quiet]  # told privately, whatever `/me dm` says
+        asked += [s for s in _resumed(awaited, running, new, stop, acted)
+                  if await self._quiet_until(s.user_id, now) is None]
         mention = [s for s in new if s.seat not in quiet and s.seat not in windowed]
         self._planned[table.game_id] = Planned(
             table.version, [(s, quiet[s.seat]) for s in new if s.seat in quiet], last, new,
@@ -602,6 +604,18 @@ def _last_one(table: Table, awaited: Mapping[int, Seat], running: Mapping[int, C
 def _link(table: Table) -> str:
     place = table.thread_id or table.channel_id
     return f"https://discord.com/channels/{table.guild_id or '@me'}/{place}"
+
+
+def _resumed(awaited: Mapping[int, Seat], running: Mapping[int, ClockRecord],
+             new: list[Seat], stop: tuple[int, ...], acted: Mapping[int, int]) -> list[Seat]:
+    """The seats whose turn a response window interrupted and that owe it again now that
+    the window closed (the window's clocks stop, theirs ran on): not called in public (the
+    window never named anyone), they are told privately that it is their turn again."""
+    if not any(_of_window(running.get(s)) for s in stop):
+        return []
+    started = {s.seat for s in new}
+    return [s for seat, s in awaited.items() if seat not in started and seat not in acted
+            and seat in running and not _of_window(running[seat])]
 
 
 def _of_window(clock: ClockRecord | None) -> bool:

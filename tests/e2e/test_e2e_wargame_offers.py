@@ -95,7 +95,11 @@ async def test_w33_2_a_declined_offer_leaves_the_thread_as_no_offer_does(fake, b
     assert NAMES[acting] in refusals[0] and NAMES[addressee] not in refusals[0], refusals
     boards = [overview_data(GAME, await state_of(bot, t), None)["awaiting"] for t in tables]
     assert boards[0] == boards[1] == [acting]  # a board shows the same seat awaited
+    before_decline = len(fake.world.messages)
     await move(fake, users[addressee], offered, "decline")
+    told = [m.content for m in list(fake.world.messages.values())[before_decline:]
+            if m.audience == users[acting].id and m.channel_id != offered.thread]
+    assert any("your turn" in text for text in told), told  # told privately: the step is back
     await move(fake, users[acting], offered, "end")
     await move(fake, users[acting], plain, "end")
     await fake.idle()
