@@ -16,6 +16,9 @@ HELD = 0.0
 # ... and the clock of a response window's seat whose only answer is its pass: at `due_at`
 # the game master passes for it (negative, so no reminder's hours name it either).
 WINDOW = -1.0
+# ... and the clock of a response window's seat asked privately (it can answer): the window
+# names nobody, so its close calls nobody and names no last seat either.
+ASKED = -2.0
 # Seconds a pass of the clock holds the clocks it claimed, should its process die meanwhile;
 # a pass gives them back when it ends (`release_clocks`).
 CLOCK_LEASE = 120.0

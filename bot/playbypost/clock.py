@@ -41,7 +41,7 @@ from bot.service.models import Player, Private, Seat, ServiceError, Table, Updat
 from bot.service.settings import MAX_DEADLINE_HOURS, POLICIES, parse_reminders
 from games.core import Action, State, get_game
 from storage import GameRecord, NotFound
-from storage.clock import HELD, WINDOW, ClockChanges, ClockRecord, ClockState, DeadlineRecord
+from storage.clock import ASKED, HELD, WINDOW, ClockChanges, ClockRecord, ClockState, DeadlineRecord
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -121,17 +121,24 @@ class Clock:
         running = {c.seat: c for c in state.clocks}
         awaited = {s.seat: s for s in [*update.awaiting, *update.window]
                    if s.user_id is not None and not s.ai}
-        new = [s for s in awaited.values() if _starts(running.get(s.seat), s, acted)]
-        stop = tuple(seat for seat in running if seat not in awaited)
+        windowed = {s.seat for s in update.window}  # named in public never: see windows.py
+        # a seat a window asks gets a window's clock, whatever its turn's clock was
+        new = [s for s in awaited.values() if _starts(running.get(s.seat), s, acted)
+               or (s.seat in windowed and not _of_window(running.get(s.seat)))]
+        # a response window interrupts the turns it opens in without ending them: their
+        # clocks run on (only an earlier window's stop), so the seat it returns to is not
+        # called again (a window names nobody: the thread reads as if it never opened)
+        stop = tuple(seat for seat, clock in running.items() if seat not in awaited
+                     and (not update.window or _of_window(clock)))
         quiet = {s.seat: until for s in new
                  if (until := await self._quiet_until(s.user_id, now)) is not None}
-        windowed = {s.seat for s in update.window}  # named in public never: see windows.py
         changes = ClockChanges(stop=stop)
         if new:
             deadline = (state.deadline
                         or await self._default_deadline(table.game_id, table.guild_id))
             changes = ClockChanges(start=tuple([await self._start(table, s, deadline,
-                                                                  s.seat in quiet)
+                                                                  s.seat in quiet,
+                                                                  s.seat in windowed)
                                                 if s.seat not in update.passes
                                                 else await self._window_pass(table, s)
                                                 for s in new]),
@@ -141,6 +148,8 @@ class Clock:
             last = None
         asked = [s for s in new if s.seat in windowed and s.seat not in update.passes
                  and s.seat not in quiet]  # told privately, whatever `/me dm` says
+        asked += [s for s in _resumed(awaited, running, new, stop, acted)
+                  if await self._quiet_until(s.user_id, now) is None]
         mention = [s for s in new if s.seat not in quiet and s.seat not in windowed]
         self._planned[table.game_id] = Planned(
             table.version, [(s, quiet[s.seat]) for s in new if s.seat in quiet], last, new,
@@ -161,9 +170,10 @@ class Clock:
                            now + seconds, reminded=(WINDOW,))
 
     async def _start(self, table: Table, seat: Seat, deadline: DeadlineRecord,
-                     quiet: bool = False) -> ClockRecord:
+                     quiet: bool = False, asked: bool = False) -> ClockRecord:
         """A new clock; its deadline never falls inside the player's quiet hours, and a
-        mention held back by them is marked (`HELD`) until the pass sends it."""
+        mention held back by them is marked (`HELD`) until the pass sends it; the clock of
+        a seat a response window asks privately is marked `ASKED`."""
         assert seat.user_id is not None
         now = self.now()
         due = now + deadline.hours * HOUR if deadline.hours else None
@@ -172,7 +182,7 @@ class Clock:
             due = hours.moved(due)
         away = await self._on_vacation(seat.user_id, now)
         return ClockRecord(table.game_id, seat.seat, seat.user_id, table.version, now, due,
-                           reminded=(HELD,) if quiet else (),
+                           reminded=((HELD,) if quiet else ()) + ((ASKED,) if asked else ()),
                            held_since=now if away else None)
 
     async def _dms(self, seats: list[Seat], guild_id: int | None,
@@ -351,8 +361,9 @@ class Clock:
                 if found is not None:
                     work.append(found)
                     clock = await self._clock(clock)
-            if clock.held_since is not None or clock.due_at is None:
-                continue
+            if clock.held_since is not None or clock.due_at is None \
+                    or not _owes(record, clock.seat):
+                continue  # a turn a response window interrupts waits for its end
             if now >= clock.due_at and quiet_until is not None and not clock.expired:
                 # a deadline does not expire inside quiet hours: it moves to their end
                 await self._save(replace(clock, due_at=quiet_until))
@@ -585,6 +596,8 @@ def _last_one(table: Table, awaited: Mapping[int, Seat], running: Mapping[int, C
     others stopped now. This happens once per step."""
     if table.status != "running" or len(awaited) != 1 or new or not stop:
         return None
+    if any(_of_window(running.get(s)) for s in stop):
+        return None  # a window closed: the seat it returns to was not owed with it
     [seat] = awaited.values()
     return seat if seat.seat in running else None
 
@@ -592,6 +605,30 @@ def _last_one(table: Table, awaited: Mapping[int, Seat], running: Mapping[int, C
 def _link(table: Table) -> str:
     place = table.thread_id or table.channel_id
     return f"https://discord.com/channels/{table.guild_id or '@me'}/{place}"
+
+
+def _resumed(awaited: Mapping[int, Seat], running: Mapping[int, ClockRecord],
+             new: list[Seat], stop: tuple[int, ...], acted: Mapping[int, int]) -> list[Seat]:
+    """The seats whose turn a response window interrupted and that owe it again now that
+    the window closed (the window's clocks stop, theirs ran on): not called in public (the
+    window never named anyone), they are told privately that it is their turn again."""
+    if not any(_of_window(running.get(s)) for s in stop):
+        return []
+    started = {s.seat for s in new}
+    return [s for seat, s in awaited.items() if seat not in started and seat not in acted
+            and seat in running and not _of_window(running[seat])]
+
+
+def _of_window(clock: ClockRecord | None) -> bool:
+    """Whether a clock is a response window's (a seat asked privately, or one that can only
+    pass), not a turn's."""
+    return clock is not None and bool({WINDOW, ASKED} & set(clock.reminded))
+
+
+def _owes(record: GameRecord, seat: int) -> bool:
+    """Whether the seat owes a decision now: a seat whose turn a response window interrupted
+    keeps its clock (see `plan`), but is neither reminded nor timed out meanwhile."""
+    return record.state is None or seat in get_game(record.game).to_act(record.state)
 
 
 def _starts(clock: ClockRecord | None, seat: Seat, acted: Mapping[int, int]) -> bool:
@@ -605,7 +642,8 @@ def _starts(clock: ClockRecord | None, seat: Seat, acted: Mapping[int, int]) -> 
 def _retimed(clock: ClockRecord, hours: float) -> ClockRecord:
     """A new deadline: reminders may go out again; a mention still held back stays so."""
     due = clock.started_at + clock.held_for + hours * HOUR if hours else None
-    return replace(clock, due_at=due, reminded=tuple(h for h in clock.reminded if h == HELD),
+    return replace(clock, due_at=due, reminded=tuple(h for h in clock.reminded
+                                                     if h in (HELD, ASKED)),
                    expired=False)
 
 

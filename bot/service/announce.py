@@ -178,7 +178,7 @@ def overview_data(engine: Game, after: State, last: PostRecord | None) -> dict[s
     """What an overview is drawn from: the public view now, the one the table's previous
     overview showed (`last`, its outbox entry) and who is awaited."""
     return {"view": engine.view(after, None), "before": _shown_view(last),
-            "awaiting": sorted(engine.to_act(after))}
+            "awaiting": sorted(engine.awaited(after))}
 
 
 def _shown_view(post: PostRecord | None) -> dict[str, Any] | None:

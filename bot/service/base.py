@@ -197,7 +197,8 @@ class GameBase:
             raise ServiceError(text("tables.no_seat_to_act"))
         awaited = awaited_seat(engine, state, seats, player)
         if awaited is None:
-            waiting = tuple(s.name for s in seats if s.seat in engine.to_act(state))
+            due = shown_awaited(engine, state, seats, player)
+            waiting = tuple(s.name for s in seats if s.seat in due)
             raise ServiceError(text("tables.not_your_turn", waiting=waiting or "-"))
         return awaited
 
@@ -422,6 +423,16 @@ def awaited_seat(engine: Game, state: State, seats: list[SeatRecord],
     due = engine.to_act(state)
     return next((s.seat for s in seats
                  if s.user_id == player.user_id and not s.ai and s.seat in due), None)
+
+
+def shown_awaited(engine: Game, state: State, seats: list[SeatRecord],
+                  player: Player) -> set[int]:
+    """Whom a player out of turn is told the table waits for: the seats the table is shown
+    awaiting (`Game.awaited`: a private offer's answer names the acting player), unless the
+    player's own seat is among them though it owes nothing (they made that offer)."""
+    shown = engine.awaited(state)
+    mine = {s.seat for s in seats if s.user_id == player.user_id and not s.ai}
+    return engine.to_act(state) if shown & mine else shown
 
 
 def human_seat(seats: list[SeatRecord], player: Player) -> int:

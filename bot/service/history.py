@@ -55,7 +55,7 @@ class HistoryMixin(GameBase):
         reader = reader_of(seats, locale)
         lines = [words(e.text, reader) for e in events if e.public]
         board = await self.announcer.overview(engine, engine.view(state, None), seats, locale,
-                                              sorted(engine.to_act(state)))
+                                              sorted(engine.awaited(state)))
         last = actions[step - 1] if step else None
         # While the game runs a move's text may be a secret (a card kept, a hand picked):
         # the step's public events say what everyone saw; the move itself, once it ended.

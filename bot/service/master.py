@@ -336,7 +336,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         engine, state = engine_of(record.game), started_state(record)
         if part is None:
             return await self.announcer.overview(engine, engine.view(state, None), seats,
-                                                 locale, sorted(engine.to_act(state)))
+                                                 locale, sorted(engine.awaited(state)))
         if part not in parts(engine.name):
             raise ServiceError(text("tables.no_such_part", part=part,
                                     parts=", ".join(parts(engine.name)) or "-"))

@@ -207,6 +207,13 @@ class Game(ABC):
         once (docs/play-by-post.md, "Nobody waits on a seat that cannot act")."""
         return False
 
+    def awaited(self, state: State) -> set[int]:
+        """The seats the table is shown awaiting (a board's headline, the "waiting for" a
+        player pressing out of turn reads): `to_act`, unless a seat owes a decision the
+        others may not know of (a private offer's answer), where the game names the seats
+        the table would see awaited had there been none."""
+        return self.to_act(state)
+
     def only_pass(self, state: State, seat: int) -> Action | None:
         """The seat's pass when it is the seat's one legal answer (`skip_action`), else None:
         a decision with nothing to decide."""

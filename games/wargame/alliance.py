@@ -17,8 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.actions import Action
+from games.core.errors import IllegalAction
 from games.core.events import Event
-from games.core.flow import Step, answers
+from games.core.flow import Step, answers, top
 from games.core.messages import Msg, Seat, msg
 from games.wargame.board import GOZOKU, add_troops, controlled, generals_in, powers_in
 from games.wargame.data import WargameData, data_for
@@ -124,6 +125,30 @@ def gozoku_choices(state: State) -> list[list[str]]:
     return groups
 
 
+def named_gozoku(state: State, action: Action) -> Action:
+    """W14.2, W33.3: `ally gozoku <area>` names a 豪族 group by any of its areas; the order
+    offered (and recorded) names the group's first area in data order. Any other order is
+    returned as given. Refused, listing the areas that would be accepted, when the area is
+    in no group the acting nation may ally now (not a 豪族 area, invaded, or more DP than
+    it has)."""
+    step = top(state)
+    if step is None or step["rule"] != "act" or action.kind != "ally" or not action.args \
+            or action.word(0) != GOZOKU:
+        return action
+    named = action.word(1) if len(action.args) > 1 else ""
+    groups = [g for g in gozoku_choices(state) if state["step"]["dp"] >= len(g)]
+    group = next((g for g in groups if named in g), None)
+    if group is not None:
+        return Action("ally", (GOZOKU, group[0]))
+    areas = data_for(state["options"]).areas
+    shown: Any = area(named) if named in areas else named
+    accepted = [a for a in areas if any(a in g for g in groups)]
+    if not accepted:
+        raise IllegalAction(msg("wargame.refuse.gozoku_none", area=shown))
+    raise IllegalAction(msg("wargame.refuse.gozoku_area", area=shown,
+                            areas=tuple(area(a) for a in accepted)))
+
+
 def ally_legal(state: State) -> list[Action]:
     """The alliance orders of the action step (W33.3: `ally`, `ally gozoku`, `allow`)."""
     ctx = state["step"]
@@ -157,6 +182,30 @@ def offer(state: State, nid: str) -> tuple[dict[str, Any], list[Event]]:
     told = Event(msg("wargame.ally.offered", who=Seat(by), nation=nation(ctx["nation"]),
                      to=Seat(to), ally=nation(nid)), seats=(by, to))
     return {"about": "alliance", "ally": nid, "by": by}, [told]
+
+
+def pending_offer(step: Step | None) -> bool:
+    """Whether `step` is a major's answer to an alliance offer (W12.1), private to the two
+    players until accepted (W33.2): the bot asks it as a response window, naming nobody."""
+    return step is not None and step["rule"] == "consult" and step["data"]["about"] == "alliance"
+
+
+def offer_seats(state: State, nid: str) -> set[int]:
+    """The two players an offer to `nid` concerns: the acting player and `nid`'s."""
+    ctx = state["step"]
+    parties = (ctx["nation"], nid)
+    return {int(state["nations"][n]["seat"]) for n in parties
+            if state["nations"][n]["seat"] is not None}
+
+
+def offers_seen(state: State, seat: int | None) -> list[str]:
+    """W33.2, W33.6: the majors offered an alliance this phase that `seat` may know of: all
+    of them for the acting player, its own nation for a player who received one, none for
+    anyone else (an accepted offer is public as an alliance, in `allies`)."""
+    ctx = state["step"]
+    if ctx is None or seat is None:
+        return []
+    return [n for n in ctx["offered"] if seat in offer_seats(state, n)]
 
 
 def answer_offer(state: State, nid: str, by: int, accepted: bool) -> list[Event]:

@@ -31,7 +31,7 @@ from games.core.errors import GameError, IllegalAction
 from games.core.events import Event
 from games.core.flow import Flow, Step, push, top, turn, waiting
 from games.core.messages import msg
-from games.wargame import combat, orders
+from games.wargame import alliance, combat, orders
 from games.wargame.data import data_for
 from games.wargame.texts import area, general
 
@@ -117,7 +117,7 @@ def run_line(flow: Flow, state: State, seat: int, line: str) -> list[Event]:
     verb = words[0].lower()
     if verb in ("end", "ally", "allow"):
         return _allow_lines(flow, state, seat, words) if verb == "allow" else \
-            flow.act(state, seat, Action.parse(line))
+            flow.act(state, seat, alliance.named_gozoku(state, Action.parse(line)))
     if verb == "levy":
         return _levy(flow, state, seat, words)
     if verb == "diplo":

@@ -56,7 +56,6 @@ from games.wargame.board import (
     left,
     move_troops,
     powers_in,
-    remove_general,
     remove_troops,
     troop_choices,
     troops,
@@ -64,7 +63,7 @@ from games.wargame.board import (
 from games.wargame.data import WargameData, data_for
 from games.wargame.heirs import next_heir_step
 from games.wargame.methods import METHODS, SIDES, enemy, rating, side_power
-from games.wargame.texts import area, general, generals, nation, power
+from games.wargame.texts import area, general, generals, nation, power, units
 
 State = dict[str, Any]
 METHOD_NAMES = {"ikki": msg("wargame.method.ikki"), "kassen": msg("wargame.method.kassen"),
@@ -316,15 +315,25 @@ def _select(state: State) -> list[Event]:
     if open_sides:
         if state["options"]["secret_selection"]:
             _ask(state, simultaneous("select", sorted({_seat(state, s) for s in open_sides})))
-        else:
-            _ask(state, turn("select", _seat(state, open_sides[0])))
-        return []
+            return []
+        _ask(state, turn("select", _seat(state, open_sides[0])))
+        return _fielded(state, [s for s in SIDES if s in b["done"]])
     b["picks"] = {s: list(b["drafts"][s]) for s in SIDES}
     b["stage"] = "clash"
     return [Event(msg("wargame.battle.picks", attacker=power(b["sides"]["attacker"]),
                       defender=power(b["sides"]["defender"]),
                       chosen=_named(b["picks"]["attacker"]),
                       against=_named(b["picks"]["defender"])))]
+
+
+def _fielded(state: State, done: list[str]) -> list[Event]:
+    """W18b with `opt.secret_selection = false`: the attacker's choice is open, so once it
+    is complete it is told to everyone before the defender chooses."""
+    b = state["battle"]
+    if done != ["attacker"]:
+        return []
+    return [Event(msg("wargame.battle.fields", army=power(b["sides"]["attacker"]),
+                      chosen=_named(b["drafts"]["attacker"])))]
 
 
 def _named(gids: list[str]) -> Param:
@@ -825,25 +834,33 @@ def _joins_retreat(state: State, side: str) -> None:
 
 
 def trap(state: State, side: str, pid: str) -> list[Event]:
-    """W23a: a routed nation with no destination. Its generals die without a roll
-    (`opt.trapped = die`) or become 在野 in the battle area (`zaiya`)."""
+    """W23a (22.8, WX25): a routed nation with no destination. Every general of its army dies
+    without a roll (`opt.trapped = die`) or becomes 在野 in the battle area (`zaiya`): all of
+    them leave first, and only then does the succession run, so a fall it brings (W27.2)
+    finds none of them left to kill-check."""
     data = _data(state)
     b = state["battle"]
     events = [Event(msg("wargame.battle.trapped", power=power(pid)))]
-    while army_generals(state, side, pid):  # an heir who enters here shares their fate
-        gid = army_generals(state, side, pid)[0]
-        if state["options"]["trapped"] == "zaiya":
-            state["generals"][gid].update(state="zaiya", nation=None)
-            events.append(Event(msg("wargame.fate.zaiya", general=general(gid),
-                                    area=area(b["area"]))))
+    while doomed := army_generals(state, side, pid):  # an heir who enters here shares it
+        for gid in doomed:
+            events.append(_trapped_fate(state, gid, b["area"]))
+        for gid in doomed:
             events += left(state, data, pid, gid, _fall(state))
-        else:
-            events.append(Event(msg("wargame.fate.death", general=general(gid))))
-            events += remove_general(state, data, gid, "dead", _fall(state))
     remove_troops(state, b["area"], pid, army_troops(state, side, pid))
     if pid == GOZOKU:
         gozoku_left(state, b["area"])
     return events
+
+
+def _trapped_fate(state: State, gid: str, where: str) -> Event:
+    """One trapped general taken off his nation, without the succession (`trap` runs it
+    once all are gone): dead, or 在野 where he stands."""
+    spot = state["generals"][gid]
+    if state["options"]["trapped"] == "zaiya":
+        spot.update(state="zaiya", nation=None)
+        return Event(msg("wargame.fate.zaiya", general=general(gid), area=area(where)))
+    spot.update(state="dead", nation=None, area=None)
+    return Event(msg("wargame.fate.death", general=general(gid)))
 
 
 def move(state: State, side: str) -> list[Event]:
@@ -871,7 +888,7 @@ def move(state: State, side: str) -> list[Event]:
             if state["areas"][dest]["control"] != pid and dest not in ctx["entered"]:
                 ctx["entered"].append(dest)
             events.append(Event(msg("wargame.battle.withdrawn", power=power(pid),
-                                    area=area(dest), generals=generals(gens), count=count)))
+                                    area=area(dest), units=units(gens, count))))
         late = army_generals(state, side, pid)  # an heir placed here since the assignment
         if late and parts:
             dest = max(parts, key=lambda a: int(parts[a]["troops"]))
@@ -986,11 +1003,14 @@ STAGES: dict[str, Callable[[State], list[Event]]] = {
 
 # -- views and the auto policy ------------------------------------------------------------------
 def public(state: State) -> dict[str, Any] | None:
-    """The battle as everyone sees it: never the selection being built (W18b)."""
+    """The battle as everyone sees it: never a secret selection being built (W18b); an
+    open one (`opt.secret_selection = false`) as it is made."""
     b = state["battle"]
     if b is None:
         return None
-    hidden = {"drafts", "done", "stage", "split"}  # a proposal is private until decided
+    hidden = {"stage", "split"}  # a proposal is private until decided
+    if state["options"]["secret_selection"]:
+        hidden |= {"drafts", "done"}  # an open selection (W18b) is seen as it is made
     return {k: v for k, v in b.items() if k not in hidden}
 
 

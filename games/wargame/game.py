@@ -11,14 +11,27 @@ ends the game after the last turn (W29). docs/progress/wargame.md says what is b
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
 
 from games.core.actions import Action
 from games.core.chance import pick, shuffle
 from games.core.errors import IllegalAction
 from games.core.events import Event
-from games.core.flow import Flow, Phase, Rule, Step, chance, new_flow, push, step_view, top, turn
+from games.core.flow import (
+    Flow,
+    Phase,
+    Resolve,
+    Rule,
+    Step,
+    StepView,
+    chance,
+    new_flow,
+    phase,
+    push,
+    step_view,
+    top,
+    turn,
+)
 from games.core.game import Game, Option, Result, Score
 from games.core.messages import Msg, Said, Seat, msg
 from games.core.rng import Rng
@@ -236,17 +249,44 @@ def end_of_turn(state: State) -> list[Event]:
             player["scores"][str(state["turn"])] = vp
             events.append(Event(msg("wargame.score.banked", who=Seat(seat), vp=vp,
                                     total=player["banked"])))
-    running = [s for s, p in enumerate(state["players"])
-               if p["nation"] and state["nations"][p["nation"]]["alive"]]
-    minors = [n for n in alive(state) if not is_major(state, n)]
     if state["turn"] >= scenario["last_turn"]:
         state["over"] = {"reason": "last_turn", "winners": None}
-    elif not minors and len(running) <= 1:
-        state["over"] = {"reason": "last_nation" if running else "no_nation",
-                         "winners": running or None}
-    if state["over"]:
         events.append(Event(msg("wargame.end.over")))
     return events
+
+
+def last_nation(state: State) -> list[Event]:
+    """W29.4: once the turns have begun, the game ends at once when one player at most
+    still runs a nation and no minor nation remains (the one left wins; with nobody left,
+    the ranking decides)."""
+    if state["over"] or phase(state) != "turn":
+        return []
+    running = [s for s, p in enumerate(state["players"])
+               if p["nation"] and state["nations"][p["nation"]]["alive"]]
+    if len(running) > 1 or any(not is_major(state, n) for n in alive(state)):
+        return []
+    state["over"] = {"reason": "last_nation" if running else "no_nation",
+                     "winners": running or None}
+    state["queue"] = None  # a batch paused by the battle has nothing left to do
+    return [Event(msg("wargame.end.over"))]
+
+
+def at_once(resolve: Resolve) -> Resolve:
+    """A rule that does nothing once the game is over, and checks W29.4 after it ran: a
+    nation may fall in any step (a battle, the 天命札), and the game then ends there, not at
+    the end of the turn; the steps left on the stack are settled as no-ops."""
+    def resolved(state: State, step: Step) -> list[Event]:
+        if state["over"]:
+            return []
+        return resolve(state, step) + last_nation(state)
+    return resolved
+
+
+def _begin_turn_checked(state: State) -> list[Event]:
+    """A turn's beginning (its 天命札 may destroy a nation), then W29.4."""
+    if state["over"]:
+        return []
+    return _begin_turn(state) + last_nation(state)
 
 
 def _ranking(state: State, data: WargameData, seat: int) -> tuple[int, int, int, int]:
@@ -264,33 +304,34 @@ def _data(state: State) -> WargameData:
     return data_for(state["options"])
 
 
+RULES = {
+    "pick": Rule(_pick_resolve, _pick_legal),
+    "draw": Rule(_draw),
+    "act": Rule(orders.act_resolve, orders.act_legal),
+    "levy": Rule(orders.levy_resolve, orders.levy_legal),
+    "diplo": Rule(orders.diplo_resolve, orders.diplo_legal),
+    "block": Rule(orders.block_resolve, orders.block_legal),
+    "invade": Rule(orders.invade_resolve, orders.invade_legal),
+    "redeploy": Rule(orders.redeploy_resolve, orders.redeploy_legal),
+    "move": Rule(orders.move_resolve, orders.move_legal),
+    "fight": Rule(combat.fight),
+    "handler": Rule(combat.handler_resolve, combat.handler_legal),
+    "select": Rule(combat.select_resolve, combat.select_legal, combat.select_keep),
+    "declare": Rule(combat.declare_resolve, combat.declare_legal),
+    "pursue": Rule(combat.pursue_resolve, combat.pursue_legal),
+    "retreat": Rule(combat.retreat_resolve, combat.retreat_legal),
+    "joint": Rule(combat.joint_resolve, combat.joint_legal),
+    "split": Rule(alliance.split_resolve, alliance.split_legal),
+    "split_vote": Rule(alliance.vote_resolve, alliance.vote_legal),
+    "heir": Rule(heirs.heir_resolve, heirs.heir_legal),
+    "takeover": Rule(heirs.takeover_resolve, heirs.takeover_legal),
+    "takeovers": Rule(_takeovers),
+    "consult": Rule(orders.consult_resolve, orders.consult_legal),
+}
 FLOW = Flow(
-    rules={
-        "pick": Rule(_pick_resolve, _pick_legal),
-        "draw": Rule(_draw),
-        "act": Rule(orders.act_resolve, orders.act_legal),
-        "levy": Rule(orders.levy_resolve, orders.levy_legal),
-        "diplo": Rule(orders.diplo_resolve, orders.diplo_legal),
-        "block": Rule(orders.block_resolve, orders.block_legal),
-        "invade": Rule(orders.invade_resolve, orders.invade_legal),
-        "redeploy": Rule(orders.redeploy_resolve, orders.redeploy_legal),
-        "move": Rule(orders.move_resolve, orders.move_legal),
-        "fight": Rule(combat.fight),
-        "handler": Rule(combat.handler_resolve, combat.handler_legal),
-        "select": Rule(combat.select_resolve, combat.select_legal, combat.select_keep),
-        "declare": Rule(combat.declare_resolve, combat.declare_legal),
-        "pursue": Rule(combat.pursue_resolve, combat.pursue_legal),
-        "retreat": Rule(combat.retreat_resolve, combat.retreat_legal),
-        "joint": Rule(combat.joint_resolve, combat.joint_legal),
-        "split": Rule(alliance.split_resolve, alliance.split_legal),
-        "split_vote": Rule(alliance.vote_resolve, alliance.vote_legal),
-        "heir": Rule(heirs.heir_resolve, heirs.heir_legal),
-        "takeover": Rule(heirs.takeover_resolve, heirs.takeover_legal),
-        "takeovers": Rule(_takeovers),
-        "consult": Rule(orders.consult_resolve, orders.consult_legal),
-    },
+    rules={name: Rule(at_once(r.resolve), r.legal, r.keep) for name, r in RULES.items()},
     phases={"pick": Phase(_begin_pick, lambda state: "turn"),
-            "turn": Phase(_begin_turn, _after_turn)},
+            "turn": Phase(_begin_turn_checked, _after_turn)},
 )
 
 PROMPTS = {"pick": "wargame.prompt.pick", "act": "wargame.prompt.act",
@@ -378,17 +419,6 @@ class WargameGame(Game):
         events = FLOW.start(state, "pick")
         return state, events
 
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """`Game.apply` with the copy made by pickle: for a JSON state the same copy as
-        `copy.deepcopy` (a list held twice stays one list), several times faster; the copy
-        was the largest cost of an action in a checked simulation (and in its replay). An
-        action refused before it is tried (game over, not the seat's turn) goes to
-        `Game.apply`."""
-        if self.result(state) is not None or seat not in self.to_act(state):
-            return super().apply(state, seat, action)
-        new_state: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-        return new_state, self._apply(new_state, seat, action)
-
     def to_act(self, state: State) -> set[int]:
         return set() if state["over"] else FLOW.to_act(state)
 
@@ -406,7 +436,7 @@ class WargameGame(Game):
         elif action.kind == "select":
             events = combat.select_all(FLOW, state, seat, action)
         else:
-            events = FLOW.act(state, seat, action)
+            events = FLOW.act(state, seat, alliance.named_gozoku(state, action))
         return events + batch.follow_plans(FLOW, state)
 
     def round(self, state: State) -> int | None:
@@ -450,10 +480,10 @@ class WargameGame(Game):
             "revealed": list(state["revealed"]),
             "deck_left": {p: len(d) for p, d in state["decks"].items()},
             "markers": dict(state["markers"]),
-            "step": state["step"], "redeploy": state["redeploy"],
+            "step": _step_seen(state, seat), "redeploy": state["redeploy"],
             "battle": combat.public(state), "last_battle": state["last_battle"],
             "selection": combat.selection(state, seat),
-            "flow": step_view(state, seat), "draft": _draft(state, seat),
+            "flow": _flow_seen(state, seat), "draft": _draft(state, seat),
             "queue": state["queue"] if seat is not None and state["queue"]
             and state["queue"]["seat"] == seat else None,
             "plan": state["plans"].get(str(seat)) if seat is not None else None,
@@ -589,10 +619,45 @@ class WargameGame(Game):
     def invariants(self, state: State) -> list[str]:
         return check(state, _data(state))
 
+    def window(self, state: State) -> bool:
+        """W33.2: a major's answer to an alliance offer is private to the two players, so the
+        bot asks it as a response window: it names nobody in public and asks the addressee
+        privately; the thread reads the same whether an offer was made or not."""
+        return alliance.pending_offer(top(state))
+
+    def awaited(self, state: State) -> set[int]:
+        """W33.2: while a major's player answers an alliance offer in private, the table
+        sees the acting player's action step go on (his seat), as if no offer was made."""
+        step = top(state)
+        if step is not None and alliance.pending_offer(step) and not state["over"]:
+            return {int(state["nations"][state["step"]["nation"]]["seat"])}
+        return self.to_act(state)
+
     def secrets(self, state: State) -> dict[int, set[str]]:
         """No seat holds a secret yet: the decks' order is hidden from everyone (the views show
         only how many cards are left)."""
         return {}
+
+
+def _step_seen(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The action step's context as `seat` may see it: the offers made this phase only to
+    the two players of each (W33.2, W33.6)."""
+    ctx = state["step"]
+    if ctx is None:
+        return None
+    return {**ctx, "offered": alliance.offers_seen(state, seat)}
+
+
+def _flow_seen(state: State, seat: int | None) -> StepView | None:
+    """The step on top as `seat` may see it. A pending alliance offer (W33.2) is the two
+    players' secret: anyone else sees the acting player's action step it interrupts, as if
+    no offer had been made."""
+    step = top(state)
+    if step is not None and alliance.pending_offer(step) \
+            and seat not in alliance.offer_seats(state, str(step["data"]["ally"])):
+        below = {**state, "flow": {**state["flow"], "stack": state["flow"]["stack"][:-1]}}
+        return step_view(below, seat)
+    return step_view(state, seat)
 
 
 def _records(state: State) -> list[dict[str, Any]]:

@@ -47,7 +47,7 @@ from games.wargame.board import (
 )
 from games.wargame.combat import open_battle
 from games.wargame.data import WargameData, data_for
-from games.wargame.texts import area, general, generals, nation, power
+from games.wargame.texts import area, general, generals, nation, power, units
 
 State = dict[str, Any]
 
@@ -644,8 +644,8 @@ def invade(state: State, target: str, chosen: list[str], sent: dict[str, int]) -
             ctx["allies"][pid]["generals"] -= len(part["generals"])
         if pid not in invaders:
             invaders.append(pid)
-        told.append(msg("wargame.invade.part", area=area(src), generals=generals(part["generals"]),
-                        count=part["troops"]))
+        told.append(msg("wargame.invade.part", area=area(src),
+                        units=units(part["generals"], part["troops"], led=True)))
     ctx["acted"] += chosen
     ctx["acted_troops"][target] = ctx["acted_troops"].get(target, 0) + sum(sent.values())
     events = [Event(msg("wargame.invade.done", nation=_names(invaders), area=area(target),
@@ -810,7 +810,7 @@ def redeploy(state: State, source: str, target: str, chosen: list[str],
         move_troops(state, source, target, pid, count)
         ctx["arrived"][target] = ctx["arrived"].get(target, 0) + count
     return [Event(msg("wargame.move.done", nation=power(pid), source=area(source),
-                      target=area(target), generals=generals(chosen), count=count))]
+                      target=area(target), units=units(chosen, count)))]
 
 
 def state_data(state: State) -> WargameData:

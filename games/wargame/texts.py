@@ -6,7 +6,7 @@ also checked by tests/games/wargame/test_wargame_texts.py against
 
 from __future__ import annotations
 
-from games.core.messages import Term
+from games.core.messages import Msg, Term, msg
 
 
 def area(aid: str) -> Term:
@@ -35,3 +35,15 @@ def marker(mid: str) -> Term:
 
 def generals(gids: list[str]) -> tuple[Term, ...]:
     return tuple(general(g) for g in gids)
+
+
+def units(gids: list[str], count: int, *, led: bool = False) -> Msg:
+    """What moves, in words (a redeploy, a retreat, an invasion's contingent): its generals,
+    its troops, or both; never an empty list of generals, never "0 troops". `led`: the
+    generals lead the troops ("with", an invasion's contingent among others)."""
+    if gids and count:
+        return msg("wargame.units.led" if led else "wargame.units.both",
+                   generals=generals(gids), count=count)
+    if gids:
+        return msg("wargame.units.generals", generals=generals(gids))
+    return msg("wargame.units.troops", count=count)

@@ -118,3 +118,28 @@ def wx14_fall() -> tuple[State, list]:
     state, _ = as_seat(state, handler, "general yuan_yin")
     state, _ = by(state, "cao", "general cao_ren")
     return as_seat(state, handler, "general ji_ling")
+
+
+def ai_game(seed: int, seats: int = 3, scenario: str = "S2", wander: float = 0.0,
+            **options: Any):
+    """A whole game of heuristic AI seats (games/core/agents.py), each seeded by the game's
+    seed and its seat, who take a random legal action instead one time in `1 / wander` (so
+    the game also walks the steps the heuristic avoids: offers, redeploys). Yields (state
+    before, seat, action, events, state after) for every action, so a test may check what
+    each step showed and told."""
+    import random
+
+    from games.core.agents import make_agent
+
+    state, _ = GAME.begin(seats, {"scenario": scenario, **options}, seed)
+    agents = [make_agent("heuristic", seed=seed * 100 + s) for s in range(seats)]
+    dice = random.Random(seed)
+    while GAME.to_act(state):
+        seat = min(GAME.to_act(state))
+        if dice.random() < wander:
+            action = dice.choice(GAME.legal_actions(state, seat))
+        else:
+            action = agents[seat].choose(GAME, state, seat)
+        after, events = GAME.apply(state, seat, action)
+        yield state, seat, action, events, after
+        state = after

@@ -21,9 +21,12 @@ COMBAT_OPTIONS = {"minor_combat": "auto", "secret_selection": False, "gozoku_due
 
 
 def selection_stays_secret(state: dict[str, Any], seats: int) -> None:
-    """W18b: a general chosen for the round is seen by its own seat only, until revealed."""
+    """W18b: a general chosen for the round is seen by its own seat only, until revealed
+    (an open selection, `opt.secret_selection = false`, is public as it is made)."""
     public = GAME.view(state, None)
     assert public["selection"] is None
+    if not state["options"]["secret_selection"]:
+        return
     assert public["battle"] is None or "drafts" not in public["battle"]
     step = top(state)
     if step is None or step["rule"] != "select" or step["kind"] != "simultaneous":
@@ -41,7 +44,10 @@ def others_views(state: dict[str, Any], seat: int, seats: int) -> list[dict[str,
 def part_of_a_selection_shows_nothing(before: dict[str, Any], after: dict[str, Any],
                                       seat: int, seats: int) -> None:
     """W18b: a general chosen while the seat's selection goes on changes no view but its
-    own (no count, no completion), so the choice is told once, when complete."""
+    own (no count, no completion), so the choice is told once, when complete; an open
+    selection is public as it is made."""
+    if not before["options"]["secret_selection"]:
+        return
     step, now = top(before), top(after)
     if step is None or step["rule"] != "select" or now is None or now["rule"] != "select" \
             or seat not in GAME.to_act(after) or before["battle"]["round"] != \

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from games.core.chance import force
+from games.core.errors import IllegalAction
 from games.wargame import orders
 from games.wargame.alliance import gozoku_group
 from tests.games.wargame.scenario import DATA, GAME, acting, keys, legal, seat_of
@@ -270,6 +273,30 @@ def test_w14_2_gentry_areas_joined_by_passable_sides_are_allied_as_one_group():
                   "confirm", "retreat")
     assert state["areas"]["puyang"]["control"] == "gozoku"
     assert "ally gozoku ji" not in legal(state)
+
+
+def test_w14_2_a_gentry_group_is_named_by_any_of_its_areas_and_a_refusal_lists_them():
+    """W14.2, W33.3 (WX4): `ally gozoku <area>` takes any area of the group, typed alone or
+    in a batch; an area of no group that may be allied is refused with those that would
+    be accepted."""
+    state = acting("cao", minor_combat="auto")
+    state["step"]["dp"] = 30
+    group = gozoku_group(state, DATA, "ji")
+    assert "changshan" in group and group[0] == "ji"
+    allied, _ = by(state, "cao", "ally gozoku changshan")
+    assert allied["step"]["gozoku"] == group and allied["step"]["dp"] == 30 - len(group)
+    batched, _ = by(state, "cao", "orders ally gozoku changshan")
+    assert batched["step"]["gozoku"] == group
+    with pytest.raises(IllegalAction) as refused:
+        by(state, "cao", "ally gozoku chenliu")
+    said = refused.value.message
+    assert said.key == "wargame.refuse.gozoku_area"
+    listed = [a.key for a in said.params["areas"]]
+    assert {f"wargame.area.{a}" for a in [*group, "liaodong", "tianshui", "wudu"]} <= set(listed)
+    state["step"]["dp"] = 0
+    with pytest.raises(IllegalAction) as none:
+        by(state, "cao", "ally gozoku changshan")
+    assert none.value.message.key == "wargame.refuse.gozoku_none"
 
 
 def test_w14_3_a_gentry_levy_adds_the_power_without_a_general():

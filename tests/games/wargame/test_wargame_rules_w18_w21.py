@@ -159,6 +159,34 @@ def test_w18a_losses_apply_together_and_never_below_zero_then_the_rout_check():
     assert state["battle"]["forced"]  # step 6: routed, so no declaration
 
 
+def test_w18b_open_selection_shows_the_attackers_picks_to_everyone_as_they_are_made():
+    """W18b, `opt.secret_selection = false`: the attacker chooses first, openly; its picks
+    are in every view as made, and its complete choice is told to all before the defender
+    chooses. The secret default shows none of it."""
+    def opened(**options: Any) -> State:
+        state = acting("dong", seats=6, **options)
+        put(state, "luoyang", "dong", 10, "lu_bu", "hua_xiong")
+        put(state, "chenliu", "cao", 10, "dian_wei")
+        force(state, 6, 6)  # a duel, N = 3
+        state, _ = by(state, "dong", "invade chenliu", "general lu_bu", "general hua_xiong",
+                      "troops luoyang 10", "confirm", "general lu_bu")
+        return state
+
+    state = opened(secret_selection=False)
+    cao = seat_of(state, "cao")
+    for seat in (None, cao):
+        assert GAME.view(state, seat)["battle"]["drafts"]["attacker"] == ["lu_bu"]
+    state, events = by(state, "dong", "done")
+    told = [e for e in events if e.public and e.text.key == "wargame.battle.fields"]
+    assert len(told) == 1 and told[0].seats is None
+    assert [g.key for g in told[0].text.params["chosen"]] == ["wargame.general.lu_bu"]
+    assert GAME.to_act(state) == {cao}
+    assert GAME.view(state, cao)["battle"]["drafts"]["attacker"] == ["lu_bu"]
+    secret = opened()
+    for seat in (None, cao):
+        assert "drafts" not in GAME.view(secret, seat)["battle"]
+
+
 # -- W19: the duel -------------------------------------------------------------------------------
 def duel_names(events: list) -> list[str | None]:
     """The generals of the duel rolls, in the order rolled (None: a 豪族 duellist)."""

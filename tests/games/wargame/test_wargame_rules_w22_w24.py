@@ -14,7 +14,7 @@ import pytest
 from games.core.chance import ForcedOutcomeError, force
 from games.wargame import combat, fates
 from tests.games.wargame.scenario import DATA, GAME, acting, keys, legal, seat_of
-from tests.games.wargame.test_wargame_combat import army, by, move_out, put, rule
+from tests.games.wargame.test_wargame_combat import army, by, move_out, put, rule, wx25
 from tests.games.wargame.test_wargame_rules_w18_w21 import gentry_battle, rolls, tao_battle
 
 State = dict[str, Any]
@@ -250,6 +250,22 @@ def test_w23_5_a_double_rout_makes_the_attacker_retreat_checks_both_and_voids_ca
     assert state["generals"]["xiahou_dun"] == {"state": "nation", "nation": "cao",
                                                "area": "pengcheng"}
     assert state["generals"]["cao_bao"]["state"] == "dead"
+
+
+def test_w23a_every_general_of_a_trapped_army_dies_without_a_roll_even_after_the_fall():
+    """22.8, WX25: 張魯's army in 漢中 (張魯, 張衛 and 閻圃 of the 190 set-up) is routed with
+    nowhere to go. 張衛, the last heir, dies before 閻圃 in removal order and the nation
+    falls, but 閻圃 is of the trapped army too: he dies as well, with no kill check."""
+    state, events = wx25()
+    assert state["generals"]["yan_pu"]["state"] == "dead"
+    assert all(state["generals"][g]["state"] == "dead"
+               for g in ("zhang_lu", "zhang_wei", "yan_pu"))
+    checked = [c["general"] for c in state["last_battle"].get("checks", [])]
+    assert "yan_pu" not in checked
+    assert not [e for e in events if e.kind == "chance"
+                and e.text.params.get("why") is not None
+                and e.text.params["why"].key == "wargame.roll.kill_check"]
+    assert not state["nations"]["zhanglu"]["alive"] and not GAME.invariants(state)
 
 
 def test_w23b_the_defender_stays_and_an_attacker_who_submits_stays_with_it():

@@ -9,11 +9,22 @@ from typing import Any
 
 from games.core.actions import Action
 from games.core.chance import force
-from games.wargame import heirs
+from games.core.flow import top
+from games.wargame import combat, heirs
 from games.wargame.board import destroy, value
 from games.wargame.game import end_of_turn
-from games.wargame.methods import band
-from tests.games.wargame.scenario import DATA, GAME, acting, keys, legal, picked, seat_of
+from games.wargame.methods import SIDES, band
+from tests.games.wargame.scenario import (
+    DATA,
+    GAME,
+    acting,
+    ai_game,
+    keys,
+    legal,
+    picked,
+    seat_of,
+)
+from tests.games.wargame.scenario import gone as exit_generals
 from tests.games.wargame.test_wargame_combat import as_seat, by, put, rule
 from tests.games.wargame.test_wargame_rules_w18_w21 import METHOD_TABLE
 from tests.games.wargame.test_wargame_rules_w25_w27 import card, gone
@@ -65,6 +76,46 @@ def test_w29_2_a_scoring_turn_banks_value_minus_base_even_below_zero():
     state["turn"] = 6
     end_of_turn(state)  # not a scoring turn
     assert state["players"][seats["cao"]]["banked"] == 6
+
+
+def last_two() -> tuple[State, int]:
+    """曹操 and a player's 袁術 are the only nations left (陶謙's player runs 袁術, every
+    other nation destroyed, no minor nation): 袁胤 rules 宛 with 紀霊, 橋蕤 holds 新野, and
+    曹操 invades 宛 from 許昌 in a duel that kills 袁胤, 袁術's last heir (as in WX14)."""
+    state = acting("cao")
+    seat = seat_of(state, "tao")
+    exit_generals(state, "yuan_shu", "zhang_xun", "yang_hong")
+    state["nations"]["yuanshu"]["ruler"] = "yuan_yin"
+    put(state, "wan", "yuanshu", 1, "yuan_yin", "ji_ling")
+    put(state, "xinye", "yuanshu", 3, "qiao_rui")
+    put(state, "xuchang", "cao", 10, "xu_chu", "cao_ren")
+    state["players"][seat]["nation"] = "yuanshu"
+    state["nations"]["yuanshu"]["seat"], state["nations"]["tao"]["seat"] = seat, None
+    for nid in [n for n, s in state["nations"].items() if s["alive"]]:
+        if nid not in ("cao", "yuanshu"):
+            destroy(state, nid)
+    state["cup"] = ["yuanshu", "gozoku"]
+    force(state, 6, 6, ["xu_chu", "cao_ren"], 5, 1, 2, 4, 4, 2, 3, 5)
+    state, _ = by(state, "cao", "orders invade wan from xuchang: xu_chu,cao_ren +10 / end")
+    assert state["queue"]["lines"] == ["end"]  # paused by the battle
+    state, _ = by(state, "cao", "general xu_chu")
+    state, _ = as_seat(state, seat, "general yuan_yin")
+    state, _ = by(state, "cao", "general cao_ren")
+    return state, seat
+
+
+def test_w29_4_the_game_ends_at_once_when_one_player_is_left_and_no_minor_remains():
+    state, seat = last_two()
+    assert not GAME.invariants(state)
+    state, events = as_seat(state, seat, "general ji_ling")
+    assert not state["nations"]["yuanshu"]["alive"]
+    assert state["over"] == {"reason": "last_nation", "winners": [seat_of(state, "cao")]}
+    assert GAME.to_act(state) == set() and GAME.result(state) is not None
+    told = keys(events)
+    assert told[-1] == "wargame.end.over"
+    assert "wargame.turn.ended" not in told and "wargame.phase.gozoku" not in told
+    assert "wargame.score.banked" not in told and state["cup"] == ["gozoku"]
+    assert state["queue"] is None  # the batch's `end` is not played after the end
 
 
 def test_w29_5_a_nation_lost_in_the_mandate_phase_is_replaced_in_that_same_turn():
@@ -266,6 +317,100 @@ def test_w33_6_the_view_shows_a_seat_its_own_secrets_and_the_result_its_record()
                              best.categories["troops"])
     record = result.details["players"][seat_of(state, "cao")]
     assert record == {"nations": ["cao"], "scores": {"5": 4, "10": 5}}
+
+
+OWN_KEYS = ("selection", "draft", "queue", "plan", "flow", "step")
+
+
+def acting_seat(state: State) -> int | None:
+    ctx = state["step"]
+    return None if ctx is None else state["nations"][ctx["nation"]]["seat"]
+
+
+def offer_pending(state: State) -> bool:
+    step = top(state)
+    return step is not None and step["rule"] == "consult" \
+        and step["data"]["about"] == "alliance"
+
+
+def public_view_holds_no_secret(state: State) -> dict[str, Any]:
+    """The public view: no seat's selection, draft, batch, plan or offer; during a pending
+    offer, the acting player's action step it interrupts."""
+    public = GAME.view(state, None)
+    assert (public["selection"], public["draft"], public["queue"], public["plan"]) == \
+        (None, None, None, None)
+    assert public["step"] is None or public["step"]["offered"] == []
+    if offer_pending(state):
+        assert public["flow"] is not None
+        assert (public["flow"]["rule"], public["flow"]["waiting"]) == ("act", [acting_seat(state)])
+    return public
+
+
+def seat_view_adds_only_its_own(state: State, seat: int, public: dict[str, Any]) -> None:
+    """A seat's view is the public one plus what that seat may know: offers it made or
+    received, its own secret picks, its own draft, batch and plan (W33.2, W33.6)."""
+    mine = GAME.view(state, seat)
+    assert {k: v for k, v in mine.items() if k not in OWN_KEYS} == \
+        {k: v for k, v in public.items() if k not in OWN_KEYS}
+    if mine["step"] is not None:
+        assert {**mine["step"], "offered": []} == public["step"]
+        for nid in mine["step"]["offered"]:
+            assert seat in {acting_seat(state), state["nations"][nid]["seat"]}
+    step = top(state)
+    party = offer_pending(state) and seat in GAME.to_act(state) | {acting_seat(state)}
+    if party:
+        assert mine["flow"]["rule"] == "consult"
+    elif mine["flow"] is not None:
+        assert set(mine["flow"]["answers"]) - set(public["flow"]["answers"]) <= {str(seat)}
+        assert {**mine["flow"], "answers": public["flow"]["answers"]} == public["flow"]
+    assert mine["draft"] is None or (step is not None and seat in step["seats"])
+    assert mine["selection"] is None or seat in {combat.decider(state, side) for side in SIDES}
+    assert mine["queue"] is None or mine["queue"]["seat"] == seat
+    assert mine["plan"] == state["plans"].get(str(seat))
+
+
+def test_w33_6_every_view_holds_only_what_its_seat_may_know_through_whole_ai_games():
+    """W33.2, W33.6 (source 12.1): through whole AI games (every step kind, offers made,
+    declined and accepted), no seat's offer, secret pick, draft or vote reaches a view it
+    does not belong to, and a private offer's lines go to its two players only."""
+    offers = declined = 0
+    for seed in (1, 2, 3):
+        for *_, events, after in ai_game(seed, wander=0.25):
+            public = public_view_holds_no_secret(after)
+            for viewer in range(len(after["players"])):
+                seat_view_adds_only_its_own(after, viewer, public)
+            for event in events:
+                if event.text.key in ("wargame.ally.offered", "wargame.ally.declined"):
+                    assert not event.public and len(event.seats) == 2
+                    offers += event.text.key == "wargame.ally.offered"
+                    declined += event.text.key == "wargame.ally.declined"
+    assert offers > 10 and declined > 0
+
+
+def test_w33_2_an_alliance_offer_is_answered_privately_in_a_window():
+    """W33.2: the offer's answer is a response window (the bot names nobody and asks the
+    addressee privately); everyone else sees the acting player's step go on, and after a
+    decline the table is as if no offer had been made."""
+    state = acting("cao")
+    cao, tao, sun = (seat_of(state, n) for n in ("cao", "tao", "sun"))
+    before = {s: GAME.view(state, s) for s in (None, sun)}
+    assert not GAME.window(state)
+    offered, events = by(state, "cao", "ally tao")
+    assert GAME.window(offered) and GAME.to_act(offered) == {tao}
+    assert GAME.awaited(offered) == GAME.awaited(state) == {cao}  # what a board shows
+    assert not [e for e in events if e.public]
+    assert GAME.only_pass(offered, tao) is None  # a real choice: asked privately
+    for viewer in (None, sun):
+        shown = GAME.view(offered, viewer)
+        assert shown["flow"] == before[viewer]["flow"] and shown["step"]["offered"] == []
+    assert GAME.view(offered, tao)["step"]["offered"] == ["tao"]
+    assert GAME.view(offered, cao)["flow"]["rule"] == "consult"
+    after, events = by(offered, "tao", "decline")
+    assert not GAME.window(after) and not [e for e in events if e.public]
+    for viewer in (None, sun):
+        assert GAME.view(after, viewer) == before[viewer]
+    assert GAME.view(after, cao)["step"]["offered"] == ["tao"]
+    assert "ally tao" not in legal(after)  # one offer per major per phase
 
 
 def test_w33_7_only_the_acting_player_is_asked_and_minor_phases_pass_at_once():
