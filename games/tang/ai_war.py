@@ -3,7 +3,8 @@
 Everything is valued in final points (T4.3): a city is worth its own score plus the supply
 points it will still give (2 a round, a point buying about one army) and any region it
 completes; an army or a grain is worth about 1/8 of a point early (the rules' own rate: a tax
-raise trades 1 民生 for 8 armies, a tax cut 8 points for 1 民生), less as the game runs out.
+raise trades 1 民生 for 8 armies, a tax cut 8 points for 1 民生), less as the game runs out,
+and a grain less still to a seat holding more than its battles can use (it scores nothing).
 A battle is judged by its exact odds over the two 2d6 rolls (T3.4.3a with 张巡's loss rule),
 the locked skills computed by the engine's own `battle.locked_modifiers` on the view, so the
 heuristic never expects to take a city it cannot (a 张巡 garrison is never wiped out).
@@ -24,6 +25,7 @@ View = dict[str, Any]
 TWO_D6 = tuple(sorted(Counter(a + b for a in range(1, 7) for b in range(1, 7)).items()))
 DEFENDER_CARD = 1  # the total a defender holding 锦囊 is expected to add
 CARD_WORTH = 0.25  # a 锦囊 kept for a later battle, in points
+GRAIN_USE_PER_ROUND = 3  # grain a round of musters and rallies uses, about (the rest heaps up)
 
 
 def data() -> TangData:
@@ -39,8 +41,13 @@ def army_worth(view: View) -> float:
     return 0.04 + 0.011 * rounds_left(view)
 
 
-def grain_worth(view: View) -> float:
-    return 0.8 * army_worth(view)
+def grain_worth(view: View, seat: int) -> float:
+    """A grain's worth to `seat`: that of most of an army while it has no more than its
+    battles can use, less the more it holds beyond that. Grain scores nothing (T4.3): a
+    heap of it unspent at the end was worth nothing all along."""
+    held = int(view["players"][seat].get("grain", 0))
+    usable = GRAIN_USE_PER_ROUND * (rounds_left(view) + 1)
+    return 0.8 * army_worth(view) * min(1.0, usable / max(held, 1))
 
 
 def armies(view: View, city: str, seat: int) -> int:
@@ -227,11 +234,11 @@ def judge(view: View, seat: int, battle: dict[str, Any], cost: int) -> float:
     gain, siege = stake(view, att, city, dfd)
     army = army_worth(view)
     if big_d == 0:
-        return gain - grain_worth(view) * cost
+        return gain - grain_worth(view, seat) * cost
     mod_a, mod_d = fixed_parts(view, battle)
     chance = odds(big_a, big_d, mod_a, mod_d, has_rep_skill(view, dfd, "sishou"))
     return (chance.capture * gain + chance.siege * siege
-            + army * (0.7 * chance.loss_d - chance.loss_a) - grain_worth(view) * cost)
+            + army * (0.7 * chance.loss_d - chance.loss_a) - grain_worth(view, seat) * cost)
 
 
 # -- inside a battle (T3.4.3 steps 5-6, T8.4) ----------------------------------------------------
@@ -288,7 +295,7 @@ def rally_best(view: View, seat: int, side: str, rate: int, most: int) -> tuple[
     best = (0, 0.0)
     for k in range(1, most + 1):
         gain = shift(view, seat, k if side == "att" else 0, k if side == "def" else 0)
-        net = gain - grain_worth(view) * k * rate
+        net = gain - grain_worth(view, seat) * k * rate
         if net > best[1] + 1e-9:
             best = (k, net)
     return best
