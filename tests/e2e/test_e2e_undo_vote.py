@@ -30,7 +30,7 @@ async def test_an_undo_vote_passes_when_the_affected_player_approves(fake, bot, 
     assert asked.ephemeral and f"<@{people.bob.id}>" in posted
     assert "players whose moves would be taken back" in outsider.text
     assert approved.interaction.answers == 1 and not vote.custom_ids()
-    assert "Undo approved by Alice, Bob" in vote.content
+    assert "Undo approved by Alice and Bob" in vote.content
     after = await bot.gm.repo.actions(table.game_id)
     assert len(after) < len(before) and not any(a.user_id == people.bob.id for a in after)
     assert await bot.gm.verify(table.game_id)
