@@ -140,7 +140,7 @@ def lookup(game: str, typed: str, locale: str) -> str:
         others = [entry for rank, entry in exact if rank < 2 and entry is not best[0]][:6]
         also = [t("terminal.rules.also", locale)] + [_line(e, locale) for e in others]
         return "\n".join([best[0].describe(locale), *(also if others else [])])
-    if len(best) > 1 and len({entry.name(locale) for entry in best}) == 1:
+    if len(best) > 1 and len({_bare(entry.name(locale)) for entry in best}) == 1:
         return "\n\n".join(entry.describe(locale) for entry in best)  # no longer name to type
     found = best or find(game, typed)
     if not found:
