@@ -65,12 +65,21 @@ class Entry:
     def spellings(self) -> set[str]:
         """Every form a player may type, normalised: the id with and without its prefix,
         each name in the data, each name in the catalog."""
-        forms = {self.ref, self.ref.split(":")[-1], self.ref.split(".")[-1], self.key,
-                 *self.names.values()}
+        full, bare, ids = self.forms()
+        return full | bare | ids
+
+    def forms(self) -> tuple[set[str], set[str], set[str]]:
+        """Its names as written (in the data and in every language of the catalog), the
+        same without a bracketed reading or original, and its ids, each normalised: a name
+        typed in full is a better match than one without its brackets, and either is better
+        than an id that happens to read the same (Record's lord `Cao Cao` against the id
+        `cao_cao` of his ability)."""
+        names = set(self.names.values())
         if self.key in catalog():
-            forms.update(t(self.key, locale) for locale in catalog()[self.key])
-            forms.update(_bare(t(self.key, locale)) for locale in catalog()[self.key])
-        return {normal(form) for form in forms if form}
+            names.update(t(self.key, locale) for locale in catalog()[self.key])
+        ids = {self.ref, self.ref.split(":")[-1], self.ref.split(".")[-1], self.key}
+        return ({normal(n) for n in names if n}, {normal(_bare(n)) for n in names if n},
+                {normal(i) for i in ids if i})
 
     def describe(self, locale: str) -> str:
         """The name, the kind and the move form, then the text and the facts."""
@@ -102,15 +111,16 @@ def entries(game: str) -> list[Entry]:
 
 
 def find(game: str, typed: str) -> list[Entry]:
-    """The things a typed name may mean, best first: an exact match (any language, any id
-    form), else the things whose name holds what was typed, else the near misses."""
+    """The things a typed name may mean, best first: the exact matches (a whole name in
+    any language, then a name without its brackets, then an id form), else the things
+    whose name holds what was typed, else the near misses."""
     wanted = normal(typed)
     if not wanted:
         return []
-    known = _index(game)
-    exact = [e for e, forms in known if wanted in forms]
+    exact = _exact(game, wanted)
     if exact:
-        return exact
+        return [entry for _, entry in exact]
+    known = _index(game)
     partial = [e for e, forms in known if any(wanted in form for form in forms)]
     if partial:
         return partial
@@ -120,20 +130,50 @@ def find(game: str, typed: str) -> list[Entry]:
 
 
 def lookup(game: str, typed: str, locale: str) -> str:
-    """What `rules <typed>` answers: the one thing, or the candidates, or how to ask."""
+    """What `rules <typed>` answers: the one thing (an exact name always wins, the other
+    things of that name listed under it), or the candidates, or how to ask."""
     if not typed.strip():
-        return t("terminal.rules.usage", locale)
-    found = find(game, typed)
+        return t("terminal.rules.usage", locale, example=example(game, locale))
+    exact = _exact(game, normal(typed))
+    best = [entry for rank, entry in exact if rank == exact[0][0]] if exact else []
+    if len(best) == 1:
+        others = [entry for rank, entry in exact if rank < 2 and entry is not best[0]][:6]
+        also = [t("terminal.rules.also", locale)] + [_line(e, locale) for e in others]
+        return "\n".join([best[0].describe(locale), *(also if others else [])])
+    if len(best) > 1 and len({_bare(entry.name(locale)) for entry in best}) == 1:
+        return "\n\n".join(entry.describe(locale) for entry in best)  # no longer name to type
+    found = best or find(game, typed)
     if not found:
         return t("terminal.rules.none", locale, typed=typed.strip())
     if len(found) == 1:
         return found[0].describe(locale)
-    shown = found[:12]
     lines = [t("terminal.rules.several", locale, typed=typed.strip(), count=len(found))]
-    lines += [f"  {e.name(locale)} — `{e.ref}`" + (f" ({_kind(e.kind, locale)})"
-                                                    if _kind(e.kind, locale) else "")
-              for e in shown]
-    return "\n".join(lines)
+    return "\n".join(lines + [_line(e, locale) for e in found[:12]])
+
+
+def example(game: str, locale: str) -> str:
+    """A name of this game to show in the help (`rules <name>`), in the reader's words: the
+    first general, character or lord of its data, else its first thing."""
+    found = entries(game)
+    people = [e for e in found if e.kind in ("general", "character", "lord")]
+    return _bare((people or found)[0].name(locale)) if found else "?"
+
+
+def _line(entry: Entry, locale: str) -> str:
+    """A candidate: its name, its move form and its kind."""
+    kind = _kind(entry.kind, locale)
+    return f"  {entry.name(locale)} — `{entry.ref}`" + (f" ({kind})" if kind else "")
+
+
+def _exact(game: str, wanted: str) -> list[tuple[int, Entry]]:
+    """The things `wanted` names exactly, with the rank of the form it matched (0: a whole
+    name, 1: a name without its brackets, 2: an id), best first."""
+    ranked = []
+    for entry, full, bare, ids in _forms_index(game):
+        rank = 0 if wanted in full else 1 if wanted in bare else 2 if wanted in ids else None
+        if rank is not None:
+            ranked.append((rank, entry))
+    return sorted(ranked, key=lambda pair: pair[0])
 
 
 @functools.cache
@@ -231,6 +271,12 @@ def _in_language(by_language: dict[str, str], locale: str, kanji: bool = False) 
 def _index(game: str) -> tuple[tuple[Entry, frozenset[str]], ...]:
     """The game's things with the forms each answers to, read once."""
     return tuple((entry, frozenset(entry.spellings())) for entry in entries(game))
+
+
+@functools.cache
+def _forms_index(game: str) -> tuple[tuple[Entry, set[str], set[str], set[str]], ...]:
+    """The game's things with their names, bare names and ids, read once."""
+    return tuple((entry, *entry.forms()) for entry, _ in _index(game))
 
 
 @functools.cache

@@ -25,7 +25,7 @@ from typing import Any
 
 from bot.app import build_app
 from bot.i18n import LOCALES, game_title, t
-from bot.i18n.lookup import lookup
+from bot.i18n.lookup import example, lookup
 from bot.service import GameMaster
 from bot.service.models import Player, ServiceError, Table, TurnPrompt, Update
 from bot.service.options import option_lines
@@ -282,7 +282,8 @@ async def _choose(gm: GameMaster, game_id: int, player: Player, game: str, promp
         if word == "hand" and not rest:
             say(await gm.private_text(game_id, player, locale))
         elif word == "help" and not rest:
-            say(t("terminal.help", locale))
+            say(t("terminal.help", locale, move=actions[0][0].text if actions else "",
+                  example=example(game, locale)))
             _list(actions, say, locale)
         elif word == "rules":
             say(lookup(game, rest, locale))

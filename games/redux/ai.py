@@ -2,7 +2,8 @@
 
 The aim is a sensible table partner, not a strong one: it develops farms and markets early,
 bids where its general can still take the lead, keeps enough gold and rice for the coming
-upkeep (R9.3) so it avoids deficit tokens, occupies frontier regions with matching units and
+upkeep (R9.3) so it avoids deficit tokens (trading for what it lacks, and fighting for no new
+region while it cannot pay the units it has), occupies frontier regions with matching units and
 spends support tokens only when they turn a bid. Each verb has one small scorer."""
 
 from __future__ import annotations
@@ -87,6 +88,8 @@ def need(view: View, me: dict, action: str) -> float:
         border = action.removeprefix("battle_")
         if me["nation"] not in BORDERS[border] or not _units_ready(me):
             return 0.0
+        if gold_short or rice_short:  # an occupation's units are upkeep it cannot pay
+            return 0.5
         return 5.0 if any(r["border"] == border for r in _open_regions(view, me)) else 0.0
     if action == TRIBAL_OF_NATION[me["nation"]]:  # a rebellion costs 3 VP (R8.5.2)
         return 7.0 if me["tribal"] <= 2 else 5.0 if me["tribal"] <= 4 else 2.5
@@ -96,7 +99,7 @@ def need(view: View, me: dict, action: str) -> float:
 def _supply_need(me: dict, action: str, gold_short: int, rice_short: int) -> float:
     armies, weapons = me["armies"], sum(me["weapons"].values())
     table = {
-        "trade": 1.0 + 2 * bool(rice_short or gold_short),
+        "trade": 1.0 + 2 * min(3, rice_short + gold_short),
         "instructor": 3.0 if armies["untrained"] and me["rice"] > rice_short else 2.0,
         "spear_horse": 3.0 if armies["trained"] > weapons else 1.5,
         "crossbow_ship": 3.0 if armies["trained"] > weapons else 1.5,

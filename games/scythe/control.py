@@ -29,7 +29,9 @@ def control_map(state: State) -> dict[str, int]:
     for p in state["players"]:
         for place in p["units"].values():
             present.setdefault(place, set()).add(p["seat"])
-    owners = {t: _decide(state, t, present.get(t, set())) for t in board().territories}
+    structures = state["structures"]
+    owners = {t: _decide(state, t, present.get(t, set())) for t in board().territories
+              if t in present or t in structures}  # nobody controls an empty territory
     return {t: seat for t, seat in owners.items() if seat is not None}
 
 

@@ -15,11 +15,13 @@ from games.core.flow import new_flow, top
 from games.core.flow import phase as flow_phase
 from games.core.game import Game, Option, PrivateGroup, Result, State
 from games.core.messages import Said, msg
+from games.core.references import Reference
 from games.core.rng import Rng
 from games.tang import ai, checks, scoring, setup, view
 from games.tang.data import DataError, load_data
 from games.tang.flow import FLOW, refusal
 from games.tang.packs import TangPacks
+from games.tang.references import references
 
 WINDOW_RULES = frozenset({"wstep", "bwin", "respond"})  # steps that are response windows
 
@@ -146,6 +148,9 @@ class TangGame(Game):
 
     def factions(self, state: State) -> list[str]:
         return [p["rep"] or "" for p in state["players"]]
+
+    def references(self) -> list[Reference]:
+        return references()
 
     def private_groups(self, state: State) -> list[PrivateGroup]:
         """Each camp of 2+ players (T1.1.2; possible from 4 players up, T1.1.4) may consult

@@ -34,6 +34,7 @@ from games.core.flow import (
 )
 from games.core.game import Game, Option, Result, Score
 from games.core.messages import Msg, Said, Seat, msg
+from games.core.references import Reference
 from games.core.rng import Rng
 from games.wargame import ai, alliance, batch, combat, heirs, orders
 from games.wargame.board import (
@@ -51,6 +52,7 @@ from games.wargame.board import (
 )
 from games.wargame.data import DataError, WargameData, data_for, pack_digest
 from games.wargame.packs import WargamePacks
+from games.wargame.references import references as wargame_references
 from games.wargame.tenmei import reveal
 from games.wargame.texts import area, general, marker, nation
 
@@ -421,6 +423,9 @@ class WargameGame(Game):
 
     def to_act(self, state: State) -> set[int]:
         return set() if state["over"] else FLOW.to_act(state)
+
+    def references(self) -> list[Reference]:
+        return wargame_references()
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return [] if state["over"] else FLOW.legal_actions(state, seat)

@@ -90,3 +90,46 @@ def test_the_catalog_comes_first_and_its_rules_can_be_looked_up(monkeypatch):
 
 
 real_t = lookup_module.t
+
+
+@pytest.mark.parametrize(("game", "typed", "ref"), [
+    ("record", "Cao Cao", "lord:cao_cao"),  # not "3 things match": his ability's id reads so too
+    ("record", "Liu Bei", "lord:liu_bei"),
+    ("wargame", "Cao Cao", "cao_cao"),  # the general, over the nation "Cao Cao (Wei)"
+    ("wargame", "Cao Cao (Wei)", "cao"),
+    ("tang", "Guo Ziyi", "guo_ziyi"),
+    ("tang", "坚壁清野", "jianbi"),
+])
+def test_an_exact_name_wins_over_partial_and_id_matches(game, typed, ref):
+    """Issue 30: every Record lord's English name answered "3 things match …; type more of
+    the name", with no longer name to type."""
+    said = lookup(game, typed, "en")
+    assert said.splitlines()[0].endswith(f"`{ref}`") and "type more" not in said
+
+
+@pytest.mark.parametrize(("game", "typed", "locale", "says"), [
+    ("tang", "Guo Ziyi", "en", "6 extra points"),  # his skill, as its card reads
+    ("tang", "坚壁清野", "zh-CN", "点数之和+3"),  # the 锦囊's effect, in Chinese
+    ("tang", "Yong", "en", "region bonus 5"),
+    ("wargame", "関羽", "ja", "武力 5"),  # a general's abilities, named in the reader's words
+    ("wargame", "Xuchang", "en", "power 4"),
+    ("wargame", "Dong Zhuo", "ko", "계승 순서"),  # his nation's heirs (the name is shared)
+])
+def test_tang_and_the_wargame_answer_what_a_thing_does(game, typed, locale, says):
+    """Issue 30: in Tang and the wargame `rules <name>` gave the move id and nothing more."""
+    assert says in lookup(game, typed, locale)
+
+
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+@pytest.mark.parametrize("locale", ["en", "ko", "ja"])
+def test_the_helps_example_is_a_name_of_that_game_that_answers(game, locale):
+    """Issue 30: the help's `rules Guo Jia` exists only in Redux."""
+    from bot.i18n.lookup import example
+
+    name = example(game, locale)
+    assert f"`rules {name}`" in lookup(game, "", locale)
+    said = lookup(game, name, locale)
+    assert said != t("terminal.rules.none", locale, typed=name)
+    several = t("terminal.rules.several", locale, typed=name, count=2)
+    assert not said.startswith(several.split("2")[0] or several)  # one thing, described
+    assert find(game, name)[0].name(locale) in said

@@ -65,3 +65,22 @@ def test_three_ai_seats_play_a_whole_game_and_develop() -> None:
     assert GAME.invariants(state) == []
     developed = [p["farm"]["level"] + p["market"]["level"] for p in state["players"]]
     assert min(developed) >= 3, developed
+
+
+def test_heuristic_seats_lose_fewer_points_to_deficits_than_they_win_in_battle() -> None:
+    """Issue 33: each heuristic seat lost 13.4 points to deficit tokens (R10.2, -3 each),
+    more than the military points it earned: it fought for regions whose units it could
+    not keep."""
+    from games.core import get_game, make_agent
+
+    game = get_game("redux")
+    deficit_points = military = 0
+    for seed in range(6):
+        state = game.setup(3, {}, seed)
+        agents = [make_agent("heuristic", seed * 10 + i) for i in range(3)]
+        while game.result(state) is None:
+            seat = min(game.to_act(state))
+            state, _ = game.apply(state, seat, agents[seat].choose(game, state, seat))
+        deficit_points += sum(3 * p["deficits"] for p in state["players"])
+        military += sum(p["military"] for p in state["players"])
+    assert deficit_points <= military, (deficit_points, military)
