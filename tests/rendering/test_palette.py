@@ -153,3 +153,46 @@ def test_the_headline_seat_chips_as_drawn_stay_apart(board: Callable[[], Any],
     colours = _runs(image, *span())
     assert len(colours) == FIVE, colours  # each seat's fill (awaited) and outline (standing)
     _assert_apart([rgb(c) for c in colours], "headline chips as drawn")
+
+
+# -- the second sign ---------------------------------------------------------------------------
+def _marked(seat: int) -> str:
+    """A seat's sign no other text on a board can be: counting it counts the signs drawn."""
+    return f"<{seat + 1}>"
+
+
+def test_every_tang_city_a_seat_holds_carries_its_number(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    import rendering.tang.map as tang_map
+
+    monkeypatch.setattr(tang_map, "seat_sign", _marked)
+    front, view, names = _tang_board()
+    _, texts = front.draw_overview(scene(view, names))
+    held = [int(c["controller"]) for c in view["cities"].values()
+            if c.get("controller") is not None]
+    capitals = [int(p["seat"]) for p in view["players"] if p.get("capital")]
+    assert held
+    for seat in range(FIVE):
+        pills_and_flags = held.count(seat) + capitals.count(seat)
+        assert texts.count(_marked(seat)) == pills_and_flags, seat
+    besieging = [(int(s), n) for c in view["cities"].values()
+                 for s, n in (c.get("armies") or {}).items()
+                 if n and c.get("controller") is not None and int(s) != c["controller"]]
+    for seat, n in besieging:
+        assert f"{_marked(seat)}·{n}" in texts
+
+
+def test_every_wargame_area_a_player_runs_carries_its_seats_number(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import rendering.wargame.style as style
+
+    monkeypatch.setattr(style, "seat_sign", _marked)
+    front, view, names = _wargame_board()
+    t = style.Table(scene(view, names))
+    _, texts = front.draw_overview(scene(view, names))
+    for seat in range(FIVE):
+        nation = t.nation_of(seat)
+        ruled = [a for a, spot in view["areas"].items() if spot.get("control") == nation]
+        assert ruled and texts.count(_marked(seat)) == len(ruled), seat
+    minors = {n for n in view["nations"] if t.seat_of(n) is None}
+    assert any(spot.get("control") in minors for spot in view["areas"].values())

@@ -325,7 +325,7 @@ def test_units_structures_and_resources_are_drawn_with_counts() -> None:
         assert letter in texts, letter
     for initial in ("N", "C", "S"):  # the three characters
         assert initial in texts, initial
-    assert "4" in texts  # Saxony's four workers on r5c0
+    assert "S4" in texts  # Saxony's four workers on r5c0, with Saxony's initial
     ko = texts_of(public("mid_game"), "ko")
     assert "3목" in ko and "제" in ko and "노" in ko  # wood, Mill, Nordic in Korean
 
