@@ -13,7 +13,16 @@ import pytest
 from PIL import Image
 
 from rendering.kit import theme
-from rendering.kit.theme import BG, DARK_TEXT, PANEL, SEAT_COLORS, contrast, ink_on, seat_sign
+from rendering.kit.theme import (
+    BG,
+    DARK_TEXT,
+    PANEL,
+    SEAT_COLORS,
+    TILE,
+    contrast,
+    ink_on,
+    seat_sign,
+)
 from tests.rendering.colorsight import RGB, VISIONS, ciede2000, closest, difference, rgb
 from tests.rendering.scenes import scene
 
@@ -105,7 +114,7 @@ def _runs(image: Image.Image, top: int, bottom: int, least: int = 40) -> set[tup
                 if x - start >= least:
                     found.add(tuple(row[start]))  # type: ignore[arg-type]
                 start = x
-    ground = {tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in (BG, PANEL)}
+    ground = {tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in (BG, PANEL, TILE)}
     return found - ground
 
 
