@@ -205,3 +205,30 @@ def test_every_wargame_area_a_player_runs_carries_its_seats_number(
         assert ruled and texts.count(_marked(seat)) == len(ruled), seat
     minors = {n for n in view["nations"] if t.seat_of(n) is None}
     assert any(spot.get("control") in minors for spot in view["areas"].values())
+
+
+# -- the key -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("locale", ["en", "ko", "zh-CN", "zh-TW", "ja"])
+def test_the_wargame_overview_keys_every_seat_minor_nation_and_sign(locale: str) -> None:
+    from bot.i18n import t as say
+    from rendering.wargame.key import key_chips
+    from rendering.wargame.style import Table, short
+
+    front, view, names = _wargame_board()
+    drawn = scene(view, names, locale)
+    table = Table(drawn)
+    _, texts = front.draw_overview(drawn)
+    key = key_chips(front.ReusingCanvas(1280, 1, True, dry=True), table)
+    assert all(text in texts for text, _, _ in key)
+    for seat in range(FIVE):
+        nation = short(table.power(str(table.nation_of(seat))))
+        chip = next(c for c in key if c[0].startswith(f"{seat + 1} = {names[seat]}"))
+        assert nation in chip[0] and chip[1] == SEAT_COLORS[seat]
+    minors = [n for n in view["nations"] if view["nations"][n].get("alive")
+              and table.seat_of(n) is None]
+    assert minors and all(any(short(table.power(n)) in c[0] and c[1] == table.colour(n)
+                              for c in key) for n in minors)
+    if locale != "en":
+        english = {say("wargame.board.key.nobody", "en"),
+                   say("wargame.board.key.signs", "en")}
+        assert not english & set(texts)
