@@ -16,7 +16,7 @@ from games.core.messages import msg
 from rendering.kit.canvas import Canvas
 from rendering.kit.layout import Flow
 from rendering.kit.scene import Scene
-from rendering.kit.theme import DARK_TEXT, GREEN, MUTED, PANEL, RED, TEXT, seat_color
+from rendering.kit.theme import DARK_TEXT, GREEN, MUTED, PANEL, RED, TEXT, TILE, seat_color
 from rendering.kit.views import player_name
 
 HEAD = 40  # the title line
@@ -24,6 +24,8 @@ HEAD_TEXT = 36  # every other headline line: the floor the phone rule sets
 CHIP_H = 56
 CHIP_PAD = 14
 GAP = 12
+VALUE_PAD = 10  # inside a standing's figure box
+VALUE_INSET = 6  # the figure box's top and bottom inside its chip
 MAX_CHANGES = 4  # lines of "what changed"; the rest is counted, the log has them all
 
 
@@ -86,30 +88,34 @@ def _awaiting(c: Canvas, scene: Scene, head: Headline, x: float, y: float,
 
 def _standings(c: Canvas, scene: Scene, head: Headline, x: float, y: float,
                width: float) -> float:
-    """A chip per seat: its name (cut short first when the row is too narrow), its value and
-    its change, which are never cut."""
+    """A chip per seat: its name (cut short first when the row is too narrow), then its value
+    in a box of its own and its change, which are never cut. The box keeps a name that ends
+    in a digit off the figure: "AI 2" beside a boxed "0 VP" never reads as "AI 20 VP"."""
     flow = Flow(x, y, width, CHIP_H, GAP)
     for s in head.standings:
         name = player_name(scene.names, s.seat, c)
         change = "" if not s.delta else f"{s.delta:+d}".replace("-", "−")
-        tail = f" {s.value}"
-        fixed = (c.measure(tail, HEAD_TEXT, True) + 2 * CHIP_PAD
+        value_w = c.measure(s.value, HEAD_TEXT, True) + 2 * VALUE_PAD
+        fixed = (2 * CHIP_PAD + GAP + value_w
                  + (c.measure(change, HEAD_TEXT, True) + GAP if change else 0))
         name_w = min(c.measure(name, HEAD_TEXT, True), max(HEAD_TEXT, width - fixed))
         cx, cy = flow.place(name_w + fixed)
         c.rect((cx, cy, cx + name_w + fixed, cy + CHIP_H), fill=PANEL,
                outline=head.color(s.seat), width=3)
-        at = cx + CHIP_PAD
-        if name_w < c.measure(name, HEAD_TEXT, True):  # cut the name, keep the value whole
-            at += c.text(at, cy + CHIP_H / 2, name, HEAD_TEXT, TEXT, bold=True, anchor="lm",
-                         max_width=name_w, min_size=HEAD_TEXT)
-            name = ""
-        at += c.text(at, cy + CHIP_H / 2, name + tail, HEAD_TEXT, TEXT, bold=True,
-                     anchor="lm")
+        c.text(cx + CHIP_PAD, cy + CHIP_H / 2, name, HEAD_TEXT, TEXT, bold=True, anchor="lm",
+               max_width=name_w, min_size=HEAD_TEXT)
+        at = _value(c, s.value, cx + CHIP_PAD + name_w + GAP, cy, value_w)
         if change:
             c.text(at + GAP, cy + CHIP_H / 2, change, HEAD_TEXT,
                    GREEN if s.delta and s.delta > 0 else RED, bold=True, anchor="lm")
     return flow.bottom + GAP
+
+
+def _value(c: Canvas, value: str, x: float, top: float, width: float) -> float:
+    """A standing's figure on its own lighter box inside the chip; returns its right edge."""
+    c.rect((x, top + VALUE_INSET, x + width, top + CHIP_H - VALUE_INSET), fill=TILE, radius=6)
+    c.text(x + VALUE_PAD, top + CHIP_H / 2, value, HEAD_TEXT, TEXT, bold=True, anchor="lm")
+    return x + width
 
 
 def _changes(c: Canvas, scene: Scene, changes: tuple[str, ...], x: float, y: float,

@@ -3,7 +3,8 @@ seven home bases at their virtual positions, and on every hex what a player look
 
 Each hex shows its id (what `step r3c4` needs) with tunnel and encounter symbols beside it,
 then the structure and a combat marker, the units by faction (a diamond with the faction's
-initial for the character, squares for mechs and circles for workers, each with its count),
+initial for the character, squares for mechs and round pills for workers, each with the
+faction's initial and its count),
 and the resource tokens as chips of their colour with their count and initial. A controlled
 territory gets a border in its controller's colour; rivers are thick blue lines along the
 flagged edges. What is new since the previous overview has a gold outline, and the moves
@@ -318,7 +319,7 @@ def _encounter(c: Canvas, g: Grid, spot: Spot) -> None:
 
 def _contents(c: Canvas, t: Table, g: Grid, spot: Spot, here: dict[int, Force],
               fresh: frozenset[tuple[str, int, str]]) -> None:
-    items = _markers(t, spot, here, fresh) + _units(t, spot, here, fresh)
+    items = _markers(t, spot, here, fresh) + _units(c, t, spot, here, fresh)
     lines = _wrap(items, g.w - 16) + _wrap(_resources(c, t, spot), g.w - 20)
     if not lines:
         return
@@ -367,8 +368,9 @@ def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
         r = item.height / 2 + 3
         solid(pen, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], item.fill,
               item.outline, item.ring)
-    elif item.shape == "circle":
-        pen.ellipse((x, y, x1, y1), fill=item.fill, outline=item.outline, width=item.ring)
+    elif item.shape == "circle":  # a worker: a pill when its text is wider than a disc
+        pen.rounded_rectangle((x, y, x1, y1), radius=round(item.height / 2), fill=item.fill,
+                              outline=item.outline, width=item.ring)
     elif item.shape == "combat":  # crossed blades: drawn, as not every font has U+2694
         pen.ellipse((x, y, x1, y1), fill=item.fill, outline=item.outline, width=2)
         inset = item.width / 4
@@ -400,10 +402,12 @@ def _markers(t: Table, spot: Spot, here: dict[int, Force],
     return items
 
 
-def _units(t: Table, spot: Spot, here: dict[int, Force],
+def _units(c: Canvas, t: Table, spot: Spot, here: dict[int, Force],
            fresh: frozenset[tuple[str, int, str]]) -> list[Item]:
     """Per seat: the character (diamond, faction initial), mechs (square) and workers
-    (circle), each with its count; a gold ring on what is new."""
+    (circle), each with the faction's initial and its count ('N2': two Nordic mechs), so a
+    unit away from its character is never told by colour alone; a gold ring on what is
+    new."""
     items: list[Item] = []
     for seat in sorted(here):
         force = here[seat]
@@ -414,7 +418,9 @@ def _units(t: Table, spot: Spot, here: dict[int, Force],
                                    ("worker", force.workers, "circle")):
             if count:
                 new = (spot.id, seat, kind) in fresh
-                items.append(Item(shape, str(count), fill, ink, FRESH if new else outline,
+                text = f"{t.initial(seat)}{count}"
+                width = max(TOKEN, c.measure(text, TEXT_SIZE, True) + 10)
+                items.append(Item(shape, text, fill, ink, FRESH if new else outline, width,
                                   ring=5 if new else 2))
     return items
 

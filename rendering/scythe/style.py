@@ -24,6 +24,7 @@ from games.core.messages import Msg, Param, Term, msg
 from rendering.kit.canvas import Canvas
 from rendering.kit.scene import Scene
 from rendering.kit.theme import DARK_TEXT, PANEL, TEXT
+from rendering.kit.theme import ink_on as ink_on  # the kit's, by contrast
 from rendering.kit.views import player_name
 
 # Piece colours by the data's colour name: fill, text on it, outline. The accent is the
@@ -36,7 +37,7 @@ PIECE_COLORS = {
     "black": ("#2b2d33", TEXT, "#e8e8e8"),
     "white": ("#f5f5f0", DARK_TEXT, "#15171c"),
 }
-ACCENTS = {"blue": "#5c9ff2", "red": "#f0675d", "yellow": "#f3c623", "black": "#b9bec8",
+ACCENTS = {"blue": "#5c9ff2", "red": "#f0675d", "yellow": "#f3c623", "black": "#969ba6",
            "white": "#f5f5f0"}
 UNPICKED = ("#aab1bd", DARK_TEXT, "#15171c")
 PANEL_TINTS = {"blue": "#1f3350", "red": "#4a2423", "yellow": "#3f3517", "black": "#2a2b30",
@@ -167,7 +168,3 @@ class Table:
         return viewer is not None and viewer == seat
 
 
-def ink_on(fill: str) -> str:
-    """Text colour for a fill: dark on light fills, light on dark ones."""
-    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
-    return DARK_TEXT if 0.299 * r + 0.587 * g + 0.114 * b > 150 else TEXT

@@ -2,9 +2,11 @@
 the 11 regions (州) as tinted areas, and on every city what a player looks for.
 
 A city is a pill in its controller's colour (grey while besieged or empty) with the
-controller's armies in it, a gold edge when it is special (特殊城池, 洛阳 thicker), a flag in
-the owner's colour when it is a capital, a gold diamond with the number of generals there,
-and a chip in each other seat's colour for the armies besieging it. What changed hands since
+controller's seat number on a dark plate and its armies in it, a gold edge when it is special
+(特殊城池, 洛阳 thicker), a flag in the owner's colour with the owner's number when it is a
+capital, a gold diamond with the number of generals there, and a chip in each other seat's
+colour for the armies besieging it, its seat's number before the count: no owner is told by
+colour alone. What changed hands since
 the previous overview has a gold halo. A link is plain grey; a river blue, the Yangtze (长江)
 broad blue; a mountain pass a dashed brown line, the Qinling (秦岭) a broad one; every
 crossing has its sign at the link's middle (a bar for water, a peak for mountains).
@@ -27,14 +29,15 @@ from rendering.kit.badges import RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
 from rendering.kit.labels import Placed, Places, layout
-from rendering.kit.theme import BG, GOLD, MUTED, TEXT
+from rendering.kit.theme import BG, GOLD, MUTED, TEXT, seat_sign
 from rendering.tang.style import EDGE, NEUTRAL, Table, board_data, ink_on
 
 TEXT_SIZE = 24  # every word and number on the map: the phone floor
 LABEL_H = 28
 PILL_H = 34
 CHIP_H = 28
-FLAG_POLE = 30  # a capital's pennant stands this high above its pill
+FLAG_POLE = 34  # a capital's flag stands this high above its pill
+FLAG_W, FLAG_H = 24, 28  # the flag, its owner's number inside
 DATA_BOX = (30.0, 8.0, 990.0, 690.0)  # the data's canvas (1000x700) less empty borders
 SCALE_STEP = 0.05  # scales are whole multiples of this, so few static layers are cached
 GROUND = "#1b2029"
@@ -258,7 +261,7 @@ class Sign:
 
 def _city_sign(c: Canvas, t: Table, g: Geometry, cid: str, city: dict) -> Sign:
     cx, cy = g.at(cid)
-    w = max(PILL_H + 4, c.measure(_count(city), TEXT_SIZE, True) + 16)
+    w = max(PILL_H + 4, c.measure(_count(city), TEXT_SIZE, True) + 16 + _tag_w(c, city))
     pill = (cx - w / 2, cy - PILL_H / 2, cx + w / 2, cy + PILL_H / 2)
     owner = city.get("controller")
     chips, x = [], pill[2] + 4
@@ -266,10 +269,22 @@ def _city_sign(c: Canvas, t: Table, g: Geometry, cid: str, city: dict) -> Sign:
         seat = int(key)
         if seat == owner or not n:
             continue
-        width = c.measure(str(n), TEXT_SIZE, True) + 12
+        width = c.measure(_chip_text(seat, n), TEXT_SIZE, True) + 12
         chips.append((seat, n, (x, cy - CHIP_H / 2, x + width, cy + CHIP_H / 2)))
         x += width + 3
     return Sign(cid, pill, tuple(chips), _capital_of(t, cid), len(city.get("generals") or {}))
+
+
+def _tag_w(c: Canvas, city: dict) -> float:
+    """The width of the controller's number at the pill's left end (0 for nobody's city)."""
+    owner = city.get("controller")
+    return 0.0 if owner is None else c.measure(seat_sign(int(owner)), TEXT_SIZE, True) + 12
+
+
+def _chip_text(seat: int, count: int) -> str:
+    """Another seat's armies: its number, then the count ('2·3': seat 2's three armies), so
+    the colour is never the only sign of whose they are."""
+    return f"{seat_sign(seat)}·{count}"
 
 
 def _count(city: dict) -> str:
@@ -294,15 +309,20 @@ def _city(c: Canvas, t: Table, sign: Sign, city: dict, changed: bool) -> None:
         EDGE if owner is None else t.outline(int(owner))
     c.rect(sign.pill, fill=fill, outline=edge, width=5 if info["luoyang"] else 3,
            radius=PILL_H // 2)
+    tag = _tag_w(c, city)
+    if tag and owner is not None:  # the controller's number on a dark plate at the left
+        c.rect((x0 + 4, y0 + 4, x0 + 4 + tag, y1 - 4), fill=EDGE, radius=(PILL_H - 8) // 2)
+        c.text(x0 + 4 + tag / 2, (y0 + y1) / 2 + 1, seat_sign(int(owner)), TEXT_SIZE, TEXT,
+               bold=True, anchor="mm")
     text = _count(city)
     if text:
-        c.text((x0 + x1) / 2, (y0 + y1) / 2 + 1, text, TEXT_SIZE, ink_on(fill), bold=True,
-               anchor="mm")
+        c.text((x0 + 4 + tag + x1) / 2, (y0 + y1) / 2 + 1, text, TEXT_SIZE, ink_on(fill),
+               bold=True, anchor="mm")
     for seat, n, chip in sign.chips:
         colour, ink, _ = t.pieces(seat)
         c.rect(chip, fill=colour, outline=t.outline(seat), width=2, radius=6)
-        c.text((chip[0] + chip[2]) / 2, (y0 + y1) / 2 + 1, str(n), TEXT_SIZE, ink, bold=True,
-               anchor="mm")
+        c.text((chip[0] + chip[2]) / 2, (y0 + y1) / 2 + 1, _chip_text(seat, n), TEXT_SIZE, ink,
+               bold=True, anchor="mm")
     if sign.capital is not None:
         _flag(c, t, sign.capital, *sign.flag_at)
     if sign.generals:
@@ -317,16 +337,20 @@ def _capital_of(t: Table, cid: str) -> int | None:
 
 
 def _flag(c: Canvas, t: Table, seat: int, x: float, y: float) -> None:
-    """A pennant on a pole above the pill's left end, in the capital owner's colour."""
+    """A flag on a pole above the pill's left end, in the capital owner's colour with its
+    number: a capital taken by another seat still says whose it was without its colour."""
     top = y - FLAG_POLE
+    fill, ink, _ = t.pieces(seat)
     if c.draw is not None:
         c.draw.line([(x, y), (x, top)], fill=TEXT, width=3)
-        c.draw.polygon([(x, top), (x + 24, top + 8), (x, top + 16)],
-                       fill=t.pieces(seat)[0], outline=TEXT)
+    c.rect((x + 1, top, x + FLAG_W, top + FLAG_H), fill=TEXT, radius=4)
+    c.rect((x + 3, top + 2, x + FLAG_W - 2, top + FLAG_H - 2), fill=fill, radius=3)
+    c.text(x + 1 + FLAG_W / 2, top + FLAG_H / 2 + 1, seat_sign(seat), TEXT_SIZE, ink,
+           bold=True, anchor="mm")
 
 
 def _flag_box(x: float, y: float) -> Box:
-    return (x - 2, y - FLAG_POLE, x + 26, y)
+    return (x - 2, y - FLAG_POLE - 2, x + FLAG_W + 2, y)
 
 
 def _label(c: Canvas, pill: Box, text: str, box: Box, far: float, city: dict) -> None:

@@ -17,17 +17,21 @@ from games.tang.data import TangData, load_data
 from rendering.kit.canvas import Canvas
 from rendering.kit.layout import wrap
 from rendering.kit.table import SceneTable
-from rendering.kit.theme import DARK_TEXT, TEXT, seat_color
+from rendering.kit.theme import DARK_TEXT, SEAT_COLORS, TEXT, seat_color
+from rendering.kit.theme import ink_on as ink_on  # the kit's, by contrast
 
 # A chosen colour: (fill of the pieces, ink on that fill, accent on the dark background).
-# Black pieces would vanish on the dark board, so their accent is a light grey.
+# The first five are the kit's seat colours (apart for every eye, tests/rendering/
+# test_palette.py); orange, black and white, beyond five, are told apart by the seat's number
+# on every piece and city as well. Black pieces would vanish on the dark board, so their
+# accent is a light grey.
 PIECES = {
-    "red": ("#d8453c", TEXT, "#f0675d"),
-    "blue": ("#3d86e0", TEXT, "#5c9ff2"),
-    "green": ("#3fa864", TEXT, "#5cc97f"),
-    "yellow": ("#f3c623", DARK_TEXT, "#f3c623"),
-    "purple": ("#8e5cd6", TEXT, "#a57ae6"),
-    "orange": ("#ee8a2c", DARK_TEXT, "#f5a524"),
+    "red": (SEAT_COLORS[0], DARK_TEXT, SEAT_COLORS[0]),
+    "blue": (SEAT_COLORS[1], DARK_TEXT, SEAT_COLORS[1]),
+    "green": (SEAT_COLORS[2], DARK_TEXT, SEAT_COLORS[2]),
+    "yellow": (SEAT_COLORS[3], DARK_TEXT, SEAT_COLORS[3]),
+    "purple": (SEAT_COLORS[4], DARK_TEXT, SEAT_COLORS[4]),
+    "orange": ("#a0521a", TEXT, "#f5a524"),
     "black": ("#2b2d33", TEXT, "#b9bec8"),
     "white": ("#f5f5f0", DARK_TEXT, "#f5f5f0"),
 }
@@ -54,10 +58,6 @@ def lines(c: Canvas, x: float, y: float, text: str, width: float, colour: str) -
     return y
 
 
-def ink_on(fill: str) -> str:
-    """Text colour for a fill: dark on light fills, light on dark ones."""
-    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
-    return DARK_TEXT if 0.299 * r + 0.587 * g + 0.114 * b > 150 else TEXT
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,18 @@
 """The two tracks of the Tang board (T0.3): the round track (rounds 1-8, the current one
 lit) and the 民生 track (0-20), with a marker in each seat's colour at its value, several
-markers on one value stacked two abreast."""
+markers on one value stacked two abreast. A marker carries its seat's number, so a
+colour-blind reader (or an eighth colour) still tells whose it is."""
 
 from __future__ import annotations
 
 from rendering.kit.canvas import Canvas
-from rendering.kit.theme import DARK_TEXT, GOLD, MUTED, PANEL, TEXT, TILE
+from rendering.kit.theme import DARK_TEXT, GOLD, MUTED, PANEL, TEXT, TILE, seat_sign
 from rendering.tang.style import Table, board_data
 
 TEXT_SIZE = 24
 CELL_H = 40
-DOT_R = 10
-DOT_STEP = 2 * DOT_R + 4
+MARK_W, MARK_H = 26, 28  # a seat's marker: its number on its colour, at the text floor
+DOT_STEP = MARK_H + 2
 GAP = 10
 
 
@@ -63,6 +64,14 @@ def draw_minsheng_track(c: Canvas, t: Table, x: float, y: float, width: float) -
         cx = x + (value - low) * cell + cell / 2
         for k, seat in enumerate(seats):
             dx = (k % 2 - 0.5) * DOT_STEP if len(seats) > 1 else 0
-            c.dot(cx + dx, y + CELL_H + 4 + DOT_R + (k // 2) * DOT_STEP, DOT_R,
-                  t.pieces(seat)[0], t.outline(seat))
+            _marker(c, t, seat, cx + dx, y + CELL_H + 4 + MARK_H / 2 + (k // 2) * DOT_STEP)
     return y + CELL_H + 4 + rows * DOT_STEP
+
+
+def _marker(c: Canvas, t: Table, seat: int, cx: float, cy: float) -> None:
+    """A seat's marker centred on (cx, cy): its number on its colour, edged."""
+    fill, ink, _ = t.pieces(seat)
+    box = (cx - MARK_W / 2, cy - MARK_H / 2, cx + MARK_W / 2, cy + MARK_H / 2)
+    c.rect(box, fill=t.outline(seat), radius=6)
+    c.rect((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), fill=fill, radius=5)
+    c.text(cx, cy + 1, seat_sign(seat), TEXT_SIZE, ink, bold=True, anchor="mm")

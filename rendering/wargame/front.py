@@ -21,6 +21,7 @@ from rendering.kit.ink import ReusingCanvas
 from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH
 from rendering.kit.scene import Scene
 from rendering.wargame.changes import compare
+from rendering.wargame.key import draw_key
 from rendering.wargame.map import Geometry, draw_map
 from rendering.wargame.style import GOZOKU, Table
 
@@ -41,11 +42,13 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> tuple[Image.Image, l
     cjk = resolve_cjk(cjk)
     probe = ReusingCanvas(WIDTH, 1, cjk, dry=True)
     top = draw_headline(probe, scene, head, MARGIN, MARGIN, INNER)
-    g = Geometry.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - GAP)
-    c = ReusingCanvas(WIDTH, min(MAX_HEIGHT, round(g.bottom + MARGIN)), cjk,
+    key_h = draw_key(probe, t, MARGIN, 0, INNER)  # the key under the map: who is which
+    g = Geometry.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - 2 * GAP - key_h)
+    c = ReusingCanvas(WIDTH, min(MAX_HEIGHT, round(g.bottom + GAP + key_h + MARGIN)), cjk,
                       widths=probe.widths)
     draw_headline(c, scene, head, MARGIN, MARGIN, INNER)
     draw_map(c, t, g, diff.marks())
+    draw_key(c, t, MARGIN, g.bottom + GAP, INNER)
     assert c.image is not None  # a canvas that is not dry has its image
     return c.image, c.texts
 

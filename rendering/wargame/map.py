@@ -4,12 +4,14 @@ every area what a player looks for.
 
 A side is a grey line when plain, a blue one with a bar across it for a river, a dashed brown
 one with a peak for a mountain, and a dotted red one crossed by an X when impassable. An area
-is a disc (no city), a square (a small city) or a larger square with a gold frame (a big
-city), in its controller's colour with the controller's troops in it; a white ring says a
-player runs that nation. A gold diamond counts the generals serving there, a grey one the free
-(在野) generals; a chip in another power's colour counts its troops in a battle area; a red
-sign with a bar on a side counts its no-invasion markers. What changed hands since the
-previous overview has a gold halo, the battle being fought a red ring.
+is a disc (no city), a square (a small city) or a larger square with a gold frame (a big city),
+in its controller's colour with the controller's troops in it; a white ring and a plate with
+the seat's number under the sign say which player runs that nation (a player's nation is in its
+seat's colour; the number tells seats apart for every eye). A gold diamond counts the generals
+serving there, a grey one the free (在野) generals; a chip in another power's colour counts its
+troops in a battle area (after its seat's number for a player's nation); a red sign with a bar
+on a side counts its no-invasion markers. What changed hands since the previous overview has a
+gold halo, the battle being fought a red ring.
 
 What never changes (ground, cells, borders, sides) is one cached palette image per scale: each
 area's cell is its own palette entry, so a board recolours the cells by control in one
@@ -50,6 +52,7 @@ DATA_BOX: Box = (40.0, 25.0, 962.0, 688.0)  # the data's canvas less empty borde
 SCALE_STEP = 0.05  # scales are whole multiples of this, so few static layers are cached
 LABEL_H = 30
 CHIP_H = 28
+TAG_H = 26  # the plate of the controlling seat's number
 SEA = "#14181f"
 BORDER = "#0f1217"
 SIDES = {  # side type -> (colour, width at scale 1, pattern)
@@ -244,6 +247,8 @@ class Sign:
     chips: tuple[tuple[str, int, Box], ...]  # another power's troops: (power, count, box)
     serving: int  # generals serving there (a gold diamond)
     free: int  # free (在野) generals there (a grey diamond)
+    tag: tuple[str, Box] | None = None  # the controlling seat's number under the sign
+
 
     @property
     def box(self) -> Box:
@@ -262,8 +267,9 @@ class Sign:
         diamonds."""
         x0, y0, x1, y1 = self.box
         diamonds = [(x - BADGE, y - BADGE, x + BADGE, y + BADGE) for (x, y), _, _ in self.badges()]
+        tag = (self.tag[1],) if self.tag else ()
         return ((x0 - 6, y0 - 6, x1 + 6, y1 + 6), *(box for _, _, box in self.chips),
-                *diamonds)
+                *diamonds, *tag)
 
 
 def _area_sign(c: Canvas, t: Table, g: Geometry, aid: str) -> Sign:
@@ -275,10 +281,29 @@ def _area_sign(c: Canvas, t: Table, g: Geometry, aid: str) -> Sign:
     for pid, n in sorted((spot.get("troops") or {}).items()):
         if pid == owner or not n:
             continue
-        w = c.measure(str(n), TEXT_SIZE, True) + 14
+        w = c.measure(_chip_text(t, pid, n), TEXT_SIZE, True) + 14
         chips.append((pid, n, (x, cy - CHIP_H / 2, x + w, cy + CHIP_H / 2)))
         x += w + 3
-    return Sign(aid, (cx, cy), r, tuple(chips), len(t.generals_in(aid)), t.free_in(aid))
+    return Sign(aid, (cx, cy), r, tuple(chips), len(t.generals_in(aid)), t.free_in(aid),
+                _tag(c, t, owner, cx, cy + r))
+
+
+def _chip_text(t: Table, pid: str, count: int) -> str:
+    """Another power's troops: the count, after its seat's number for a player's nation
+    ('2·3': seat 2's three troops), so the colour is never the only sign of whose they are."""
+    sign = t.sign(pid)
+    return f"{sign}·{count}" if sign else str(count)
+
+
+def _tag(c: Canvas, t: Table, owner: str | None, cx: float, bottom: float
+         ) -> tuple[str, Box] | None:
+    """The controlling seat's number on a plate across the sign's bottom edge (None for a
+    minor nation, the gentry or nobody): the second sign beside the colour."""
+    sign = t.sign(owner)
+    if sign is None:
+        return None
+    w = c.measure(sign, TEXT_SIZE, True) + 10
+    return sign, (cx - w / 2, bottom - 8, cx + w / 2, bottom + TAG_H - 8)
 
 
 def _area(c: Canvas, t: Table, sign: Sign, changed: bool) -> None:
@@ -303,12 +328,18 @@ def _area(c: Canvas, t: Table, sign: Sign, changed: bool) -> None:
     count = int((spot.get("troops") or {}).get(owner or "", 0)) if owner else 0
     if count:
         c.text(cx, cy + 1, str(count), TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
+    if sign.tag:
+        text, (x0, y0, x1, y1) = sign.tag
+        c.rect((x0 - 2, y0 - 2, x1 + 2, y1 + 2), fill=EDGE, radius=6)
+        c.rect((x0, y0, x1, y1), fill=fill, radius=5)
+        c.text((x0 + x1) / 2, (y0 + y1) / 2 + 1, text, TEXT_SIZE, ink_on(fill), bold=True,
+               anchor="mm")
     for pid, n, chip in sign.chips:
         colour = t.colour(pid)
         c.rect(chip, fill=colour, outline=TEXT if t.is_player_nation(pid) else EDGE, width=2,
                radius=6)
-        c.text((chip[0] + chip[2]) / 2, cy + 1, str(n), TEXT_SIZE, ink_on(colour), bold=True,
-               anchor="mm")
+        c.text((chip[0] + chip[2]) / 2, cy + 1, _chip_text(t, pid, n), TEXT_SIZE,
+               ink_on(colour), bold=True, anchor="mm")
     for (x, y), n, colour in sign.badges():
         badge(c, x, y, n, colour, EDGE, TEXT_SIZE)
 

@@ -18,7 +18,8 @@ from games.core.messages import Term, msg
 from games.wargame.data import WargameData, designed
 from rendering.kit.scene import Speech
 from rendering.kit.table import SceneTable
-from rendering.kit.theme import DARK_TEXT, TEXT, seat_color
+from rendering.kit.theme import ink_on as ink_on  # the kit's, by contrast
+from rendering.kit.theme import seat_color, seat_sign
 
 GOZOKU = "gozoku"
 GOZOKU_COLOUR = "#9c8a64"  # the gentry (豪族): a tan no nation of the data uses
@@ -41,9 +42,6 @@ def brightness(colour: str) -> float:
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 
-def ink_on(fill: str) -> str:
-    """Text colour for a fill: dark on light fills, light on dark ones."""
-    return DARK_TEXT if brightness(fill) > 150 else TEXT
 
 
 @lru_cache(maxsize=256)
@@ -104,17 +102,30 @@ class Table(SceneTable):
         return self.view.get("areas") or {}
 
     def colour(self, pid: str | None) -> str:
-        """The fill of a power's pieces: the data's nation colour, the gentry's tan."""
+        """The fill of a power's pieces: a player's nation in its seat's colour (the kit's
+        palette, apart for every eye), a minor nation in the data's colour, the gentry's tan.
+        Twelve data colours cannot all stay apart for a colour-blind eye; the five seats'
+        can, and the seat's number on every sign does beyond them."""
         if pid is None:
             return LAND
         if pid == GOZOKU:
             return GOZOKU_COLOUR
+        seat = self.seat_of(pid)
+        if seat is not None:
+            return seat_color(seat)
         found = board_data().nations.get(pid)
         return str(found["colour"]) if found else LAND
 
     def accent(self, pid: str | None) -> str:
-        """The power's colour for names and rings on the dark background."""
-        return lifted(self.colour(pid))
+        """The power's colour for names and rings on the dark background (a seat's colour is
+        light enough already)."""
+        return self.colour(pid) if self.is_player_nation(pid) else lifted(self.colour(pid))
+
+    def sign(self, pid: str | None) -> str | None:
+        """The second sign of a player's nation beside its colour: its seat's number; None
+        for a minor nation, the gentry and nobody."""
+        seat = self.seat_of(pid)
+        return None if seat is None else seat_sign(seat)
 
     def seat_of(self, pid: str | None) -> int | None:
         found = self.nations().get(pid or "")
@@ -163,9 +174,9 @@ class Table(SceneTable):
         return players[seat].get("nation")
 
     def seat_colour(self, seat: int) -> str:
-        """A seat is shown in its nation's colour; in the kit's before it has one."""
-        nid = self.nation_of(seat)
-        return self.accent(nid) if nid else seat_color(seat)
+        """A seat is shown in the kit's colour of its seat, before and after it picks a
+        nation: the map draws its nation in the same colour."""
+        return seat_color(seat)
 
     def colors(self) -> tuple[str, ...]:
         return tuple(self.seat_colour(seat) for seat in self.seats())

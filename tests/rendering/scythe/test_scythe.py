@@ -25,7 +25,7 @@ from rendering.scythe.changes import compare
 from rendering.scythe.front import draw_overview
 from rendering.scythe.map import Arrow, Grid, Marks, by_id, draw_map
 from rendering.scythe.parts import draw_part
-from rendering.scythe.style import Table, board_data
+from rendering.scythe.style import ACCENTS, Table, board_data
 from tests.rendering.pages import MAX_H, assert_fits_a_phone_page, spy_floors
 from tests.rendering.scenes import scene
 from tests.rendering.scythe import samples
@@ -326,7 +326,7 @@ def test_units_structures_and_resources_are_drawn_with_counts() -> None:
         assert letter in texts, letter
     for initial in ("N", "C", "S"):  # the three characters
         assert initial in texts, initial
-    assert "4" in texts  # Saxony's four workers on r5c0
+    assert "S4" in texts  # Saxony's four workers on r5c0, with Saxony's initial
     ko = texts_of(public("mid_game"), "ko")
     assert "3목" in ko and "제" in ko and "노" in ko  # wood, Mill, Nordic in Korean
 
@@ -460,4 +460,4 @@ def test_samples_have_the_real_view_keys(games) -> None:
 def test_the_headline_chips_are_in_the_factions_colours() -> None:
     """Alice plays Nordic (blue), so her chip is the blue of her pieces on the map."""
     t = Table(scene(public("mid_game"), NAMES))
-    assert front.colors(t) == ("#5c9ff2", "#f3c623", "#b9bec8")
+    assert front.colors(t) == (ACCENTS["blue"], ACCENTS["yellow"], ACCENTS["black"])

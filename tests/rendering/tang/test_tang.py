@@ -163,7 +163,8 @@ def test_t4_5_the_final_standings_are_the_results_order_values_and_rule() -> Non
     rows = {r["seat"]: r for r in result.details["rows"]}
     expected = [f"{who[s.seat]} final {s.shown}"
                 + ("" if rows[s.seat]["eligible"] else " · cannot win") for s in result.scores]
-    chips = [x for x in texts if x.startswith(tuple(f"{n} final " for n in who))]
+    chips = [f"{name} {figure}" for name, figure in zip(texts, texts[1:], strict=False)
+             if name in who and figure.startswith("final ")]  # a name, then its own box
     assert chips == expected
     assert [s.seat for s in result.scores] == [0, 3, 2, 1]
     assert chips[2] == "劉玄德 final 22.0 · cannot win"

@@ -85,7 +85,8 @@ def test_the_overview_names_every_area_and_each_players_vp_and_value() -> None:
     shown = view(state)
     for seat, player in enumerate(shown["players"]):
         value = shown["nations"][player["nation"]]["value"]
-        assert f"{names(2)[seat]} {player['banked']} VP · value {value}" in texts
+        pair = (names(2)[seat], f"{player['banked']} VP · value {value}")
+        assert pair in zip(texts, texts[1:], strict=False)  # the name, then its figure's box
 
 
 def test_the_end_names_the_winner_and_ranks_the_players() -> None:
