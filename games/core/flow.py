@@ -37,7 +37,7 @@ from games.core.messages import Msg, Seat, msg
 
 State = dict[str, Any]
 Kind = Literal["turn", "simultaneous", "window", "chance"]
-PASS = Action("pass", label="Pass")
+PASS = Action("pass", label=msg("engine.label.pass"))  # a window's pass, in the reader's words
 MAX_STEPS = 10_000  # automatic steps in one `settle`: more means a rule loops
 SHOWN_CHOICES = 6  # the choices a refusal names; it counts the rest
 
