@@ -116,14 +116,10 @@ def test_seats_spend_their_grain_instead_of_ending_on_a_heap_of_it():
     """Issue 33: in heuristic self-play half the seats ended with 70 grain or more (up to
     374), and grain scores nothing (T4.3). Grain a seat holds beyond what its battles can
     use is worth less to it (ai_war.grain_worth), so it rallies and attacks with it."""
-    from games.core import make_agent
+    from bot.tools.simulate import play_game
 
     ends = []
     for seed in range(12):
-        state = GAME.setup(4, {}, seed)
-        agents = [make_agent("heuristic", seed * 10 + i) for i in range(4)]
-        while GAME.result(state) is None:
-            seat = min(GAME.to_act(state))
-            state, _ = GAME.apply(state, seat, agents[seat].choose(GAME, state, seat))
+        state, _ = play_game(GAME, 4, {}, seed, ["heuristic"] * 4, check=False)
         ends += [int(p.get("grain", 0)) for p in GAME.view(state, None)["players"]]
     assert sum(ends) / len(ends) <= 15, ends
