@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields
 
 from PIL import Image
 
-from rendering.kit.canvas import Canvas, draw_measured
+from rendering.kit.canvas import Canvas, Page, draw_measured
 from rendering.kit.fonts import is_cjk_char, resolve_cjk
 from rendering.kit.layout import PAD, text_lines
 from rendering.kit.png import to_png
@@ -88,7 +88,7 @@ def standings_png(name: str, subtitle: str, rows: list[Standing], labels: Standi
 
 
 def draw_standings(name: str, subtitle: str, rows: list[Standing], labels: StandingsLabels,
-                   english: StandingsLabels, cjk: bool) -> tuple[Image.Image, list[str]]:
+                   english: StandingsLabels, cjk: bool) -> Page:
     """The image and every string drawn on it (tests read them)."""
     drawn = _drawable(labels, english, cjk)
     return draw_measured(WIDTH, cjk, lambda c: _page(c, name, subtitle, rows, drawn))

@@ -3,13 +3,16 @@
 Layouts here flow (chips wrap, city tiles wrap), so the image height is only known after
 laying everything out. Running the layout once with ``dry=True`` (nothing drawn, nothing
 recorded) and once for real keeps measurement and drawing from ever disagreeing.
-Every string drawn is recorded in ``texts`` so tests can check what a view revealed.
+Every string drawn is recorded in ``texts`` so tests can check what a view revealed, as a
+`Drawn`: the string with the box its ink covers and the size it was drawn at, so tests can
+also check that no two texts collide, none leaves the page and what must be read is large.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -29,6 +32,44 @@ from rendering.kit.theme import (
     TILE,
 )
 
+Box = tuple[int, int, int, int]
+
+
+class Drawn(str):
+    """A string as drawn: `box` is where its ink lies on the page (left, top, right,
+    bottom), `size` the font size it was drawn at (after any shrinking to fit). It is the
+    string itself for everything else, so a list of them reads as the strings drawn."""
+
+    box: Box
+    size: int
+
+    def __new__(cls, text: str, box: Box, size: int) -> Drawn:
+        drawn = super().__new__(cls, text)
+        drawn.box, drawn.size = box, size
+        return drawn
+
+    @classmethod
+    def at(cls, x: float, y: float, text: str, font: Font, anchor: str) -> Drawn:
+        """The text as Pillow draws it at (x, y) with that anchor."""
+        left, top, right, bottom = ink_box(text, font, anchor)
+        return cls(text, (round(x + left), round(y + top), round(x + right), round(y + bottom)),
+                   font_size(font))
+
+
+def font_size(font: Font) -> int:
+    """A TrueType font's size (the bitmap fallback, never used for boards, counts as 0)."""
+    return int(getattr(font, "size", 0))
+
+
+Page = tuple[Image.Image, list[Drawn]]  # an image and the strings drawn on it
+
+
+@lru_cache(maxsize=8192)
+def ink_box(text: str, font: Font, anchor: str) -> Box:
+    """Where a text's ink lies against its anchor point."""
+    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    return int(left), int(top), int(right), int(bottom)
+
 
 @dataclass
 class Canvas:
@@ -38,7 +79,7 @@ class Canvas:
     height: int
     cjk: bool
     dry: bool = False
-    texts: list[str] = field(default_factory=list)
+    texts: list[Drawn] = field(default_factory=list)
     # Text widths of this render, shared with twins (one render = one thread).
     widths: dict[tuple[str, Font], float] = field(default_factory=dict)
 
@@ -89,7 +130,7 @@ class Canvas:
             text, font = fit_text(text, max_width, size, min(size, min_size), bold, self.cjk,
                                   self.width_in)
         if self.draw is not None and text:
-            self.texts.append(text)
+            self.texts.append(Drawn.at(x, y, text, font, anchor))
             self.draw.text((x, y), text, font=font, fill=color, anchor=anchor)
         return self.width_in(text, font)
 
@@ -154,7 +195,7 @@ class Canvas:
 
 
 def draw_measured(width: int, cjk: bool,
-                  draw: Callable[[Canvas], float]) -> tuple[Image.Image, list[str]]:
+                  draw: Callable[[Canvas], float]) -> Page:
     """Lay out dry to learn the height, then draw, so measuring and drawing cannot disagree;
     returns the image and the strings drawn (tests read them to check hidden names)."""
     probe = Canvas(width, 1, cjk, dry=True)

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageColor, ImageDraw
 
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Drawn, Page, font_size
 from rendering.kit.fonts import Font, fit_text, text_width
 from rendering.kit.theme import BODY, MIN_SIZE, RADIUS, TEXT
 
@@ -44,10 +44,11 @@ class ReusingCanvas(Canvas):
             text, font = fit_text(text, max_width, size, min(size, min_size), bold, self.cjk,
                                   self.width_in)
         if text:
-            self.texts.append(text)
             mask, left, top = _text_mask(text, font, anchor)
-            self.image.paste(_ink(color, self.image.mode), (round(x) + left, round(y) + top),
-                             mask)
+            at = (round(x) + left, round(y) + top)
+            self.texts.append(Drawn(text, (*at, at[0] + mask.width, at[1] + mask.height),
+                                    font_size(font)))
+            self.image.paste(_ink(color, self.image.mode), at, mask)
         return self.width_in(text, font)
 
     def card_back(self, box: tuple[float, float, float, float]) -> None:
@@ -73,7 +74,7 @@ class ReusingCanvas(Canvas):
 
 
 def draw_reusing(width: int, cjk: bool,
-                 draw: Callable[[Canvas], float]) -> tuple[Image.Image, list[str]]:
+                 draw: Callable[[Canvas], float]) -> Page:
     """kit.canvas.draw_measured on a ReusingCanvas: lay out dry, then draw; returns the
     image and the strings drawn."""
     probe = ReusingCanvas(width, 1, cjk, dry=True)

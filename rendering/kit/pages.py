@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from PIL import Image
-
 from games.core.messages import msg
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Page
 from rendering.kit.fonts import resolve_cjk
 from rendering.kit.ink import draw_reusing
 from rendering.kit.layout import GAP, MARGIN, WIDTH
@@ -21,13 +19,12 @@ from rendering.kit.table import SceneTable
 from rendering.kit.theme import LARGE, TEXT, TITLE
 
 T = TypeVar("T", bound=SceneTable)
-Drawn = tuple[Image.Image, list[str]]  # the image and the strings drawn on it
 
 
 def titled_part(scene: Scene, name: str, cjk: bool | None, game: str,
                 table: Callable[[Scene], T],
                 drawers: Mapping[str, Callable[[Canvas, T, float, float], float]],
-                widths: Mapping[str, int]) -> Drawn:
+                widths: Mapping[str, int]) -> Page:
     """The part `name`: its title (`<game>.part.<name>`), then its drawer's body from
     (MARGIN, y) within the page's width less the margins. A part is WIDTH wide unless
     `widths` names it (a zoomed map's page is wider); an unknown name is a ValueError."""
@@ -46,7 +43,7 @@ def titled_part(scene: Scene, name: str, cjk: bool | None, game: str,
 
 
 def record_page(t: T, body: Callable[[Canvas, T, dict[str, Any]], float],
-                cjk: bool | None) -> Drawn:
+                cjk: bool | None) -> Page:
     """A WIDTH wide page of the scene's view as one record (a battle): `body` draws it and
     returns the y below it."""
     return draw_reusing(WIDTH, resolve_cjk(cjk), lambda c: body(c, t, t.view))

@@ -30,6 +30,11 @@ CARD_FACE = "#ece4d3"
 # (`seat_sign`) tells them apart, as it does for a colour-blind reader anywhere.
 SEAT_COLORS = ("#ee7733", "#a6d8ff", "#44ad8c", "#f0e442", "#dd5eff")
 
+# What a player must read to play (who is awaited, standings, names on a map, unit counts,
+# their own resources) is drawn at PHONE_FLOOR or more on a 1280 px page: 9 px on a phone
+# 400 px wide. What does not fit at that size belongs in a part.
+PHONE_FLOOR = 29
+
 # Type scale (px). Body text never goes below MIN_SIZE so a phone can read it.
 MIN_SIZE = 18
 SMALL = 18

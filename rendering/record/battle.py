@@ -10,7 +10,7 @@ from __future__ import annotations
 from PIL import Image
 
 from games.core.messages import Term
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Page
 from rendering.kit.fonts import resolve_cjk
 from rendering.kit.scene import Scene
 from rendering.kit.theme import (
@@ -57,7 +57,7 @@ def render_battle(scene: Scene, *, cjk: bool | None = None) -> Image.Image:
     return draw_battle(scene, resolve_cjk(cjk))[0]
 
 
-def draw_battle(scene: Scene, cjk: bool) -> tuple[Image.Image, list[str]]:
+def draw_battle(scene: Scene, cjk: bool) -> Page:
     """Two passes (see kit.canvas.draw_measured); returns the image and the drawn strings."""
     words = Words(scene, cjk)
     return draw_fitted(WIDTH, MAX_HEIGHT, cjk, lambda c, _: _battle(c, scene.view, words))

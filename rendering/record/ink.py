@@ -7,9 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PIL import Image
-
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Page
 from rendering.kit.ink import ReusingCanvas
 from rendering.kit.theme import GOLD, RED, TEXT, TILE
 
@@ -58,7 +56,7 @@ def _icon(c: Canvas, kind: str, x: float, y: float, side: float) -> None:
 
 
 def draw_fitted(width: int, max_height: int, cjk: bool,
-                draw: Callable[[Canvas, bool], float]) -> tuple[Image.Image, list[str]]:
+                draw: Callable[[Canvas, bool], float]) -> Page:
     """Lays out dry in the full form, then in the compact one if the full one is taller than
     `max_height`, and draws the one chosen (cut at `max_height` if even that is too tall);
     returns the image and the strings drawn."""

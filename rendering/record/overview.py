@@ -11,10 +11,8 @@ defenders' names (the parts show them).
 
 from __future__ import annotations
 
-from PIL import Image
-
 from games.core.messages import Term
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Page
 from rendering.kit.headline import draw_headline
 from rendering.kit.layout import OVERVIEW_HEIGHT, Flow
 from rendering.kit.scene import Scene
@@ -55,7 +53,7 @@ ROW = 10
 SIZE_COLORS = {"small": "#7f9c83", "medium": "#3fa7a0", "large": "#4f7fe0", "capital": GOLD}
 
 
-def draw_overview(scene: Scene, cjk: bool) -> tuple[Image.Image, list[str]]:
+def draw_overview(scene: Scene, cjk: bool) -> Page:
     """The overview and the strings it drew; compact only when the full table is too tall."""
     return draw_fitted(WIDTH, MAX_HEIGHT, cjk, lambda c, compact: _draw(c, scene, compact))
 

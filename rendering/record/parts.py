@@ -17,10 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PIL import Image
-
 from games.core.messages import Msg, Term, msg
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Page
 from rendering.kit.layout import Flow, chip_rows
 from rendering.kit.scene import Scene
 from rendering.kit.theme import (
@@ -65,7 +63,7 @@ PARTS = ("players", "hand", "decks", "scores")
 Drawer = Callable[[Canvas, Words, bool], float]
 
 
-def draw_part(scene: Scene, name: str, cjk: bool) -> tuple[Image.Image, list[str]]:
+def draw_part(scene: Scene, name: str, cjk: bool) -> Page:
     """The part and the strings it drew."""
     body: Drawer = {"players": _players, "hand": _hand, "decks": _decks,
                     "scores": _scores}[name]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from rendering.kit.canvas import Page
 from rendering.kit.fonts import resolve_cjk
 from rendering.kit.ink import draw_reusing
 from rendering.kit.layout import WIDTH
@@ -24,7 +25,7 @@ def overview(scene: Scene, *, cjk: bool | None = None) -> Image.Image:
     return drawn_overview(scene, resolve_cjk(cjk))[0]
 
 
-def drawn_overview(scene: Scene, cjk: bool) -> tuple[Image.Image, list[str]]:
+def drawn_overview(scene: Scene, cjk: bool) -> Page:
     """The overview and every string drawn on it (tests read them)."""
     table = Table(scene.view, scene.names, scene.say)
     return draw_reusing(WIDTH, cjk, lambda c: draw_overview(c, table, scene))
@@ -35,7 +36,7 @@ def part(scene: Scene, name: str, *, cjk: bool | None = None) -> Image.Image:
     return drawn_part(scene, name, resolve_cjk(cjk))[0]
 
 
-def drawn_part(scene: Scene, name: str, cjk: bool) -> tuple[Image.Image, list[str]]:
+def drawn_part(scene: Scene, name: str, cjk: bool) -> Page:
     if name not in PARTS:
         raise ValueError(f"redux has no part {name!r} (parts: {', '.join(PARTS)})")
     table = Table(scene.view, scene.names, scene.say)

@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Drawn
 from rendering.kit.fonts import get_font
 from rendering.kit.theme import BG, DARK_TEXT, GOLD, MUTED, TEXT, TILE
 from rendering.scythe.style import (
@@ -229,6 +229,13 @@ def base_layer(w: float, cjk: bool) -> Image.Image:
     return layer
 
 
+def _base_ids(g: Grid, cjk: bool) -> list[Drawn]:
+    """The hex ids the base layer holds, where they lie on the page."""
+    font = get_font(TEXT_SIZE, True, cjk)
+    return [Drawn.at(cx, cy - ID_RISE * g.s, s.id, font, "mm")
+            for s in spots() if s.home is None for cx, cy in [g.centre(s)]]
+
+
 # -- drawing ---------------------------------------------------------------------------------
 Points = list[tuple[float, float]]
 
@@ -255,7 +262,7 @@ def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks()) -> float:
     """The map in grid `g` with the view's pieces and `marks`; returns the y below it."""
     if c.image is not None:
         c.image.paste(base_layer(g.w, c.cjk), (round(g.left), round(g.top)))
-        c.texts += [s.id for s in spots() if s.home is None]
+        c.texts += _base_ids(g, c.cjk)
         _dynamic_hexes(c, t, g)
     placed = forces(t.view)
     for spot in spots():

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from games.core.messages import msg
-from rendering.kit.canvas import Canvas, draw_measured
+from rendering.kit.canvas import Canvas, Page, draw_measured
 from rendering.kit.fonts import resolve_cjk
 from rendering.kit.layout import GAP, INNER, MARGIN, WIDTH, Flow
 from rendering.kit.scene import Scene
@@ -40,7 +40,7 @@ def part(scene: Scene, name: str) -> Image.Image:
 
 
 def draw_part(scene: Scene, name: str,
-              cjk: bool | None = None) -> tuple[Image.Image, list[str]]:
+              cjk: bool | None = None) -> Page:
     """The part and the strings drawn on it (tests read them to check hidden names)."""
     if name not in DRAWERS:
         raise ValueError(f"scythe has no part {name!r}")

@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image
 
 from games.core.messages import Term
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Page
 from rendering.kit.dice import die
 from rendering.kit.layout import GAP, INNER, MARGIN, PAD, WIDTH
 from rendering.kit.pages import record_page
@@ -50,7 +50,7 @@ def render_battle(scene: Scene, *, cjk: bool | None = None) -> Image.Image:
     return draw_battle(scene, cjk)[0]
 
 
-def draw_battle(scene: Scene, cjk: bool | None = None) -> tuple[Image.Image, list[str]]:
+def draw_battle(scene: Scene, cjk: bool | None = None) -> Page:
     """The battle and the strings drawn on it."""
     return record_page(Table(scene), _battle, cjk)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from PIL import Image
 
 from games.core.messages import Seat, msg
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Page
 from rendering.kit.fonts import resolve_cjk
 from rendering.kit.headline import Headline, Standing, delta, draw_headline
 from rendering.kit.ink import ReusingCanvas
@@ -34,7 +34,7 @@ def overview(scene: Scene) -> Image.Image:
     return draw_overview(scene)[0]
 
 
-def draw_overview(scene: Scene, cjk: bool | None = None) -> tuple[Image.Image, list[str]]:
+def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
     """The overview and the strings drawn on it (tests read them to check hidden names)."""
     t = Table(scene)
     diff = compare(scene.before, scene.view)

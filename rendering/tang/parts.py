@@ -17,7 +17,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from games.core.messages import Term, msg
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Page
 from rendering.kit.chips import Chips
 from rendering.kit.chips import chips as kit_chips
 from rendering.kit.layout import GAP, MARGIN, PAD, STRIPE_W, boxed
@@ -50,7 +50,7 @@ def part(scene: Scene, name: str) -> Image.Image:
 
 
 def draw_part(scene: Scene, name: str,
-              cjk: bool | None = None) -> tuple[Image.Image, list[str]]:
+              cjk: bool | None = None) -> Page:
     """The part and the strings drawn on it (tests read them to check hidden names)."""
     return titled_part(scene, name, cjk, "tang", Table, DRAWERS, {"map": MAP_WIDTH})
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image
 
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Page
 from rendering.kit.dice import die
 from rendering.kit.headline import HEAD_TEXT
 from rendering.kit.layout import GAP, INNER, MARGIN, PAD, WIDTH, Flow, boxed
@@ -53,7 +53,7 @@ def render_battle(scene: Scene, *, cjk: bool | None = None) -> Image.Image:
     return draw_battle(scene, cjk)[0]
 
 
-def draw_battle(scene: Scene, cjk: bool | None = None) -> tuple[Image.Image, list[str]]:
+def draw_battle(scene: Scene, cjk: bool | None = None) -> Page:
     """The battle and the strings drawn on it."""
     return record_page(Table(scene), _battle, cjk)
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Page
 from rendering.kit.pages import titled_part
 from rendering.kit.scene import Scene
 from rendering.wargame.nations import draw_nations
@@ -37,7 +37,7 @@ def part(scene: Scene, name: str) -> Image.Image:
 
 
 def draw_part(scene: Scene, name: str,
-              cjk: bool | None = None) -> tuple[Image.Image, list[str]]:
+              cjk: bool | None = None) -> Page:
     """The part and the strings drawn on it (tests read them to check hidden names)."""
     return titled_part(scene, name, cjk, "wargame", Table, DRAWERS, {"map": MAP_WIDTH})
 

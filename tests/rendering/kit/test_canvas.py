@@ -3,7 +3,10 @@ dry run said, rows of chips wrap, panels size themselves, and seats read the sam
 
 from __future__ import annotations
 
-from rendering.kit.canvas import Canvas, draw_measured
+from PIL import Image
+
+from rendering.kit.canvas import Canvas, Drawn, draw_measured
+from rendering.kit.ink import draw_reusing
 from rendering.kit.layout import Flow, boxed, wrap
 from rendering.kit.theme import BODY, GOLD, SEAT_COLORS, seat_color
 from rendering.kit.views import is_hidden, player_name
@@ -28,6 +31,36 @@ def test_the_image_is_as_tall_as_the_dry_run_measured() -> None:
     image, texts = draw_measured(200, False, page)
     assert image.size == (200, 110)
     assert texts == ["one", "two", "three"]
+
+
+def test_every_text_drawn_knows_its_ink_box_and_size_on_either_canvas() -> None:
+    """The legibility checks (tests/rendering/legibility.py) read boxes and sizes from here:
+    both canvases must report the same box for the same text, where its ink really is."""
+    def page(c: Canvas) -> float:
+        c.text(40, 20, "Luoyang", 30)
+        c.text(240, 100, "洛阳", 24, anchor="mm")
+        c.text(10, 90, "shrunk to fit", 40, max_width=60, min_size=20)
+        return 120
+
+    drawn = [draw(300, True, page) for draw in (draw_measured, draw_reusing)]
+    assert [t.box for t in drawn[0][1]] == [t.box for t in drawn[1][1]]
+    image, texts = drawn[0]
+    luoyang, luo, shrunk = texts
+    assert isinstance(luoyang, Drawn) and luoyang == "Luoyang" and luoyang.size == 30
+    assert 40 <= luoyang.box[0] < luoyang.box[2] < 300 and luoyang.box[1] >= 20
+    x0, y0, x1, y1 = luo.box
+    assert x0 < 240 < x1 and y0 < 100 < y1 and luo.size == 24
+    assert shrunk.size == 20 and shrunk.box[2] - shrunk.box[0] <= 60
+    gray = image.convert("L")
+    inked = _brightest(gray.crop(luoyang.box)) > 128  # white text on the dark page
+    outside = gray.crop((luoyang.box[2] + 2, luoyang.box[1], luoyang.box[2] + 30, luoyang.box[3]))
+    assert inked and _brightest(outside) < 64
+
+
+def _brightest(gray: Image.Image) -> int:
+    low, high = gray.getextrema()
+    assert isinstance(high, int)
+    return high
 
 
 def test_a_flow_wraps_to_a_new_row_when_an_item_does_not_fit() -> None:
