@@ -390,7 +390,7 @@ def check_run(game: Game, players: int, games: int) -> str | None:
 
 def _said(error: Exception) -> str:
     """An error as the terminal shows it: an engine's refusal in words, in English."""
-    return words(error.message) if isinstance(error, GameError) else str(error)
+    return words(error.cited) if isinstance(error, GameError) else str(error)
 
 
 if __name__ == "__main__":

@@ -187,6 +187,22 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         the player's words, bot/service/typed.py), then every AI decision that follows it."""
         return await self._play(game_id, player, action, version, interaction_id)
 
+    async def why(self, game_id: int, player: Player, typed: str) -> Action:
+        """A typed move tried and not played ("why can't I?"): the legal action it means, or
+        the engine's refusal with the rule that makes it, as `act` would refuse it. Nothing
+        is stored."""
+        parsed = read(typed)
+        record, seats = await self._running(game_id)
+        engine, state = engine_of(record.game), started_state(record)
+        seat = self._acting_seat(engine, state, seats, player)
+        try:
+            engine.apply(state, seat, parsed)
+            return parsed
+        except GameError as error:
+            refusal = error
+        meant, _, _ = await self._apply_typed(record, seats, player, seat, typed, refusal)
+        return meant
+
     async def act_orders(self, game_id: int, player: Player, orders: str, *,
                          version: int | None = None,
                          interaction_id: str | None = None) -> Update:

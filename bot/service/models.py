@@ -23,8 +23,8 @@ class ServiceError(Exception):
 
     @classmethod
     def of(cls, error: GameError, names: tuple[str, ...] = ()) -> ServiceError:
-        """An engine's refusal, as the service passes it on."""
-        return cls(error.message, names)
+        """An engine's refusal, as the service passes it on, with the rule that makes it."""
+        return cls(error.cited, names)
 
     def render(self, locale: str | None = None) -> str:
         return words(self.message, Reader(locale or "en", self.names))

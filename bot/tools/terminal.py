@@ -287,10 +287,25 @@ async def _choose(gm: GameMaster, game_id: int, player: Player, game: str, promp
             _list(actions, say, locale)
         elif word == "rules":
             say(lookup(game, rest, locale))
+        elif word == "why":
+            say(await _why(gm, game_id, player, rest, actions, locale))
         elif answer.isdigit() or not answer:
             say(t("terminal.choose_number", locale, most=len(actions)))
         else:
             return answer
+
+
+async def _why(gm: GameMaster, game_id: int, player: Player, typed: str,
+               actions: list[tuple[Action, bool]], locale: str) -> str:
+    """Why a move is not possible now, with the rule that stops it; or that it is."""
+    if not typed.strip():
+        return t("terminal.why_what", locale, move=actions[0][0].text if actions else "")
+    try:
+        meant = await gm.why(game_id, player, typed)
+    except ServiceError as error:
+        return error.render(locale)
+    label = next((a.label for a, _ in actions if a == meant and a.label), meant.text)
+    return t("terminal.why_possible", locale, move=meant.text, label=label)
 
 
 def _list(actions: list[tuple[Action, bool]], say: Say, locale: str) -> None:

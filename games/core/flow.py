@@ -33,7 +33,7 @@ from typing import Any, Literal, TypedDict, cast
 from games.core.actions import Action
 from games.core.errors import IllegalAction, NotYourTurn
 from games.core.events import Event
-from games.core.messages import Msg, Seat, msg
+from games.core.messages import Msg, Seat, Term, msg
 
 State = dict[str, Any]
 Kind = Literal["turn", "simultaneous", "window", "chance"]
@@ -78,11 +78,15 @@ class Rule:
     answer goes on (True: the seat still owes the step, and only it is told what it took)
     or is complete (False: the action is the seat's answer, told as any answer is). So a
     secret choice is announced once, when made, and its size never shows before the
-    reveal."""
+    reveal.
+
+    `cites`: the rule of the rulebook this step follows (`games.core.errors.rule_term`), which
+    a refusal of an action the step does not offer names, so the player reads why."""
 
     resolve: Resolve
     legal: Legal = _no_actions
     keep: Keep | None = None
+    cites: Term | None = None
 
 
 @dataclass(frozen=True)
@@ -185,7 +189,7 @@ class Flow:
             raise NotYourTurn(msg("engine.not_your_turn"))
         legal = self.legal_actions(state, seat)
         if action not in legal:
-            raise IllegalAction(not_possible(action, legal))
+            raise IllegalAction(not_possible(action, legal), rule=self.rules[step["rule"]].cites)
         offered = legal[legal.index(action)]  # as offered: with its label
         keep = self.rules[step["rule"]].keep
         if keep is not None and keep(state, step, seat, offered):

@@ -10,6 +10,7 @@ import json
 import pytest
 
 from games.core import CHANCE, Action, Event, IllegalAction, NotYourTurn, RandomAgent, force, replay
+from games.core.errors import rule_id
 from games.core.flow import (
     Flow,
     Phase,
@@ -26,7 +27,8 @@ from games.core.flow import (
     turn,
     window,
 )
-from tests.games.core.toy import FLOW, HighRoll, new_table
+from games.core.messages import msg
+from tests.games.core.toy import BIDS, FLOW, HighRoll, new_table
 from tests.wording import english, refusal, told
 
 GAME = HighRoll()
@@ -74,6 +76,20 @@ def test_a_seat_that_answered_a_secret_step_cannot_answer_again():
     state, _ = act(GAME.setup(2, {}, 1), 0, "bid 1")
     with pytest.raises(NotYourTurn):
         act(state, 0, "bid 2")
+
+
+def test_a_move_a_step_does_not_offer_is_refused_with_the_rule_the_step_cites():
+    """Why can't I? The refusal says what is possible, then which rule of the rulebook stops
+    it; a step that cites no rule refuses with what is possible alone."""
+    with pytest.raises(IllegalAction) as refused:
+        act(GAME.setup(2, {}, 1), 0, "bid 9")
+    error = refused.value
+    assert error.rule == BIDS and rule_id(BIDS) == "H1"
+    assert error.cited == msg("engine.refused_by_rule", refusal=error.message, rule="H1",
+                              title=BIDS)
+    assert english(error.message).startswith("`bid 9` is not possible now. You can: Bid 1")
+    uncited = IllegalAction(error.message)
+    assert uncited.rule is None and uncited.cited == error.message
 
 
 def test_a_chance_step_resolves_without_a_seat_as_logged_chance_events_a_test_can_force():

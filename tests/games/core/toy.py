@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, Event, Game, Result, Rng, Score, roll
+from games.core.errors import rule_term
 from games.core.flow import (
     Flow,
     Phase,
@@ -29,6 +30,7 @@ from games.core.flow import (
 from games.core.messages import Seat
 
 ROUNDS = 2
+BIDS = rule_term("toy", "H1")  # the title of High Roll's rule H1 (it has no catalog)
 
 
 def _begin_round(state: State) -> list[Event]:
@@ -83,7 +85,7 @@ def _claim(state: State, step: Step) -> list[Event]:
 
 
 FLOW = Flow(
-    rules={"bid": Rule(_bids_revealed, _bid_legal), "roll": Rule(_roll),
+    rules={"bid": Rule(_bids_revealed, _bid_legal, cites=BIDS), "roll": Rule(_roll),
            "challenge": Rule(_challenges, _challenge_legal), "claim": Rule(_claim, _claim_legal)},
     phases={"round": Phase(_begin_round, _after_round)},
 )
