@@ -29,6 +29,7 @@ from bot.i18n.lookup import example, lookup
 from bot.service import GameMaster
 from bot.service.models import Player, ServiceError, Table, TurnPrompt, Update
 from bot.service.options import option_lines
+from bot.tools.interrupts import leaving_on_ctrl_c
 from games.core import Action, GameError, get_game
 from storage import SqliteRepository
 
@@ -166,7 +167,8 @@ def players_refusal(game: str, count: int, least: int, most: int, locale: str) -
 async def _sit(gm: GameMaster, game_id: int, update: Update, folder: Path, ask: Ask,
                say: Say, locale: str) -> int:
     """Play from `update` on, then write the export beside the boards."""
-    status = await _loop(gm, game_id, update, folder, ask, say, locale)
+    with leaving_on_ctrl_c(ask) as asked:
+        status = await _loop(gm, game_id, update, folder, asked, say, locale)
     export = folder / EXPORT
     export.write_text(json.dumps(await gm.export(game_id), ensure_ascii=False),
                       encoding="utf-8")
