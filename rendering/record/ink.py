@@ -9,13 +9,15 @@ from dataclasses import dataclass
 
 from rendering.kit.canvas import Canvas, Page
 from rendering.kit.ink import ReusingCanvas
-from rendering.kit.theme import GOLD, RED, TEXT, TILE
+from rendering.kit.theme import GOLD, PHONE_FLOOR, RED, TEXT, TILE
 
 WIDTH = 1280
 MARGIN = 24
 GAP = 16
-TEXT_SIZE = 24  # the overview's body floor: legible on a phone once tapped
-CHIP_H = 40
+# The overview's body: every name, count and chip a player reads, a px above the phone
+# floor (9 px on a phone 400 px wide), never shrunk.
+TEXT_SIZE = PHONE_FLOOR + 1
+CHIP_H = 46
 CHIP_PAD = 12
 
 

@@ -4,14 +4,14 @@ The shared headline (round and phase, who is awaited, points and cities against 
 what changed) is on top; below it a compact table of what every player must see in every
 phase: the target, the start player, the decks and an attack under way, then a row per
 player with lords, advisor, coins, hand size and cities (face-up defenders with their force).
-Every body text is drawn at `TEXT` px or more. When the full table would not fit in
-`rendering.OVERVIEW_MAX`, a compact form leaves out the ability names and the face-up
-defenders' names (the parts show them).
+Every body text is drawn at `TEXT_SIZE` px, above the phone floor. When the full table would
+not fit in `rendering.OVERVIEW_MAX`, a compact form leaves out the ability names and the
+face-up defenders' names, and a chip says which part shows them.
 """
 
 from __future__ import annotations
 
-from games.core.messages import Term
+from games.core.messages import Term, msg
 from rendering.kit.canvas import Canvas, Page
 from rendering.kit.headline import draw_headline
 from rendering.kit.layout import OVERVIEW_HEIGHT, Flow
@@ -46,7 +46,7 @@ from rendering.record.ink import (
 from rendering.record.words import Words, face_up
 
 MAX_HEIGHT = OVERVIEW_HEIGHT
-NAME_SIZE = 30
+NAME_SIZE = 36
 PAD = 14
 STRIPE = 8
 ROW = 10
@@ -63,18 +63,21 @@ def _draw(c: Canvas, scene: Scene, compact: bool) -> float:
     view = scene.view
     y = draw_headline(c, scene, headline(view, scene.before, w), MARGIN, MARGIN,
                       WIDTH - 2 * MARGIN)
-    y = _table_row(c, w, view, y)
+    y = _table_row(c, w, view, compact, y)
     lit = set(scene.awaiting) | set(view.get("to_act", []))
     for p in view.get("players", []):
         y = _player(c, w, view, p, p["seat"] in lit, compact, y + GAP)
     return y + MARGIN
 
 
-def _table_row(c: Canvas, w: Words, view: dict, y: float) -> float:
+def _table_row(c: Canvas, w: Words, view: dict, compact: bool, y: float) -> float:
     """The table's state in chips: the winner, the target, the start player, the decks and
-    the attack under way."""
+    the attack under way; when compact, which part holds what the compact form leaves out."""
     flow = Flow(MARGIN, y, WIDTH - 2 * MARGIN, CHIP_H, GAP / 2)
-    for item in _table_chips(w, view):
+    chips = _table_chips(w, view)
+    if compact:
+        chips.append(Chip(w("in_part", part=w.scene.say(msg("record.part.players"))), TILE, MUTED))
+    for item in chips:
         x, cy = flow.place(min(chip_width(c, item), WIDTH - 2 * MARGIN))
         chip(c, x, cy, item, WIDTH - 2 * MARGIN)
     return flow.bottom

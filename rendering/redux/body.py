@@ -2,10 +2,11 @@
 
 At the top the shared headline (rendering/kit/headline.py): round and step, who is awaited,
 each nation's victory points as they would stand now with their change, and what changed.
-Below, what every player must see in any step, at 24 px or more: the bid or action order
-with the alliance and the Han Emperor token, the actions bid on (each side's bids, who leads
-or won), and one table of the three nations side by side (supply, tracks, generals, cards).
-At the end the final score sheet takes the place of the bids and the table.
+Below, what every player must see in any step, at `OVERVIEW_TEXT` px (above the phone floor):
+the bid or action order with the alliance and the Han Emperor token, the actions bid on (each
+side's bids, who leads or won), and one table of the three nations side by side (supply,
+tracks, generals, cards). At the end the final score sheet takes the place of the bids and
+the table. A name or caption too wide for its cell wraps onto more lines, never cut short.
 
 The rest (the action tiles with every bid's extras, the borders' regions, the full nation
 panels with a seat's own hand, the tracks, decks and supply) is in the parts
@@ -21,21 +22,29 @@ from PIL import Image, ImageDraw
 
 from rendering.kit.canvas import Canvas
 from rendering.kit.headline import draw_headline
-from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH, Flow
+from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH, Flow, wrap
 from rendering.kit.scene import Scene
 from rendering.kit.theme import BG, DARK_TEXT, GOLD, MUTED, PANEL, RED, TEXT, TILE
+from rendering.kit.views import player_name
 from rendering.redux.actions import is_side, side_label
 from rendering.redux.changes import headline
 from rendering.redux.score import category_name
-from rendering.redux.style import ALLIANCE_COLOR, Table
+from rendering.redux.style import (
+    ALLIANCE_COLOR,
+    OVERVIEW_CHIP,
+    OVERVIEW_LINE,
+    OVERVIEW_TEXT,
+    Table,
+)
 
 MAX_H = OVERVIEW_HEIGHT
-TEXT_PX = 24  # the overview's body text: legible on a phone once the image is tapped
-CHIP = 40
-ROW = 40
-HEAD_ROW = 48
-LABEL_W = 420
-NAME_W = 380
+TEXT_PX = OVERVIEW_TEXT
+CHIP = OVERVIEW_CHIP
+LINE = OVERVIEW_LINE
+CELL_PAD = 3  # above and below a table cell's lines
+LABEL_W = 480  # the table's labels and the bids' action names
+NAME_W = LABEL_W
+NAME_LINES = 2  # a player's name under its nation's at the head of a column
 STRIPE = "#1d2027"  # every other row of a table, a shade off the page
 
 
@@ -109,8 +118,8 @@ def _bids(c: Canvas, t: Table, y: float, bottom: float) -> float:
 
 
 def _bid_row(c: Canvas, t: Table, action: dict, y: float) -> float:
-    """The action's name, its bids (general and value) in the bidders' colours, and the side
-    that leads or won with its total."""
+    """The action's name (wrapped, never cut), its bids (general and value) in the bidders'
+    colours, and the side that leads or won with its total."""
     flow = Flow(MARGIN + NAME_W + GAP, y + 4, INNER - NAME_W - GAP, CHIP, 8)
     for bid in sorted(action.get("bids", []), key=lambda b: b.get("seq", 0)):
         text = t.say(c, "redux.board.bid", general=t.named("general", bid, "general",
@@ -118,9 +127,11 @@ def _bid_row(c: Canvas, t: Table, action: dict, y: float) -> float:
                      value=bid.get("value", ""))
         _chip(c, flow, text, t.color(int(bid["seat"])), DARK_TEXT)
     _outcome(c, t, action, flow)
-    c.text(MARGIN + 8, y + 4 + CHIP / 2, t.action(c, str(action.get("id"))), TEXT_PX,
-           TEXT, bold=True, max_width=NAME_W - 8, anchor="lm", min_size=TEXT_PX)
-    return flow.bottom + 4
+    lines = _lines(c, t.action(c, str(action.get("id"))), NAME_W - 8, True)
+    for n, line in enumerate(lines):
+        c.text(MARGIN + 8, y + 4 + CHIP / 2 + n * LINE, line, TEXT_PX, TEXT, bold=True,
+               anchor="lm")
+    return max(flow.bottom, y + 4 + CHIP + (len(lines) - 1) * LINE) + 4
 
 
 def _outcome(c: Canvas, t: Table, action: dict, flow: Flow) -> None:
@@ -145,44 +156,99 @@ def _outcome(c: Canvas, t: Table, action: dict, flow: Flow) -> None:
 
 
 # -- the nations side by side ----------------------------------------------------------------
+Row = tuple[str, list[str], list[str], bool]  # label, a value per column, their colours, bold
+Head = tuple[str, str, str]  # a column's title (bold), the line under it, its fill
+
+
 def _nations(c: Canvas, t: Table, y: float) -> float:
     """A row per thing a player compares (supply, tracks, generals, cards), a column per
-    nation; a deficit is red."""
+    nation headed by its name and its player's; a deficit is red."""
     players = t.view.get("players", [])
     if not players:
         return y
-    col = (INNER - LABEL_W) / len(players)
-    rows = _nation_rows(c, t, players)
+    heads = [(t.nation_name(c, int(p["seat"])), player_name(t.names, int(p["seat"]), c),
+              t.color(int(p["seat"]))) for p in players]
+    rows: list[Row] = [(label, values, [RED if a else TEXT for a in alarm], False)
+                       for label, values, alarm in _nation_rows(c, t, players)]
+    return _table(c, heads, rows, y)
+
+
+def _table(c: Canvas, heads: list[Head], rows: list[Row], y: float,
+           framed: frozenset[int] = frozenset()) -> float:
+    """Labels on the left, a column per head; every cell's text wraps to its width (a
+    player's long name, an office in Korean), and its row grows to hold it. The `framed`
+    columns are outlined in gold (the winners)."""
+    col = (INNER - LABEL_W) / len(heads)
+    tops = [[title, *_name_lines(c, under, col - 16)] for title, under, _ in heads]
+    head_h = max(len(lines) for lines in tops) * LINE + 2 * CELL_PAD
+    cells = [(_lines(c, label, LABEL_W - 16, bold),
+              [_lines(c, value, col - 12, bold) for value in values])
+             for label, values, _, bold in rows]
+    heights = tuple(max(len(lab), *(len(v) for v in vals)) * LINE + 2 * CELL_PAD
+                    for lab, vals in cells)
     if c.image is not None:
-        c.image.paste(_grid(len(rows), len(players)), (0, int(y)))
-    for i, p in enumerate(players):
+        c.image.paste(_grid(head_h, heights), (0, int(y)))
+    for i, ((_, _, fill), lines) in enumerate(zip(heads, tops, strict=True)):
         x = MARGIN + LABEL_W + i * col
-        seat = int(p["seat"])
-        c.rect((x + 4, y + 4, x + col - 4, y + HEAD_ROW - 4), fill=t.color(seat), radius=6)
-        c.text(x + col / 2, y + HEAD_ROW / 2, t.who(c, seat), TEXT_PX, DARK_TEXT, bold=True,
-               max_width=col - 16, anchor="mm", min_size=TEXT_PX)
-    y += HEAD_ROW
-    for label, values, alarm in rows:
-        c.text(MARGIN + 10, y + ROW / 2, label, TEXT_PX, MUTED, max_width=LABEL_W - 16,
-               anchor="lm", min_size=TEXT_PX)
-        for i, value in enumerate(values):
-            c.text(MARGIN + LABEL_W + (i + 0.5) * col, y + ROW / 2, value, TEXT_PX,
-                   RED if alarm[i] else TEXT, bold=alarm[i], max_width=col - 12, anchor="mm",
-                   min_size=TEXT_PX)
-        y += ROW
+        if i in framed:
+            c.rect((x + 2, y, x + col - 2, y + head_h + sum(heights)), outline=GOLD, width=3)
+        c.rect((x + 4, y + 4, x + col - 4, y + head_h - 4), fill=fill, radius=6)
+        _cell(c, x + col / 2, y, head_h, lines, DARK_TEXT, "mm", bold_first=True,
+              width=col - 16)
+    y += head_h
+    for (lab, vals), (_, _, colors, bold), h in zip(cells, rows, heights, strict=True):
+        _cell(c, MARGIN + 10, y, h, lab, GOLD if bold else MUTED, "lm", bold)
+        for i, (value, color) in enumerate(zip(vals, colors, strict=True)):
+            _cell(c, MARGIN + LABEL_W + (i + 0.5) * col, y, h, value, color, "mm",
+                  bold or color == RED)
+        y += h
     return y
 
 
+def _cell(c: Canvas, x: float, y: float, h: float, lines: list[str], color: str, anchor: str,
+          bold: bool = False, bold_first: bool = False, width: float | None = None) -> None:
+    """A cell's lines centred in its row of height `h` (ellipsized to `width` if given)."""
+    top = y + h / 2 - (len(lines) - 1) * LINE / 2
+    for n, line in enumerate(lines):
+        c.text(x, top + n * LINE, line, TEXT_PX, color, bold or (bold_first and n == 0),
+               max_width=width, anchor=anchor, min_size=TEXT_PX)
+
+
+def _name_lines(c: Canvas, name: str, width: float) -> list[str]:
+    """A player's name under its nation on as many as NAME_LINES lines: a name longer than
+    that (Discord allows 32 characters, a test 150) ends in an ellipsis on the last."""
+    lines = _lines(c, name, width) if name else []
+    if len(lines) > NAME_LINES:
+        lines = [*lines[:NAME_LINES - 1], "".join(lines[NAME_LINES - 1:])]
+    return lines
+
+
+def _lines(c: Canvas, text: str, width: float, bold: bool = False) -> list[str]:
+    """The text broken between words, and inside a word still too wide (Chinese and Japanese
+    have no spaces), measured in the weight it is drawn in, so no cell is ellipsized."""
+    lines: list[str] = []
+    for line in wrap(c, text, TEXT_PX, width, bold) or [""]:
+        while len(line) > 1 and c.measure(line, TEXT_PX, bold) > width:
+            cut = len(line) - 1
+            while cut > 1 and c.measure(line[:cut], TEXT_PX, bold) > width:
+                cut -= 1
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return lines
+
+
 @cache
-def _grid(rows: int, columns: int) -> Image.Image:
-    """The nations table's stripes, drawn once per shape and pasted (a static layer)."""
-    image = Image.new("RGB", (WIDTH, HEAD_ROW + rows * ROW), BG)
+def _grid(head_h: int, heights: tuple[int, ...]) -> Image.Image:
+    """A table's stripes, drawn once per shape and pasted (a static layer)."""
+    image = Image.new("RGB", (WIDTH, head_h + sum(heights)), BG)
     draw = ImageDraw.Draw(image)
-    for n in range(rows):
+    top = head_h
+    for n, h in enumerate(heights):
         if n % 2 == 0:
-            top = HEAD_ROW + n * ROW
-            draw.rounded_rectangle((MARGIN, top + 2, MARGIN + INNER, top + ROW - 2), radius=6,
+            draw.rounded_rectangle((MARGIN, top + 2, MARGIN + INNER, top + h - 2), radius=6,
                                    fill=STRIPE)
+        top += h
     return image
 
 
@@ -233,47 +299,25 @@ def _final(c: Canvas, t: Table, y: float) -> float:
     result = t.view.get("result") or {}
     reason = str(result.get("reason") or "")
     if reason:
-        c.text(MARGIN, y, t.say(c, "redux.board.game_over", reason=reason), TEXT_PX, MUTED,
-               max_width=INNER, min_size=TEXT_PX)
-        y += TEXT_PX + GAP
+        for line in _lines(c, t.say(c, "redux.board.game_over", reason=reason), INNER):
+            c.text(MARGIN, y, line, TEXT_PX, MUTED)
+            y += LINE
+        y += GAP
     scores = result.get("scores") or []
     if not scores:
         return y
-    keys = [k for s in scores for k in s.get("categories", {})]
-    keys = list(dict.fromkeys(keys))
-    col = (INNER - LABEL_W) / len(scores)
+    keys = list(dict.fromkeys(k for s in scores for k in s.get("categories", {})))
     winners = set(result.get("winners") or [])
-    rows = len(keys) + 1
-    if c.image is not None:
-        c.image.paste(_grid(rows, len(scores)), (0, int(y)))
-    for i, score in enumerate(scores):
-        seat = int(score["seat"])
-        x = MARGIN + LABEL_W + i * col
-        if seat in winners:
-            c.rect((x + 2, y, x + col - 2, y + HEAD_ROW + rows * ROW), outline=GOLD, width=3)
-        c.rect((x + 6, y + 4, x + col - 6, y + HEAD_ROW - 4), fill=t.color(seat), radius=6)
-        top = t.say(c, "redux.board.winner" if seat in winners else "redux.board.rank",
-                    rank=i + 1, nation=t.nation_param(seat))
-        c.text(x + col / 2, y + HEAD_ROW / 2, top, TEXT_PX, DARK_TEXT, bold=True,
-               max_width=col - 16, anchor="mm", min_size=TEXT_PX)
-    y += HEAD_ROW
+    heads = [(t.say(c, "redux.board.winner" if int(s["seat"]) in winners else
+                    "redux.board.rank", rank=i + 1, nation=t.nation_param(int(s["seat"]))),
+              player_name(t.names, int(s["seat"]), c), t.color(int(s["seat"])))
+             for i, s in enumerate(scores)]
+    rows: list[Row] = []
     for key in keys:
-        values = [s.get("categories", {}).get(key, 0) for s in scores]
-        _score_row(c, category_name(c, t, key), [str(v) for v in values], y, col,
-                   [v == 0 for v in values])
-        y += ROW
-    totals = [str(s.get("total", 0)) for s in scores]
-    _score_row(c, t.say(c, "redux.board.total"), totals, y, col, [False] * len(totals), True)
-    return y + ROW
-
-
-def _score_row(c: Canvas, label: str, values: list[str], y: float, col: float,
-               muted: list[bool], total: bool = False) -> None:
-    color = GOLD if total else TEXT
-    c.text(MARGIN + 10, y + ROW / 2, label, TEXT_PX, color, bold=total, max_width=LABEL_W - 16,
-           anchor="lm", min_size=TEXT_PX)
-    for i, value in enumerate(values):
-        c.text(MARGIN + LABEL_W + (i + 0.5) * col, y + ROW / 2, value, TEXT_PX,
-               MUTED if muted[i] and not total else color, bold=total, max_width=col - 12,
-               anchor="mm", min_size=TEXT_PX)
-
+        values = [int(s.get("categories", {}).get(key, 0)) for s in scores]
+        rows.append((category_name(c, t, key), [str(v) for v in values],
+                     [MUTED if v == 0 else TEXT for v in values], False))
+    rows.append((t.say(c, "redux.board.total"), [str(s.get("total", 0)) for s in scores],
+                 [GOLD] * len(scores), True))
+    framed = frozenset(i for i, s in enumerate(scores) if int(s["seat"]) in winners)
+    return _table(c, heads, rows, y, framed)

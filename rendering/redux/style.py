@@ -20,9 +20,14 @@ from games.redux.data import designed
 from games.redux.rules import OFFICES
 from rendering.kit.canvas import Canvas
 from rendering.kit.scene import Speech
-from rendering.kit.theme import PANEL, seat_color
+from rendering.kit.theme import PANEL, PHONE_FLOOR, seat_color
 from rendering.kit.views import player_name
 
+# The overview's body (bids, orders, the nations' table): a px above the phone floor, so it
+# reads at 9 px on a phone 400 px wide, in chips and table lines sized for it.
+OVERVIEW_TEXT = PHONE_FLOOR + 1
+OVERVIEW_CHIP = 46
+OVERVIEW_LINE = OVERVIEW_TEXT + 6  # one line of a table cell that wraps
 NATION_COLORS = {"wei": "#4f97ea", "wu": "#e8665d", "shu": "#4fc07a"}
 NATION_DIM = {"wei": "#243a57", "wu": "#552a29", "shu": "#234a32"}  # panel tints per nation
 ALLIANCE_COLOR = "#c58af0"

@@ -7,6 +7,7 @@ Run by hand: .venv/bin/python -m tests.rendering.record.save_overviews
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from rendering import record, to_png
 from tests.rendering.record import boards, samples
 from tests.rendering.scenes import scene
 
-OUT = Path("/tmp/overviews")
+OUT = Path(os.environ.get("OVERVIEWS", "/tmp/overviews"))  # OVERVIEWS=... elsewhere
 NAMES = ["Alice", "Bartholomew", "劉玄德", "Dmitri", "은지"]
 
 

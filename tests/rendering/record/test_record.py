@@ -1,6 +1,6 @@
 """The Record of the Three Kingdoms images: the overview fits a phone's rules (size, headline
-at 36 px, body at 24 px), marks what changed, speaks the reader's language; the parts show
-what the overview leaves out; nothing hidden is ever drawn."""
+at 36 px, body above the phone floor of 29 px), marks what changed, speaks the reader's
+language; the parts show what the overview leaves out; nothing hidden is ever drawn."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def sizes_drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, int, str]]
 
 @pytest.mark.parametrize("players", [2, 5])
 @pytest.mark.parametrize("moment", ["start", "middle", "end"])
-def test_no_headline_text_below_36_px_and_no_body_text_below_24(
+def test_no_headline_text_below_36_px_and_no_body_text_below_the_phone_floor(
         players: int, moment: str, monkeypatch: pytest.MonkeyPatch) -> None:
     view, before, awaiting = boards.moments(players)[moment]
     s = scene(view, NAMES, "en", before=before, awaiting=awaiting)

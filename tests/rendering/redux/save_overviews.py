@@ -10,6 +10,7 @@ public view and from seat 0's own view (its hand), in the middle of the game.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from bot.i18n import Reader
@@ -20,7 +21,7 @@ from rendering import OVERVIEW_MAX
 from rendering.redux import PARTS, overview, part
 from tests.rendering.scenes import scene
 
-OUT = Path("/tmp/overviews")
+OUT = Path(os.environ.get("OVERVIEWS", "/tmp/overviews"))  # OVERVIEWS=... elsewhere
 NAMES = ["Alice", "Bartholomew the Verbose", "劉玄德"]
 MIDDLE = (6, "resolve")
 

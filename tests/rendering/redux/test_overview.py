@@ -193,6 +193,11 @@ def test_the_first_overview_has_nothing_to_compare() -> None:
     assert not [t for t in texts if t.startswith(("+", "−"))]
 
 
+# A long name is ellipsized in the headline and wraps at the head of its nation's column.
+NAME_PIECES = [NAMES[1][:15], *(" ".join(NAMES[1].split()[k:]) for k in range(1, 3)),
+               *(" ".join(NAMES[1].split()[:k]) for k in range(1, 3))]
+
+
 @pytest.mark.parametrize("locale", ["ko", "ja", "zh-TW"])
 def test_an_overview_in_the_readers_language_draws_no_english_caption(played,
                                                                      locale: str) -> None:
@@ -200,7 +205,7 @@ def test_an_overview_in_the_readers_language_draws_no_english_caption(played,
         _, texts = drawn_overview(scene(words(public, locale), NAMES, locale,
                                         before=earlier(before, locale), awaiting=awaiting), True)
         runs = [run for text in texts
-                for run in english_runs(text, [*NAMES, NAMES[1][:15]])]  # ellipsized
+                for run in english_runs(text, [*NAMES, *NAME_PIECES])]
         assert runs == [], runs
         assert "Round" not in " ".join(texts) and "VP" not in " ".join(texts)
 
