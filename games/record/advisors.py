@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.core import Action, Event, IllegalAction
 from games.core.chance import shuffle
 from games.core.messages import Seat, msg
+from games.record.citations import cite
 from games.record.data import DATA, RULES, advisor_info, deck_term, term
 from games.record.state import State, gain, pay, player, seats
 
@@ -45,12 +46,12 @@ def buy_extra(state: State, seat: int, extra: int) -> list[Event]:
     drawn = state["selection"]["drawn"]
     if drawn:
         raise IllegalAction(msg("record.refuse.advisors_drawn",
-                                advisors=tuple(term(a) for a in drawn)))
+                                advisors=tuple(term(a) for a in drawn)), rule=cite("R6.1"))
     limit = max_extra(state, seat)
     if not isinstance(extra, int) or not 0 <= extra <= limit:
         raise IllegalAction(msg("record.refuse.extra", most=limit,
                                 coins=player(state, seat)["coins"],
-                                deck=len(state["advisor_deck"])))
+                                deck=len(state["advisor_deck"])), rule=cite("R6.1"))
     pay(state, seat, extra)
     deck = state["advisor_deck"]
     drawn, state["advisor_deck"] = deck[:1 + extra], deck[1 + extra:]
@@ -65,10 +66,10 @@ def keep_advisor(state: State, seat: int, advisor: str) -> list[Event]:
     drawn = state["selection"]["drawn"]
     if not drawn:
         raise IllegalAction(msg("record.refuse.draw_advisors_first",
-                                most=max_extra(state, seat)))
+                                most=max_extra(state, seat)), rule=cite("R6.1"))
     if advisor not in drawn:
         raise IllegalAction(msg("record.refuse.keep_advisor",
-                                advisors=tuple(term(a) for a in drawn)))
+                                advisors=tuple(term(a) for a in drawn)), rule=cite("R6.1"))
     drawn.remove(advisor)
     player(state, seat)["advisor"] = advisor
     state["advisor_deck"] += drawn

@@ -9,6 +9,7 @@ from itertools import permutations
 
 from games.core import Action, Event, IllegalAction
 from games.core.messages import Msg, Param, Seat, Term, msg
+from games.record.citations import cite
 from games.record.contests import (
     contest,
     contest_text,
@@ -78,7 +79,7 @@ def attack(state: State, seat: int, city: str) -> list[Event]:
     """R11.2: the war expense is paid at once and never refunded (AMB-2)."""
     problem = attack_problem(state, seat, city)
     if problem:
-        raise IllegalAction(problem)
+        raise IllegalAction(problem, rule=cite("R11.1"))
     owner, entry = city_in_play(state, city)
     cost = war_expense(state, seat, city)
     pay(state, seat, cost)
@@ -113,7 +114,7 @@ def general_actions(state: State, seat: int) -> list[Action]:
 def commit_general(state: State, seat: int, general: str) -> list[Event]:
     """R11.3: the attacking general goes face down into the attack area."""
     if general not in generals_in_hand(state, seat):
-        raise general_refusal(state, seat, general, "record.refuse.attack_with")
+        raise general_refusal(state, seat, general, "record.refuse.attack_with", "R11.3")
     battle = state["battle"]
     take_from_hand(state, seat, general)
     battle["attacker_general"] = general
@@ -146,10 +147,11 @@ def _stratagem_refusal(state: State, seat: int, card: str, kind: str) -> Illegal
     if kind == "attack":
         return IllegalAction(msg("record.refuse.attack_stratagem", card=shown(card),
                                  cards=cards) if cards else
-                             msg("record.refuse.no_attack_stratagem", card=shown(card)))
+                             msg("record.refuse.no_attack_stratagem", card=shown(card)),
+                             rule=cite("R11.4"))
     return IllegalAction(msg("record.refuse.defence_stratagem", card=shown(card), cards=cards)
                          if cards else msg("record.refuse.no_defence_stratagem",
-                                           card=shown(card)))
+                                           card=shown(card)), rule=cite("R11.5"))
 
 
 def attack_stratagem_actions(state: State, seat: int) -> list[Action]:
@@ -169,7 +171,7 @@ def commit_stratagem(state: State, seat: int, card: str) -> list[Event]:
             raise _stratagem_refusal(state, seat, card, "attack")
         problem = _qin_zei_problem(state, seat, card)
         if problem:
-            raise IllegalAction(problem)
+            raise IllegalAction(problem, rule=cite("R11.4"))
         take_from_hand(state, seat, card)
         battle["attack_stratagem"] = card
         battle["area"].append(card)
@@ -358,7 +360,7 @@ def arrange(state: State, seat: int, order: tuple) -> list[Event]:
     side = side_of(state, seat)
     top = battle["top"][side]
     if len(order) != len(top) or sorted(order, key=str) != sorted(top, key=str):
-        raise IllegalAction(msg("record.refuse.arrange", cards=tuple(top)))
+        raise IllegalAction(msg("record.refuse.arrange", cards=tuple(top)), rule=cite("R13.4"))
     battle["arranged"][side] = list(order)
     state["pending"]["seats"].remove(seat)
     events = [Event(msg("record.battle.arranged", who=Seat(seat)), kind="battle")]

@@ -10,6 +10,7 @@ from typing import Any
 from games.core import Action, Event, IllegalAction, MalformedAction
 from games.core.messages import Msg, Seat, msg
 from games.record import advisors, battle, setup, stratagems, turn
+from games.record.citations import step_rule
 from games.record.data import CARDS, DATA, RULES, key_of, term
 from games.record.state import State, left_of, player
 
@@ -144,12 +145,13 @@ def not_now(state: State, seat: int, action: Action) -> Msg:
 
 def dispatch(state: State, seat: int, action: Action) -> list[Event]:
     """Validate the form and the moment, then let the rule module validate and apply."""
-    if not _well_formed(action):
-        raise MalformedAction(not_now(state, seat, action))
     owed = decision(state)
+    rule = step_rule(owed, state["pending"])
+    if not _well_formed(action):
+        raise MalformedAction(not_now(state, seat, action), rule=rule)
     allowed = VERBS_BY_DECISION.get(owed, ()) if owed else ()
     if action.kind not in allowed:
-        raise IllegalAction(not_now(state, seat, action))
+        raise IllegalAction(not_now(state, seat, action), rule=rule)
     args: tuple[Any, ...] = tuple(_resolve_card(state, seat, a) for a in action.args)
     if owed == "deck" and state["pending"].get("card"):
         return stratagems.choose_deck(state, seat, *args)

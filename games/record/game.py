@@ -10,6 +10,7 @@ from games.core.messages import Said, msg
 from games.core.references import Reference
 from games.record import ai, checks, flow, scoring, setup
 from games.record import view as views
+from games.record.citations import cite
 from games.record.references import references
 
 
@@ -33,10 +34,10 @@ class RecordGame(Game):
               seed: int) -> tuple[State, list[Event]]:
         if not self.min_players <= seats <= self.max_players:
             raise IllegalAction(msg("record.refuse.players", least=self.min_players,
-                                    most=self.max_players, count=seats))
+                                    most=self.max_players, count=seats), rule=cite("R19.1"))
         resolved = self.resolve_options(options)
         if resolved["two_player_lords"] and seats != 2:
-            raise IllegalAction(msg("record.refuse.two_player_lords", count=seats))
+            raise IllegalAction(msg("record.refuse.two_player_lords", count=seats), rule=cite("P1"))
         state, events = setup.new_state(seats, resolved, seed)
         flow.advance(state, events)
         return state, events

@@ -8,6 +8,7 @@ from typing import Any
 from games.core import Action, Event, IllegalAction, Rng
 from games.core.chance import shuffle
 from games.core.messages import Seat, msg
+from games.record.citations import cite
 from games.record.data import (
     DATA,
     RULES,
@@ -96,7 +97,7 @@ def lord_actions(state: State, seat: int) -> list[Action]:
 def choose_lord(state: State, seat: int, lord: str) -> list[Event]:
     if lord not in state["lord_deck"]:
         raise IllegalAction(msg("record.refuse.lord", lords=tuple(
-            term(lord) for lord in sorted(state["lord_deck"]))))
+            term(lord) for lord in sorted(state["lord_deck"]))), rule=cite("R4.2"))
     state["lord_deck"].remove(lord)
     p = player(state, seat)
     p["lords"].append(lord)
@@ -136,10 +137,10 @@ def draft_actions(state: State, seat: int) -> list[Action]:
 def draft_pick(state: State, seat: int, card: str) -> list[Event]:
     draft = state["draft"]
     if draft["picked"][seat]:
-        raise IllegalAction(msg("record.refuse.draft_done"))
+        raise IllegalAction(msg("record.refuse.draft_done"), rule=cite("R4.3.2"))
     if card not in draft["packets"][seat]:
         raise IllegalAction(msg("record.refuse.draft", cards=tuple(
-            term(c) for c in draft["packets"][seat])))
+            term(c) for c in draft["packets"][seat])), rule=cite("R4.3.2"))
     draft["packets"][seat].remove(card)
     player(state, seat)["hand"].append(card)
     draft["picked"][seat] = True

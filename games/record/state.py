@@ -9,6 +9,7 @@ from typing import Any
 from games.core import Event, IllegalAction
 from games.core.chance import shuffle
 from games.core.messages import Msg, Seat, msg
+from games.record.citations import cite
 from games.record.data import DATA, RULES, deck_term, kind_of, shown, target_cities
 
 State = dict[str, Any]
@@ -187,7 +188,7 @@ def city_in_play(state: State, city: str) -> tuple[int, dict]:
     play, so rule code never reads a missing entry."""
     found = find_city(state, city)
     if found is None:
-        raise IllegalAction(msg("record.refuse.not_in_play", city=shown(city)))
+        raise IllegalAction(msg("record.refuse.not_in_play", city=shown(city)), rule=cite("R2.2"))
     return found
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction
 from games.core.chance import pick, shuffle
-from games.core.messages import Msg, Seat, msg
+from games.core.messages import Msg, Seat, Term, msg
+from games.record.citations import STRATAGEM_RULES, cite
 from games.record.contests import (
     contest,
     contest_text,
@@ -83,16 +84,18 @@ def play_actions(state: State, seat: int) -> list[Action]:
 
 def play(state: State, seat: int, card: str) -> list[Event]:
     if card not in player(state, seat)["hand"]:
-        raise IllegalAction(msg("record.refuse.not_in_hand", card=shown(card)))
+        raise IllegalAction(msg("record.refuse.not_in_hand", card=shown(card)), rule=cite("R9.1"))
     if kind_of(card) != "stratagem":
-        raise IllegalAction(msg("record.refuse.not_a_stratagem", card=term(card)))
+        raise IllegalAction(msg("record.refuse.not_a_stratagem", card=term(card)),
+                            rule=cite("R9.1"))
     if not is_type(card, "general"):
-        raise IllegalAction(msg("record.refuse.combat_stratagem", card=term(card)))
+        raise IllegalAction(msg("record.refuse.combat_stratagem", card=term(card)),
+                            rule=cite("R9.1"))
     if state["turn"]["used"]["general"]:
-        raise IllegalAction(msg("record.refuse.played"))
+        raise IllegalAction(msg("record.refuse.played"), rule=cite("R9.2"))
     problem = requirement_problem(state, seat, card)
     if problem:
-        raise IllegalAction(problem)
+        raise IllegalAction(problem, rule=cite("R9.4"))
     take_from_hand(state, seat, card)
     state["turn"]["used"]["general"] = True
     events = [Event(msg("record.effect.plays", who=Seat(seat), card=term(card)))]
@@ -163,7 +166,7 @@ def pending_actions(state: State, seat: int) -> list[Action]:
 def choose_discard(state: State, seat: int, card: str) -> list[Event]:
     """拋磚引玉: discard one other card, then draw 3."""
     if card not in player(state, seat)["hand"]:
-        raise IllegalAction(msg("record.refuse.not_in_hand", card=shown(card)))
+        raise IllegalAction(msg("record.refuse.not_in_hand", card=shown(card)), rule=cite("R10.1"))
     take_from_hand(state, seat, card)
     discard(state, card)
     events = [Event(msg("record.effect.discards", who=Seat(seat), card=term(card)))]
@@ -173,7 +176,7 @@ def choose_discard(state: State, seat: int, card: str) -> list[Event]:
 def choose_deck(state: State, seat: int, deck: str) -> list[Event]:
     if deck not in deck_names(state) or not drawable(state, deck):
         options = tuple(deck_term(d) for d in deck_names(state) if drawable(state, d))
-        raise IllegalAction(msg("record.refuse.deck", decks=options))
+        raise IllegalAction(msg("record.refuse.deck", decks=options), rule=cite("A5"))
     return _drawing_effect(state, seat, deck)
 
 
@@ -215,7 +218,7 @@ def take(state: State, seat: int, choice: str) -> list[Event]:
         if choice not in revealed or kind_of(choice) != "general":
             generals = tuple(term(c) for c in revealed if kind_of(c) == "general")
             raise IllegalAction(msg("record.refuse.take", generals=generals) if generals
-                                else msg("record.refuse.take_nothing"))
+                                else msg("record.refuse.take_nothing"), rule=cite("R10.4"))
         revealed.remove(choice)
         player(state, seat)["hand"].append(choice)
         events.append(Event(msg("record.effect.takes", who=Seat(seat),
@@ -231,6 +234,11 @@ def take(state: State, seat: int, choice: str) -> list[Event]:
     return events
 
 
+def _rule_of(card: str) -> Term:
+    """The R10 rule by which the General stratagem `card` resolves."""
+    return cite(STRATAGEM_RULES[key_of(card)])
+
+
 def choose_target(state: State, seat: int, target: object) -> list[Event]:
     pending = state["pending"]
     if pending["kind"] == "target_seat":
@@ -238,14 +246,15 @@ def choose_target(state: State, seat: int, target: object) -> list[Event]:
         if not isinstance(target, int) or target - 1 not in others(state, seat):
             raise IllegalAction(msg("record.refuse.target_seat", seats=tuple(
                 msg("record.seat_choice", number=o + 1, who=Seat(o))
-                for o in sorted(others(state, seat)))))
+                for o in sorted(others(state, seat)))), rule=_rule_of(pending["card"]))
         return _resolve_seat_target(state, seat, pending["card"], target - 1)
     face_down = key_of(pending["card"]) == LONG
     allowed = enemy_cities(state, seat, face_down_only=face_down)
     if target not in allowed:
         raise IllegalAction(msg("record.refuse.target_face_down" if face_down
                                 else "record.refuse.target_city",
-                                cities=tuple(term(c) for c in allowed)))
+                                cities=tuple(term(c) for c in allowed)),
+                            rule=_rule_of(pending["card"]))
     state["pending"] = {**pending, "kind": "guess" if key_of(pending["card"]) == LONG
                         else "amount", "city": target}
     state["step"] = state["pending"]["kind"]
@@ -292,7 +301,7 @@ def guess(state: State, seat: int, value: object) -> list[Event]:
     pending = state["pending"]
     low, high = RULES["guess_min"], RULES["guess_max"]
     if not isinstance(value, int) or not low <= value <= high:
-        raise IllegalAction(msg("record.refuse.guess", low=low, high=high))
+        raise IllegalAction(msg("record.refuse.guess", low=low, high=high), rule=cite("R10.7"))
     city, card = pending["city"], pending["card"]
     owner, entry = city_in_play(state, city)
     result = contest(state, card, seat, owner)
@@ -317,7 +326,7 @@ def amount(state: State, seat: int, value: object) -> list[Event]:
     pending = state["pending"]
     coins = player(state, seat)["coins"]
     if not isinstance(value, int) or not 1 <= value <= coins:
-        raise IllegalAction(msg("record.refuse.amount", coins=coins))
+        raise IllegalAction(msg("record.refuse.amount", coins=coins), rule=cite("R10.8"))
     city, card = pending["city"], pending["card"]
     owner, entry = city_in_play(state, city)
     pay(state, seat, value)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction
 from games.core.messages import Msg, Seat, msg
+from games.record.citations import STATION_RULES, cite
 from games.record.data import (
     DATA,
     RULES,
@@ -130,7 +131,8 @@ def keep(state: State, seat: int, card: str) -> list[Event]:
     """R7.3: keep one, the other goes face down to the bottom of the game deck."""
     cards = state["pending"]["cards"]
     if card not in cards:
-        raise IllegalAction(msg("record.refuse.keep", cards=tuple(term(c) for c in cards)))
+        raise IllegalAction(msg("record.refuse.keep", cards=tuple(term(c) for c in cards)),
+                            rule=cite("R7.3"))
     other = cards[1 - cards.index(card)]
     player(state, seat)["hand"].append(card)
     state["decks"]["game"].append(other)
@@ -155,7 +157,7 @@ def draw_deck_actions(state: State, seat: int) -> list[Action]:
 def draw_one(state: State, seat: int, deck: str) -> list[Event]:
     _check_deck_name(state, deck)
     if not drawable(state, deck):
-        raise IllegalAction(msg("record.refuse.deck_empty", deck=deck_term(deck)))
+        raise IllegalAction(msg("record.refuse.deck_empty", deck=deck_term(deck)), rule=cite("A3"))
     return _advanced_draw(state, seat, [deck])
 
 
@@ -163,9 +165,9 @@ def pay_draw(state: State, seat: int) -> list[Event]:
     cost = RULES["advanced_draw_cost"]
     if player(state, seat)["coins"] < cost:
         raise IllegalAction(msg("record.refuse.paydraw_cost", cost=cost,
-                                coins=player(state, seat)["coins"]))
+                                coins=player(state, seat)["coins"]), rule=cite("R21.1"))
     if not all(drawable(state, d) for d in deck_names(state)):
-        raise IllegalAction(msg("record.refuse.paydraw_empty"))
+        raise IllegalAction(msg("record.refuse.paydraw_empty"), rule=cite("A3"))
     pay(state, seat, cost)
     return [Event(msg("record.draw.paid", who=Seat(seat), cost=cost))] + _advanced_draw(
         state, seat, deck_names(state))
@@ -185,7 +187,7 @@ def _advanced_draw(state: State, seat: int, decks: list[str]) -> list[Event]:
 def _check_deck_name(state: State, deck: object) -> None:
     if deck not in deck_names(state):
         raise IllegalAction(msg("record.refuse.deck", decks=tuple(
-            deck_term(d) for d in deck_names(state) if drawable(state, d))))
+            deck_term(d) for d in deck_names(state) if drawable(state, d))), rule=cite("A3"))
 
 
 # -- step C: building ----------------------------------------------------------------------
@@ -202,15 +204,15 @@ def build(state: State, seat: int, city: str) -> list[Event]:
     """R8: pay the printed cost, then choose the defending general (`station`)."""
     p = player(state, seat)
     if state["turn"]["used"]["build"]:
-        raise IllegalAction(msg("record.refuse.built"))
+        raise IllegalAction(msg("record.refuse.built"), rule=cite("R8.1"))
     if kind_of(city) != "city" or city not in p["hand"]:
-        raise IllegalAction(_not_a_city(state, seat, city))
+        raise IllegalAction(_not_a_city(state, seat, city), rule=cite("R8.1"))
     cost = DATA.cities[city]["cost"]
     if p["coins"] < cost:
         raise IllegalAction(msg("record.refuse.build_cost", city=term(city), cost=cost,
-                                coins=p["coins"]))
+                                coins=p["coins"]), rule=cite("R8.1"))
     if not generals_in_hand(state, seat):
-        raise IllegalAction(msg("record.refuse.build_general"))
+        raise IllegalAction(msg("record.refuse.build_general"), rule=cite("R8.1"))
     pay(state, seat, cost)
     take_from_hand(state, seat, city)
     state["turn"]["used"]["build"] = True
@@ -239,17 +241,20 @@ def station_actions(state: State, seat: int) -> list[Action]:
             for g in sorted(generals_in_hand(state, seat))]
 
 
-def general_refusal(state: State, seat: int, card: object, key: str) -> IllegalAction:
-    """A card that is not a general in the seat's hand: the generals it may name instead."""
+def general_refusal(state: State, seat: int, card: object, key: str,
+                    rule: str) -> IllegalAction:
+    """A card that is not a general in the seat's hand: the generals it may name instead;
+    `rule` is the rule that asks for a general here."""
     return IllegalAction(msg(key, card=shown(card), generals=tuple(
-        term(g) for g in sorted(generals_in_hand(state, seat)))))
+        term(g) for g in sorted(generals_in_hand(state, seat)))), rule=cite(rule))
 
 
 def station(state: State, seat: int, general: str) -> list[Event]:
     """R8.3 / R14.1(d) / R10.8: a general from hand goes face down into the city."""
     pending = state["pending"]
     if general not in generals_in_hand(state, seat):
-        raise general_refusal(state, seat, general, "record.refuse.station")
+        raise general_refusal(state, seat, general, "record.refuse.station",
+                              STATION_RULES[pending["source"]])
     take_from_hand(state, seat, general)
     city, source = pending["city"], pending["source"]
     place_city(state, seat, city, general, built=source == "build")
@@ -298,16 +303,17 @@ def liu_bei(state: State, seat: int, split: object = None) -> list[Event]:
     """R15 劉備: once per game draw 3 (A5: split across the decks, declared first)."""
     _check_lord(state, seat, LIU_BEI)
     if not _any_drawable(state):
-        raise IllegalAction(msg("record.refuse.liubei_empty", ability=ability(LIU_BEI)))
+        raise IllegalAction(msg("record.refuse.liubei_empty", ability=ability(LIU_BEI)),
+                            rule=cite("R15"))
     n = lord_param(LIU_BEI, "draw")
     if advanced(state):
         if not isinstance(split, int) or not 0 <= split <= n:
             raise IllegalAction(msg("record.refuse.liubei_split", ability=ability(LIU_BEI),
-                                    count=n))
+                                    count=n), rule=cite("A5"))
         plan = ["stratagem"] * split + ["city_general"] * (n - split)
     elif split is not None:
         raise IllegalAction(msg("record.refuse.liubei_basic", ability=ability(LIU_BEI),
-                                count=n))
+                                count=n), rule=cite("R15"))
     else:
         plan = ["game"] * n
     player(state, seat)["lord_used"][LIU_BEI] = True
@@ -336,42 +342,43 @@ def _check_lord(state: State, seat: int, lord: str) -> None:
     """A once-per-game lord power (R15): the seat has the lord and has not used it."""
     if not has_lord(state, seat, lord):
         raise IllegalAction(msg("record.refuse.not_your_lord", lord=term(lord),
-                                ability=ability(lord)))
+                                ability=ability(lord)), rule=cite("R15"))
     if player(state, seat)["lord_used"][lord]:
         raise IllegalAction(msg("record.refuse.lord_used", lord=term(lord),
-                                ability=ability(lord)))
+                                ability=ability(lord)), rule=cite("R15"))
 
 
 def _payments(moved: dict[int, int]) -> tuple[Msg, ...]:
     return tuple(msg("record.payment", amount=m, who=Seat(o)) for o, m in moved.items())
 
 
-def _luoyang_problem(state: State, seat: int) -> Msg | None:
+def _luoyang_problem(state: State, seat: int) -> IllegalAction | None:
     """Why 洛陽's ability is unavailable now, or None (R16, AMB-13)."""
     found = find_city(state, LUOYANG)
     city = term(LUOYANG)
     if found is None or found[0] != seat:
-        return msg("record.refuse.luoyang_not_yours", city=city)
+        return IllegalAction(msg("record.refuse.luoyang_not_yours", city=city),
+                             rule=cite("R16.1"))
     if state["turn"]["luoyang"]:
-        return msg("record.refuse.luoyang_used", city=city)
+        return IllegalAction(msg("record.refuse.luoyang_used", city=city), rule=cite("R16.1"))
     entry = found[1]
     if state["options"].get("luoyang_literal"):
         fresh = entry["built_round"] == state["round"]
     else:
         fresh = entry["gained"] == state["action_no"]
     if fresh:
-        return msg("record.refuse.luoyang_fresh", city=city)
+        return IllegalAction(msg("record.refuse.luoyang_fresh", city=city), rule=cite("R16.2"))
     cost = DATA.cities[LUOYANG]["ability"]["pay"]
     if player(state, seat)["coins"] < cost:
-        return msg("record.refuse.luoyang_cost", city=city, cost=cost,
-                   coins=player(state, seat)["coins"])
+        return IllegalAction(msg("record.refuse.luoyang_cost", city=city, cost=cost,
+                                 coins=player(state, seat)["coins"]), rule=cite("R16.1"))
     return None
 
 
 def luoyang(state: State, seat: int) -> list[Event]:
     problem = _luoyang_problem(state, seat)
     if problem:
-        raise IllegalAction(problem)
+        raise problem
     power = DATA.cities[LUOYANG]["ability"]
     pay(state, seat, power["pay"])
     state["turn"]["luoyang"] = True

@@ -12,6 +12,7 @@ from __future__ import annotations
 from games.core import Action, Event, IllegalAction, MalformedAction
 from games.core.messages import Msg, Param, Term, msg
 from games.redux import abilities
+from games.redux.citations import cite
 from games.redux.economy import arg, ask_take, int_arg
 from games.redux.rules import ACTIONS, BATTLE_OF_BORDER, UNIT_WEAPON
 from games.redux.say import choices_hint, units
@@ -102,14 +103,17 @@ def battle_of_general(state: State, seat: int, gid: str, todo: list[str]) -> str
     meant = [b["general"] for b in state["bids"] if b["seat"] == seat and b["action"] in todo
              and ACTIONS[b["action"]][2] == "battle"]
     raise IllegalAction(msg("redux.refuse.not_on_battle", general=_name(state, gid),
-                            generals=tuple(general_term(state, g) for g in meant)))
+                            generals=tuple(general_term(state, g) for g in meant)),
+                        rule=cite("R8.4.13.1"))
 
 
 def occupy(state: State, seat: int, action: str, move: Action) -> list[Event]:
-    gid, region_id = arg(move, 0, FORM), arg(move, 1, FORM)
-    n, store = int_arg(move, 2, FORM), arg(move, 3, FORM)
+    rule = cite("R8.4.13.0")
+    gid, region_id = arg(move, 0, FORM, rule=rule), arg(move, 1, FORM, rule=rule)
+    n, store = int_arg(move, 2, FORM, rule=rule), arg(move, 3, FORM, rule=rule)
     if store not in STORES:
-        raise MalformedAction(msg("redux.refuse.store_where", typed=move.text, form=FORM))
+        raise MalformedAction(msg("redux.refuse.store_where", typed=move.text, form=FORM),
+                              rule=cite("R8.4.13.5"))
     bid = next(b for b in battle_bids(state, seat, action) if b["general"] == gid)
     region = _check_region(state, seat, action, region_id)
     _check_units(state, bid, region, n)
@@ -124,37 +128,39 @@ def _check_region(state: State, seat: int, action: str, region_id: str) -> dict:
     regions = pack(state).regions
     if region_id not in regions:
         raise IllegalAction(msg("redux.refuse.no_region", typed=region_id, hint=choices_hint(
-            occupy_choices(state, seat, action))))
+            occupy_choices(state, seat, action))), rule=cite("R8.4.13.0"))
     region, border = regions[region_id], border_of(action)
     name = region_term(state, region_id)
     if region["border"] != border:
         raise IllegalAction(msg("redux.refuse.wrong_border", region=name,
-                                border=Term(f"redux.border.{border}")))
+                                border=Term(f"redux.border.{border}")), rule=cite("R8.4.13.1"))
     holder = occupant(state, region_id)
     if holder is not None:
-        raise IllegalAction(msg("redux.refuse.occupied", region=name, who=who(state, holder)))
+        raise IllegalAction(msg("redux.refuse.occupied", region=name, who=who(state, holder)),
+                            rule=cite("R8.4.13.8"))
     if required_border(state, seat) == border:
         raise IllegalAction(msg("redux.refuse.second_border",
-                                why=why_no_occupation(state, seat, action)))
+                                why=why_no_occupation(state, seat, action)), rule=cite("R8.4.13.9"))
     return region
 
 
 def _check_units(state: State, bid: dict, region: dict, n: int) -> None:
     name, attached = general_term(state, bid["general"]), bid["units"]
     if not attached:
-        raise IllegalAction(msg("redux.refuse.no_units", general=name))
+        raise IllegalAction(msg("redux.refuse.no_units", general=name), rule=cite("R8.4.13.2"))
     if attached["type"] != region["unit"]:
         raise IllegalAction(msg("redux.refuse.unit_mismatch",
                                 region=region_term(state, region["id"]),
                                 needed=Term(f"redux.unit.{region['unit']}"), general=name,
-                                has=Term(f"redux.unit.{attached['type']}")))
+                                has=Term(f"redux.unit.{attached['type']}")), rule=cite("R8.4.13.4"))
     leadership = general(state, bid["general"])["leadership"]
     if n > leadership:
-        raise IllegalAction(msg("redux.refuse.leadership_unit", general=name, count=leadership))
+        raise IllegalAction(msg("redux.refuse.leadership_unit", general=name, count=leadership),
+                            rule=cite("R8.4.13.3"))
     if not 1 <= n <= attached["count"]:
         raise IllegalAction(msg("redux.refuse.occupy_count", general=name,
                                 units=units(attached["type"], attached["count"]),
-                                most=attached["count"]))
+                                most=attached["count"]), rule=cite("R8.4.13.3"))
 
 
 def _occupy(state: State, seat: int, action: str, bid: dict, region: dict, n: int, store: str

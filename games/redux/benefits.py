@@ -11,6 +11,7 @@ from __future__ import annotations
 from games.core import Action, Event
 from games.core.messages import Msg, msg
 from games.redux import abilities
+from games.redux.citations import cite
 from games.redux.economy import arg, ask_take, refuse_unless_listed, supply_left
 from games.redux.rules import WEAPONS
 from games.redux.say import amount, amounts
@@ -230,10 +231,10 @@ def _words(given: dict, weapon: str | None) -> tuple[Msg, ...]:
 
 
 def exchange(state: State, seat: int, doing: dict, move: Action) -> list[Event]:
-    arg(move, 0, "exchange <resource paid> [<weapon>] | exchange none")
+    arg(move, 0, "exchange <resource paid> [<weapon>] | exchange none", rule=cite("R8.6.1"))
     name = source_term(state, doing["source"])
     refuse_unless_listed(move, exchange_choices(state, seat, doing),
-                         msg("redux.why.exchange", source=name))
+                         msg("redux.why.exchange", source=name), rule=cite("R8.6.1"))
     state["doing"] = None
     if move.args == ("none",):
         return [Event(msg("redux.log.no_exchange", source=name, who=who(state, seat)))]

@@ -13,6 +13,7 @@ from games.core import Action, Event, IllegalAction, MalformedAction
 from games.core.chance import shuffle
 from games.core.messages import Msg, Term, msg
 from games.redux import bids
+from games.redux.citations import cite
 from games.redux.rules import (
     ACTIONS,
     ALLIANCE_ELIGIBLE,
@@ -123,12 +124,13 @@ def recruit(state: State, seat: int, args: tuple) -> list[Event]:
     strangers = [g for g in chosen if g not in p["drawn"]]
     meant = [typed_match([g], _names(state, p["drawn"])) for g in chosen]
     if strangers and all(meant) and len(set(meant)) == len(meant) == p["picking"]:
-        raise IllegalAction(did_you_mean("recruit", *(str(m) for m in meant)))
+        raise IllegalAction(did_you_mean("recruit", *(str(m) for m in meant)), rule=cite("R7.1.2"))
     if len(chosen) != p["picking"] or len(set(chosen)) != len(chosen):
-        raise IllegalAction(msg("redux.refuse.recruit_count", count=p["picking"], drawn=drawn))
+        raise IllegalAction(msg("redux.refuse.recruit_count", count=p["picking"], drawn=drawn),
+                            rule=cite("R7.1.2"))
     if strangers:
         raise IllegalAction(msg("redux.refuse.not_drawn", typed=strangers[0], drawn=drawn,
-                                count=p["picking"]))
+                                count=p["picking"]), rule=cite("R7.1.2"))
     p["hidden"] = sorted(chosen)
     p["general_deck"].extend(g for g in p["drawn"] if g not in chosen)
     p["drawn"], p["picking"] = [], 0
@@ -179,13 +181,14 @@ def alliance_actions(state: State, seat: int) -> list[Action]:
 
 def choose_alliance(state: State, seat: int, args: tuple) -> list[Event]:
     if args and str(args[0]) not in ACTIONS and (meant := typed_match(args, ACTION_NAMES)):
-        raise IllegalAction(did_you_mean("alliance", meant))
-    action = str(_one_arg(args, "alliance <action>"))
+        raise IllegalAction(did_you_mean("alliance", meant), rule=cite("R7.2.4"))
+    action = str(_one_arg(args, "alliance <action>", rule=cite("R7.2.3")))
     if action == state["alliance"]["previous"]:
-        raise IllegalAction(msg("redux.refuse.alliance_again", action=action_term(action)))
+        raise IllegalAction(msg("redux.refuse.alliance_again", action=action_term(action)),
+                            rule=cite("R7.2.5"))
     if action not in alliance_choices(state):
         raise IllegalAction(msg("redux.refuse.alliance_choices", hint=choices_hint(
-            alliance_actions(state, seat))))
+            alliance_actions(state, seat))), rule=cite("R7.2.4"))
     state["alliance"]["action"] = action
     events = [Event(msg("redux.log.alliance_chosen", who=who(state, seat),
                         action=action_term(action)))]
@@ -243,7 +246,7 @@ def bid(state: State, seat: int, action: Action) -> list[Event]:
         if action.kind == "pass":
             return _pass(state, seat)
         raise IllegalAction(msg("redux.refuse.place_first",
-                                hint=choices_hint(bid_actions(state, seat))))
+                                hint=choices_hint(bid_actions(state, seat))), rule=cite("R7.7.2"))
     if action.kind == "cancel":
         state["draft"] = None
         return [Event(msg("redux.log.cancelled"), seats=(seat,))]
@@ -251,7 +254,7 @@ def bid(state: State, seat: int, action: Action) -> list[Event]:
     if action.kind not in expected:
         raise IllegalAction(msg("redux.refuse.finish_placing",
                                 general=general_term(state, draft["general"]),
-                                hint=choices_hint(bid_actions(state, seat))))
+                                hint=choices_hint(bid_actions(state, seat))), rule=cite("R7.7.2"))
     VERB_HANDLERS[action.kind](state, seat, action.args)
     return _continue_draft(state, seat)
 
@@ -270,18 +273,18 @@ def _place(state: State, seat: int, args: tuple) -> list[Event]:
     if gid not in p["generals"]:
         meant = typed_match(args, _names(state, p["generals"]))
         if meant:
-            raise IllegalAction(did_you_mean("place", meant))
-        _one_arg(args, "place <general>")
+            raise IllegalAction(did_you_mean("place", meant), rule=cite("R7.7.2"))
+        _one_arg(args, "place <general>", rule=cite("R7.7.2"))
         raise IllegalAction(msg("redux.refuse.not_your_general", typed=gid,
-                                hint=choices_hint(bid_actions(state, seat))))
+                                hint=choices_hint(bid_actions(state, seat))), rule=cite("R7.7.8"))
     name = general_term(state, gid)
     now = status(state, seat, gid)
     if now == "occupying":
-        raise IllegalAction(msg("redux.refuse.occupying", general=name))
+        raise IllegalAction(msg("redux.refuse.occupying", general=name), rule=cite("R8.4.13.7"))
     if now == "placed":
-        raise IllegalAction(msg("redux.refuse.already_placed", general=name))
+        raise IllegalAction(msg("redux.refuse.already_placed", general=name), rule=cite("R7.7.8"))
     if now == "flipped":
-        raise IllegalAction(msg("redux.refuse.flipped", general=name))
+        raise IllegalAction(msg("redux.refuse.flipped", general=name), rule=cite("R7.7.8"))
     state["draft"] = {"seat": seat, "general": gid, "action": None, "units": None, "gold": 0,
                       "support": None, "emperor": None, "stage": "on"}
     return [Event(msg("redux.log.placing", general=name), seats=(seat,))]
@@ -307,13 +310,14 @@ def _on_actions(state: State, seat: int) -> list[Action]:
 
 def _on(state: State, seat: int, args: tuple) -> None:
     if args and str(args[0]) not in ACTIONS and (meant := typed_match(args, ACTION_NAMES)):
-        raise IllegalAction(did_you_mean("on", meant))
-    action = _one_arg(args, "on <action>")
+        raise IllegalAction(did_you_mean("on", meant), rule=cite("R7.7.2"))
+    action = _one_arg(args, "on <action>", rule=cite("R7.7.2"))
     if action not in ACTIONS:
         raise IllegalAction(msg("redux.refuse.no_such_action", typed=str(action),
-                                hint=choices_hint(_on_actions(state, seat))))
+                                hint=choices_hint(_on_actions(state, seat))), rule=cite("R7.3.1"))
     if action not in actions_open_to(state, seat):
-        raise IllegalAction(_closed_reason(state, seat, action))
+        raise IllegalAction(_closed_reason(state, seat, action),
+                            rule=cite("R7.5.6" if ACTIONS[action][2] == "battle" else "R7.6.2"))
     state["draft"]["action"] = action
     state["draft"]["stage"] = "units"
 
@@ -356,33 +360,35 @@ def _units(state: State, seat: int, args: tuple) -> None:
         return
     if len(args) != 2:
         raise IllegalAction(msg("redux.refuse.units_form",
-                                hint=choices_hint(_unit_actions(state, seat))))
+                                hint=choices_hint(_unit_actions(state, seat))), rule=cite("R7.5.4"))
     if not isinstance(args[1], int):
-        raise MalformedAction(msg("redux.refuse.form", form="units <type> <n>"))
+        raise MalformedAction(msg("redux.refuse.form", form="units <type> <n>"),
+                              rule=cite("R7.7.2"))
     unit, count = args
     if unit not in UNIT_WEAPON:
         raise IllegalAction(msg("redux.refuse.unit_type", typed=str(unit), types=tuple(
-            Term(f"redux.unit.{u}") for u in UNIT_WEAPON)))
+            Term(f"redux.unit.{u}") for u in UNIT_WEAPON)), rule=cite("R5.5"))
     _check_attachment(state, seat, count, "unit")
     if count > units_possible(state, seat, unit):
         raise IllegalAction(msg("redux.refuse.units_possible", units=units(
             unit, units_possible(state, seat, unit)), weapon=Term(
-            f"redux.weapon.{UNIT_WEAPON[unit]}")))
+            f"redux.weapon.{UNIT_WEAPON[unit]}")), rule=cite("R5.5"))
     draft["units"] = {"type": unit, "count": count}
     draft["stage"] = "support"
 
 
 def _gold(state: State, seat: int, args: tuple) -> None:
     draft = state["draft"]
-    count = _one_arg(args, "gold <n>")
+    count = _one_arg(args, "gold <n>", rule=cite("R7.6.4"))
     if ACTIONS[draft["action"]][2] != "tribal":
-        raise IllegalAction(msg("redux.refuse.gold_tribal"))
+        raise IllegalAction(msg("redux.refuse.gold_tribal"), rule=cite("R7.6.4"))
     if not isinstance(count, int):
-        raise MalformedAction(msg("redux.refuse.form", form="gold <n>"))
+        raise MalformedAction(msg("redux.refuse.form", form="gold <n>"), rule=cite("R7.6.4"))
     _check_attachment(state, seat, count, "gold")
     if count > player(state, seat)["gold"]:
         raise IllegalAction(msg("redux.refuse.hold_only",
-                                what=amount("gold", player(state, seat)["gold"])))
+                                what=amount("gold", player(state, seat)["gold"])),
+                            rule=cite("R7.6.4"))
     draft["gold"] = count
     draft["stage"] = "support"
 
@@ -392,11 +398,12 @@ def _check_attachment(state: State, seat: int, count: int, what: str) -> None:
     draft = state["draft"]
     if count < 1:
         raise IllegalAction(msg("redux.refuse.attach_least",
-                                hint=choices_hint(_unit_actions(state, seat))))
+                                hint=choices_hint(_unit_actions(state, seat))), rule=cite("R7.7.2"))
     leads = general(state, draft["general"])["leadership"]
     if count > leads:
         raise IllegalAction(msg(f"redux.refuse.leadership_{what}", count=leads,
-                                general=general_term(state, draft["general"])))
+                                general=general_term(state, draft["general"])),
+                            rule=cite("R7.5.2" if what == "unit" else "R7.6.5"))
 
 
 def _support_actions(state: State, seat: int) -> list[Action]:
@@ -409,12 +416,13 @@ def _support_actions(state: State, seat: int) -> list[Action]:
 
 
 def _support(state: State, seat: int, args: tuple) -> None:
-    count = _one_arg(args, "support <n>")
+    count = _one_arg(args, "support <n>", rule=cite("R7.10.3"))
     held = player(state, seat)["support"]
     if not isinstance(count, int) or count < 0:
-        raise MalformedAction(msg("redux.refuse.form", form="support <n>"))
+        raise MalformedAction(msg("redux.refuse.form", form="support <n>"), rule=cite("R7.10.3"))
     if count > held:
-        raise IllegalAction(msg("redux.refuse.hold_only", what=amount("support", held)))
+        raise IllegalAction(msg("redux.refuse.hold_only", what=amount("support", held)),
+                            rule=cite("R7.10.3"))
     state["draft"]["support"] = count
     state["draft"]["stage"] = "emperor"
 
@@ -430,9 +438,9 @@ def _emperor_actions(state: State, seat: int) -> list[Action]:
 
 
 def _emperor(state: State, seat: int, args: tuple) -> None:
-    answer = _one_arg(args, "emperor yes|no")
+    answer = _one_arg(args, "emperor yes|no", rule=cite("R7.10.2"))
     if answer not in ("yes", "no"):
-        raise MalformedAction(msg("redux.refuse.form", form="emperor yes|no"))
+        raise MalformedAction(msg("redux.refuse.form", form="emperor yes|no"), rule=cite("R7.10.2"))
     state["draft"]["emperor"] = answer == "yes"
     state["draft"]["stage"] = "done"
 
@@ -490,9 +498,10 @@ def _attachments(placement: dict) -> tuple[Msg, ...]:
     return tuple(parts)
 
 
-def _one_arg(args: tuple, form: str) -> str | int:
+def _one_arg(args: tuple, form: str, rule: Term) -> str | int:
+    """The one argument of a move, or its form (and `rule`, the rule that asks for it)."""
     if len(args) != 1:
-        raise MalformedAction(msg("redux.refuse.form", form=form))
+        raise MalformedAction(msg("redux.refuse.form", form=form), rule=rule)
     return args[0]
 
 

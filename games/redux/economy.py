@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction, MalformedAction
 from games.core.messages import Msg, Term, msg
+from games.redux.citations import action_rule, cite, stage_rule
 from games.redux.rules import (
     DEVELOPMENT_MAX,
     EMPEROR_OFFICE,
@@ -45,31 +46,37 @@ from games.redux.state import (
 PRODUCE = {"spear_horse": ("spear", "horse"), "crossbow_ship": ("crossbow", "ship")}
 DEVELOPMENT = {"farm": ("harvest", "granary", "farms", "rice", HARVEST_RICE),
                "market": ("tax", "treasury", "markets", "gold", TAX_GOLD)}
+DEVELOPMENT_RULES = {"farm": "R8.4.1.2", "market": "R8.4.2.2"}  # develop, or collect and store
 
 
 # -- small helpers ---------------------------------------------------------------------------
-def arg(action: Action, index: int, form: str) -> str:
-    """The `index`-th argument of `action` as a word, or a message showing the form."""
+def arg(action: Action, index: int, form: str, rule: Term) -> str:
+    """The `index`-th argument of `action` as a word, or a message showing the form (and
+    `rule`, the rule of the decision that asks for it)."""
     value = action.args[index] if len(action.args) > index else None
     if not isinstance(value, str):
-        raise MalformedAction(msg("redux.refuse.typed_form", typed=action.text, form=form))
+        raise MalformedAction(msg("redux.refuse.typed_form", typed=action.text, form=form),
+                              rule=rule)
     return value
 
 
-def int_arg(action: Action, index: int, form: str) -> int:
-    """The `index`-th argument of `action` as a number, or a message showing the form."""
+def int_arg(action: Action, index: int, form: str, rule: Term) -> int:
+    """The `index`-th argument of `action` as a number, or a message showing the form (and
+    `rule`, the rule of the decision that asks for it)."""
     value = action.args[index] if len(action.args) > index else None
     if not isinstance(value, int):
-        raise MalformedAction(msg("redux.refuse.typed_form", typed=action.text, form=form))
+        raise MalformedAction(msg("redux.refuse.typed_form", typed=action.text, form=form),
+                              rule=rule)
     return value
 
 
-def refuse_unless_listed(action: Action, choices: list[Action], why: Msg) -> None:
-    """Refuse an action outside `choices`, explaining the rule and naming what is possible."""
+def refuse_unless_listed(action: Action, choices: list[Action], why: Msg, rule: Term) -> None:
+    """Refuse an action outside `choices`, explaining the rule (`why`, and `rule` by its id)
+    and naming what is possible."""
     if action in choices:
         return
     raise IllegalAction(msg("redux.refuse.not_possible", typed=action.text, why=why,
-                            hint=choices_hint(choices)))
+                            hint=choices_hint(choices)), rule=rule)
 
 
 def supply_left(state: State, part: str) -> int | None:
@@ -103,27 +110,28 @@ def development_choices(state: State, seat: int, action: str) -> list[Action]:
 def develop_or_collect(state: State, seat: int, action: str, move: Action) -> list[Event]:
     collect, store, key, resource, rate = DEVELOPMENT[action]
     form = f"{action} develop | {action} {collect} <k>"
-    mode = arg(move, 0, form)
+    rule = cite(DEVELOPMENT_RULES[action])
+    mode = arg(move, 0, form, rule=rule)
     p = player(state, seat)
     area = p[action]
     if mode == "develop":
         if area["level"] >= DEVELOPMENT_MAX:
             raise IllegalAction(msg(f"redux.refuse.{action}_full", level=DEVELOPMENT_MAX,
                                     hint=choices_hint(development_choices(state, seat,
-                                                                          action))))
+                                                                          action))), rule=rule)
         area["level"] += 1
         area["developed"] += 1
         return [Event(msg(f"redux.log.develops_{action}", who=who(state, seat),
                           level=area["level"]))]
     if mode != collect:
-        raise MalformedAction(msg("redux.refuse.typed_form", typed=move.text, form=form))
-    kept = int_arg(move, 1, form)
+        raise MalformedAction(msg("redux.refuse.typed_form", typed=move.text, form=form), rule=rule)
+    kept = int_arg(move, 1, form, rule=rule)
     if not area["developed"]:
         raise IllegalAction(msg(f"redux.refuse.{action}_none_developed", hint=choices_hint(
-            development_choices(state, seat, action))))
+            development_choices(state, seat, action))), rule=rule)
     if not 0 <= kept <= area["developed"]:
         raise IllegalAction(msg("redux.refuse.store_range", most=area["developed"],
-                                store=Term(f"redux.store.{store}")))
+                                store=Term(f"redux.store.{store}")), rule=rule)
     sold = area["developed"] - kept
     area["developed"] = 0
     p[store][key] += kept
@@ -174,16 +182,17 @@ def trade_choices(state: State, seat: int, action: str) -> list[Action]:
 
 def trade_rice(state: State, seat: int, action: str, move: Action) -> list[Event]:
     form = "rice buy|sell <lots> | rice none"
-    direction = arg(move, 0, form)
+    direction = arg(move, 0, form, rule=cite("R8.4.3.2"))
     events = []
     if direction != "none":
-        lots = int_arg(move, 1, form)
+        lots = int_arg(move, 1, form, rule=cite("R8.4.3.2"))
         refuse_unless_listed(move, trade_choices(state, seat, action),
-                             msg("redux.why.rice_lots", lot=RICE_LOT, most=RICE_LOTS_MAX))
+                             msg("redux.why.rice_lots", lot=RICE_LOT, most=RICE_LOTS_MAX),
+                             rule=cite("R8.4.3.2"))
         events.append(_rice_trade(state, seat, direction, lots))
     else:
         refuse_unless_listed(move, trade_choices(state, seat, action),
-                             msg("redux.why.no_weapon_trade"))
+                             msg("redux.why.no_weapon_trade"), rule=cite("R8.4.3.2"))
     state["doing"] = {"action": action, "stage": "weapons", "rice": direction != "none"}
     return events
 
@@ -210,11 +219,12 @@ def weapons_choices(state: State, seat: int, doing: dict) -> list[Action]:
 
 def trade_weapons(state: State, seat: int, doing: dict, move: Action) -> list[Event]:
     form = "weapons buy|sell <lots> | weapons none"
-    direction = arg(move, 0, form)
+    direction = arg(move, 0, form, rule=cite("R8.4.3.3"))
     if direction != "none":
-        int_arg(move, 1, form)
+        int_arg(move, 1, form, rule=cite("R8.4.3.3"))
     refuse_unless_listed(move, weapons_choices(state, seat, doing),
-                         msg("redux.why.weapon_lots", lot=WEAPON_LOT, most=WEAPON_LOTS_MAX))
+                         msg("redux.why.weapon_lots", lot=WEAPON_LOT, most=WEAPON_LOTS_MAX),
+                         rule=cite("R8.4.3.3"))
     state["doing"] = None
     if direction == "none":
         return []
@@ -288,9 +298,10 @@ def give_weapons(state: State, seat: int, doing: dict, move: Action) -> list[Eve
 def _move_weapons(state: State, seat: int, doing: dict, move: Action,
                   choices: list[Action]) -> list[Event]:
     verb = doing["stage"]
-    weapon, n = arg(move, 0, f"{verb} <weapon> <n>"), int_arg(move, 1, f"{verb} <weapon> <n>")
+    form, rule = f"{verb} <weapon> <n>", stage_rule(doing)
+    weapon, n = arg(move, 0, form, rule=rule), int_arg(move, 1, form, rule=rule)
     refuse_unless_listed(move, choices, msg(f"redux.why.{verb}_left",
-                                            left=amount("weapon", doing["left"])))
+                                            left=amount("weapon", doing["left"])), rule=rule)
     if verb == "take":
         gain(state, seat, weapon, n)
         text = msg("redux.log.takes", who=who(state, seat), what=amount(weapon, n))
@@ -320,10 +331,10 @@ def instructor_choices(state: State, seat: int, action: str) -> list[Action]:
 
 
 def hire(state: State, seat: int, action: str, move: Action) -> list[Event]:
-    n = int_arg(move, 0, "hire <0-2>")
+    n = int_arg(move, 0, "hire <0-2>", rule=cite("R8.4.4.2"))
     refuse_unless_listed(move, instructor_choices(state, seat, action),
                          msg("redux.why.hire", rice=amount("rice", HIRE_COST_RICE),
-                             most=TRAIN_MAX))
+                             most=TRAIN_MAX), rule=cite("R8.4.4.2"))
     events = []
     if n:
         p = player(state, seat)
@@ -344,8 +355,9 @@ def import_choices(state: State, seat: int, doing: dict) -> list[Action]:
 
 
 def import_card(state: State, seat: int, doing: dict, move: Action) -> list[Event]:
-    deck = arg(move, 0, "import union|separation|none")
-    refuse_unless_listed(move, import_choices(state, seat, doing), msg("redux.why.import"))
+    deck = arg(move, 0, "import union|separation|none", rule=cite("R8.4.4.3"))
+    refuse_unless_listed(move, import_choices(state, seat, doing), msg("redux.why.import"),
+                         rule=cite("R8.4.4.3"))
     state["doing"] = None
     if deck == "none":
         return []
@@ -386,22 +398,24 @@ def build_choices(state: State, seat: int, action: str) -> list[Action]:
 
 
 def build(state: State, seat: int, action: str, move: Action) -> list[Event]:
-    card_id = arg(move, 0, "build <card>")
+    card_id = arg(move, 0, "build <card>", rule=cite("R8.4.5.1"))
     cards, p = pack(state).cards, player(state, seat)
     if card_id not in p["hand"]:
         meant = typed_card(state, move.args, p["hand"])
         if meant:
-            raise IllegalAction(msg("redux.refuse.did_you_mean", form=f"build {meant}"))
+            raise IllegalAction(msg("redux.refuse.did_you_mean", form=f"build {meant}"),
+                                rule=cite("R8.4.5.1"))
         raise IllegalAction(msg("redux.refuse.not_in_hand", typed=card_id, hint=choices_hint(
-            build_choices(state, seat, action))))
+            build_choices(state, seat, action))), rule=cite("R8.4.5.1"))
     card = cards[card_id]
     name = card_term(state, card_id)
     for need in card["requires"]:
         if not _requirement_met(state, seat, need):
-            raise IllegalAction(msg("redux.refuse.card_needs", card=name, need=requirement(need)))
+            raise IllegalAction(msg("redux.refuse.card_needs", card=name, need=requirement(need)),
+                                rule=cite("R8.4.5.2"))
     if not _affordable(state, seat, card["cost"]):
         raise IllegalAction(msg("redux.refuse.cannot_pay", card=name, cost=cost_text(
-            card["cost"])))
+            card["cost"])), rule=cite("R8.4.5.3"))
     paid = _pay_cost(state, seat, card["cost"])
     p["hand"].remove(card_id)
     p["built"].append(card_id)
@@ -468,12 +482,14 @@ def produce_choices(state: State, seat: int, action: str) -> list[Action]:
 
 def produce(state: State, seat: int, action: str, move: Action) -> list[Event]:
     form = "produce <weapon> <weapon>"
-    first, second = arg(move, 0, form), arg(move, 1, form)
+    rule = action_rule(action)
+    first, second = arg(move, 0, form, rule=rule), arg(move, 1, form, rule=rule)
     low, high = sorted((first, second), key=lambda w: WEAPONS.index(w) if w in WEAPONS else 9)
     pair = (low, high)
     choices = produce_choices(state, seat, action)
     refuse_unless_listed(Action("produce", pair), choices, msg(
-        "redux.why.produce", weapons=tuple(Term(f"redux.weapon.{w}") for w in PRODUCE[action])))
+        "redux.why.produce", weapons=tuple(Term(f"redux.weapon.{w}") for w in PRODUCE[action])),
+                         rule=rule)
     got = _produced(state, pair)
     for weapon, n in got.items():
         gain(state, seat, weapon, n)
@@ -491,7 +507,7 @@ def recruit_choices(state: State, seat: int, action: str) -> list[Action]:
 
 def recruit(state: State, seat: int, action: str, move: Action) -> list[Event]:
     refuse_unless_listed(move, recruit_choices(state, seat, action),
-                         msg("redux.why.no_army_tokens"))
+                         msg("redux.why.no_army_tokens"), rule=cite("R8.4.8"))
     got = gain(state, seat, "untrained", RECRUIT_ARMIES)
     key = "redux.log.recruits_armies" if got == RECRUIT_ARMIES else \
         "redux.log.recruits_armies_short"
@@ -505,11 +521,11 @@ def train_choices(state: State, seat: int, action: str) -> list[Action]:
 
 
 def train(state: State, seat: int, action: str, move: Action) -> list[Event]:
-    n = int_arg(move, 0, "train <1-2>")
+    n = int_arg(move, 0, "train <1-2>", rule=cite("R8.4.9"))
     untrained = player(state, seat)["armies"]["untrained"]
     refuse_unless_listed(move, train_choices(state, seat, action),
                          msg("redux.why.train", most=TRAIN_MAX,
-                             held=amount("untrained", untrained)))
+                             held=amount("untrained", untrained)), rule=cite("R8.4.9"))
     armies = player(state, seat)["armies"]
     armies["untrained"] -= n
     armies["trained"] += n
@@ -524,8 +540,9 @@ def tribute_choices(state: State, seat: int, action: str) -> list[Action]:
 
 
 def tribute(state: State, seat: int, action: str, move: Action) -> list[Event]:
-    arg(move, 0, "tribute gold_gold|rice_rice|gold_rice|army")
-    refuse_unless_listed(move, tribute_choices(state, seat, action), msg("redux.why.tribute"))
+    arg(move, 0, "tribute gold_gold|rice_rice|gold_rice|army", rule=cite("R8.4.10"))
+    refuse_unless_listed(move, tribute_choices(state, seat, action), msg("redux.why.tribute"),
+                         rule=cite("R8.4.10"))
     taken = TRIBUTE_CHOICES[move.word()]
     for resource, n in taken.items():
         gain(state, seat, resource, n)
@@ -547,7 +564,7 @@ def support_choices(state: State, seat: int, action: str) -> list[Action]:
 
 def gain_support(state: State, seat: int, action: str, move: Action) -> list[Event]:
     refuse_unless_listed(move, support_choices(state, seat, action),
-                         msg("redux.why.no_support_tokens"))
+                         msg("redux.why.no_support_tokens"), rule=cite("R8.4.11"))
     gain(state, seat, "support", 1)
     return [Event(msg("redux.log.gains_support", who=who(state, seat),
                       now=player(state, seat)["support"]))]
@@ -564,13 +581,13 @@ def manipulate_choices(state: State, seat: int, action: str) -> list[Action]:
 
 
 def manipulate(state: State, seat: int, action: str, move: Action) -> list[Event]:
-    gid = arg(move, 0, "manipulate <general>")
+    gid = arg(move, 0, "manipulate <general>", rule=cite("R8.4.12.1"))
     p = player(state, seat)
     if p["gold"] < MANIPULATE_GOLD:
         raise IllegalAction(msg("redux.refuse.manipulate_gold",
-                                gold=amount("gold", MANIPULATE_GOLD)))
+                                gold=amount("gold", MANIPULATE_GOLD)), rule=cite("R8.4.12.1"))
     refuse_unless_listed(move, manipulate_choices(state, seat, action),
-                         msg("redux.why.manipulate"))
+                         msg("redux.why.manipulate"), rule=cite("R8.4.12.1"))
     p["gold"] -= MANIPULATE_GOLD
     p["office"] = min(p["office"] + 1, EMPEROR_OFFICE)
     state["flipped"] = {"seat": seat, "general": gid}

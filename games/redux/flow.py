@@ -13,6 +13,7 @@ from collections.abc import Callable
 from games.core import Action, Event, IllegalAction
 from games.core.messages import msg
 from games.redux import bids, conflict, resolution, upkeep
+from games.redux.citations import step_rule
 from games.redux.say import choices_hint
 from games.redux.state import State
 
@@ -54,7 +55,8 @@ def dispatch(state: State, seat: int, action: Action) -> list[Event]:
     allowed = conflict.VERBS.get(step, ())
     if action.kind not in allowed:
         raise IllegalAction(msg("redux.refuse.not_now", verb=action.kind,
-                                hint=choices_hint(legal_actions(state, seat))))
+                                hint=choices_hint(legal_actions(state, seat))),
+                            rule=step_rule(step))
     if step == "pick":
         return conflict.recruit(state, seat, action.args)
     if step == "alliance":

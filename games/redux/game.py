@@ -11,6 +11,7 @@ from games.core.messages import Msg, Said, msg
 from games.core.references import Reference
 from games.redux import ai, checks, data, flow, scoring, setup
 from games.redux import view as views
+from games.redux.citations import cite
 from games.redux.packs import ReduxPacks
 from games.redux.references import references
 from games.redux.rules import ACTIONS, TRIBAL_OF_NATION
@@ -45,17 +46,18 @@ class ReduxGame(Game):
         text = given.get("pack") or None  # empty text means the designed pack
         if text is not None:
             if not isinstance(text, str):
-                raise IllegalAction(msg("redux.refuse.pack_option"))
+                raise IllegalAction(msg("redux.refuse.pack_option"), rule=cite("G6"))
             try:
                 data.load_pack(text, "the uploaded pack")
             except data.DataError as error:
-                raise IllegalAction(msg("redux.refuse.pack_unusable", error=str(error))) from None
+                raise IllegalAction(msg("redux.refuse.pack_unusable", error=str(error)),
+                                    rule=cite("G6")) from None
         return {**resolved, "pack": text}
 
     def begin(self, seats: int, options: dict[str, Any],
               seed: int) -> tuple[State, list[Event]]:
         if seats != 3:
-            raise IllegalAction(msg("redux.refuse.three_players", seats=seats))
+            raise IllegalAction(msg("redux.refuse.three_players", seats=seats), rule=cite("R1.1"))
         state, events = setup.new_state(self.resolve_options(options), seed)
         flow.advance(state, events)
         return state, events

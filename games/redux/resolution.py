@@ -16,6 +16,7 @@ from typing import NamedTuple
 from games.core import Action, Event, IllegalAction, MalformedAction, NotYourTurn
 from games.core.messages import Msg, Param, msg
 from games.redux import abilities, battle, benefits, economy, tribal
+from games.redux.citations import cite, stage_rule
 from games.redux.rules import ACTIONS, BATTLE_OF_BORDER, TRIBAL_OF_NATION
 from games.redux.say import choices_hint
 from games.redux.state import State, action_term, player, release_bid, source_term, who
@@ -23,8 +24,9 @@ from games.redux.state import State, action_term, player, release_bid, source_te
 STEPS = ("resolve", "reward", "benefits")
 
 
-class Rule(NamedTuple):
-    """An action's first decisions (empty: it can only be declined) and their handler."""
+class Effect(NamedTuple):
+    """An action's effect (R8.4): its first decisions (empty: it can only be declined) and
+    their handler."""
 
     choices: Callable[[State, int, str], list[Action]]
     perform: Callable[[State, int, str, Action], list[Event]]
@@ -38,21 +40,21 @@ class Stage(NamedTuple):
     apply: Callable[[State, int, dict, Action], list[Event]]
 
 
-RULES: dict[str, Rule] = {
-    "farm": Rule(economy.development_choices, economy.develop_or_collect),
-    "market": Rule(economy.development_choices, economy.develop_or_collect),
-    "trade": Rule(economy.trade_choices, economy.trade_rice),
-    "instructor": Rule(economy.instructor_choices, economy.hire),
-    "build": Rule(economy.build_choices, economy.build),
-    "spear_horse": Rule(economy.produce_choices, economy.produce),
-    "crossbow_ship": Rule(economy.produce_choices, economy.produce),
-    "recruit": Rule(economy.recruit_choices, economy.recruit),
-    "train": Rule(economy.train_choices, economy.train),
-    "tribute": Rule(economy.tribute_choices, economy.tribute),
-    "support": Rule(economy.support_choices, economy.gain_support),
-    "emperor": Rule(economy.manipulate_choices, economy.manipulate),
-    **{a: Rule(battle.occupy_choices, battle.occupy) for a in BATTLE_OF_BORDER.values()},
-    **{a: Rule(tribal.tribal_choices, tribal.perform) for a in TRIBAL_OF_NATION.values()},
+EFFECTS: dict[str, Effect] = {
+    "farm": Effect(economy.development_choices, economy.develop_or_collect),
+    "market": Effect(economy.development_choices, economy.develop_or_collect),
+    "trade": Effect(economy.trade_choices, economy.trade_rice),
+    "instructor": Effect(economy.instructor_choices, economy.hire),
+    "build": Effect(economy.build_choices, economy.build),
+    "spear_horse": Effect(economy.produce_choices, economy.produce),
+    "crossbow_ship": Effect(economy.produce_choices, economy.produce),
+    "recruit": Effect(economy.recruit_choices, economy.recruit),
+    "train": Effect(economy.train_choices, economy.train),
+    "tribute": Effect(economy.tribute_choices, economy.tribute),
+    "support": Effect(economy.support_choices, economy.gain_support),
+    "emperor": Effect(economy.manipulate_choices, economy.manipulate),
+    **{a: Effect(battle.occupy_choices, battle.occupy) for a in BATTLE_OF_BORDER.values()},
+    **{a: Effect(tribal.tribal_choices, tribal.perform) for a in TRIBAL_OF_NATION.values()},
 }
 STAGES: dict[str, Stage] = {
     "weapons": Stage("weapons", economy.weapons_choices, economy.trade_weapons),
@@ -134,7 +136,7 @@ def legal(state: State, seat: int) -> list[Action]:
 
 def _first_choices(state: State, seat: int) -> list[Action]:
     mine = todo(state, seat)
-    choices = [c for action in mine for c in RULES[action].choices(state, seat, action)]
+    choices = [c for action in mine for c in EFFECTS[action].choices(state, seat, action)]
     return choices + [Action("decline", (a,), label=msg("redux.label.decline",
                                                         action=action_term(a))) for a in mine]
 
@@ -142,7 +144,7 @@ def _first_choices(state: State, seat: int) -> list[Action]:
 def apply(state: State, seat: int, action: Action) -> list[Event]:
     """Validate and apply one decision, then every decision that has a single answer."""
     if seat not in to_act(state):
-        raise NotYourTurn(msg("redux.refuse.not_resolving"))
+        raise NotYourTurn(msg("redux.refuse.not_resolving"), rule=cite("R8.3.1"))
     events = _apply(state, seat, action)
     _settle(state, events)
     return events
@@ -171,7 +173,7 @@ def _apply(state: State, seat: int, action: Action) -> list[Event]:
     won = won_action(state, seat, action)
     if action.kind == "decline":
         return _decline(state, seat, won)
-    events = RULES[won].perform(state, seat, won, action)
+    events = EFFECTS[won].perform(state, seat, won, action)
     if state["doing"] is None:
         events += _complete(state, seat, won)
     return events
@@ -181,7 +183,7 @@ def _stage(state: State, seat: int, doing: dict, action: Action) -> list[Event]:
     stage = STAGES[doing["stage"]]
     if action.kind != stage.verb:
         raise IllegalAction(msg("redux.refuse.finish_first", hint=choices_hint(
-            stage.choices(state, seat, doing))))
+            stage.choices(state, seat, doing))), rule=stage_rule(doing))
     events = stage.apply(state, seat, doing, action)
     if state["doing"] is not None:
         return events
@@ -198,31 +200,35 @@ def won_action(state: State, seat: int, action: Action) -> str:
     mine = todo(state, seat)
     verb = action.kind
     if verb in ("decline", "perform"):
-        named = economy.arg(action, 0, f"{verb} <action>")
+        named = economy.arg(action, 0, f"{verb} <action>", rule=cite("R8.3.1"))
         if verb == "perform" and named not in PERFORMED_BY_NAME:
             raise IllegalAction(msg("redux.refuse.perform_other", hint=choices_hint(
-                _first_choices(state, seat))))
+                _first_choices(state, seat))), rule=cite("R8.3.1"))
         return _check_won(mine, named)
     if verb == "produce":
-        weapon = economy.arg(action, 0, "produce <weapon> <weapon>")
+        weapon = economy.arg(action, 0, "produce <weapon> <weapon>", rule=cite("R8.3.1"))
         produced = [a for a, pair in economy.PRODUCE.items() if weapon in pair]
         if not produced:
-            raise MalformedAction(msg("redux.refuse.produce_what", typed=action.text))
+            raise MalformedAction(msg("redux.refuse.produce_what", typed=action.text),
+                                  rule=cite("R8.3.1"))
         return _check_won(mine, produced[0])
     if verb == "occupy":
-        return battle.battle_of_general(state, seat, economy.arg(action, 0, battle.FORM), mine)
+        return battle.battle_of_general(state, seat, economy.arg(action, 0, battle.FORM,
+                                                                 rule=cite("R8.3.1")), mine)
     if verb in VERB_ACTION:
         return _check_won(mine, VERB_ACTION[verb])
     raise MalformedAction(msg("redux.refuse.unknown_move", verb=verb, hint=choices_hint(
-        _first_choices(state, seat))))
+        _first_choices(state, seat))), rule=cite("R8.3.1"))
 
 
 def _check_won(mine: list[str], action: str) -> str:
     left = tuple(action_term(a) for a in mine)
     if action not in ACTIONS:
-        raise IllegalAction(msg("redux.refuse.no_such_won_action", typed=action, left=left))
+        raise IllegalAction(msg("redux.refuse.no_such_won_action", typed=action, left=left),
+                            rule=cite("R8.3.1"))
     if action not in mine:
-        raise IllegalAction(msg("redux.refuse.not_won", action=action_term(action), left=left))
+        raise IllegalAction(msg("redux.refuse.not_won", action=action_term(action), left=left),
+                            rule=cite("R8.3.1"))
     return action
 
 
@@ -247,7 +253,7 @@ def _complete(state: State, seat: int, action: str) -> list[Event]:
 
 
 def _decline(state: State, seat: int, action: str) -> list[Event]:
-    possible = bool(RULES[action].choices(state, seat, action))
+    possible = bool(EFFECTS[action].choices(state, seat, action))
     said: dict[str, Param] = {"who": who(state, seat), "action": action_term(action)}
     events = [Event(msg("redux.log.declines", **said) if possible else
                     msg("redux.log.cannot_perform", **said, why=why_impossible(state, seat,
@@ -277,7 +283,7 @@ def _finish(state: State, seat: int, action: str, refund: bool) -> list[Event]:
 def _reward(state: State, seat: int, action: Action) -> list[Event]:
     if action.kind != "reward":
         raise IllegalAction(msg("redux.refuse.reward_first", hint=choices_hint(
-            tribal.reward_choices(state, seat, None))))
+            tribal.reward_choices(state, seat, None))), rule=cite("R8.4.14.3"))
     events = tribal.reward(state, seat, None, action)
     order = state["action_order"]
     later = [s for s in tribal.reward_due(state) if order.index(s) > order.index(seat)]
@@ -290,7 +296,8 @@ def _reward(state: State, seat: int, action: Action) -> list[Event]:
 
 def _benefit(state: State, seat: int, action: Action) -> list[Event]:
     choices = benefits.choices(state, seat)
-    economy.refuse_unless_listed(action, choices, msg("redux.why.benefit_next"))
+    economy.refuse_unless_listed(action, choices, msg("redux.why.benefit_next"),
+                                 rule=cite("R8.6.2"))
     events = benefits.use(state, seat, action.word())
     if state["doing"] is None:
         benefits.proceed(state, events)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from games.core import Action, Event, MalformedAction
 from games.core.messages import Term, msg
 from games.redux import abilities
+from games.redux.citations import cite
 from games.redux.economy import refuse_unless_listed, supply_left
 from games.redux.rules import TRIBAL_OF_NATION, TRIBE_MAX, TRIBE_MIN, TRIBE_REWARD_RICE
 from games.redux.say import amount
@@ -21,7 +22,8 @@ def tribal_choices(state: State, seat: int, action: str) -> list[Action]:
 
 
 def perform(state: State, seat: int, action: str, move: Action) -> list[Event]:
-    refuse_unless_listed(move, tribal_choices(state, seat, action), msg("redux.why.own_tribal"))
+    refuse_unless_listed(move, tribal_choices(state, seat, action), msg("redux.why.own_tribal"),
+                         rule=cite("R8.4.14.1"))
     bid = next(b for b in state["bids"] if b["seat"] == seat and b["action"] == action)
     attached = bid["units"]["count"] if bid["units"] else bid["gold"]
     bonus = abilities.tribal_bonus(state, seat, bid["general"])
@@ -54,7 +56,7 @@ def reward_choices(state: State, seat: int, doing: dict | None) -> list[Action]:
 def reward(state: State, seat: int, doing: dict | None, move: Action) -> list[Event]:
     if move.args not in (("yes",), ("no",)):
         raise MalformedAction(msg("redux.refuse.typed_form", typed=move.text,
-                                  form="reward yes|no"))
+                                  form="reward yes|no"), rule=cite("R8.4.14.3"))
     state["doing"] = None
     if move.args == ("no",):
         return [Event(msg("redux.log.no_reward", who=who(state, seat)))]
