@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import catalog
 from games.core import Action, IllegalAction
 from games.core.errors import rule_id
 from games.scythe import citations, flow
@@ -32,3 +33,7 @@ def test_t3_the_same_section_again_cites_the_section_rule() -> None:
 def test_every_decision_frame_names_the_rule_of_its_step() -> None:
     decisions, _ = flow.tables()
     assert set(decisions) == set(citations.FRAMES)
+
+
+def test_every_why_a_rule_is_given_for_is_a_refusal_of_the_catalog() -> None:
+    assert set(citations.REFUSALS) <= set(catalog())

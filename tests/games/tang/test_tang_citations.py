@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import catalog
 from games.core import Action, IllegalAction
 from games.core.errors import rule_id
 from games.tang import GAME
+from games.tang.citations import BECAUSE
 from tests.games.tang.scenario import play, table
 from tests.wording import english
 
@@ -35,3 +37,7 @@ def test_tx7_a_muster_short_of_grain_cites_the_muster_rule():
     error = refused(state, 1, "count 6")
     assert english(error.cited) == ("You need 25 grain for this, you have 24.\n"
                                     "(Rule T3.4.2: muster: 1 grain per army)")
+
+
+def test_every_why_a_rule_is_given_for_is_a_refusal_of_the_catalog():
+    assert {key for _, key in BECAUSE} <= set(catalog())

@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import catalog
 from games.core.chance import force
 from games.core.errors import IllegalAction, rule_id
 from games.wargame.batch import batch_action
+from games.wargame.citations import INVASION
 from tests.games.wargame.scenario import GAME, acting, seat_of
 from tests.games.wargame.test_wargame_combat import put
 from tests.wording import english
@@ -48,3 +50,7 @@ def test_w33_4_a_line_stopped_after_a_roll_is_told_with_its_rule():
                                        "end")
     told = [english(e.text) for e in events if e.seats == (seat_of(state, "cao"),)]
     assert any(text.endswith(CITED) for text in told)
+
+
+def test_every_invasion_problem_a_rule_is_given_for_is_a_refusal_of_the_catalog():
+    assert set(INVASION) <= set(catalog())
