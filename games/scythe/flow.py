@@ -17,7 +17,17 @@ from functools import cache
 
 from games.core import Action, Event, IllegalAction, MalformedAction, NotYourTurn
 from games.core.messages import Msg, msg
-from games.scythe import bottom, combat, deals, encounter, factory, objectives, payment, rules
+from games.scythe import (
+    bottom,
+    citations,
+    combat,
+    deals,
+    encounter,
+    factory,
+    objectives,
+    payment,
+    rules,
+)
 from games.scythe import move as move_frames
 from games.scythe import setup as setup_frames
 from games.scythe import top as top_frames
@@ -113,7 +123,8 @@ def dispatch(state: State, seat: int, action: Action) -> list[Event]:
     frame = pending(state)
     legal = _legal(state, frame, seat)
     if action not in legal:
-        raise IllegalAction(_refusal(state, frame, action, legal))
+        reason = _refusal(state, frame, action, legal)
+        raise IllegalAction(reason, rule=citations.cited(frame["kind"], reason))
     if action.kind == "objective" and frame["kind"] in REVEAL_FRAMES:
         return reveal_objective(state, seat, action.word())
     if action.kind == "offer" and frame["kind"] == "section":

@@ -8,7 +8,7 @@ from typing import Any
 from games.core import Action, Event, Game, IllegalAction, Option, Result, State
 from games.core.messages import Msg, msg
 from games.core.references import Reference
-from games.scythe import ai, checks, flow, scoring, setup
+from games.scythe import ai, checks, citations, flow, scoring, setup
 from games.scythe import view as views
 from games.scythe.references import references
 
@@ -39,7 +39,8 @@ class ScytheGame(Game):
               seed: int) -> tuple[State, list[Event]]:
         if not self.min_players <= seats <= self.max_players:
             raise IllegalAction(msg("scythe.refuse.players", low=self.min_players,
-                                    high=self.max_players, count=seats))
+                                    high=self.max_players, count=seats),
+                                rule=citations.rule(citations.PLAYER_COUNT))
         state, events = setup.new_state(seats, self.resolve_options(options), seed)
         events += flow.settle(state)
         return state, events

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from games.core import Action, Event, IllegalAction
 from games.core.messages import Msg, Param, msg
-from games.scythe import gains, rules
+from games.scythe import citations, gains, rules
 from games.scythe import words as w
 from games.scythe.control import controlled_resources, resource_sources
 from games.scythe.frames import Decision, offered
@@ -95,7 +95,8 @@ def begin_payment(state: State, seat: int, cost: dict[str, int], reason: str) ->
     cannot pay in full (S5.2)."""
     if not can_pay(state, seat, cost):
         raise IllegalAction(msg("scythe.refuse.cannot_pay", cost=w.cost(cost),
-                                reason=reason_name(reason)))
+                                reason=reason_name(reason)),
+                            rule=citations.rule(citations.CANNOT_PAY))
     events = _pay_at_once(state, seat, cost, reason)
     need = _resource_need(cost)
     if not need:

@@ -4,12 +4,15 @@ and the specific refusals of actions that are not offered."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from games.core.actions import Action
+from games.core.errors import IllegalAction
 from games.core.events import Event
 from games.core.flow import Flow, Phase, Rule, Step, top
 from games.tang import attack, battle, cards, setup, supply, turns
+from games.tang.citations import cited, rule
 from games.tang.model import State, controlled, data_of
 
 
@@ -35,37 +38,37 @@ def _after_action(state: State) -> str | None:
 
 
 RULES = {
-    "pick": Rule(setup.pick_done, setup.pick_legal),
-    "swap": Rule(setup.swap_done, setup.swap_legal),
-    "first": Rule(setup.first_drawn),
-    "color": Rule(setup.color_done, setup.color_legal),
-    "capital": Rule(setup.capital_done, setup.capital_legal),
-    "claim_next": Rule(setup.claim_next),
-    "claim": Rule(setup.claim_done, setup.claim_legal),
-    "armies": Rule(setup.armies_done, setup.armies_legal),
-    "wbegin": Rule(supply.wbegin),
-    "wstep": Rule(supply.wstep_done, supply.wstep_legal),
-    "supply": Rule(supply.supply_done, supply.supply_legal),
-    "turn_next": Rule(turns.turn_next),
-    "turn": Rule(turns.turn_done, turns.turn_legal),
-    "turn_end": Rule(turns.turn_end),
-    "extra": Rule(turns.extra_done, turns.extra_legal),
-    "transfer": Rule(turns.transfer_done, turns.transfer_legal),
-    "attack": Rule(attack.attack_done, attack.attack_legal),
-    "retreat": Rule(battle.retreat_done, battle.retreat_legal),
-    "battle_start": Rule(battle.battle_start),
-    "bwin": Rule(battle.bwin_done, battle.bwin_legal),
-    "battle_end": Rule(battle.battle_end),
-    "relocate": Rule(battle.relocate_done, battle.relocate_legal),
-    "fall": Rule(battle.fall_done, battle.fall_legal),
-    "attack_over": Rule(battle.attack_over),
-    "respond": Rule(cards.respond_done, cards.respond_legal),
-    "give": Rule(cards.give_done, cards.give_legal),
-    "lure": Rule(cards.lure_done, cards.lure_legal),
+    "pick": Rule(setup.pick_done, setup.pick_legal, cites=rule("T1.1.1")),
+    "swap": Rule(setup.swap_done, setup.swap_legal, cites=rule("T1.1.3")),
+    "first": Rule(setup.first_drawn, cites=rule("T1.1.5")),
+    "color": Rule(setup.color_done, setup.color_legal, cites=rule("T1.1.6")),
+    "capital": Rule(setup.capital_done, setup.capital_legal, cites=rule("T1.1.7")),
+    "claim_next": Rule(setup.claim_next, cites=rule("T1.1.8")),
+    "claim": Rule(setup.claim_done, setup.claim_legal, cites=rule("T1.1.8")),
+    "armies": Rule(setup.armies_done, setup.armies_legal, cites=rule("T1.1.9")),
+    "wbegin": Rule(supply.wbegin, cites=rule("T8.2")),
+    "wstep": Rule(supply.wstep_done, supply.wstep_legal, cites=rule("T8.2")),
+    "supply": Rule(supply.supply_done, supply.supply_legal, cites=rule("T2.5")),
+    "turn_next": Rule(turns.turn_next, cites=rule("T3.3")),
+    "turn": Rule(turns.turn_done, turns.turn_legal, cites=rule("T3.2.2")),
+    "turn_end": Rule(turns.turn_end, cites=rule("T3.3")),
+    "extra": Rule(turns.extra_done, turns.extra_legal, cites=rule("T3.3")),
+    "transfer": Rule(turns.transfer_done, turns.transfer_legal, cites=rule("T3.6")),
+    "attack": Rule(attack.attack_done, attack.attack_legal, cites=rule("T3.4.2")),
+    "retreat": Rule(battle.retreat_done, battle.retreat_legal, cites=rule("T3.4.4")),
+    "battle_start": Rule(battle.battle_start, cites=rule("T3.4.3")),
+    "bwin": Rule(battle.bwin_done, battle.bwin_legal, cites=rule("T8.4")),
+    "battle_end": Rule(battle.battle_end, cites=rule("T3.4.5")),
+    "relocate": Rule(battle.relocate_done, battle.relocate_legal, cites=rule("T3.4.5")),
+    "fall": Rule(battle.fall_done, battle.fall_legal, cites=rule("T3.5.2")),
+    "attack_over": Rule(battle.attack_over, cites=rule("T3.4.5")),
+    "respond": Rule(cards.respond_done, cards.respond_legal, cites=rule("T8.3")),
+    "give": Rule(cards.give_done, cards.give_legal, cites=rule("T7.5")),
+    "lure": Rule(cards.lure_done, cards.lure_legal, cites=rule("T7.5")),
 }
 
 FLOW = Flow(
-    rules={name: Rule(_guard(rule.resolve), rule.legal) for name, rule in RULES.items()},
+    rules={name: replace(step, resolve=_guard(step.resolve)) for name, step in RULES.items()},
     phases={
         "setup": Phase(setup.begin_setup, lambda state: "supply"),
         "supply": Phase(supply.begin_supply, lambda state: "action"),
@@ -87,10 +90,13 @@ REFUSALS: dict[str, Refusal] = {
 }
 
 
-def refusal(state: State, seat: int, action: Action) -> Any:
-    """A specific reason for an action that is not offered now, or None (the flow's generic
-    refusal lists the choices)."""
+def refusal(state: State, seat: int, action: Action) -> IllegalAction | None:
+    """The refusal, with a specific reason and its rule, of an action that is not offered
+    now, or None (the flow's generic refusal lists the choices, citing the step's rule)."""
     step = top(state)
     if step is None or step["rule"] not in REFUSALS:
         return None
-    return REFUSALS[step["rule"]](state, step, seat, action)
+    reason = REFUSALS[step["rule"]](state, step, seat, action)
+    if reason is None:
+        return None
+    return IllegalAction(reason, rule=cited(step["rule"], RULES[step["rule"]].cites, reason))

@@ -17,7 +17,7 @@ from games.core.game import Game, Option, PrivateGroup, Result, State
 from games.core.messages import Said, msg
 from games.core.references import Reference
 from games.core.rng import Rng
-from games.tang import ai, checks, scoring, setup, view
+from games.tang import ai, checks, citations, scoring, setup, view
 from games.tang.data import DataError, load_data
 from games.tang.flow import FLOW, refusal
 from games.tang.packs import TangPacks
@@ -70,7 +70,8 @@ class TangGame(Game):
             try:
                 load_data(str(pack))
             except DataError as error:
-                raise IllegalAction(msg("tang.refuse.pack_unusable", error=str(error))) from None
+                raise IllegalAction(msg("tang.refuse.pack_unusable", error=str(error)),
+                                    rule=citations.rule(citations.PACK)) from None
         return {**resolved, "pack": pack}
 
     def begin(self, seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
@@ -96,9 +97,9 @@ class TangGame(Game):
         if action in legal:
             action = legal[legal.index(action)]
         else:
-            reason = refusal(state, seat, action)
-            if reason is not None:
-                raise IllegalAction(reason)
+            error = refusal(state, seat, action)
+            if error is not None:
+                raise error
         return FLOW.act(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

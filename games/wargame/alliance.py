@@ -21,6 +21,7 @@ from games.core.errors import IllegalAction
 from games.core.events import Event
 from games.core.flow import Step, answers, top
 from games.core.messages import Msg, Seat, msg
+from games.wargame import citations
 from games.wargame.board import GOZOKU, add_troops, controlled, generals_in, powers_in
 from games.wargame.data import WargameData, data_for
 from games.wargame.texts import area, nation
@@ -144,9 +145,11 @@ def named_gozoku(state: State, action: Action) -> Action:
     shown: Any = area(named) if named in areas else named
     accepted = [a for a in areas if any(a in g for g in groups)]
     if not accepted:
-        raise IllegalAction(msg("wargame.refuse.gozoku_none", area=shown))
+        raise IllegalAction(msg("wargame.refuse.gozoku_none", area=shown),
+                            rule=citations.rule(citations.GOZOKU_ALLIANCE))
     raise IllegalAction(msg("wargame.refuse.gozoku_area", area=shown,
-                            areas=tuple(area(a) for a in accepted)))
+                            areas=tuple(area(a) for a in accepted)),
+                        rule=citations.rule(citations.GOZOKU_ALLIANCE))
 
 
 def ally_legal(state: State) -> list[Action]:

@@ -31,13 +31,14 @@ from games.core.errors import GameError, IllegalAction
 from games.core.events import Event
 from games.core.flow import Flow, Step, push, top, turn, waiting
 from games.core.messages import msg
-from games.wargame import alliance, combat, orders
+from games.wargame import alliance, citations, combat, orders
 from games.wargame.data import data_for
 from games.wargame.texts import area, general
 
 State = dict[str, Any]
 SEPARATOR = "/"
 OWN_RULES = ("act", "redeploy")
+PLAN = citations.rule(citations.BATCH)  # a battle plan's form
 
 
 def batch_action(text: str) -> Action:
@@ -67,9 +68,9 @@ def submit(flow: Flow, state: State, seat: int, action: Action) -> list[Event]:
     """A new batch replaces any draft of the seat, and runs from its first line."""
     lines = lines_of(action)
     if not lines:
-        raise IllegalAction(msg("wargame.batch.empty"))
+        raise IllegalAction(msg("wargame.batch.empty"), rule=citations.rule(citations.BATCH))
     if not owns_step(state, seat):
-        raise IllegalAction(msg("wargame.batch.not_now"))
+        raise IllegalAction(msg("wargame.batch.not_now"), rule=citations.rule(citations.BATCH))
     state["queue"] = None
     return run(flow, state, seat, lines, first=True)
 
@@ -88,12 +89,12 @@ def run(flow: Flow, state: State, seat: int, lines: list[str], *, first: bool) -
         try:
             told = run_line(flow, state, seat, line)
         except GameError as error:
-            why = msg("wargame.batch.bad_line", number=index + 1, line=line,
-                      why=error.message)
+            refused = IllegalAction(msg("wargame.batch.bad_line", number=index + 1, line=line,
+                                        why=error.message), rule=error.rule)
             if first and not rolled:
-                raise IllegalAction(why) from None
+                raise refused from None
             state["queue"] = {"seat": seat, "lines": lines[index:], "error": line}
-            return [*events, Event(why, seats=(seat,))]
+            return [*events, Event(refused.cited, seats=(seat,))]
         rolled = rolled or any(e.kind == "chance" for e in told)
         events += told
     state["queue"] = None
@@ -128,7 +129,8 @@ def run_line(flow: Flow, state: State, seat: int, line: str) -> list[Event]:
         return _invade(flow, state, seat, words)
     if verb == "move":
         return _move(flow, state, seat, words)
-    raise IllegalAction(msg("wargame.batch.unknown", verb=verb))
+    raise IllegalAction(msg("wargame.batch.unknown", verb=verb),
+                        rule=citations.rule(citations.TEXT_FORMS))
 
 
 def _steps(flow: Flow, state: State, seat: int, actions: list[Action]) -> list[Event]:
@@ -194,7 +196,8 @@ def _parts(words: list[str]) -> tuple[list[str], dict[str, int]]:
         elif before == "from":
             source = word.rstrip(":")
         elif source is None:
-            raise IllegalAction(msg("wargame.batch.no_source", word=word))
+            raise IllegalAction(msg("wargame.batch.no_source", word=word),
+                                rule=citations.rule(citations.TEXT_FORMS))
         elif word.lstrip("+").isdigit():
             sent[source] = sent.get(source, 0) + int(word.lstrip("+"))
         else:
@@ -208,10 +211,11 @@ def _invade(flow: Flow, state: State, seat: int, words: list[str]) -> list[Event
     target = words[1]
     chosen, sent = _parts(words[2:])
     if Action("invade", (target,)) not in flow.legal_actions(state, seat):
-        raise IllegalAction(msg("wargame.refuse.invade_target", area=area(target)))
+        raise IllegalAction(msg("wargame.refuse.invade_target", area=area(target)),
+                            rule=citations.rule(citations.INVASION_ORDER))
     problem = orders.invasion_problem(state, target, chosen, sent)
     if problem is not None:
-        raise IllegalAction(problem)
+        raise IllegalAction(problem, rule=citations.invasion_rule(problem))
     state["flow"]["stack"].pop()  # the act step, answered by this line
     return orders.declare_invasion(state, seat, target, chosen, sent) + flow.settle(state)
 
@@ -220,7 +224,7 @@ def _move(flow: Flow, state: State, seat: int, words: list[str]) -> list[Event]:
     """`move <g,…> +<n> <from> > <to>` (W25a: the engine finds the cheapest legal path)."""
     step = top(state)
     if step is None or step["rule"] != "redeploy":
-        raise IllegalAction(msg("wargame.batch.not_now"))
+        raise IllegalAction(msg("wargame.batch.not_now"), rule=citations.rule(citations.BATCH))
     head, _, to = " ".join(words[1:]).partition(">")
     parts = head.split()
     count = sum(int(w.lstrip("+")) for w in parts if w.lstrip("+").isdigit())
@@ -229,12 +233,15 @@ def _move(flow: Flow, state: State, seat: int, words: list[str]) -> list[Event]:
     gens, free = orders.movable(state, source)
     for g in names:
         if g not in gens:
-            raise IllegalAction(msg("wargame.refuse.general_busy", general=general(g)))
+            raise IllegalAction(msg("wargame.refuse.general_busy", general=general(g)),
+                                rule=citations.rule(citations.REDEPLOY))
     if count > free or not (names or count):
-        raise IllegalAction(msg("wargame.refuse.troops_busy", area=area(source), count=free))
+        raise IllegalAction(msg("wargame.refuse.troops_busy", area=area(source), count=free),
+                            rule=citations.rule(citations.REDEPLOY))
     points = data_for(state["options"]).constants["move_points"]
     if target not in orders.reach(state, source, int(points["troops" if count else "general"])):
-        raise IllegalAction(msg("wargame.refuse.no_path", source=area(source), target=area(target)))
+        raise IllegalAction(msg("wargame.refuse.no_path", source=area(source),
+                                target=area(target)), rule=citations.rule("W25.2"))
     state["flow"]["stack"].pop()  # the redeploy step, answered by this line
     push(state, turn("redeploy", seat, nation=state["redeploy"]["nation"]))
     return orders.redeploy(state, source, target, names, count)
@@ -254,19 +261,19 @@ def set_plan(state: State, seat: int, action: Action) -> list[Event]:
     for word in words:
         key, _, value = word.partition("=")
         if key not in PLAN_KEYS or not value:
-            raise IllegalAction(msg("wargame.plan.bad", word=word))
+            raise IllegalAction(msg("wargame.plan.bad", word=word), rule=PLAN)
         if key == "retreat_below":
             if not value.isdigit():
-                raise IllegalAction(msg("wargame.plan.bad", word=word))
+                raise IllegalAction(msg("wargame.plan.bad", word=word), rule=PLAN)
             plan[key] = int(value)
         elif key == "pursue":
             if value not in ("yes", "no"):
-                raise IllegalAction(msg("wargame.plan.bad", word=word))
+                raise IllegalAction(msg("wargame.plan.bad", word=word), rule=PLAN)
             plan[key] = value == "yes"
         else:
             plan[key] = value if key == "retreat_to" or value == "best" else _names(value)
     if not plan:
-        raise IllegalAction(msg("wargame.plan.bad", word="-"))
+        raise IllegalAction(msg("wargame.plan.bad", word="-"), rule=PLAN)
     state["plans"][str(seat)] = plan
     return [Event(msg("wargame.plan.set", plan=" ".join(words)), seats=(seat,))]
 

@@ -38,7 +38,7 @@ from games.core.flow import (
     waiting,
 )
 from games.core.messages import Param, Seat, msg
-from games.wargame import fates
+from games.wargame import citations, fates
 from games.wargame.alliance import (
     coalition_powers,
     coalition_seats,
@@ -68,6 +68,7 @@ from games.wargame.texts import area, general, generals, nation, power, units
 State = dict[str, Any]
 METHOD_NAMES = {"ikki": msg("wargame.method.ikki"), "kassen": msg("wargame.method.kassen"),
                 "keiryaku": msg("wargame.method.keiryaku")}
+SELECTION = citations.rule(citations.SELECTION)
 RATING_OF = {"ikki": "valour", "kassen": "command", "keiryaku": "intellect"}
 
 
@@ -389,18 +390,18 @@ def select_all(flow: Flow, state: State, seat: int, action: Action) -> list[Even
     unless it completes the selection (the caller's copy of the state is then dropped)."""
     step = top(state)
     if step is None or step["rule"] != "select" or seat not in waiting(step):
-        raise IllegalAction(msg("wargame.select.not_now"))
+        raise IllegalAction(msg("wargame.select.not_now"), rule=SELECTION)
     side = choosing_side(state, seat)
     most, duel = most_picks(state, side), state["battle"]["method"] == "ikki"
     refusal = msg("wargame.select.at_most" if duel else "wargame.select.exactly", count=most)
     events: list[Event] = []
     for gid in (g for word in action.args for g in str(word).split(",") if g):
         if seat not in waiting(step):
-            raise IllegalAction(refusal)
+            raise IllegalAction(refusal, rule=SELECTION)
         events += flow.act(state, seat, Action("general", (gid,)))
     if seat in waiting(step):
         if not duel:
-            raise IllegalAction(refusal)
+            raise IllegalAction(refusal, rule=SELECTION)
         events += flow.act(state, seat, Action("done"))
     return events
 

@@ -11,6 +11,7 @@ ends the game after the last turn (W29). docs/progress/wargame.md says what is b
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from games.core.actions import Action
@@ -36,7 +37,7 @@ from games.core.game import Game, Option, Result, Score
 from games.core.messages import Msg, Said, Seat, msg
 from games.core.references import Reference
 from games.core.rng import Rng
-from games.wargame import ai, alliance, batch, combat, heirs, orders
+from games.wargame import ai, alliance, batch, citations, combat, heirs, orders
 from games.wargame.board import (
     GOZOKU,
     add_troops,
@@ -50,6 +51,7 @@ from games.wargame.board import (
     troops,
     value,
 )
+from games.wargame.citations import rule
 from games.wargame.data import DataError, WargameData, data_for, pack_digest
 from games.wargame.packs import WargamePacks
 from games.wargame.references import references as wargame_references
@@ -306,32 +308,34 @@ def _data(state: State) -> WargameData:
     return data_for(state["options"])
 
 
+SCENARIO_RULE = rule(citations.SCENARIOS)  # a table's scenario, seats and data pack
 RULES = {
-    "pick": Rule(_pick_resolve, _pick_legal),
-    "draw": Rule(_draw),
-    "act": Rule(orders.act_resolve, orders.act_legal),
-    "levy": Rule(orders.levy_resolve, orders.levy_legal),
-    "diplo": Rule(orders.diplo_resolve, orders.diplo_legal),
-    "block": Rule(orders.block_resolve, orders.block_legal),
-    "invade": Rule(orders.invade_resolve, orders.invade_legal),
-    "redeploy": Rule(orders.redeploy_resolve, orders.redeploy_legal),
-    "move": Rule(orders.move_resolve, orders.move_legal),
-    "fight": Rule(combat.fight),
-    "handler": Rule(combat.handler_resolve, combat.handler_legal),
-    "select": Rule(combat.select_resolve, combat.select_legal, combat.select_keep),
-    "declare": Rule(combat.declare_resolve, combat.declare_legal),
-    "pursue": Rule(combat.pursue_resolve, combat.pursue_legal),
-    "retreat": Rule(combat.retreat_resolve, combat.retreat_legal),
-    "joint": Rule(combat.joint_resolve, combat.joint_legal),
-    "split": Rule(alliance.split_resolve, alliance.split_legal),
-    "split_vote": Rule(alliance.vote_resolve, alliance.vote_legal),
-    "heir": Rule(heirs.heir_resolve, heirs.heir_legal),
-    "takeover": Rule(heirs.takeover_resolve, heirs.takeover_legal),
-    "takeovers": Rule(_takeovers),
-    "consult": Rule(orders.consult_resolve, orders.consult_legal),
+    "pick": Rule(_pick_resolve, _pick_legal, cites=rule("W28.2")),
+    "draw": Rule(_draw, cites=rule("W6.4")),
+    "act": Rule(orders.act_resolve, orders.act_legal, cites=rule("W9a")),
+    "levy": Rule(orders.levy_resolve, orders.levy_legal, cites=rule("W10a")),
+    "diplo": Rule(orders.diplo_resolve, orders.diplo_legal, cites=rule("W11a")),
+    "block": Rule(orders.block_resolve, orders.block_legal, cites=rule("W15.3")),
+    "invade": Rule(orders.invade_resolve, orders.invade_legal, cites=rule("W16a")),
+    "redeploy": Rule(orders.redeploy_resolve, orders.redeploy_legal, cites=rule("W25.1")),
+    "move": Rule(orders.move_resolve, orders.move_legal, cites=rule("W25a")),
+    "fight": Rule(combat.fight, cites=rule("W18a")),
+    "handler": Rule(combat.handler_resolve, combat.handler_legal, cites=rule("W18.2")),
+    "select": Rule(combat.select_resolve, combat.select_legal, combat.select_keep,
+                   cites=rule("W18b")),
+    "declare": Rule(combat.declare_resolve, combat.declare_legal, cites=rule("W22.2")),
+    "pursue": Rule(combat.pursue_resolve, combat.pursue_legal, cites=rule("W22d")),
+    "retreat": Rule(combat.retreat_resolve, combat.retreat_legal, cites=rule("W22a")),
+    "joint": Rule(combat.joint_resolve, combat.joint_legal, cites=rule("W17b")),
+    "split": Rule(alliance.split_resolve, alliance.split_legal, cites=rule("W17a")),
+    "split_vote": Rule(alliance.vote_resolve, alliance.vote_legal, cites=rule("W17a")),
+    "heir": Rule(heirs.heir_resolve, heirs.heir_legal, cites=rule("W26b")),
+    "takeover": Rule(heirs.takeover_resolve, heirs.takeover_legal, cites=rule("W29.5")),
+    "takeovers": Rule(_takeovers, cites=rule("W29.5")),
+    "consult": Rule(orders.consult_resolve, orders.consult_legal, cites=rule("W12.1")),
 }
 FLOW = Flow(
-    rules={name: Rule(at_once(r.resolve), r.legal, r.keep) for name, r in RULES.items()},
+    rules={name: replace(r, resolve=at_once(r.resolve)) for name, r in RULES.items()},
     phases={"pick": Phase(_begin_pick, lambda state: "turn"),
             "turn": Phase(_begin_turn_checked, _after_turn)},
 )
@@ -398,15 +402,15 @@ class WargameGame(Game):
         text = given.get("pack") or None  # empty text means the designed data
         if text is not None:
             if not isinstance(text, str):
-                raise IllegalAction(msg("wargame.refuse.pack_option"))
+                raise IllegalAction(msg("wargame.refuse.pack_option"), rule=SCENARIO_RULE)
             try:
                 data = data_for({"pack": text})
             except DataError as error:
-                raise IllegalAction(msg("wargame.refuse.pack_unusable",
-                                        error=str(error))) from None
+                raise IllegalAction(msg("wargame.refuse.pack_unusable", error=str(error)),
+                                    rule=SCENARIO_RULE) from None
             if resolved["scenario"] not in data.scenarios:
                 raise IllegalAction(msg("wargame.refuse.pack_scenario",
-                                        scenario=resolved["scenario"]))
+                                        scenario=resolved["scenario"]), rule=SCENARIO_RULE)
         return {**resolved, "pack": text}
 
     def begin(self, seats: int, options: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
@@ -415,7 +419,7 @@ class WargameGame(Game):
         players = data.scenarios[options["scenario"]]["players"]
         if not players["min"] <= seats <= players["max"]:
             raise IllegalAction(msg("wargame.refuse.seats", scenario=options["scenario"],
-                                    low=players["min"], high=players["max"]))
+                                    low=players["min"], high=players["max"]), rule=SCENARIO_RULE)
         state = new_state(data, seats, options, seed)
         new_flow(state)
         events = FLOW.start(state, "pick")

@@ -22,6 +22,7 @@ from games.core.errors import IllegalAction
 from games.core.events import Event
 from games.core.flow import Step, push, turn
 from games.core.messages import Msg, Seat, msg
+from games.wargame import citations
 from games.wargame.alliance import (
     allow,
     ally_gozoku,
@@ -431,7 +432,8 @@ def place_marker(state: State, a: str, b: str) -> list[Event]:
     data = state_data(state)
     ctx = state["step"]
     if not data.adjacent(a, b):
-        raise IllegalAction(msg("wargame.refuse.no_side", a=area(a), b=area(b)))
+        raise IllegalAction(msg("wargame.refuse.no_side", a=area(a), b=area(b)),
+                            rule=citations.rule("W15.3"))
     ctx["dp"] -= int(data.constants["marker_dp_cost"])
     key = side_key(a, b)
     state["markers"][key] = state["markers"].get(key, 0) + 1

@@ -61,8 +61,10 @@ def test_w33_4_after_a_roll_the_batch_stops_at_the_bad_line_and_keeps_a_draft():
                                        "invade puyang from chenliu: xiahou_yuan,yue_jin +6\n"
                                        "end")
     assert army(state, "chenliu", "cao") == 10  # line 1 stands (its rolls were made)
-    bad = next(e for e in events if e.text.key == "wargame.batch.bad_line")
-    assert bad.seats == (seat_of(state, "cao"),) and bad.text.params["number"] == 2
+    bad = next(e for e in events if e.text.key == "engine.refused_by_rule")  # with its rule
+    line = bad.text.params["refusal"]
+    assert line.key == "wargame.batch.bad_line" and bad.text.params["rule"] == "W16a"
+    assert bad.seats == (seat_of(state, "cao"),) and line.params["number"] == 2
     assert state["queue"]["lines"] == ["invade puyang from chenliu: xiahou_yuan,yue_jin 6", "end"]
     assert GAME.view(state, seat_of(state, "cao"))["queue"] == state["queue"]
     assert GAME.view(state, seat_of(state, "tao"))["queue"] is None
