@@ -160,3 +160,25 @@ def test_the_only_human_is_named_so_no_english_line_treats_you_as_a_name(tmp_pat
     text = "\n".join(lines)
     assert "Player 1" in text
     assert YOU_AS_A_NAME.findall(text) == []
+
+
+def test_why_names_the_rule_that_stops_a_move_and_plays_nothing(tmp_path):
+    """Why can't I? (issue 30 item 6): `why <move>` answers with the refusal and the rule of
+    the rulebook that makes it, or says the move is possible; either way nothing is played,
+    and the seat still chooses its lord afterwards."""
+    lines, ask = scripted("why attack luoyang", "why lord lord:cao_cao", "why", "q")
+    assert asyncio.run(play("record", 2, 1, seed=4, boards=tmp_path, ask=ask,
+                            say=lines.append)) == 0
+    text = "\n".join(lines)
+    assert "`attack luoyang` is not possible now." in text
+    assert "(Rule R4.2: each player chooses a lord from the lord deck)" in text
+    assert "`lord lord:cao_cao` is possible now: Cao Cao" in text
+    assert "Type `why` and a move, e.g. `why lord lord:" in text
+    assert "Refused" not in text and "chooses a lord face down" not in text  # nothing played
+
+
+def test_why_answers_in_the_tables_language(tmp_path):
+    lines, ask = scripted("why attack luoyang", "q")
+    asyncio.run(play("record", 2, 1, seed=4, boards=tmp_path, ask=ask, say=lines.append,
+                     locale="ko"))
+    assert "(규칙 R4.2: " in "\n".join(lines)
