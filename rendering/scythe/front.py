@@ -25,7 +25,7 @@ from rendering.scythe.map import Grid, draw_map
 from rendering.scythe.style import Table, ink_on, stars_of
 
 MAX_HEIGHT = OVERVIEW_HEIGHT
-BAND = 28  # the decision's text size: body text, a step above the floor
+BAND = 30  # the decision's text size: a step above the phone floor
 BAND_LINES = 2
 BAND_PAD = 10
 

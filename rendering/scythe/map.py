@@ -18,7 +18,6 @@ tunnels, ids) is one cached layer per hex size, pasted under what the view puts 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -26,7 +25,7 @@ from PIL import Image, ImageDraw
 
 from rendering.kit.canvas import Canvas, Drawn
 from rendering.kit.fonts import get_font
-from rendering.kit.theme import BG, DARK_TEXT, GOLD, MUTED, TEXT, TILE
+from rendering.kit.theme import BG, DARK_TEXT, GOLD, MUTED, PHONE_FLOOR, TEXT, TILE
 from rendering.scythe.style import (
     COMBAT,
     ENCOUNTER,
@@ -39,9 +38,9 @@ from rendering.scythe.style import (
 )
 
 SQRT3 = math.sqrt(3)
-TEXT_SIZE = 24  # every word and number on the map: the phone floor
-TOKEN = 34  # unit and structure height
-CHIP = 32  # resource chip height
+TEXT_SIZE = PHONE_FLOOR  # every word and number on the map: 9 px on a phone
+TOKEN = 36  # unit and structure height
+CHIP = 34  # resource chip height
 TOKEN_GAP = 4
 LINE_GAP = 3
 HOME_SCALE = 0.86
@@ -55,7 +54,11 @@ SIZE_STEP = 4  # hex widths are whole multiples of this, so few static layers ar
 COLUMNS = 8  # hex widths across the map (offset columns 0-7, odd rows half a hex right)
 HEIGHT_IN_S = 14  # rows -1..7: 8 row steps of 1.5 s, plus a hex's own 2 s
 MAT = "mat"
-ID_RISE = 0.56  # the id's centre above the hex centre, in corner radii
+ID_RISE = 0.62  # the id's centre above the hex centre, in corner radii
+LABEL_RISE = 0.42  # a home base's name, likewise
+INK_HALF = 12  # half the height of a 29 px line's ink: where the id's ink ends below its centre
+CONTROL = 0.95  # the control border's share of the hex: its contents stay inside it
+BORDER_GAP = 4  # px kept between a hex's contents and the border around them
 FRESH = GOLD
 
 
@@ -258,8 +261,10 @@ def solid(pen: ImageDraw.ImageDraw, points: Points, fill: str, outline: str,
     pen.polygon([(cx + (x - cx) * scale, cy + (y - cy) * scale) for x, y in points], fill=fill)
 
 
-def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks()) -> float:
-    """The map in grid `g` with the view's pieces and `marks`; returns the y below it."""
+def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks(), whole: bool = False) -> float:
+    """The map in grid `g` with the view's pieces and `marks`; returns the y below it. The
+    overview puts a '+' on a hex too crowded to hold all its pieces; the map part (`whole`)
+    lets such a hex's last line run past its border, so every piece is drawn somewhere."""
     if c.image is not None:
         c.image.paste(base_layer(g.w, c.cjk), (round(g.left), round(g.top)))
         c.texts += _base_ids(g, c.cjk)
@@ -271,7 +276,7 @@ def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks()) -> float:
             _home_label(c, t, g, spot)
         if spot.encounter and spot.id in set(t.view.get("encounters") or ()):
             _encounter(c, g, spot)
-        _contents(c, t, g, spot, here, marks.fresh)
+        _contents(c, t, g, spot, here, marks.fresh, whole)
     for arrow in marks.arrows:
         _arrow(c, t, g, arrow)
     return g.bottom
@@ -285,9 +290,9 @@ def _dynamic_hexes(c: Canvas, t: Table, g: Grid) -> None:
         if spot is None or spot.home is not None:
             continue
         fill, _, outline = t.piece(int(owner))
-        corners = g.corners(*g.centre(spot), 0.9)
-        ring(c.draw, corners, outline, 9)
-        ring(c.draw, corners, fill, 5)
+        corners = g.corners(*g.centre(spot), CONTROL)
+        ring(c.draw, corners, outline, 7)
+        ring(c.draw, corners, fill, 3)
     for spot in spots():
         if spot.home is not None:
             ring(c.draw, g.corners(*g.centre(spot), HOME_SCALE), _home_colour(t, spot.home), 6)
@@ -312,7 +317,7 @@ def _home_label(c: Canvas, t: Table, g: Grid, spot: Spot) -> None:
     seat = _home_seat(t, spot.home or "")
     if seat is not None:
         cx, cy = g.centre(spot)
-        c.text(cx, cy - 0.42 * g.s, t.faction_name(seat), TEXT_SIZE, TEXT, bold=True,
+        c.text(cx, cy - LABEL_RISE * g.s, t.faction_name(seat), TEXT_SIZE, TEXT, bold=True,
                max_width=g.w, anchor="mm", min_size=TEXT_SIZE)
 
 
@@ -325,24 +330,95 @@ def _encounter(c: Canvas, g: Grid, spot: Spot) -> None:
 
 
 def _contents(c: Canvas, t: Table, g: Grid, spot: Spot, here: dict[int, Force],
-              fresh: frozenset[tuple[str, int, str]]) -> None:
-    items = _markers(t, spot, here, fresh) + _units(c, t, spot, here, fresh)
-    lines = _wrap(items, g.w - 16) + _wrap(_resources(c, t, spot), g.w - 20)
-    if not lines:
+              fresh: frozenset[tuple[str, int, str]], whole: bool) -> None:
+    """The hex's markers, units and resources in lines under its id, every line as wide as
+    the hex is at its height, so nothing leaves the hex; a hex too crowded for all of them
+    draws what fits and a '+' saying the map part has the rest."""
+    units = _markers(c, t, spot, here, fresh) + _units(c, t, spot, here, fresh)
+    resources = _resources(c, t, spot)
+    if not units and not resources:
         return
     cx, cy = g.centre(spot)
-    heights = [max(item.height for item in line) for line in lines]
-    block = sum(heights) + LINE_GAP * (len(lines) - 1)
-    middle = cy + (0.22 if spot.home is not None else 0.14) * g.s
-    below_id = cy - ID_RISE * g.s + TEXT_SIZE / 2 + LINE_GAP
-    ly = max(below_id, middle - block / 2)  # a crowded hex spills down, never over its id
-    for line, height in zip(lines, heights, strict=True):
+    home = spot.home is not None
+    top = cy - (LABEL_RISE if home else ID_RISE) * g.s + INK_HALF + LINE_GAP
+    inside = Inside(g, cy, HOME_SCALE if home else CONTROL, whole)
+    lines = _fill(inside, top, units + resources)
+    for ly, line in lines:
+        height = max(item.height for item in line)
         width = sum(item.width for item in line) + TOKEN_GAP * (len(line) - 1)
         x = cx - width / 2
         for item in line:
             item.draw(c, x, ly + (height - item.height) / 2)
             x += item.width + TOKEN_GAP
-        ly += height + LINE_GAP
+
+
+Line = tuple[float, list["Item"]]
+
+
+@dataclass(frozen=True)
+class Inside:
+    """The inside of one hex's border (at `scale` of the hex): how wide it is at a height."""
+
+    g: Grid
+    cy: float
+    scale: float
+    spill: bool = False  # lines as wide as the hex's middle, down past its bottom at need
+
+    @property
+    def bottom(self) -> float:
+        return math.inf if self.spill else self.cy + self.g.s * self.scale - BORDER_GAP
+
+    def room(self, y0: float, y1: float) -> float:
+        """The width over the whole band y0..y1: the hex's, at the band's narrower end."""
+        far = max(abs(y0 - self.cy), abs(y1 - self.cy))
+        taper = 1.0 if self.spill else min(1.0, 2 * (1 - far / (self.g.s * self.scale)))
+        return max(0.0, (self.g.w * self.scale - 2 * BORDER_GAP) * taper)
+
+    def holds(self, lines: list[Line]) -> bool:
+        return all(_width(line) <= self.room(y, y + _height(line)) and
+                   y + _height(line) <= self.bottom for y, line in lines)
+
+
+def _fill(inside: Inside, top: float, items: list[Item]) -> list[Line]:
+    """Lines from `top` down, each holding what the hex's width there allows, lowered to
+    the hex's middle when they leave room; a hex too crowded for all of them draws what
+    fits and a '+' (the map part, drawn larger, shows the rest)."""
+    lines = _lines(inside, top, items)
+    keep = len(items)
+    while lines is None:
+        keep -= 1
+        lines = _lines(inside, top, [*items[:keep], MORE])
+    assert lines  # '+' alone fits any hex the map is drawn at
+    used = lines[-1][0] + _height(lines[-1][1]) - top
+    middle = inside.cy + 0.14 * inside.g.s
+    shift = max(0.0, middle - (top + used / 2))
+    moved = [(y + shift, line) for y, line in lines]
+    return moved if inside.holds(moved) else lines
+
+
+def _width(line: list[Item]) -> float:
+    return sum(item.width for item in line) + TOKEN_GAP * (len(line) - 1)
+
+
+def _height(line: list[Item]) -> float:
+    return max(item.height for item in line)
+
+
+def _lines(inside: Inside, top: float, items: list[Item]) -> list[Line] | None:
+    """The items wrapped into lines as wide as the hex allows at their height; None when
+    they do not all fit above its bottom."""
+    out: list[Line] = []
+    y, line = top, []
+    for item in items:
+        trial = [*line, item]
+        if line and not inside.holds([(y, trial)]):
+            out.append((y, line))
+            y += _height(line) + LINE_GAP
+            trial = [item]
+        if not inside.holds([(y, trial)]):
+            return None
+        line = trial
+    return [*out, (y, line)] if line else out
 
 
 # -- items inside a hex --------------------------------------------------------------------------
@@ -366,6 +442,9 @@ class Item:
         if self.text:
             c.text(cx, cy + (5 if self.shape == "house" else 1), self.text, TEXT_SIZE,
                    self.ink, bold=True, anchor="mm")
+
+
+MORE = Item("chip", "+", TILE, TEXT, MUTED, TOKEN, CHIP)  # what a crowded hex cannot hold
 
 
 def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
@@ -392,7 +471,7 @@ def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
                               outline=item.outline, width=item.ring)
 
 
-def _markers(t: Table, spot: Spot, here: dict[int, Force],
+def _markers(c: Canvas, t: Table, spot: Spot, here: dict[int, Force],
              fresh: frozenset[tuple[str, int, str]]) -> list[Item]:
     """The structure (a house with its mark) and the combat marker."""
     items = []
@@ -401,12 +480,19 @@ def _markers(t: Table, spot: Spot, here: dict[int, Force],
         seat = int(built["seat"])
         fill, ink, outline = t.piece(seat)
         new = (spot.id, seat, "structure") in fresh
-        mark = t.say(f"mark.{built['kind']}")
+        mark = structure_sign(t, seat, built["kind"])
         items.append(Item("house", mark, fill, ink, FRESH if new else outline,
-                          max(40, 16 + 16 * len(mark)), ring=5 if new else 2))
+                          max(44, c.measure(mark, TEXT_SIZE, True) + 12),
+                          ring=5 if new else 2))
     if spot.home is None and in_combat(here):
         items.append(Item("combat", "", COMBAT, TEXT, TEXT))
     return items
+
+
+def structure_sign(t: Table, seat: int, kind: str) -> str:
+    """'SM': the owner's initial then the structure's mark, as a unit reads 'S2', so a
+    structure's owner is never told by its colour alone."""
+    return f"{t.initial(seat)}{t.say(f'mark.{kind}')}"
 
 
 def _units(c: Canvas, t: Table, spot: Spot, here: dict[int, Force],
@@ -426,7 +512,7 @@ def _units(c: Canvas, t: Table, spot: Spot, here: dict[int, Force],
             if count:
                 new = (spot.id, seat, kind) in fresh
                 text = f"{t.initial(seat)}{count}"
-                width = max(TOKEN, c.measure(text, TEXT_SIZE, True) + 10)
+                width = max(TOKEN, c.measure(text, TEXT_SIZE, True) + 8)
                 items.append(Item(shape, text, fill, ink, FRESH if new else outline, width,
                                   ring=5 if new else 2))
     return items
@@ -440,7 +526,7 @@ def _resources(c: Canvas, t: Table, spot: Spot) -> list[Item]:
         count = int(pile.get(kind, 0))
         if count:
             text = f"{count}{resource_initial(t, kind)}"
-            width = c.measure(text, TEXT_SIZE, True) + 10
+            width = c.measure(text, TEXT_SIZE, True) + 8
             items.append(Item("chip", text, fill, ink, MUTED, width, CHIP))
     return items
 
@@ -448,19 +534,6 @@ def _resources(c: Canvas, t: Table, spot: Spot) -> list[Item]:
 def resource_initial(t: Table, kind: str) -> str:
     """'w' for wood, '목' for 목재: the first letter of the name in the reader's language."""
     return t.term(f"scythe.resource.{kind}")[:1]
-
-
-def _wrap(items: Iterable[Item], width: float) -> list[list[Item]]:
-    lines: list[list[Item]] = []
-    line: list[Item] = []
-    used = 0.0
-    for item in items:
-        if line and used + TOKEN_GAP + item.width > width:
-            lines.append(line)
-            line, used = [], 0.0
-        used += item.width + (TOKEN_GAP if line else 0)
-        line.append(item)
-    return [*lines, line] if line else lines
 
 
 # -- moves -------------------------------------------------------------------------------------

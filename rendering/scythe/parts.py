@@ -96,7 +96,7 @@ def _map(c: Canvas, t: Table, y: float) -> float:
     legend_h = _chips(c.twin(), legend(t), 0)
     room = MAX_HEIGHT - y - legend_h - GAP - MARGIN
     grid = Grid.fit(MARGIN, y, INNER, room)
-    return _chips(c, legend(t), draw_map(c, t, grid) + GAP)
+    return _chips(c, legend(t), draw_map(c, t, grid, whole=True) + GAP)
 
 
 DRAWERS: dict[str, Callable[[Canvas, Table, float], float]] = {

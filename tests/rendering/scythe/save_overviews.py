@@ -11,13 +11,14 @@ view, to /tmp/overviews/scythe-*.png.
 from __future__ import annotations
 
 import copy
+import os
 from pathlib import Path
 
 from games.core import get_game, make_agent
 from rendering import parts, render_overview, render_part
 from tests.rendering.scenes import scene
 
-OUT = Path("/tmp/overviews")
+OUT = Path(os.environ.get("OVERVIEWS", "/tmp/overviews"))
 SEATS, SEED, MIDDLE = 4, 7, 40
 NAMES = ["Alice", "Bartholomew", "劉玄德", "Dana"]
 
