@@ -35,12 +35,13 @@ from rendering.scythe.style import (
     TERRAIN_COLORS,
     Table,
     board_data,
+    ink_on,
 )
 
 SQRT3 = math.sqrt(3)
 TEXT_SIZE = PHONE_FLOOR  # every word and number on the map: 9 px on a phone
-TOKEN = 36  # unit and structure height
-CHIP = 34  # resource chip height
+TOKEN = 34  # unit and structure height
+CHIP = 32  # resource chip height
 TOKEN_GAP = 4
 LINE_GAP = 3
 HOME_SCALE = 0.86
@@ -408,7 +409,8 @@ def _lines(inside: Inside, top: float, items: list[Item]) -> list[Line] | None:
     """The items wrapped into lines as wide as the hex allows at their height; None when
     they do not all fit above its bottom."""
     out: list[Line] = []
-    y, line = top, []
+    line: list[Item] = []
+    y = top
     for item in items:
         trial = [*line, item]
         if line and not inside.holds([(y, trial)]):
@@ -558,6 +560,36 @@ def _arrow(c: Canvas, t: Table, g: Grid, arrow: Arrow) -> None:
     solid(c.draw, points, colour, EDGE, 3)
     c.draw.line([start, base], fill=colour, width=ARROW_W)
     c.dot(*start, ARROW_W, colour, EDGE)
+    _mover(c, t, arrow.seat, start, base)
+
+
+SIGN_R = 18  # the radius of the disc that signs an arrow with its mover's initial
+ALONG = (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8)  # where on its shaft an arrow's sign may go
+
+
+def _mover(c: Canvas, t: Table, seat: int, start: tuple[float, float],
+           end: tuple[float, float]) -> None:
+    """The mover's initial on a disc of the arrow's colour along its shaft (the middle,
+    else the nearest point clear of every text drawn), so a move is never told by its
+    colour alone."""
+    fill = t.color(seat)
+    initial = t.initial(seat)
+    spots = [(start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)
+             for f in ALONG]
+    x, y = next((p for p in spots if _clear(c, _disc(*p))), spots[0])
+    c.dot(x, y, SIGN_R, fill, EDGE)
+    c.text(x, y + 1, initial, TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
+
+
+def _disc(x: float, y: float) -> tuple[float, float, float, float]:
+    return (x - SIGN_R, y - SIGN_R, x + SIGN_R, y + SIGN_R)
+
+
+def _clear(c: Canvas, box: tuple[float, float, float, float]) -> bool:
+    """Whether `box` meets no text already drawn."""
+    x0, y0, x1, y1 = box
+    return all(d.box[2] <= x0 or d.box[0] >= x1 or d.box[3] <= y0 or d.box[1] >= y1
+               for d in c.texts if d.strip())
 
 
 # -- the legend ----------------------------------------------------------------------------------

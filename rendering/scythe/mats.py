@@ -267,11 +267,13 @@ def _cell(c: Canvas, y: float, *, t: Table, p: dict, i: int, section: dict, x: f
     return last + _line_depth(c)
 
 
-def _line_depth(c: Canvas) -> int:
-    """How far below its top a line's ink may reach (ascent and descent: 'p' and 'g' hang
-    below the baseline), so the cell's tile holds its last line's descenders."""
-    ascent, descent = c.font(TEXT_SIZE).getmetrics()
-    return ascent + descent
+DEEPEST = "gjpqy口"  # glyphs whose ink reaches lowest below a line's top
+
+
+def _line_depth(c: Canvas) -> float:
+    """How far below its top a line's ink may reach ('p' and 'g' hang below the baseline),
+    so the cell's tile holds its last line's descenders."""
+    return c.font(TEXT_SIZE).getbbox(DEEPEST, anchor="la")[3]
 
 
 def _action(t: Table, name: str) -> str:

@@ -164,23 +164,31 @@ def test_the_overview_marks_changes_with_signs_lines_and_arrows() -> None:
     assert image.tobytes() != plain.resize(image.size).tobytes()
 
 
-def test_a_move_is_an_arrow_in_the_movers_colour() -> None:
-    """Drawn on the map: Nordic's accent along the way from r1c2 to r2c3, and nowhere on
-    that way without the arrow."""
+def test_a_move_is_an_arrow_in_the_movers_colour_signed_with_its_initial() -> None:
+    """Drawn on the map: Nordic's accent along the way from r1c2 to r2c3 (half of it: the
+    sign's letter takes the rest), nowhere on that way without the arrow, and Nordic's
+    initial on the arrow so the move is not told by colour alone."""
     view = public("mid_game")
     grid = Grid.fit(24, 0, 1232, 1300)
+    (x0, y0), (x1, y1) = grid.centre(by_id()["r1c2"]), grid.centre(by_id()["r2c3"])
 
-    def accent_pixels(marks: Marks) -> int:
+    def drawn(marks: Marks) -> Canvas:
         c = Canvas(1280, 1300, False)
         draw_map(c, Table(scene(view, NAMES)), grid, marks)
+        return c
+
+    def accent_pixels(c: Canvas) -> int:
         assert c.image is not None
-        (x0, y0), (x1, y1) = grid.centre(by_id()["r1c2"]), grid.centre(by_id()["r2c3"])
         points = [(round(x0 + (x1 - x0) * k / 100), round(y0 + (y1 - y0) * k / 100))
                   for k in range(30, 60)]
         return sum(c.image.getpixel(p) == (0x5C, 0x9F, 0xF2) for p in points)
 
-    assert accent_pixels(Marks((Arrow(0, "r1c2", "r2c3"),))) > 20
-    assert accent_pixels(Marks()) == 0
+    moved = drawn(Marks((Arrow(0, "r1c2", "r2c3"),)))
+    assert accent_pixels(moved) >= 12
+    assert accent_pixels(drawn(Marks())) == 0
+    signs = [d for d in moved.texts if d == "N" and min(x0, x1) <= d.box[0] <= max(x0, x1)
+             and min(y0, y1) <= d.box[1] <= max(y0, y1)]
+    assert signs, "the arrow carries its mover's initial"
 
 
 def test_the_first_overview_marks_nothing() -> None:
