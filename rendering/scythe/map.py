@@ -275,8 +275,6 @@ def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks(), whole: bool =
         here = placed.get(spot.id, {})
         if spot.home is not None:
             _home_label(c, t, g, spot)
-        if spot.encounter and spot.id in set(t.view.get("encounters") or ()):
-            _encounter(c, g, spot)
         _contents(c, t, g, spot, here, marks.fresh, whole)
     for arrow in marks.arrows:
         _arrow(c, t, g, arrow)
@@ -320,14 +318,6 @@ def _home_label(c: Canvas, t: Table, g: Grid, spot: Spot) -> None:
         cx, cy = g.centre(spot)
         c.text(cx, cy - LABEL_RISE * g.s, t.faction_name(seat), TEXT_SIZE, TEXT, bold=True,
                max_width=g.w, anchor="mm", min_size=TEXT_SIZE)
-
-
-def _encounter(c: Canvas, g: Grid, spot: Spot) -> None:
-    cx, cy = g.centre(spot)
-    x = cx + c.measure(spot.id, TEXT_SIZE, True) / 2 + 16
-    y = cy - ID_RISE * g.s
-    c.dot(x, y, 12, ENCOUNTER, DARK_TEXT)
-    c.text(x, y + 1, "!", TEXT_SIZE, DARK_TEXT, bold=True, anchor="mm")
 
 
 def _contents(c: Canvas, t: Table, g: Grid, spot: Spot, here: dict[int, Force],
@@ -475,8 +465,12 @@ def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
 
 def _markers(c: Canvas, t: Table, spot: Spot, here: dict[int, Force],
              fresh: frozenset[tuple[str, int, str]]) -> list[Item]:
-    """The structure (a house with its mark) and the combat marker."""
+    """The encounter token still there (an orange '!'), the structure (a house with its
+    owner's initial and mark) and the combat marker."""
     items = []
+    if spot.encounter and spot.id in set(t.view.get("encounters") or ()):
+        items.append(Item("circle", "!", ENCOUNTER, DARK_TEXT, DARK_TEXT, TOKEN - 6,
+                          TOKEN - 6))
     built = (t.view.get("structures") or {}).get(spot.id)
     if built:
         seat = int(built["seat"])
