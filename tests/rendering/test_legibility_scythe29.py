@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ import pytest
 from games.core import get_game, make_agent
 from rendering.kit import layout
 from rendering.kit.canvas import Drawn
+from rendering.kit.scene import Scene
 from rendering.kit.theme import PHONE_FLOOR
 from rendering.scythe import front, mats
 from rendering.scythe.map import Grid, spots
@@ -184,14 +186,17 @@ def texts_by_tile(draw: Callable[[], list[Drawn]],
     return [(text, owner[i]) for i, text in enumerate(texts) if i in owner]
 
 
+def mats_texts(page: Scene) -> list[Drawn]:
+    return draw_part(page, "mats", True)[1]
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 def test_every_text_of_the_mats_part_lies_inside_its_tile(locale: str, monkeypatch) -> None:
     game = get_game("scythe")
     for moment, state in moments("scythe", SEATS):
         for viewer in (None, 0):
             page = scene(game.view(state, viewer), NAMES[:SEATS], locale, seat=viewer)
-            placed = texts_by_tile(lambda page=page: draw_part(page, "mats", True)[1],
-                                   monkeypatch)
+            placed = texts_by_tile(partial(mats_texts, page), monkeypatch)
             assert placed, moment
             spills = [(str(text), text.box, tile) for text, tile in placed
                       if text.box[0] < tile[0] or text.box[1] < tile[1]
