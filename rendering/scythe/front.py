@@ -21,7 +21,7 @@ from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH, wra
 from rendering.kit.scene import Scene
 from rendering.kit.theme import AMBER, MUTED, PANEL, seat_color
 from rendering.scythe.changes import compare
-from rendering.scythe.key import ROW, Placed, draw_key, place
+from rendering.scythe.key import ROW, Placed, draw_key, ground, place
 from rendering.scythe.key import bottom as key_bottom
 from rendering.scythe.map import Grid, draw_map
 from rendering.scythe.style import Table, ink_on, stars_of
@@ -50,7 +50,7 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
     foot = max(grid.bottom, key_bottom(placed))
     c = Canvas(WIDTH, min(MAX_HEIGHT, round(foot + MARGIN)), cjk, widths=probe.widths)
     _top(c, t, head)
-    draw_map(c, t, grid, diff.marks())
+    draw_map(c, t, grid, diff.marks(), ground=ground(c, grid, placed))
     draw_key(c, placed)
     assert c.image is not None  # a canvas that is not dry has its image
     return c.image, c.texts

@@ -12,17 +12,23 @@ them all (the overview then gives the map less height and asks again).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rendering.kit.canvas import Canvas
+from rendering.kit.fonts import get_font, text_width
 from rendering.kit.layout import MARGIN, WIDTH
 from rendering.kit.theme import GOLD, MUTED, TEXT, TILE
 from rendering.scythe.map import (
     CHIP,
     EDGE,
+    SQRT3,
     TEXT_SIZE,
     TOKEN,
     Grid,
+    Ground,
     Item,
+    base_ids,
+    base_layer,
 )
 from rendering.scythe.style import STRUCTURES, Table
 
@@ -43,7 +49,7 @@ class Entry:
     own_row: bool = False  # a seat: one to a row, so the seats read as a list
 
     def width(self, c: Canvas) -> float:
-        return self.icon_width + ICON_GAP + c.measure(self.words, TEXT_SIZE, True)
+        return self.icon_width + ICON_GAP + words_width(self.words, c.cjk)
 
     @property
     def icon_width(self) -> float:
@@ -73,12 +79,19 @@ def entries(c: Canvas, t: Table) -> list[Entry]:
             Entry(Item("circle", "", *grey, TOKEN), t.say("key.workers"), TEXT)]
     for kind in STRUCTURES:
         mark = t.say(f"mark.{kind}")
-        house = Item("house", mark, *grey, max(44, c.measure(mark, TEXT_SIZE, True) + 12))
+        house = Item("house", mark, *grey, max(44, words_width(mark, c.cjk) + 12))
         out.append(Entry(house, t.term(f"scythe.structure.{kind}"), TEXT))
     out += [Entry(None, t.say("key.moved"), TEXT),
             Entry(Item("chip", "", TILE, TEXT, GOLD, TOKEN, CHIP, ring=5), t.say("key.new"),
                   TEXT)]
     return out
+
+
+@lru_cache(maxsize=512)
+def words_width(words: str, cjk: bool) -> float:
+    """An entry's words' width, kept for the process: the marks' words are the same on
+    every board, and the key is placed again for each map size tried."""
+    return text_width(words, get_font(TEXT_SIZE, True, cjk))
 
 
 def corners(g: Grid, floor: float) -> list[Box]:
@@ -106,8 +119,9 @@ def place(c: Canvas, t: Table, g: Grid, floor: float) -> Placed | None:
     boxes = corners(g, floor)
     rows = [box[1] for box in boxes]  # the next free row's top in each corner
     placed: Placed = []
-    seats = [e for e in entries(c, t) if e.own_row]
-    marks = [e for e in entries(c, t) if not e.own_row]
+    every = entries(c, t)
+    seats = [e for e in every if e.own_row]
+    marks = [e for e in every if not e.own_row]
     widest = max(x1 - x0 for x0, _, x1, _ in boxes)
     for todo, order in ((seats, SEATS_FIRST), (marks, MARKS_FIRST)):
         for n in order:
@@ -145,8 +159,33 @@ def bottom(placed: Placed) -> float:
 
 
 def draw_key(c: Canvas, placed: Placed) -> None:
+    """The seats' entries (the marks are in the map's ground, see `ground`)."""
     for entry, x, y, width in placed:
+        if entry.own_row:
+            entry.draw(c, x, y, width)
+
+
+def ground(c: Canvas, g: Grid, placed: Placed) -> Ground:
+    """The base layer with the key's marks drawn beside it: the same on every board of one
+    hex size and language, so drawn once and pasted (fewer texts drawn per board keeps
+    rendering within 1.5x of encoding the PNG)."""
+    top = round(g.top)
+    marks = tuple((entry, x, y - top, width) for entry, x, y, width in placed
+                  if not entry.own_row)
+    return _ground(g.w, round(g.left), g.height, c.cjk, marks)
+
+
+@lru_cache(maxsize=16)
+def _ground(w: float, left: int, height: int, cjk: bool,
+            marks: tuple[tuple[Entry, float, float, float], ...]) -> Ground:
+    foot = max([height, *(round(y + TOKEN) + 1 for _, _, y, _ in marks)])
+    c = Canvas(WIDTH, foot, cjk)
+    assert c.image is not None
+    c.image.paste(base_layer(w, cjk), (left, 0))
+    c.texts += base_ids(Grid(w, w / SQRT3, left + w / 2, 2.5 * w / SQRT3), cjk)
+    for entry, x, y, width in marks:
         entry.draw(c, x, y, width)
+    return Ground(c.image, tuple(c.texts))
 
 
 def _arrow_icon(c: Canvas, x: float, cy: float, width: float) -> None:

@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw
 
 from rendering.kit.canvas import Canvas, Drawn
-from rendering.kit.fonts import get_font
+from rendering.kit.fonts import get_font, text_width
 from rendering.kit.theme import BG, DARK_TEXT, GOLD, MUTED, PHONE_FLOOR, TEXT, TILE
 from rendering.scythe.style import (
     COMBAT,
@@ -233,7 +233,7 @@ def base_layer(w: float, cjk: bool) -> Image.Image:
     return layer
 
 
-def _base_ids(g: Grid, cjk: bool) -> list[Drawn]:
+def base_ids(g: Grid, cjk: bool) -> list[Drawn]:
     """The hex ids the base layer holds, where they lie on the page."""
     font = get_font(TEXT_SIZE, True, cjk)
     return [Drawn.at(cx, cy - ID_RISE * g.s, s.id, font, "mm")
@@ -262,13 +262,31 @@ def solid(pen: ImageDraw.ImageDraw, points: Points, fill: str, outline: str,
     pen.polygon([(cx + (x - cx) * scale, cy + (y - cy) * scale) for x, y in points], fill=fill)
 
 
-def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks(), whole: bool = False) -> float:
-    """The map in grid `g` with the view's pieces and `marks`; returns the y below it. The
-    overview puts a '+' on a hex too crowded to hold all its pieces; the map part (`whole`)
-    lets such a hex's last line run past its border, so every piece is drawn somewhere."""
+@dataclass(frozen=True)
+class Ground:
+    """A page-wide strip under the map, from its top: the base layer and what else never
+    changes from board to board (the key's marks), with the texts it holds (y from the
+    strip's top)."""
+
+    image: Image.Image
+    texts: tuple[Drawn, ...]
+
+
+def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks(), whole: bool = False,
+             ground: Ground | None = None) -> float:
+    """The map in grid `g` with the view's pieces and `marks`, over `ground` when given
+    (else the base layer alone); returns the y below it. The overview puts a '+' on a hex
+    too crowded to hold all its pieces; the map part (`whole`) lets such a hex's last line
+    run past its border, so every piece is drawn somewhere."""
     if c.image is not None:
-        c.image.paste(base_layer(g.w, c.cjk), (round(g.left), round(g.top)))
-        c.texts += _base_ids(g, c.cjk)
+        if ground is None:
+            c.image.paste(base_layer(g.w, c.cjk), (round(g.left), round(g.top)))
+            c.texts += base_ids(g, c.cjk)
+        else:
+            top = round(g.top)
+            c.image.paste(ground.image, (0, top))
+            c.texts += [Drawn(d, (d.box[0], d.box[1] + top, d.box[2], d.box[3] + top), d.size)
+                        for d in ground.texts]
         _dynamic_hexes(c, t, g)
     placed = forces(t.view)
     for spot in spots():
@@ -428,12 +446,35 @@ class Item:
     ring: int = 2
 
     def draw(self, c: Canvas, x: float, y: float) -> None:
-        cx, cy = x + self.width / 2, y + self.height / 2
-        if c.draw is not None:
-            _shape(c.draw, self, x, y, cx, cy)
-        if self.text:
-            c.text(cx, cy + (5 if self.shape == "house" else 1), self.text, TEXT_SIZE,
-                   self.ink, bold=True, anchor="mm")
+        """The item pasted from its sprite (the same tokens recur on every board), its text
+        recorded where its ink lies."""
+        x, y = round(x), round(y)
+        if c.image is not None:
+            sprite = _sprite(self, c.cjk)
+            c.image.paste(sprite, (x - SPRITE_PAD, y - SPRITE_PAD), sprite)
+            if self.text:
+                c.texts.append(Drawn.at(*self._text_at(x, y), self.text,
+                                        get_font(TEXT_SIZE, True, c.cjk), "mm"))
+
+    def _text_at(self, x: float, y: float) -> tuple[float, float]:
+        return x + self.width / 2, y + self.height / 2 + (5 if self.shape == "house" else 1)
+
+
+SPRITE_PAD = 6  # px around an item's box in its sprite: a diamond's and a house's points
+
+
+@lru_cache(maxsize=1024)
+def _sprite(item: Item, cjk: bool) -> Image.Image:
+    """The item drawn once on a transparent tile, to paste wherever it stands."""
+    size = (math.ceil(item.width) + 2 * SPRITE_PAD, math.ceil(item.height) + 2 * SPRITE_PAD)
+    tile = Image.new("RGBA", size, (0, 0, 0, 0))
+    pen = ImageDraw.Draw(tile)
+    x = y = SPRITE_PAD
+    _shape(pen, item, x, y, x + item.width / 2, y + item.height / 2)
+    if item.text:
+        pen.text(item._text_at(x, y), item.text, font=get_font(TEXT_SIZE, True, cjk),
+                 fill=item.ink, anchor="mm")
+    return tile
 
 
 MORE = Item("chip", "+", TILE, TEXT, MUTED, TOKEN, CHIP)  # what a crowded hex cannot hold
@@ -478,11 +519,18 @@ def _markers(c: Canvas, t: Table, spot: Spot, here: dict[int, Force],
         new = (spot.id, seat, "structure") in fresh
         mark = structure_sign(t, seat, built["kind"])
         items.append(Item("house", mark, fill, ink, FRESH if new else outline,
-                          max(44, c.measure(mark, TEXT_SIZE, True) + 12),
+                          max(44, sign_width(mark, c.cjk) + 12),
                           ring=5 if new else 2))
     if spot.home is None and in_combat(here):
         items.append(Item("combat", "", COMBAT, TEXT, TEXT))
     return items
+
+
+@lru_cache(maxsize=2048)
+def sign_width(text: str, cjk: bool) -> float:
+    """A sign's width at the map's size, kept for the process: 'N2', '3w' and their like
+    recur on every board."""
+    return text_width(text, get_font(TEXT_SIZE, True, cjk))
 
 
 def structure_sign(t: Table, seat: int, kind: str) -> str:
@@ -508,7 +556,7 @@ def _units(c: Canvas, t: Table, spot: Spot, here: dict[int, Force],
             if count:
                 new = (spot.id, seat, kind) in fresh
                 text = f"{t.initial(seat)}{count}"
-                width = max(TOKEN, c.measure(text, TEXT_SIZE, True) + 8)
+                width = max(TOKEN, sign_width(text, c.cjk) + 8)
                 items.append(Item(shape, text, fill, ink, FRESH if new else outline, width,
                                   ring=5 if new else 2))
     return items
@@ -522,7 +570,7 @@ def _resources(c: Canvas, t: Table, spot: Spot) -> list[Item]:
         count = int(pile.get(kind, 0))
         if count:
             text = f"{count}{resource_initial(t, kind)}"
-            width = c.measure(text, TEXT_SIZE, True) + 8
+            width = sign_width(text, c.cjk) + 8
             items.append(Item("chip", text, fill, ink, MUTED, width, CHIP))
     return items
 
