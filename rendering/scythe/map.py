@@ -606,7 +606,8 @@ def _arrow(c: Canvas, t: Table, g: Grid, arrow: Arrow) -> None:
 
 
 SIGN_R = 18  # the radius of the disc that signs an arrow with its mover's initial
-ALONG = (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8)  # where on its shaft an arrow's sign may go
+ALONG = (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.0, 1.0)  # where along its shaft a sign may go,
+ASIDE = (0, 24, -24, 44, -44, 64, -64)  # and how far beside it (px), the nearest clear spot first
 
 
 def _mover(c: Canvas, t: Table, seat: int, start: tuple[float, float],
@@ -616,15 +617,21 @@ def _mover(c: Canvas, t: Table, seat: int, start: tuple[float, float],
     colour alone."""
     fill = t.color(seat)
     initial = t.initial(seat)
-    spots = [(start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f)
-             for f in ALONG]
-    x, y = next((p for p in spots if _clear(c, _disc(*p))), spots[0])
+    length = max(1.0, math.dist(start, end))
+    nx, ny = (start[1] - end[1]) / length, (end[0] - start[0]) / length  # across the shaft
+    spots = [(start[0] + (end[0] - start[0]) * f + nx * side,
+              start[1] + (end[1] - start[1]) * f + ny * side)
+             for side in ASIDE for f in ALONG]
+    x, y = next((p for p in spots if _clear(c, _disc(*p))), None) or \
+        next((p for p in spots if _clear(c, _disc(*p, INK_HALF))), spots[0])
     c.dot(x, y, SIGN_R, fill, EDGE)
     c.text(x, y + 1, initial, TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
 
 
-def _disc(x: float, y: float) -> tuple[float, float, float, float]:
-    return (x - SIGN_R, y - SIGN_R, x + SIGN_R, y + SIGN_R)
+def _disc(x: float, y: float, r: float = SIGN_R) -> tuple[float, float, float, float]:
+    """The disc's box, or with a smaller `r` its letter's (a disc may cover a token's rim
+    where no spot clears the whole disc, never its text)."""
+    return (x - r, y - r, x + r, y + r)
 
 
 def _clear(c: Canvas, box: tuple[float, float, float, float]) -> bool:

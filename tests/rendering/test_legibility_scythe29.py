@@ -202,3 +202,26 @@ def test_every_text_of_the_mats_part_lies_inside_its_tile(locale: str, monkeypat
                       if text.box[0] < tile[0] or text.box[1] < tile[1]
                       or text.box[2] > tile[2] or text.box[3] > tile[3]]
             assert not spills, (moment, viewer, spills[:3])
+
+
+def test_overviews_with_moves_keep_clear_of_collisions_over_a_whole_game() -> None:
+    """Every overview of a seeded game as posted (after each turn, against the previous
+    one, so moves are arrows signed with their mover's initial): no collision, nothing off
+    the page, nothing below the floor."""
+    game = get_game("scythe")
+    state = game.setup(SEATS, {}, 7)
+    agents = [make_agent("heuristic", 7 + s) for s in range(SEATS)]
+    previous, turn = game.view(state, None), state["turn_number"]
+    while game.result(state) is None:
+        seat = min(game.to_act(state))
+        state, _ = game.apply(state, seat, agents[seat].choose(game, state, seat))
+        if state["turn_number"] == turn:
+            continue
+        turn, view = state["turn_number"], game.view(state, None)
+        image, texts = front.draw_overview(scene(view, NAMES[:SEATS], "en", before=previous,
+                                                 awaiting=tuple(sorted(game.to_act(state)))),
+                                           True)
+        assert not collisions(texts), (turn, collisions(texts)[:2])
+        assert not outside(texts, image.width, image.height), turn
+        assert not smaller_than(texts, PHONE_FLOOR), turn
+        previous = view
