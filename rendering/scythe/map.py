@@ -1,18 +1,22 @@
 """The Scythe map: 47 pointy-top hexes laid out from the data's odd-r offset coordinates, the
 seven home bases at their virtual positions, and on every hex what a player looks for.
 
-Each hex shows its id (what `step r3c4` needs) with tunnel and encounter symbols beside it,
-then the structure and a combat marker, the units by faction (a diamond with the faction's
-initial for the character, squares for mechs and round pills for workers, each with the
-faction's initial and its count),
-and the resource tokens as chips of their colour with their count and initial. A controlled
-territory gets a border in its controller's colour; rivers are thick blue lines along the
-flagged edges. What is new since the previous overview has a gold outline, and the moves
-since then are arrows in the mover's colour.
+Each hex shows its id (what `step r3c4` needs) with a tunnel symbol beside it, then in lines
+as wide as the hex is at their height: an encounter token still there, the structure (its
+owner's initial and mark, 'SM'), a combat marker, the units by faction (a diamond with the
+faction's initial for the character, squares for mechs and round pills for workers, each
+with the faction's initial and its count) and the resource tokens as chips of their colour
+with their count and initial. Nothing leaves its hex: a hex too crowded for 29 px ends in
+'+' on the overview, and the map part lets its last line run on. A controlled territory
+gets a border in its controller's colour (its pieces there read the controller's initial);
+rivers are thick blue lines along the flagged edges. What is new since the previous
+overview has a gold outline, and the moves since then are arrows in the mover's colour,
+each signed with the mover's initial.
 
 The map is drawn at any hex size that fits its box (the overview shrinks it under a tall
-headline), its text never below the phone floor. What never changes (terrain, edges, rivers,
-tunnels, ids) is one cached layer per hex size, pasted under what the view puts on top.
+headline), its text at the phone floor. What never changes (terrain, edges, rivers,
+tunnels, ids) is one cached layer per hex size, pasted under what the view puts on top;
+units and tokens are pasted from cached sprites.
 """
 
 from __future__ import annotations

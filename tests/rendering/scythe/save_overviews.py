@@ -5,7 +5,7 @@
 A seeded 4-player game played by the heuristic AI gives the start, the middle (with the
 view a turn earlier as `before`, so the changes show) and the end; each overview is written
 in English and Korean, and every part from the public view and from the first seat's own
-view, to /tmp/overviews/scythe-*.png.
+view, to /tmp/overviews/scythe-*.png (or the folder named by $OVERVIEWS).
 """
 
 from __future__ import annotations
