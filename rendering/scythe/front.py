@@ -21,13 +21,16 @@ from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH, wra
 from rendering.kit.scene import Scene
 from rendering.kit.theme import AMBER, MUTED, PANEL, seat_color
 from rendering.scythe.changes import compare
+from rendering.scythe.key import ROW, Placed, draw_key, ground, place
+from rendering.scythe.key import bottom as key_bottom
 from rendering.scythe.map import Grid, draw_map
 from rendering.scythe.style import Table, ink_on, stars_of
 
 MAX_HEIGHT = OVERVIEW_HEIGHT
-BAND = 28  # the decision's text size: body text, a step above the floor
+BAND = 30  # the decision's text size: a step above the phone floor
 BAND_LINES = 2
 BAND_PAD = 10
+MOST_TRIES = 8  # smaller maps tried for the key's room (one or two suffice in practice)
 
 
 def overview(scene: Scene) -> Image.Image:
@@ -43,12 +46,26 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
     cjk = resolve_cjk(cjk)
     probe = Canvas(WIDTH, 1, cjk, dry=True)
     top = _top(probe, t, head)
-    grid = Grid.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - GAP)
-    c = Canvas(WIDTH, min(MAX_HEIGHT, round(grid.bottom + MARGIN)), cjk, widths=probe.widths)
+    grid, placed = _keyed_grid(probe, t, top + GAP, MAX_HEIGHT - MARGIN - top - GAP)
+    foot = max(grid.bottom, key_bottom(placed))
+    c = Canvas(WIDTH, min(MAX_HEIGHT, round(foot + MARGIN)), cjk, widths=probe.widths)
     _top(c, t, head)
-    draw_map(c, t, grid, diff.marks())
+    draw_map(c, t, grid, diff.marks(), ground=ground(c, grid, placed))
+    draw_key(c, placed)
     assert c.image is not None  # a canvas that is not dry has its image
     return c.image, c.texts
+
+
+def _keyed_grid(c: Canvas, t: Table, y: float, height: float) -> tuple[Grid, Placed]:
+    """The largest map whose empty corners hold the key, and where its entries go."""
+    floor = y + height
+    for _ in range(MOST_TRIES):
+        grid = Grid.fit(MARGIN, y, INNER, height)
+        placed = place(c, t, grid, floor)
+        if placed is not None:
+            return grid, placed
+        height -= ROW
+    raise ValueError("the key does not fit beside the map")
 
 
 def _top(c: Canvas, t: Table, head: Headline) -> float:

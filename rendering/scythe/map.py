@@ -1,32 +1,35 @@
 """The Scythe map: 47 pointy-top hexes laid out from the data's odd-r offset coordinates, the
 seven home bases at their virtual positions, and on every hex what a player looks for.
 
-Each hex shows its id (what `step r3c4` needs) with tunnel and encounter symbols beside it,
-then the structure and a combat marker, the units by faction (a diamond with the faction's
-initial for the character, squares for mechs and round pills for workers, each with the
-faction's initial and its count),
-and the resource tokens as chips of their colour with their count and initial. A controlled
-territory gets a border in its controller's colour; rivers are thick blue lines along the
-flagged edges. What is new since the previous overview has a gold outline, and the moves
-since then are arrows in the mover's colour.
+Each hex shows its id (what `step r3c4` needs) with a tunnel symbol beside it, then in lines
+as wide as the hex is at their height: an encounter token still there, the structure (its
+owner's initial and mark, 'SM'), a combat marker, the units by faction (a diamond with the
+faction's initial for the character, squares for mechs and round pills for workers, each
+with the faction's initial and its count) and the resource tokens as chips of their colour
+with their count and initial. Nothing leaves its hex: a hex too crowded for 29 px ends in
+'+' on the overview, and the map part lets its last line run on. A controlled territory
+gets a border in its controller's colour (its pieces there read the controller's initial);
+rivers are thick blue lines along the flagged edges. What is new since the previous
+overview has a gold outline, and the moves since then are arrows in the mover's colour,
+each signed with the mover's initial.
 
 The map is drawn at any hex size that fits its box (the overview shrinks it under a tall
-headline), its text never below the phone floor. What never changes (terrain, edges, rivers,
-tunnels, ids) is one cached layer per hex size, pasted under what the view puts on top.
+headline), its text at the phone floor. What never changes (terrain, edges, rivers,
+tunnels, ids) is one cached layer per hex size, pasted under what the view puts on top;
+units and tokens are pasted from cached sprites.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
 from rendering.kit.canvas import Canvas, Drawn
-from rendering.kit.fonts import get_font
-from rendering.kit.theme import BG, DARK_TEXT, GOLD, MUTED, TEXT, TILE
+from rendering.kit.fonts import get_font, text_width
+from rendering.kit.theme import BG, DARK_TEXT, GOLD, MUTED, PHONE_FLOOR, TEXT, TILE
 from rendering.scythe.style import (
     COMBAT,
     ENCOUNTER,
@@ -36,10 +39,11 @@ from rendering.scythe.style import (
     TERRAIN_COLORS,
     Table,
     board_data,
+    ink_on,
 )
 
 SQRT3 = math.sqrt(3)
-TEXT_SIZE = 24  # every word and number on the map: the phone floor
+TEXT_SIZE = PHONE_FLOOR  # every word and number on the map: 9 px on a phone
 TOKEN = 34  # unit and structure height
 CHIP = 32  # resource chip height
 TOKEN_GAP = 4
@@ -55,7 +59,11 @@ SIZE_STEP = 4  # hex widths are whole multiples of this, so few static layers ar
 COLUMNS = 8  # hex widths across the map (offset columns 0-7, odd rows half a hex right)
 HEIGHT_IN_S = 14  # rows -1..7: 8 row steps of 1.5 s, plus a hex's own 2 s
 MAT = "mat"
-ID_RISE = 0.56  # the id's centre above the hex centre, in corner radii
+ID_RISE = 0.62  # the id's centre above the hex centre, in corner radii
+LABEL_RISE = 0.42  # a home base's name, likewise
+INK_HALF = 12  # half the height of a 29 px line's ink: where the id's ink ends below its centre
+CONTROL = 0.95  # the control border's share of the hex: its contents stay inside it
+BORDER_GAP = 4  # px kept between a hex's contents and the border around them
 FRESH = GOLD
 
 
@@ -229,7 +237,7 @@ def base_layer(w: float, cjk: bool) -> Image.Image:
     return layer
 
 
-def _base_ids(g: Grid, cjk: bool) -> list[Drawn]:
+def base_ids(g: Grid, cjk: bool) -> list[Drawn]:
     """The hex ids the base layer holds, where they lie on the page."""
     font = get_font(TEXT_SIZE, True, cjk)
     return [Drawn.at(cx, cy - ID_RISE * g.s, s.id, font, "mm")
@@ -258,20 +266,38 @@ def solid(pen: ImageDraw.ImageDraw, points: Points, fill: str, outline: str,
     pen.polygon([(cx + (x - cx) * scale, cy + (y - cy) * scale) for x, y in points], fill=fill)
 
 
-def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks()) -> float:
-    """The map in grid `g` with the view's pieces and `marks`; returns the y below it."""
+@dataclass(frozen=True)
+class Ground:
+    """A page-wide strip under the map, from its top: the base layer and what else never
+    changes from board to board (the key's marks), with the texts it holds (y from the
+    strip's top)."""
+
+    image: Image.Image
+    texts: tuple[Drawn, ...]
+
+
+def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks(), whole: bool = False,
+             ground: Ground | None = None) -> float:
+    """The map in grid `g` with the view's pieces and `marks`, over `ground` when given
+    (else the base layer alone); returns the y below it. The overview puts a '+' on a hex
+    too crowded to hold all its pieces; the map part (`whole`) lets such a hex's last line
+    run past its border, so every piece is drawn somewhere."""
     if c.image is not None:
-        c.image.paste(base_layer(g.w, c.cjk), (round(g.left), round(g.top)))
-        c.texts += _base_ids(g, c.cjk)
+        if ground is None:
+            c.image.paste(base_layer(g.w, c.cjk), (round(g.left), round(g.top)))
+            c.texts += base_ids(g, c.cjk)
+        else:
+            top = round(g.top)
+            c.image.paste(ground.image, (0, top))
+            c.texts += [Drawn(d, (d.box[0], d.box[1] + top, d.box[2], d.box[3] + top), d.size)
+                        for d in ground.texts]
         _dynamic_hexes(c, t, g)
     placed = forces(t.view)
     for spot in spots():
         here = placed.get(spot.id, {})
         if spot.home is not None:
             _home_label(c, t, g, spot)
-        if spot.encounter and spot.id in set(t.view.get("encounters") or ()):
-            _encounter(c, g, spot)
-        _contents(c, t, g, spot, here, marks.fresh)
+        _contents(c, t, g, spot, here, marks.fresh, whole)
     for arrow in marks.arrows:
         _arrow(c, t, g, arrow)
     return g.bottom
@@ -285,9 +311,9 @@ def _dynamic_hexes(c: Canvas, t: Table, g: Grid) -> None:
         if spot is None or spot.home is not None:
             continue
         fill, _, outline = t.piece(int(owner))
-        corners = g.corners(*g.centre(spot), 0.9)
-        ring(c.draw, corners, outline, 9)
-        ring(c.draw, corners, fill, 5)
+        corners = g.corners(*g.centre(spot), CONTROL)
+        ring(c.draw, corners, outline, 7)
+        ring(c.draw, corners, fill, 3)
     for spot in spots():
         if spot.home is not None:
             ring(c.draw, g.corners(*g.centre(spot), HOME_SCALE), _home_colour(t, spot.home), 6)
@@ -312,37 +338,101 @@ def _home_label(c: Canvas, t: Table, g: Grid, spot: Spot) -> None:
     seat = _home_seat(t, spot.home or "")
     if seat is not None:
         cx, cy = g.centre(spot)
-        c.text(cx, cy - 0.42 * g.s, t.faction_name(seat), TEXT_SIZE, TEXT, bold=True,
+        c.text(cx, cy - LABEL_RISE * g.s, t.faction_name(seat), TEXT_SIZE, TEXT, bold=True,
                max_width=g.w, anchor="mm", min_size=TEXT_SIZE)
 
 
-def _encounter(c: Canvas, g: Grid, spot: Spot) -> None:
-    cx, cy = g.centre(spot)
-    x = cx + c.measure(spot.id, TEXT_SIZE, True) / 2 + 16
-    y = cy - ID_RISE * g.s
-    c.dot(x, y, 12, ENCOUNTER, DARK_TEXT)
-    c.text(x, y + 1, "!", TEXT_SIZE, DARK_TEXT, bold=True, anchor="mm")
-
-
 def _contents(c: Canvas, t: Table, g: Grid, spot: Spot, here: dict[int, Force],
-              fresh: frozenset[tuple[str, int, str]]) -> None:
-    items = _markers(t, spot, here, fresh) + _units(c, t, spot, here, fresh)
-    lines = _wrap(items, g.w - 16) + _wrap(_resources(c, t, spot), g.w - 20)
-    if not lines:
+              fresh: frozenset[tuple[str, int, str]], whole: bool) -> None:
+    """The hex's markers, units and resources in lines under its id, every line as wide as
+    the hex is at its height, so nothing leaves the hex; a hex too crowded for all of them
+    draws what fits and a '+' saying the map part has the rest."""
+    units = _markers(c, t, spot, here, fresh) + _units(c, t, spot, here, fresh)
+    resources = _resources(c, t, spot)
+    if not units and not resources:
         return
     cx, cy = g.centre(spot)
-    heights = [max(item.height for item in line) for line in lines]
-    block = sum(heights) + LINE_GAP * (len(lines) - 1)
-    middle = cy + (0.22 if spot.home is not None else 0.14) * g.s
-    below_id = cy - ID_RISE * g.s + TEXT_SIZE / 2 + LINE_GAP
-    ly = max(below_id, middle - block / 2)  # a crowded hex spills down, never over its id
-    for line, height in zip(lines, heights, strict=True):
+    home = spot.home is not None
+    top = cy - (LABEL_RISE if home else ID_RISE) * g.s + INK_HALF + LINE_GAP
+    inside = Inside(g, cy, HOME_SCALE if home else CONTROL, whole)
+    lines = _fill(inside, top, units + resources)
+    for ly, line in lines:
+        height = max(item.height for item in line)
         width = sum(item.width for item in line) + TOKEN_GAP * (len(line) - 1)
         x = cx - width / 2
         for item in line:
             item.draw(c, x, ly + (height - item.height) / 2)
             x += item.width + TOKEN_GAP
-        ly += height + LINE_GAP
+
+
+Line = tuple[float, list["Item"]]
+
+
+@dataclass(frozen=True)
+class Inside:
+    """The inside of one hex's border (at `scale` of the hex): how wide it is at a height."""
+
+    g: Grid
+    cy: float
+    scale: float
+    spill: bool = False  # lines as wide as the hex's middle, down past its bottom at need
+
+    @property
+    def bottom(self) -> float:
+        return math.inf if self.spill else self.cy + self.g.s * self.scale - BORDER_GAP
+
+    def room(self, y0: float, y1: float) -> float:
+        """The width over the whole band y0..y1: the hex's, at the band's narrower end."""
+        far = max(abs(y0 - self.cy), abs(y1 - self.cy))
+        taper = 1.0 if self.spill else min(1.0, 2 * (1 - far / (self.g.s * self.scale)))
+        return max(0.0, (self.g.w * self.scale - 2 * BORDER_GAP) * taper)
+
+    def holds(self, lines: list[Line]) -> bool:
+        return all(_width(line) <= self.room(y, y + _height(line)) and
+                   y + _height(line) <= self.bottom for y, line in lines)
+
+
+def _fill(inside: Inside, top: float, items: list[Item]) -> list[Line]:
+    """Lines from `top` down, each holding what the hex's width there allows, lowered to
+    the hex's middle when they leave room; a hex too crowded for all of them draws what
+    fits and a '+' (the map part, drawn larger, shows the rest)."""
+    lines = _lines(inside, top, items)
+    keep = len(items)
+    while lines is None:
+        keep -= 1
+        lines = _lines(inside, top, [*items[:keep], MORE])
+    assert lines  # '+' alone fits any hex the map is drawn at
+    used = lines[-1][0] + _height(lines[-1][1]) - top
+    middle = inside.cy + 0.14 * inside.g.s
+    shift = max(0.0, middle - (top + used / 2))
+    moved = [(y + shift, line) for y, line in lines]
+    return moved if inside.holds(moved) else lines
+
+
+def _width(line: list[Item]) -> float:
+    return sum(item.width for item in line) + TOKEN_GAP * (len(line) - 1)
+
+
+def _height(line: list[Item]) -> float:
+    return max(item.height for item in line)
+
+
+def _lines(inside: Inside, top: float, items: list[Item]) -> list[Line] | None:
+    """The items wrapped into lines as wide as the hex allows at their height; None when
+    they do not all fit above its bottom."""
+    out: list[Line] = []
+    line: list[Item] = []
+    y = top
+    for item in items:
+        trial = [*line, item]
+        if line and not inside.holds([(y, trial)]):
+            out.append((y, line))
+            y += _height(line) + LINE_GAP
+            trial = [item]
+        if not inside.holds([(y, trial)]):
+            return None
+        line = trial
+    return [*out, (y, line)] if line else out
 
 
 # -- items inside a hex --------------------------------------------------------------------------
@@ -360,12 +450,38 @@ class Item:
     ring: int = 2
 
     def draw(self, c: Canvas, x: float, y: float) -> None:
-        cx, cy = x + self.width / 2, y + self.height / 2
-        if c.draw is not None:
-            _shape(c.draw, self, x, y, cx, cy)
-        if self.text:
-            c.text(cx, cy + (5 if self.shape == "house" else 1), self.text, TEXT_SIZE,
-                   self.ink, bold=True, anchor="mm")
+        """The item pasted from its sprite (the same tokens recur on every board), its text
+        recorded where its ink lies."""
+        x, y = round(x), round(y)
+        if c.image is not None:
+            sprite = _sprite(self, c.cjk)
+            c.image.paste(sprite, (x - SPRITE_PAD, y - SPRITE_PAD), sprite)
+            if self.text:
+                c.texts.append(Drawn.at(*self._text_at(x, y), self.text,
+                                        get_font(TEXT_SIZE, True, c.cjk), "mm"))
+
+    def _text_at(self, x: float, y: float) -> tuple[float, float]:
+        return x + self.width / 2, y + self.height / 2 + (5 if self.shape == "house" else 1)
+
+
+SPRITE_PAD = 6  # px around an item's box in its sprite: a diamond's and a house's points
+
+
+@lru_cache(maxsize=1024)
+def _sprite(item: Item, cjk: bool) -> Image.Image:
+    """The item drawn once on a transparent tile, to paste wherever it stands."""
+    size = (math.ceil(item.width) + 2 * SPRITE_PAD, math.ceil(item.height) + 2 * SPRITE_PAD)
+    tile = Image.new("RGBA", size, (0, 0, 0, 0))
+    pen = ImageDraw.Draw(tile)
+    x = y = SPRITE_PAD
+    _shape(pen, item, x, y, x + item.width / 2, y + item.height / 2)
+    if item.text:
+        pen.text(item._text_at(x, y), item.text, font=get_font(TEXT_SIZE, True, cjk),
+                 fill=item.ink, anchor="mm")
+    return tile
+
+
+MORE = Item("chip", "+", TILE, TEXT, MUTED, TOKEN, CHIP)  # what a crowded hex cannot hold
 
 
 def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
@@ -392,21 +508,39 @@ def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
                               outline=item.outline, width=item.ring)
 
 
-def _markers(t: Table, spot: Spot, here: dict[int, Force],
+def _markers(c: Canvas, t: Table, spot: Spot, here: dict[int, Force],
              fresh: frozenset[tuple[str, int, str]]) -> list[Item]:
-    """The structure (a house with its mark) and the combat marker."""
+    """The encounter token still there (an orange '!'), the structure (a house with its
+    owner's initial and mark) and the combat marker."""
     items = []
+    if spot.encounter and spot.id in set(t.view.get("encounters") or ()):
+        items.append(Item("circle", "!", ENCOUNTER, DARK_TEXT, DARK_TEXT, TOKEN - 6,
+                          TOKEN - 6))
     built = (t.view.get("structures") or {}).get(spot.id)
     if built:
         seat = int(built["seat"])
         fill, ink, outline = t.piece(seat)
         new = (spot.id, seat, "structure") in fresh
-        mark = t.say(f"mark.{built['kind']}")
+        mark = structure_sign(t, seat, built["kind"])
         items.append(Item("house", mark, fill, ink, FRESH if new else outline,
-                          max(40, 16 + 16 * len(mark)), ring=5 if new else 2))
+                          max(44, sign_width(mark, c.cjk) + 12),
+                          ring=5 if new else 2))
     if spot.home is None and in_combat(here):
         items.append(Item("combat", "", COMBAT, TEXT, TEXT))
     return items
+
+
+@lru_cache(maxsize=2048)
+def sign_width(text: str, cjk: bool) -> float:
+    """A sign's width at the map's size, kept for the process: 'N2', '3w' and their like
+    recur on every board."""
+    return text_width(text, get_font(TEXT_SIZE, True, cjk))
+
+
+def structure_sign(t: Table, seat: int, kind: str) -> str:
+    """'SM': the owner's initial then the structure's mark, as a unit reads 'S2', so a
+    structure's owner is never told by its colour alone."""
+    return f"{t.initial(seat)}{t.say(f'mark.{kind}')}"
 
 
 def _units(c: Canvas, t: Table, spot: Spot, here: dict[int, Force],
@@ -426,7 +560,7 @@ def _units(c: Canvas, t: Table, spot: Spot, here: dict[int, Force],
             if count:
                 new = (spot.id, seat, kind) in fresh
                 text = f"{t.initial(seat)}{count}"
-                width = max(TOKEN, c.measure(text, TEXT_SIZE, True) + 10)
+                width = max(TOKEN, sign_width(text, c.cjk) + 8)
                 items.append(Item(shape, text, fill, ink, FRESH if new else outline, width,
                                   ring=5 if new else 2))
     return items
@@ -440,7 +574,7 @@ def _resources(c: Canvas, t: Table, spot: Spot) -> list[Item]:
         count = int(pile.get(kind, 0))
         if count:
             text = f"{count}{resource_initial(t, kind)}"
-            width = c.measure(text, TEXT_SIZE, True) + 10
+            width = sign_width(text, c.cjk) + 8
             items.append(Item("chip", text, fill, ink, MUTED, width, CHIP))
     return items
 
@@ -448,19 +582,6 @@ def _resources(c: Canvas, t: Table, spot: Spot) -> list[Item]:
 def resource_initial(t: Table, kind: str) -> str:
     """'w' for wood, '목' for 목재: the first letter of the name in the reader's language."""
     return t.term(f"scythe.resource.{kind}")[:1]
-
-
-def _wrap(items: Iterable[Item], width: float) -> list[list[Item]]:
-    lines: list[list[Item]] = []
-    line: list[Item] = []
-    used = 0.0
-    for item in items:
-        if line and used + TOKEN_GAP + item.width > width:
-            lines.append(line)
-            line, used = [], 0.0
-        used += item.width + (TOKEN_GAP if line else 0)
-        line.append(item)
-    return [*lines, line] if line else lines
 
 
 # -- moves -------------------------------------------------------------------------------------
@@ -485,6 +606,43 @@ def _arrow(c: Canvas, t: Table, g: Grid, arrow: Arrow) -> None:
     solid(c.draw, points, colour, EDGE, 3)
     c.draw.line([start, base], fill=colour, width=ARROW_W)
     c.dot(*start, ARROW_W, colour, EDGE)
+    _mover(c, t, arrow.seat, start, base)
+
+
+SIGN_R = 18  # the radius of the disc that signs an arrow with its mover's initial
+ALONG = (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.0, 1.0)  # where along its shaft a sign may go,
+ASIDE = (0, 24, -24, 44, -44, 64, -64)  # and how far beside it (px), the nearest clear spot first
+
+
+def _mover(c: Canvas, t: Table, seat: int, start: tuple[float, float],
+           end: tuple[float, float]) -> None:
+    """The mover's initial on a disc of the arrow's colour along its shaft (the middle,
+    else the nearest point clear of every text drawn), so a move is never told by its
+    colour alone."""
+    fill = t.color(seat)
+    initial = t.initial(seat)
+    length = max(1.0, math.dist(start, end))
+    nx, ny = (start[1] - end[1]) / length, (end[0] - start[0]) / length  # across the shaft
+    spots = [(start[0] + (end[0] - start[0]) * f + nx * side,
+              start[1] + (end[1] - start[1]) * f + ny * side)
+             for side in ASIDE for f in ALONG]
+    x, y = next((p for p in spots if _clear(c, _disc(*p))), None) or \
+        next((p for p in spots if _clear(c, _disc(*p, INK_HALF))), spots[0])
+    c.dot(x, y, SIGN_R, fill, EDGE)
+    c.text(x, y + 1, initial, TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
+
+
+def _disc(x: float, y: float, r: float = SIGN_R) -> tuple[float, float, float, float]:
+    """The disc's box, or with a smaller `r` its letter's (a disc may cover a token's rim
+    where no spot clears the whole disc, never its text)."""
+    return (x - r, y - r, x + r, y + r)
+
+
+def _clear(c: Canvas, box: tuple[float, float, float, float]) -> bool:
+    """Whether `box` meets no text already drawn."""
+    x0, y0, x1, y1 = box
+    return all(d.box[2] <= x0 or d.box[0] >= x1 or d.box[3] <= y0 or d.box[1] >= y1
+               for d in c.texts if d.strip())
 
 
 # -- the legend ----------------------------------------------------------------------------------

@@ -259,11 +259,21 @@ def _cell(c: Canvas, y: float, *, t: Table, p: dict, i: int, section: dict, x: f
         _structure_line(t, p, section["structure_slot"]),
         _recruit_line(t, p, i, section["recruit_ongoing_bonus"]),
     ]
+    last = y
     for text, colour, bold in lines:  # a long line wraps: a quarter of the width is narrow
         for part in wrap(c, text, TEXT_SIZE, w, bold):
             c.text(x, y, part, TEXT_SIZE, colour, bold=bold, max_width=w, min_size=TEXT_SIZE)
-            y += CELL_LINE
-    return y - 8
+            last, y = y, y + CELL_LINE
+    return last + _line_depth(c)
+
+
+DEEPEST = "gjpqy口"  # glyphs whose ink reaches lowest below a line's top
+
+
+def _line_depth(c: Canvas) -> float:
+    """How far below its top a line's ink may reach ('p' and 'g' hang below the baseline),
+    so the cell's tile holds its last line's descenders."""
+    return c.font(TEXT_SIZE).getbbox(DEEPEST, anchor="la")[3]
 
 
 def _action(t: Table, name: str) -> str:

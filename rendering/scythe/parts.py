@@ -92,11 +92,23 @@ def _chips(c: Canvas, chips: list[tuple[str, str, str]], y: float) -> float:
 
 
 def _map(c: Canvas, t: Table, y: float) -> float:
-    """The map as large as the page allows above its legend (measured dry first)."""
-    legend_h = _chips(c.twin(), legend(t), 0)
+    """The map as large as the page allows above its legend (measured dry first): each
+    seat's sign and name in its pieces' colours, then the terrains, tokens and marks."""
+    chips = _seat_chips(c, t) + legend(t)
+    legend_h = _chips(c.twin(), chips, 0)
     room = MAX_HEIGHT - y - legend_h - GAP - MARGIN
     grid = Grid.fit(MARGIN, y, INNER, room)
-    return _chips(c, legend(t), draw_map(c, t, grid) + GAP)
+    return _chips(c, chips, draw_map(c, t, grid, whole=True) + GAP)
+
+
+def _seat_chips(c: Canvas, t: Table) -> list[tuple[str, str, str]]:
+    """'N · Alice (Nordic)': the initial its pieces read, the player and the faction."""
+    chips = []
+    for seat in range(len(t.view.get("players", []))):
+        fill, ink, _ = t.piece(seat)
+        who = t.who(c, seat) if t.faction(seat) else t.name(c, seat)
+        chips.append((f"{t.initial(seat)} · {who}", fill, ink))
+    return chips
 
 
 DRAWERS: dict[str, Callable[[Canvas, Table, float], float]] = {

@@ -5,19 +5,20 @@
 A seeded 4-player game played by the heuristic AI gives the start, the middle (with the
 view a turn earlier as `before`, so the changes show) and the end; each overview is written
 in English and Korean, and every part from the public view and from the first seat's own
-view, to /tmp/overviews/scythe-*.png.
+view, to /tmp/overviews/scythe-*.png (or the folder named by $OVERVIEWS).
 """
 
 from __future__ import annotations
 
 import copy
+import os
 from pathlib import Path
 
 from games.core import get_game, make_agent
 from rendering import parts, render_overview, render_part
 from tests.rendering.scenes import scene
 
-OUT = Path("/tmp/overviews")
+OUT = Path(os.environ.get("OVERVIEWS", "/tmp/overviews"))
 SEATS, SEED, MIDDLE = 4, 7, 40
 NAMES = ["Alice", "Bartholomew", "劉玄德", "Dana"]
 
