@@ -16,7 +16,7 @@ from PIL import Image
 
 import rendering
 from games.core import Game
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Page
 from rendering.kit.headline import HEAD_TEXT
 from rendering.kit.ink import ReusingCanvas
 from tests.rendering.scenes import scene
@@ -24,7 +24,6 @@ from tests.rendering.scenes import scene
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_W, MAX_H = rendering.OVERVIEW_MAX
 BODY_FLOOR = 24
-Drawn = tuple[Image.Image, list[str]]  # an image and the strings drawn on it
 
 
 @dataclass(frozen=True)
@@ -34,14 +33,14 @@ class Drawing:
 
     game: Game
     names: Callable[[int], list[str]]
-    overview: Callable[..., Drawn]  # the game's draw_overview(scene, cjk=...)
-    part: Callable[..., Drawn]  # the game's draw_part(scene, name, cjk=...)
+    overview: Callable[..., Page]  # the game's draw_overview(scene, cjk=...)
+    part: Callable[..., Page]  # the game's draw_part(scene, name, cjk=...)
 
     def view(self, state: dict, seat: int | None = None) -> dict[str, Any]:
         return self.game.view(state, seat)
 
     def over(self, state: dict, locale: str = "en", before: dict | None = None,
-             readers: list[str] | None = None) -> Drawn:
+             readers: list[str] | None = None) -> Page:
         """The overview awaiting whoever is to act, with what changed since `before`."""
         who = readers or self.names(len(state["players"]))
         return self.overview(scene(self.view(state), who, locale,
@@ -51,8 +50,8 @@ class Drawing:
     def part_texts(self, state: dict, name: str, seat: int | None = None,
                    locale: str = "en") -> list[str]:
         """The strings drawn on the part `name`, from `seat`'s own view (public when None)."""
-        return self.part(scene(self.view(state, seat), self.names(len(state["players"])),
-                               locale, seat=seat), name, cjk=True)[1]
+        return [*self.part(scene(self.view(state, seat), self.names(len(state["players"])),
+                                 locale, seat=seat), name, cjk=True)[1]]
 
 
 def assert_fits_a_phone_page(data: bytes, moment: str) -> None:

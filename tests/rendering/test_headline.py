@@ -3,7 +3,7 @@ phone floor or larger, in the reader's language, and score changes carry their s
 
 from __future__ import annotations
 
-from rendering.kit.canvas import Canvas, draw_measured
+from rendering.kit.canvas import Canvas, Drawn, draw_measured
 from rendering.kit.headline import HEAD_TEXT, Headline, Standing, delta, draw_headline
 from rendering.kit.theme import TILE
 from tests.rendering.scenes import scene
@@ -14,7 +14,7 @@ HEAD = Headline("Round 3 · Actions", (Standing(0, "12", 3), Standing(1, "9", -2
                 ("Alice took 洛陽", "Bob lost 2 troops", "a", "b", "c", "d"))
 
 
-def _drawn(locale: str, awaiting: tuple[int, ...]) -> tuple[Canvas, list[str]]:
+def _drawn(locale: str, awaiting: tuple[int, ...]) -> tuple[Canvas, list[Drawn]]:
     s = scene({}, NAMES, locale, awaiting=awaiting)
     sizes: list[Canvas] = []
 

@@ -18,6 +18,7 @@ A = 0
 def refusal(state: dict, text: str, error: type = IllegalAction) -> IllegalAction:
     with pytest.raises(error) as refused:
         GAME.apply(state, A, Action.parse(text))
+    assert isinstance(refused.value, IllegalAction)
     return refused.value
 
 

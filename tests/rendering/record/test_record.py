@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import io
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -14,7 +15,7 @@ from PIL import Image, ImageChops, ImageStat
 import rendering
 from rendering import OVERVIEW_MAX, record
 from rendering.kit import fonts
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Drawn, Page
 from rendering.kit.headline import HEAD_TEXT, draw_headline
 from rendering.kit.ink import ReusingCanvas
 from rendering.record import ink
@@ -36,22 +37,22 @@ CJK = fonts.resolve_cjk(True)
 
 def overview(view: dict, locale: str = "en", *, before: dict | None = None,
              awaiting: tuple[int, ...] = (), cjk: bool = CJK,
-             names: list[str] = NAMES) -> tuple[Image.Image, list[str]]:
+             names: list[str] = NAMES) -> Page:
     return draw_overview(scene(view, names, locale, before=before,
                                           awaiting=awaiting), cjk)
 
 
 def part(view: dict, name: str, locale: str = "en", seat: int | None = None,
-         cjk: bool = CJK, names: list[str] = NAMES) -> tuple[Image.Image, list[str]]:
+         cjk: bool = CJK, names: list[str] = NAMES) -> Page:
     return draw_part(scene(view, names, locale, seat=seat), name, cjk)
 
 
 def battle(record_: dict, locale: str = "en", cjk: bool = CJK,
-           names: list[str] = NAMES) -> list[str]:
+           names: list[str] = NAMES) -> list[Drawn]:
     return draw_battle(scene(record_, names, locale), cjk)[1]
 
 
-def leaks(texts: list[str], secret_names: set[str]) -> list[str]:
+def leaks(texts: Sequence[str], secret_names: set[str]) -> list[str]:
     return [t for t in texts for s in secret_names if s in t]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -17,6 +18,7 @@ from games.core import get_game
 from games.core.agents import make_agent
 from games.redux.data import frozen
 from rendering.kit import fonts
+from rendering.kit.canvas import Drawn
 from rendering.kit.views import score_categories as categories
 from rendering.redux import PARTS, drawn_overview, drawn_part
 from rendering.redux.score import CATEGORIES
@@ -29,7 +31,7 @@ MAX_PART_H = 1600
 
 
 def drawn(view: dict, part: str | None = None, cjk: bool = False, names: list[str] = NAMES,
-          locale: str = "en") -> list[str]:
+          locale: str = "en") -> list[Drawn]:
     """The strings an overview (`part` None) or a part draws."""
     seen = scene(view, names, locale, seat=view.get("viewer"))
     if part is None:
@@ -46,7 +48,7 @@ def joined(view: dict, part: str | None = None) -> str:
     return " | ".join(drawn(view, part))
 
 
-def leaks(texts: list[str], secrets: set[str]) -> list[str]:
+def leaks(texts: Sequence[str], secrets: set[str]) -> list[str]:
     return [t for t in texts for s in secrets if s in t]
 
 

@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from PIL import Image
 
 import rendering
 from bot.i18n import listed, t
 from games.core import Action, get_game, make_agent
 from games.scythe import cards
 from rendering.kit import fonts
-from rendering.kit.canvas import Canvas
+from rendering.kit.canvas import Canvas, Page
 from rendering.kit.views import score_categories as categories
 from rendering.scythe import PARTS, front
 from rendering.scythe.changes import compare
@@ -33,23 +33,23 @@ from tests.rendering.scythe import samples
 NAMES = samples.NAMES
 
 
-def over(view: dict, locale: str = "en", **kwargs: Any) -> tuple[Image.Image, list[str]]:
+def over(view: dict, locale: str = "en", **kwargs: Any) -> Page:
     return draw_overview(scene(view, NAMES, locale, **kwargs), cjk=True)
 
 
 def texts_of(view: dict, locale: str = "en", **kwargs: Any) -> list[str]:
-    return over(view, locale, **kwargs)[1]
+    return [*over(view, locale, **kwargs)[1]]
 
 
 def part_texts(view: dict, name: str, locale: str = "en", names: list[str] = NAMES) -> list[str]:
-    return draw_part(scene(view, names, locale, seat=view.get("viewer")), name, cjk=True)[1]
+    return [*draw_part(scene(view, names, locale, seat=view.get("viewer")), name, cjk=True)[1]]
 
 
-def joined(texts: list[str]) -> str:
+def joined(texts: Sequence[str]) -> str:
     return " | ".join(texts)
 
 
-def leaks(texts: list[str], secrets: set[str]) -> list[str]:
+def leaks(texts: Sequence[str], secrets: set[str]) -> list[str]:
     return [text for text in texts for s in secrets if s in text]
 
 
@@ -201,7 +201,7 @@ def test_the_first_overview_marks_nothing() -> None:
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
-def english_captions(en: list[str], other: list[str]) -> list[str]:
+def english_captions(en: Sequence[str], other: Sequence[str]) -> list[str]:
     """Texts drawn alike in both languages that carry an English word: a hex id, a player's
     name or a faction's name in its rulebook form are the language-neutral exceptions."""
     neutral = set(NAMES) | {s.id for s in by_id().values()}

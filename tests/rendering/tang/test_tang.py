@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Sequence
 
 import pytest
 
@@ -37,7 +38,7 @@ DRAWING = Drawing(GAME, names, draw_overview, draw_part)
 view, over, part_texts = DRAWING.view, DRAWING.over, DRAWING.part_texts
 
 
-def joined(texts: list[str]) -> str:
+def joined(texts: Sequence[str]) -> str:
     return " | ".join(texts)
 
 
@@ -193,14 +194,15 @@ def test_a_chinese_or_korean_image_draws_no_english_caption(locale: str) -> None
     readers = list(READER_NAMES[locale][:2])
 
     def drawn(state: dict, seat: int | None = None) -> list[str]:
-        texts = []
+        texts: list[str] = []
         for name in PARTS:
             texts += draw_part(scene(view(state, seat), readers, locale, seat=seat), name,
                                cjk=True)[1]
         return texts
 
-    texts = draw_overview(scene(view(kept["middle"]), readers, locale,
-                                before=view(kept["before"]), awaiting=(0,)), cjk=True)[1]
+    texts: list[str] = [*draw_overview(scene(view(kept["middle"]), readers, locale,
+                                              before=view(kept["before"]), awaiting=(0,)),
+                                        cjk=True)[1]]
     texts += drawn(kept["middle"], 0) + drawn(kept["end"])
     battle = GAME.finished_battle(kept["middle"]) or {}
     texts += draw_battle(scene(battle, readers, locale), cjk=True)[1]
@@ -216,7 +218,7 @@ def hand_names(state: dict) -> set[str]:
 
 
 def public_texts(state: dict) -> list[str]:
-    texts = over(state)[1]
+    texts: list[str] = [*over(state)[1]]
     for name in PARTS:
         texts += part_texts(state, name)
     return texts

@@ -86,7 +86,8 @@ def test_the_overview_names_every_area_and_each_players_vp_and_value() -> None:
     for seat, player in enumerate(shown["players"]):
         value = shown["nations"][player["nation"]]["value"]
         pair = (names(2)[seat], f"{player['banked']} VP · value {value}")
-        assert pair in zip(texts, texts[1:], strict=False)  # the name, then its figure's box
+        strings = [str(text) for text in texts]
+        assert pair in zip(strings, strings[1:], strict=False)  # the name, then its figure's box
 
 
 def test_the_end_names_the_winner_and_ranks_the_players() -> None:
@@ -316,7 +317,7 @@ def test_the_battle_shows_the_faces_of_every_roll(monkeypatch) -> None:
 
 
 def test_the_battle_names_each_modifier_and_each_kill_checks_result() -> None:
-    fall = draw_battle(scene(forced_battles()["fall"], names(2)), cjk=True)[1]
+    fall: list[str] = [*draw_battle(scene(forced_battles()["fall"], names(2)), cjk=True)[1]]
     at = fall.index("Xu Chu")
     assert fall[at + 1:at + 3] == ["+5 valour", "= 10"]
     assert "Kill checks" in fall
