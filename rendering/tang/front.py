@@ -2,8 +2,9 @@
 (round and phase, who is awaited, each player's score as the game counts it now (T4.3) with
 its change, what changed; at the end the engine's final standings in its order and words,
 with the rule of that order under them), the round and 民生 tracks, then the map as large as
-the rest of the 1280x1560 page allows, the cities taken since the previous overview in a
-gold halo.
+the rest of the 1280x1560 page allows (taller than wide where the height allows), the cities
+taken since the previous overview in a gold halo, and under it the key (rendering/tang/key.py):
+each seat's colour, number, player and nation, nobody's cities and what the signs mean.
 
 Its height is known before drawing (the top is measured dry, the map's scale follows from
 what is left), so it is drawn once, over the map's cached static layer, on the kit's reusing
@@ -23,8 +24,9 @@ from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH
 from rendering.kit.scene import Scene
 from rendering.kit.theme import MUTED
 from rendering.tang.changes import compare
+from rendering.tang.key import draw_key
 from rendering.tang.map import Geometry, draw_map
-from rendering.tang.style import Table, board_data, lines
+from rendering.tang.style import LINE_SIZE, Table, board_data, lines
 from rendering.tang.tracks import draw_tracks
 
 MAX_HEIGHT = OVERVIEW_HEIGHT
@@ -43,11 +45,13 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
     cjk = resolve_cjk(cjk)
     probe = ReusingCanvas(WIDTH, 1, cjk, dry=True)
     top = _top(probe, t, head)
-    g = Geometry.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - GAP)
-    c = ReusingCanvas(WIDTH, min(MAX_HEIGHT, round(g.bottom + MARGIN)), cjk,
+    key_h = draw_key(probe, t, MARGIN, 0, INNER)  # the key under the map: who is which
+    g = Geometry.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - 2 * GAP - key_h)
+    c = ReusingCanvas(WIDTH, min(MAX_HEIGHT, round(g.bottom + GAP + key_h + MARGIN)), cjk,
                       widths=probe.widths)
     _top(c, t, head)
     draw_map(c, t, g, diff.marks())
+    draw_key(c, t, MARGIN, g.bottom + GAP, INNER)
     assert c.image is not None  # a canvas that is not dry has its image
     return c.image, c.texts
 
@@ -66,7 +70,7 @@ def order_rule(c: Canvas, t: Table, y: float) -> float:
     rule = ((result or {}).get("details") or {}).get("order")
     if not rule:
         return y
-    return lines(c, MARGIN, y, t.worded(rule), INNER, MUTED) + GAP
+    return lines(c, MARGIN, y, t.worded(rule), INNER, MUTED, LINE_SIZE) + GAP
 
 
 def title(t: Table) -> str:

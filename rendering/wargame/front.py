@@ -23,7 +23,7 @@ from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH
 from rendering.kit.scene import Scene
 from rendering.wargame.changes import compare
 from rendering.wargame.key import draw_key
-from rendering.wargame.map import Geometry, draw_map
+from rendering.wargame.map import STRETCH, Geometry, draw_map
 from rendering.wargame.style import GOZOKU, Table
 
 MAX_HEIGHT = OVERVIEW_HEIGHT
@@ -44,7 +44,8 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
     probe = ReusingCanvas(WIDTH, 1, cjk, dry=True)
     top = draw_headline(probe, scene, head, MARGIN, MARGIN, INNER)
     key_h = draw_key(probe, t, MARGIN, 0, INNER)  # the key under the map: who is which
-    g = Geometry.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - 2 * GAP - key_h)
+    g = Geometry.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - 2 * GAP - key_h,
+                     stretch=STRETCH)
     c = ReusingCanvas(WIDTH, min(MAX_HEIGHT, round(g.bottom + GAP + key_h + MARGIN)), cjk,
                       widths=probe.widths)
     draw_headline(c, scene, head, MARGIN, MARGIN, INNER)

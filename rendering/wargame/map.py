@@ -15,8 +15,14 @@ gold halo, the battle being fought a red ring.
 
 What never changes (ground, cells, borders, sides) is one cached palette image per scale: each
 area's cell is its own palette entry, so a board recolours the cells by control in one
-conversion instead of drawing them. Names go where they hide no other area's signs (tried in
-order below, above, right, left and the corners), on a dark plate; all text is 24 px or more.
+conversion instead of drawing them. The map may be drawn taller than wide (`yscale` up to
+STRETCH times the across scale) to use the page's height.
+
+Names are placed by rendering.kit.labels off the boxes an area's signs may take (its sign, the
+seat's plate under it, both diamonds), so a name keeps its place from one board to the next;
+only a name another power's chip or a marker's count now covers moves. A name never covers
+another text or sign: one with no free place is left to the map part. All text on the map is
+at the phone floor (29 px).
 """
 
 from __future__ import annotations
@@ -27,18 +33,17 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.kit.badges import RADIUS as BADGE
+from rendering.kit.badges import BIG_RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
-from rendering.kit.labels import Placed, Places, layout
-from rendering.kit.theme import BG, GOLD, MUTED, RED, TEXT
+from rendering.kit.labels import Layout, layout, settle
+from rendering.kit.theme import BG, GOLD, MUTED, PHONE_FLOOR, RED, TEXT
 from rendering.wargame.cells import cells
 from rendering.wargame.style import (
     EDGE,
     GOZOKU,
     GOZOKU_COLOUR,
     LAND,
-    TEXT_SIZE,
     Table,
     board_data,
     ink_on,
@@ -50,9 +55,13 @@ Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 DATA_BOX: Box = (40.0, 25.0, 962.0, 688.0)  # the data's canvas less empty borders
 SCALE_STEP = 0.05  # scales are whole multiples of this, so few static layers are cached
-LABEL_H = 30
-CHIP_H = 28
-TAG_H = 26  # the plate of the controlling seat's number
+TEXT_SIZE = PHONE_FLOOR  # every word and number on the map
+LABEL_H = 36
+CHIP_H = 36
+TAG_H = 32  # the plate of the controlling seat's number
+STRETCH = 1.3  # the map's down scale may be this many times its across scale
+PART_STRETCH = 3.0  # on the map part, whose page has room to grow down
+FOOT = CHIP_H  # under the data box: room for a low area's plate
 SEA = "#14181f"
 BORDER = "#0f1217"
 SIDES = {  # side type -> (colour, width at scale 1, pattern)
@@ -77,16 +86,24 @@ class Geometry:
     x: float
     y: float
     box: Box = DATA_BOX
+    yscale: float = 0.0  # the down scale; 0: the same as `scale`
 
     @classmethod
     def fit(cls, x: float, y: float, width: float, height: float, box: Box = DATA_BOX,
-            most: float = 4.0) -> Geometry:
+            most: float = 4.0, stretch: float = 1.0) -> Geometry:
         """The largest scale (a whole multiple of SCALE_STEP, at most `most`) whose window
-        fits the space, centred across it and touching its top."""
+        fits the space, centred across it and touching its top; the down scale then grows
+        into the height left, up to `stretch` times the across scale."""
         x0, y0, x1, y1 = box
-        scale = min(width / (x1 - x0), height / (y1 - y0), most)
-        scale = max(SCALE_STEP, math.floor(scale / SCALE_STEP + 1e-9) * SCALE_STEP)
-        return cls(scale, x + (width - scale * (x1 - x0)) / 2, y, box)
+        height -= FOOT
+        scale = _step(min(width / (x1 - x0), height / (y1 - y0), most))
+        down = max(scale, _step(min(height / (y1 - y0), scale * stretch)))
+        return cls(scale, x + (width - scale * (x1 - x0)) / 2, y, box,
+                   0.0 if down == scale else down)
+
+    @property
+    def sy(self) -> float:
+        return self.yscale or self.scale
 
     @property
     def width(self) -> int:
@@ -94,14 +111,15 @@ class Geometry:
 
     @property
     def height(self) -> int:
-        return math.ceil(self.scale * (self.box[3] - self.box[1]))
+        return math.ceil(self.sy * (self.box[3] - self.box[1]))
 
     @property
     def bottom(self) -> float:
-        return self.y + self.height
+        """The y below the map and the plates its lowest areas carry under them."""
+        return self.y + self.height + FOOT
 
     def point(self, px: float, py: float) -> Point:
-        return (self.x + self.scale * (px - self.box[0]), self.y + self.scale * (py - self.box[1]))
+        return (self.x + self.scale * (px - self.box[0]), self.y + self.sy * (py - self.box[1]))
 
     def at(self, aid: str) -> Point:
         spot = board_data().areas[aid]
@@ -114,16 +132,21 @@ class Geometry:
     @property
     def node(self) -> float:
         """An area's sign, in pixels: larger on a zoomed map, never below a finger's width."""
-        return max(40.0, min(64.0, 30 * self.scale))
+        return max(44.0, min(64.0, 30 * self.scale))
+
+
+def _step(scale: float) -> float:
+    """A scale rounded down to a whole multiple of SCALE_STEP (few cached layers)."""
+    return max(SCALE_STEP, math.floor(scale / SCALE_STEP + 1e-9) * SCALE_STEP)
 
 
 # -- the static layer --------------------------------------------------------------------------
 @lru_cache(maxsize=6)
-def base_layer(scale: float) -> Image.Image:
+def base_layer(scale: float, yscale: float = 0.0) -> Image.Image:
     """Sea, cells (each its own palette entry), borders, sides and their signs over the whole
     data box at `scale`: the same on every board of that size, so drawn once per process and
     scale (threads only read it; a board copies it to recolour)."""
-    g = Geometry(scale, 0, 0)
+    g = Geometry(scale, 0, 0, DATA_BOX, yscale)
     layer = Image.new("P", (g.width, g.height), SEA_INDEX)
     pen = ImageDraw.Draw(layer)
     shapes = cells()
@@ -199,9 +222,9 @@ def _tint(t: Table, pid: str | None) -> str:
 
 def ground(t: Table, g: Geometry) -> Image.Image:
     """The static layer cut to `g`'s window and coloured for this view."""
-    base = base_layer(g.scale)
+    base = base_layer(g.scale, g.yscale)
     left = round(g.scale * (g.box[0] - DATA_BOX[0]))
-    top = round(g.scale * (g.box[1] - DATA_BOX[1]))
+    top = round(g.sy * (g.box[1] - DATA_BOX[1]))
     layer = base.crop((left, top, left + g.width, top + g.height))
     layer.putpalette(palette(t))
     return layer.convert("RGB")
@@ -225,15 +248,57 @@ def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks(),
     ids = [aid for aid in board_data().areas if g.shows(aid)]
     signs = {aid: _area_sign(c, t, g, aid) for aid in ids}
     texts = {aid: t.area(aid) if full_names else short(t.area(aid)) for aid in ids}
-    placed = _layout(g, tuple((aid, signs[aid].keep_off(), c.measure(texts[aid], TEXT_SIZE,
-                                                                     True) + 10)
-                              for aid in ids))
+    widths = tuple((aid, c.measure(texts[aid], TEXT_SIZE, True) + 10) for aid in ids)
+    static = _static_layout(g, widths, c.measure("8", TEXT_SIZE, True) + 10)
+    placed = settle(g, static, tuple((aid, signs[aid].keep_off(), w) for aid, w in widths),
+                    LABEL_H, _marker_boxes(t, g))
     for aid in ids:
-        _label(c, t, g, aid, texts[aid], *placed[aid])
+        if placed[aid] is not None:
+            _label(c, t, g, aid, texts[aid], *placed[aid])
     for aid in ids:
         _area(c, t, signs[aid], aid in marks.taken)
     _markers(c, t, g)
     return g.bottom
+
+
+def placed_names(c: Canvas, t: Table, g: Geometry) -> frozenset[str]:
+    """The areas whose short names the static layout places on a map at `g` (the others
+    are named on the map part)."""
+    ids = [aid for aid in board_data().areas if g.shows(aid)]
+    widths = tuple((aid, c.measure(short(t.area(aid)), TEXT_SIZE, True) + 10) for aid in ids)
+    static = _static_layout(g, widths, c.measure("8", TEXT_SIZE, True) + 10)
+    return frozenset(aid for aid, p in static.items() if p is not None)
+
+
+@lru_cache(maxsize=32)
+def _static_layout(g: Geometry, widths: tuple[tuple[str, float], ...], tag_w: float) -> Layout:
+    """Every name's place off the boxes each area's signs may take (rendering.kit.labels):
+    its sign, a seat's plate under it and both diamonds, wherever any area may hold them. It
+    depends on nothing a board moves, so it is the same on every board of a language and is
+    worked out once."""
+    places = []
+    for aid, w in widths:
+        cx, cy = g.at(aid)
+        r = _radius(g, aid)
+        tag = (cx - tag_w / 2, cy + r - 8, cx + tag_w / 2, cy + r + TAG_H - 8)
+        sign = Sign(aid, (cx, cy), r, (), 0, 0, ("8", tag))
+        places.append((aid, sign.keep_off(), w))
+    return layout(g, tuple(places), LABEL_H)
+
+
+def _radius(g: Geometry, aid: str) -> float:
+    return g.node / 2 * (1.12 if board_data().areas[aid]["city"] == "big" else 1.0)
+
+
+def _marker_boxes(t: Table, g: Geometry) -> tuple[Box, ...]:
+    """The no-invasion signs and their counts (W15), which the names keep off."""
+    out = []
+    for key, count in sorted((t.view.get("markers") or {}).items()):
+        a, b = key.split("|")
+        if count and (g.shows(a) or g.shows(b)):
+            mx, my = _along(g.at(a), g.at(b), 0.5)
+            out.append((mx - 16, my - 16, mx + (44 if count > 1 else 16), my + 16))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -256,11 +321,15 @@ class Sign:
         return (cx - r, cy - r, cx + r, cy + r)
 
     def badges(self) -> list[tuple[Point, int, str]]:
-        """The diamonds: (centre, count, colour), on the sign's top corners."""
-        x0, y0, x1, _ = self.box
-        return [(at, n, colour) for at, n, colour in (((x1 - 2, y0 + 2), self.serving, GOLD),
-                                                      ((x0 + 2, y0 + 2), self.free, MUTED))
-                if n]
+        """The diamonds: (centre, count, colour): the serving generals' on the sign's top
+        right corner, the free ones' on its bottom left (apart from a neighbour's)."""
+        x0, y0, x1, y1 = self.box
+
+        def out(n: int) -> float:  # a two-digit count stands further off the sign
+            return 6 + (9 if n > 9 else 0)
+        return [(at, n, colour) for at, n, colour in (
+            ((x1 + out(self.serving), y0 + 2), self.serving, GOLD),
+            ((x0 - out(self.free), y1 - 2), self.free, MUTED)) if n]
 
     def keep_off(self) -> tuple[Box, ...]:
         """The boxes the names must keep off: the sign with its frame, the chips, the
@@ -276,7 +345,7 @@ def _area_sign(c: Canvas, t: Table, g: Geometry, aid: str) -> Sign:
     spot = t.areas().get(aid) or {}
     owner = spot.get("control")
     cx, cy = g.at(aid)
-    r = g.node / 2 * (1.12 if board_data().areas[aid]["city"] == "big" else 1.0)
+    r = _radius(g, aid)
     chips, x = [], cx + r + 4
     for pid, n in sorted((spot.get("troops") or {}).items()):
         if pid == owner or not n:
@@ -341,7 +410,7 @@ def _area(c: Canvas, t: Table, sign: Sign, changed: bool) -> None:
         c.text((chip[0] + chip[2]) / 2, cy + 1, _chip_text(t, pid, n), TEXT_SIZE,
                ink_on(colour), bold=True, anchor="mm")
     for (x, y), n, colour in sign.badges():
-        badge(c, x, y, n, colour, EDGE, TEXT_SIZE)
+        badge(c, x, y, n, colour, EDGE, TEXT_SIZE, BADGE)
 
 
 def _disc(c: Canvas, cx: float, cy: float, r: float, fill: str) -> None:
@@ -374,19 +443,3 @@ def _label(c: Canvas, t: Table, g: Geometry, aid: str, text: str, box: Box,
     c.rect(box, fill=BG, radius=5)
     ink = TEXT if (t.areas().get(aid) or {}).get("control") is not None else MUTED
     c.text((lx + rx) / 2, (ly + by) / 2 + 1, text, TEXT_SIZE, ink, bold=True, anchor="mm")
-
-
-# -- where the names go ------------------------------------------------------------------------
-@lru_cache(maxsize=16)
-def _neighbours(g: Geometry) -> dict[str, tuple[str, ...]]:
-    """The areas close enough for their signs or names to meet."""
-    ids = [aid for aid in board_data().areas if g.shows(aid)]
-    return {a: tuple(b for b in ids if b != a and math.dist(g.at(a), g.at(b)) < 320)
-            for a in ids}
-
-
-@lru_cache(maxsize=32)
-def _layout(g: Geometry, areas: Places) -> dict[str, Placed]:
-    """Every name's place (rendering.kit.labels), for the areas' sign boxes and name widths:
-    the same board drawn again (for a second reader of the same widths) reuses it."""
-    return layout(g, areas, _neighbours(g), LABEL_H)

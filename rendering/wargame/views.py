@@ -13,7 +13,7 @@ from rendering.kit.canvas import Canvas
 from rendering.kit.layout import GAP, MARGIN
 from rendering.kit.theme import DARK_TEXT, GOLD, NAME, RED, TEXT, TILE
 from rendering.wargame.chips import Chips, chips
-from rendering.wargame.map import DATA_BOX, SIDES, Box, Geometry, draw_map
+from rendering.wargame.map import DATA_BOX, PART_STRETCH, SIDES, Box, Geometry, draw_map
 from rendering.wargame.style import GOZOKU, Table, board_data, ink_on, short
 
 ZOOM_MARGIN = 75.0  # data units around the zoom's areas
@@ -23,7 +23,7 @@ RATINGS = ("valour", "intellect", "command")
 
 
 def draw_full_map(c: Canvas, t: Table, y: float, width: float) -> float:
-    g = Geometry.fit(MARGIN, y, width, 10_000)
+    g = Geometry.fit(MARGIN, y, width, 10_000, stretch=PART_STRETCH)
     y = chips(c, legend(t), MARGIN, draw_map(c, t, g) + GAP, width)
     return _generals(c, t, list(board_data().areas), y, width, rated=False)
 
