@@ -31,6 +31,7 @@ Placed = tuple[Box, float]  # a name's box and how far off its signs it stands
 Layout = Mapping[str, Placed | None]  # None: no free place on this map
 
 STEPS = (0.0, 0.4, 0.8, 1.3, 1.9, 2.6)  # how far off a name may stand, in name heights
+FAR_STEPS = (*STEPS, 3.4, 4.4)  # further, on a page with room (a map part)
 GAP = 2  # px kept free between a name's plate and anything else
 
 
@@ -50,7 +51,8 @@ class Frame(Protocol):
     def bottom(self) -> float: ...
 
 
-def layout(frame: Frame, places: Places, h: float) -> dict[str, Placed | None]:
+def layout(frame: Frame, places: Places, h: float,
+           steps: Sequence[float] = STEPS) -> dict[str, Placed | None]:
     """Every name's place off the places' (reserved) sign boxes, the most crowded places'
     names first: a place with many signs near it has the least room, so it chooses before
     the free ones take it."""
@@ -59,7 +61,7 @@ def layout(frame: Frame, places: Places, h: float) -> dict[str, Placed | None]:
     placed: dict[str, Placed | None] = {}
     names: list[Box] = []
     for pid, own, w in sorted(places, key=lambda p: (-crowd[p[0]], p[0])):
-        found = place(frame, own, every, names, w, h)
+        found = place(frame, own, every, names, w, h, steps)
         placed[pid] = found
         if found is not None:
             names.append(found[0])
@@ -67,15 +69,15 @@ def layout(frame: Frame, places: Places, h: float) -> dict[str, Placed | None]:
 
 
 def settle(frame: Frame, static: Layout, places: Places, h: float,
-           extra: Sequence[Box] = ()) -> dict[str, Placed | None]:
+           extra: Sequence[Box] = (), steps: Sequence[float] = STEPS
+           ) -> dict[str, Placed | None]:
     """The static layout kept wherever it is still free of the board's real sign boxes
     (`places`) and `extra` obstacles; a name it no longer fits is placed again around them.
     A name the static layout could not place stays off."""
     every = [box for _, boxes, _ in places for box in boxes] + list(extra)
     out: dict[str, Placed | None] = dict(static)
     moved = [pid for pid, _, _ in places
-             if static.get(pid) is not None
-             and any(_hits(static[pid][0], b) for b in every)]  # type: ignore[index]
+             if (spot := static.get(pid)) is not None and any(_hits(spot[0], b) for b in every)]
     if not moved:
         return out
     for pid in moved:
@@ -83,20 +85,21 @@ def settle(frame: Frame, static: Layout, places: Places, h: float,
     by_id = {pid: (own, w) for pid, own, w in places}
     for pid in moved:
         names = [p[0] for p in out.values() if p is not None]
-        out[pid] = place(frame, by_id[pid][0], every, names, by_id[pid][1], h)
+        out[pid] = place(frame, by_id[pid][0], every, names, by_id[pid][1], h, steps)
     return out
 
 
 def place(frame: Frame, own: Sequence[Box], signs: Sequence[Box], names: Sequence[Box],
-          w: float, h: float) -> Placed | None:
+          w: float, h: float, steps: Sequence[float] = STEPS) -> Placed | None:
     """The nearest w x h box around a place's own signs (its sign first) that meets no sign,
-    no placed name and stays on the map; None when there is none."""
+    no placed name and stays on the map, at most the last of `steps` heights off; None when
+    there is none."""
     x0, y0 = min(b[0] for b in own), min(b[1] for b in own)
     x1, y1 = max(b[2] for b in own), max(b[3] for b in own)
     reach = (x0 - w - 4 * h, y0 - 5 * h, x1 + w + 4 * h, y1 + 5 * h)
     near = [b for b in (*signs, *names) if _hits(b, reach)]
     cx, cy = (own[0][0] + own[0][2]) / 2, (own[0][1] + own[0][3]) / 2
-    for far in (step * h for step in STEPS):
+    for far in (step * h for step in steps):
         for lx, ly in around((x0, y0, x1, y1), cx, cy, w, h, far):
             box = (lx, ly, lx + w, ly + h)
             if _inside(frame, box) and not any(_hits(box, b) for b in near):

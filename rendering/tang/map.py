@@ -32,7 +32,7 @@ from PIL import Image, ImageDraw
 from rendering.kit.badges import BIG_RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
-from rendering.kit.labels import Layout, layout, overlap, place, settle
+from rendering.kit.labels import STEPS, Layout, layout, overlap, place, settle
 from rendering.kit.theme import BG, GOLD, MUTED, PHONE_FLOOR, TEXT, seat_sign
 from rendering.tang.style import EDGE, NEUTRAL, Table, board_data, ink_on
 
@@ -44,6 +44,8 @@ FLAG_POLE = 40  # a capital's flag stands this high above its pill
 FLAG_W, FLAG_H = 28, 36  # the flag, its owner's number inside
 STRETCH = 1.45  # the map's down scale may be this many times its across scale
 PART_STRETCH = 3.0  # on the map part, whose page has room to grow down
+CHIP_OFF = (0, 8, 16, 28)  # px a city's chips may stand off its pill, nearest first
+CHIP_FAR = (44, 64, 88, 116, 150, 190)  # px off where no nearer place is free (tied by a line)
 FOOT = CHIP_H + 8  # under the data box: room for a low city's chips
 NUDGE_W = 100  # the pill's width cities are kept apart for (a number and a two-digit count)
 RESERVED = "88"  # the count a city's pill is reserved for in the names' static layout
@@ -122,8 +124,9 @@ class Geometry:
 
 @lru_cache(maxsize=16)
 def _nudges(scale: float, yscale: float) -> dict[str, tuple[float, float]]:
-    """How far each city is moved from its data point so that no two pills meet: two close cities are pushed apart along the axis they overlap least,
-    a few rounds over. Links and regions follow, since they are drawn from `at` too."""
+    """How far each city is moved from its data point so that no two pills meet: two
+    close cities are pushed apart along the axis they overlap least, a few rounds over, and
+    kept on the map. Links and regions follow, since they are drawn from `at` too."""
     g = Geometry(scale, 0, 0, yscale)
     at = {cid: list(g.raw_at(cid)) for cid in board_data().city_ids}
     w, h = NUDGE_W + 6, PILL_H + 12
@@ -250,7 +253,8 @@ class Marks:
     taken: frozenset[str] = frozenset()
 
 
-def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks()) -> float:
+def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks(),
+             steps: tuple[float, ...] = STEPS) -> float:
     """The map at `g` with the view's cities; returns the y below it. The names go under
     the cities' signs, so where a name finds no free place it is the name that is hidden,
     never a city's armies."""
@@ -261,25 +265,17 @@ def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks()) -> float:
     texts = {cid: t.city_short(cid) for cid in ids}
     widths = tuple((cid, c.measure(texts[cid], TEXT_SIZE, True) + 10) for cid in ids)
     reserved = _reserved_w(c)
-    static = _static_layout(g, widths, reserved)
+    static = _static_layout(g, widths, reserved, steps)
     signs = _sided(g, {cid: _city_sign(c, t, g, cid, cities.get(cid) or {}) for cid in ids})
     placed = settle(g, static, tuple((cid, signs[cid].keep_off(), w) for cid, w in widths),
-                    LABEL_H)
+                    LABEL_H, (), steps)
     for cid in ids:
-        if placed[cid] is not None:
-            _label(c, signs[cid].pill, texts[cid], *placed[cid], cities.get(cid) or {})
+        spot = placed[cid]
+        if spot is not None:
+            _label(c, signs[cid].pill, texts[cid], *spot, cities.get(cid) or {})
     for cid in ids:
         _city(c, t, signs[cid], cities.get(cid) or {}, cid in marks.taken)
     return g.bottom
-
-
-def placed_names(c: Canvas, t: Table, g: Geometry) -> frozenset[str]:
-    """The cities whose names the static layout places on a map at `g` (the others are
-    named on the map part)."""
-    widths = tuple((cid, c.measure(t.city_short(cid), TEXT_SIZE, True) + 10)
-                   for cid in board_data().city_ids)
-    return frozenset(cid for cid, p in _static_layout(g, widths, _reserved_w(c)).items()
-                     if p is not None)
 
 
 def _reserved_w(c: Canvas) -> float:
@@ -289,13 +285,13 @@ def _reserved_w(c: Canvas) -> float:
 
 @lru_cache(maxsize=32)
 def _static_layout(g: Geometry, widths: tuple[tuple[str, float], ...],
-                   reserved: float) -> Layout:
+                   reserved: float, steps: tuple[float, ...] = STEPS) -> Layout:
     """Every name's place off the boxes each city's signs may take (rendering.kit.labels):
     its pill at the reserved width, a capital's flag and a generals' diamond, wherever any
     city may hold them. It depends on nothing a board moves, so it is the same on every board
     of a language and is worked out once."""
     places = tuple((cid, _reserved_boxes(g, cid, reserved), w) for cid, w in widths)
-    return layout(g, places, LABEL_H)
+    return layout(g, places, LABEL_H, steps)
 
 
 def _reserved_boxes(g: Geometry, cid: str, w: float) -> tuple[Box, ...]:
@@ -305,20 +301,22 @@ def _reserved_boxes(g: Geometry, cid: str, w: float) -> tuple[Box, ...]:
 
 
 def _sided(g: Geometry, signs: dict[str, Sign]) -> dict[str, Sign]:
-    """The signs with each capital's flag on the corner of its pill, and each city's
-    besiegers' chips on the side, that cover least of the other cities' signs (chips: on an
-    empty pill, right, left, under or over it, in a row or stacked)."""
-    boxes = {cid: replace(sign.chips_to("none"), capital=None).keep_off()
-             for cid, sign in signs.items()}
-    out: dict[str, Sign] = {}
+    """The signs with each capital's flag on the corner of its pill, then each city's
+    besiegers' chips in the place (`_chips_placed`), that cover least of the other cities'
+    signs."""
+    bare = {cid: replace(sign, chips=(), capital=None) for cid, sign in signs.items()}
+    flagged: dict[str, Sign] = {}
     for cid, sign in signs.items():
-        others = [box for other, own in boxes.items() if other != cid for box in own]
-        others += [box for done in out.values() for box in done.keep_off()[1:]]
-        if sign.capital is not None:
-            sign = min((replace(sign, flag_right=right, flag_down=down)
-                        for down in (False, True) for right in (False, True)),
-                       key=lambda moved: _covered(moved.flag_box(), others))
-            others.append(sign.flag_box())
+        others = [box for other, b in bare.items() if other != cid for box in b.keep_off()]
+        others += [done.flag_box() for done in flagged.values() if done.capital is not None]
+        flagged[cid] = sign if sign.capital is None else min(
+            (replace(sign, flag_right=right, flag_down=down)
+             for down in (False, True) for right in (False, True)),
+            key=lambda moved: _covered(moved.flag_box(), others))
+    out: dict[str, Sign] = {}
+    for cid, sign in flagged.items():
+        others = [box for other, done in flagged.items() if other != cid
+                  for box in (out.get(other) or replace(done, chips=())).keep_off()]
         out[cid] = _chips_placed(g, sign, others)
     return out
 
@@ -328,21 +326,27 @@ def _chips_placed(g: Geometry, sign: Sign, others: list[Box]) -> Sign:
     its pill (over it when the pill is empty), or where they cover least."""
     if not sign.chips:
         return sign
+    others = others + list(sign.chips_to("none").keep_off()[1:])  # its own flag and diamond
     if sign.empty and not any(_covered(chip, others) for _, _, chip in
                               sign.chips_to("over").chips):
         return sign.chips_to("over")
-    for stacked in (False, True):
-        row = sign.chips_to("right", stacked)
-        x0 = min(b[0] for _, _, b in row.chips)
-        y0 = min(b[1] for _, _, b in row.chips)
-        w = max(b[2] for _, _, b in row.chips) - x0
-        h = max(b[3] for _, _, b in row.chips) - y0
-        found = place(g, [sign.keep_off()[0]], others, [], w, h)
-        if found is not None:
-            return row.moved(found[0][0] - x0, found[0][1] - y0)
-    return min((sign.chips_to(side, stacked) for stacked in (False, True)
-                for side in ("right", "left", "below", "above")),
-               key=lambda moved: sum(_covered(chip, others) for _, _, chip in moved.chips))
+    for steps in (CHIP_OFF, CHIP_FAR):
+        for stacked in (False, True):
+            row = sign.chips_to("right", stacked)
+            x0 = min(b[0] for _, _, b in row.chips)
+            y0 = min(b[1] for _, _, b in row.chips)
+            w = max(b[2] for _, _, b in row.chips) - x0
+            h = max(b[3] for _, _, b in row.chips) - y0
+            found = place(g, [sign.keep_off()[0]], others, [], w, h,
+                          tuple(px / h for px in steps))
+            if found is not None:
+                return replace(row.moved(found[0][0] - x0, found[0][1] - y0),
+                               tied=steps is CHIP_FAR)
+    cores = [(b[0] + 5, b[1] + 5, b[2] - 5, b[3] - 5) for b in others]  # their ink, unpadded
+    return min((sign.chips_to(side, stacked).moved(dx, dy) for stacked in (False, True)
+                for side in ("right", "left", "below", "above")
+                for dx in (-24, 0, 24) for dy in (-12, 0, 12)),
+               key=lambda moved: sum(_covered(chip, cores) for _, _, chip in moved.chips))
 
 
 def _covered(box: Box, others: list[Box]) -> float:
@@ -362,6 +366,7 @@ class Sign:
     empty: bool = False  # nobody controls it: its pill is blank, the chips may cover it
     flag_right: bool = False  # the flag on the pill's right end (else its left)
     flag_down: bool = False  # the flag hangs under the pill (else it stands above)
+    tied: bool = False  # the chips stand far off, tied to the pill by a line
 
     @property
     def flag_at(self) -> Point:
@@ -474,6 +479,9 @@ def _city(c: Canvas, t: Table, sign: Sign, city: dict, changed: bool) -> None:
     if text:
         c.text((x0 + 4 + tag + x1) / 2, (y0 + y1) / 2 + 1, text, TEXT_SIZE, ink_on(fill),
                bold=True, anchor="mm")
+    if sign.tied and sign.chips:
+        first = sign.chips[0][2]
+        c.line([((x0 + x1) / 2, (y0 + y1) / 2), ((first[0] + first[2]) / 2, first[1])], TEXT, 3)
     for seat, n, chip in sign.chips:
         colour, ink, _ = t.pieces(seat)
         c.rect(chip, fill=colour, outline=t.outline(seat), width=2, radius=6)

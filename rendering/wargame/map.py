@@ -36,7 +36,7 @@ from PIL import Image, ImageDraw
 from rendering.kit.badges import BIG_RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
-from rendering.kit.labels import Layout, layout, settle
+from rendering.kit.labels import STEPS, Layout, layout, settle
 from rendering.kit.theme import BG, GOLD, MUTED, PHONE_FLOOR, RED, TEXT
 from rendering.wargame.cells import cells
 from rendering.wargame.style import (
@@ -239,7 +239,7 @@ class Marks:
 
 
 def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks(),
-             full_names: bool = False) -> float:
+             full_names: bool = False, steps: tuple[float, ...] = STEPS) -> float:
     """The map at `g` with the view's areas; returns the y below it. The names go under the
     areas' signs, so where a name finds no free place it is the name that is hidden, never an
     area's troops."""
@@ -249,29 +249,22 @@ def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks(),
     signs = {aid: _area_sign(c, t, g, aid) for aid in ids}
     texts = {aid: t.area(aid) if full_names else short(t.area(aid)) for aid in ids}
     widths = tuple((aid, c.measure(texts[aid], TEXT_SIZE, True) + 10) for aid in ids)
-    static = _static_layout(g, widths, c.measure("8", TEXT_SIZE, True) + 10)
+    static = _static_layout(g, widths, c.measure("8", TEXT_SIZE, True) + 10, steps)
     placed = settle(g, static, tuple((aid, signs[aid].keep_off(), w) for aid, w in widths),
-                    LABEL_H, _marker_boxes(t, g))
+                    LABEL_H, _marker_boxes(t, g), steps)
     for aid in ids:
-        if placed[aid] is not None:
-            _label(c, t, g, aid, texts[aid], *placed[aid])
+        spot = placed[aid]
+        if spot is not None:
+            _label(c, t, g, aid, texts[aid], *spot)
     for aid in ids:
         _area(c, t, signs[aid], aid in marks.taken)
     _markers(c, t, g)
     return g.bottom
 
 
-def placed_names(c: Canvas, t: Table, g: Geometry) -> frozenset[str]:
-    """The areas whose short names the static layout places on a map at `g` (the others
-    are named on the map part)."""
-    ids = [aid for aid in board_data().areas if g.shows(aid)]
-    widths = tuple((aid, c.measure(short(t.area(aid)), TEXT_SIZE, True) + 10) for aid in ids)
-    static = _static_layout(g, widths, c.measure("8", TEXT_SIZE, True) + 10)
-    return frozenset(aid for aid, p in static.items() if p is not None)
-
-
 @lru_cache(maxsize=32)
-def _static_layout(g: Geometry, widths: tuple[tuple[str, float], ...], tag_w: float) -> Layout:
+def _static_layout(g: Geometry, widths: tuple[tuple[str, float], ...], tag_w: float,
+                   steps: tuple[float, ...] = STEPS) -> Layout:
     """Every name's place off the boxes each area's signs may take (rendering.kit.labels):
     its sign, a seat's plate under it and both diamonds, wherever any area may hold them. It
     depends on nothing a board moves, so it is the same on every board of a language and is
@@ -283,7 +276,7 @@ def _static_layout(g: Geometry, widths: tuple[tuple[str, float], ...], tag_w: fl
         tag = (cx - tag_w / 2, cy + r - 8, cx + tag_w / 2, cy + r + TAG_H - 8)
         sign = Sign(aid, (cx, cy), r, (), 0, 0, ("8", tag))
         places.append((aid, sign.keep_off(), w))
-    return layout(g, tuple(places), LABEL_H)
+    return layout(g, tuple(places), LABEL_H, steps)
 
 
 def _radius(g: Geometry, aid: str) -> float:

@@ -10,6 +10,7 @@ view), else the last battle's area; with none of these, the whole map.
 from __future__ import annotations
 
 from rendering.kit.canvas import Canvas
+from rendering.kit.labels import FAR_STEPS
 from rendering.kit.layout import GAP, MARGIN
 from rendering.kit.theme import DARK_TEXT, GOLD, NAME, RED, TEXT, TILE
 from rendering.wargame.chips import Chips, chips
@@ -24,7 +25,7 @@ RATINGS = ("valour", "intellect", "command")
 
 def draw_full_map(c: Canvas, t: Table, y: float, width: float) -> float:
     g = Geometry.fit(MARGIN, y, width, 10_000, stretch=PART_STRETCH)
-    y = chips(c, legend(t), MARGIN, draw_map(c, t, g) + GAP, width)
+    y = chips(c, legend(t), MARGIN, draw_map(c, t, g, steps=FAR_STEPS) + GAP, width)
     return _generals(c, t, list(board_data().areas), y, width, rated=False)
 
 
