@@ -13,6 +13,8 @@ canvas.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PIL import Image
 
 from games.core.messages import Seat, msg
@@ -45,8 +47,9 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
     cjk = resolve_cjk(cjk)
     probe = ReusingCanvas(WIDTH, 1, cjk, dry=True)
     top = _top(probe, t, head)
+    budget = max(top, _top(probe, t, _in_play(t, head)))
     key_h = draw_key(probe, t, MARGIN, 0, INNER)  # the key under the map: who is which
-    g = Geometry.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - 2 * GAP - key_h)
+    g = Geometry.fit(MARGIN, budget + GAP, INNER, MAX_HEIGHT - MARGIN - budget - 2 * GAP - key_h)
     c = ReusingCanvas(WIDTH, min(MAX_HEIGHT, round(g.bottom + GAP + key_h + MARGIN)), cjk,
                       widths=probe.widths)
     _top(c, t, head)
@@ -54,6 +57,15 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
     draw_key(c, t, MARGIN, g.bottom + GAP, INNER)
     assert c.image is not None  # a canvas that is not dry has its image
     return c.image, c.texts
+
+
+def _in_play(t: Table, head: Headline) -> Headline:
+    """The headline as tall as in play (a standing for every seat), which the map's size is
+    worked out for: the map keeps its size, and its names their places, from the set-up on."""
+    if head.standings:
+        return head
+    wide = t.say("standing.own", score=88)
+    return replace(head, standings=tuple(Standing(seat, wide, 8) for seat in t.seats()))
 
 
 def _top(c: Canvas, t: Table, head: Headline) -> float:

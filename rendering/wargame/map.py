@@ -15,12 +15,14 @@ gold halo, the battle being fought a red ring.
 
 What never changes (ground, cells, borders, sides) is one cached palette image per scale: each
 area's cell is its own palette entry, so a board recolours the cells by control in one
-conversion instead of drawing them. The map may be drawn taller than wide (`yscale` up to
-STRETCH times the across scale) to use the page's height.
+conversion instead of drawing them. The map part's map is drawn taller than wide (`yscale`
+up to PART_STRETCH times the across scale), so the names the overview has no room for find
+room there.
 
-Names are placed by rendering.kit.labels off the boxes an area's signs may take (its sign, the
-seat's plate under it, both diamonds), so a name keeps its place from one board to the next;
-only a name another power's chip or a marker's count now covers moves. A name never covers
+Names are placed by rendering.kit.labels off the boxes an area's signs may take (its sign and
+the seat's plate under it), so a name keeps its place from one board to the next: only a
+name that a diamond, another power's chip or a marker's count now covers moves (the diamonds
+take the corners that cover least of the neighbours' signs). A name never covers
 another text or sign: one with no free place is left to the map part. All text on the map is
 at the phone floor (29 px).
 """
@@ -28,7 +30,7 @@ at the phone floor (29 px).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -36,7 +38,7 @@ from PIL import Image, ImageDraw
 from rendering.kit.badges import BIG_RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
-from rendering.kit.labels import STEPS, Layout, layout, settle
+from rendering.kit.labels import STEPS, Layout, layout, overlap, settle
 from rendering.kit.theme import BG, GOLD, MUTED, PHONE_FLOOR, RED, TEXT
 from rendering.wargame.cells import cells
 from rendering.wargame.style import (
@@ -59,7 +61,7 @@ TEXT_SIZE = PHONE_FLOOR  # every word and number on the map
 LABEL_H = 36
 CHIP_H = 36
 TAG_H = 32  # the plate of the controlling seat's number
-STRETCH = 1.3  # the map's down scale may be this many times its across scale
+STRETCH = 1.0  # the overview's map keeps its shape: its size then holds while the key changes
 PART_STRETCH = 3.0  # on the map part, whose page has room to grow down
 FOOT = CHIP_H  # under the data box: room for a low area's plate
 SEA = "#14181f"
@@ -246,7 +248,7 @@ def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks(),
     if c.image is not None:
         c.image.paste(ground(t, g), (round(g.x), round(g.y)))
     ids = [aid for aid in board_data().areas if g.shows(aid)]
-    signs = {aid: _area_sign(c, t, g, aid) for aid in ids}
+    signs = _turned({aid: _area_sign(c, t, g, aid) for aid in ids})
     texts = {aid: t.area(aid) if full_names else short(t.area(aid)) for aid in ids}
     widths = tuple((aid, c.measure(texts[aid], TEXT_SIZE, True) + 10) for aid in ids)
     static = _static_layout(g, widths, c.measure("8", TEXT_SIZE, True) + 10, steps)
@@ -279,6 +281,18 @@ def _static_layout(g: Geometry, widths: tuple[tuple[str, float], ...], tag_w: fl
     return layout(g, tuple(places), LABEL_H, steps)
 
 
+def _turned(signs: dict[str, Sign]) -> dict[str, Sign]:
+    """The signs with their diamonds on the corners that cover least of the other areas'
+    signs, chips and plates (and of the diamonds turned before them)."""
+    bare = {aid: replace(sign, serving=0, free=0).keep_off() for aid, sign in signs.items()}
+    out: dict[str, Sign] = {}
+    for aid, sign in signs.items():
+        others = [box for other, own in bare.items() if other != aid for box in own]
+        others += [box for done in out.values() for box in done.keep_off()]
+        out[aid] = sign.turned(others)
+    return out
+
+
 def _radius(g: Geometry, aid: str) -> float:
     return g.node / 2 * (1.12 if board_data().areas[aid]["city"] == "big" else 1.0)
 
@@ -306,6 +320,7 @@ class Sign:
     serving: int  # generals serving there (a gold diamond)
     free: int  # free (在野) generals there (a grey diamond)
     tag: tuple[str, Box] | None = None  # the controlling seat's number under the sign
+    corner: int = 0  # the serving generals' corner: 0 top right, 1 top left, 2, 3 bottom
 
 
     @property
@@ -314,15 +329,24 @@ class Sign:
         return (cx - r, cy - r, cx + r, cy + r)
 
     def badges(self) -> list[tuple[Point, int, str]]:
-        """The diamonds: (centre, count, colour): the serving generals' on the sign's top
-        right corner, the free ones' on its bottom left (apart from a neighbour's)."""
+        """The diamonds: (centre, count, colour): the serving generals' on one corner of the
+        sign (top right unless `corners` says otherwise), the free ones' on the opposite."""
         x0, y0, x1, y1 = self.box
 
-        def out(n: int) -> float:  # a two-digit count stands further off the sign
-            return 6 + (9 if n > 9 else 0)
-        return [(at, n, colour) for at, n, colour in (
-            ((x1 + out(self.serving), y0 + 2), self.serving, GOLD),
-            ((x0 - out(self.free), y1 - 2), self.free, MUTED)) if n]
+        def at(corner: int, n: int) -> Point:  # a two-digit count stands further off
+            out = 6 + (9 if n > 9 else 0)
+            return ((x1 + out) if corner in (0, 3) else (x0 - out),
+                    (y0 + 2) if corner in (0, 1) else (y1 - 2))
+        return [(at(corner, n), n, colour) for corner, n, colour in (
+            (self.corner, self.serving, GOLD), ((self.corner + 2) % 4, self.free, MUTED)) if n]
+
+    def turned(self, others: list[Box]) -> Sign:
+        """The sign with its diamonds on the corners that cover least of `others`."""
+        if not self.serving and not self.free:
+            return self
+        return min((replace(self, corner=k) for k in range(4)), key=lambda s: sum(
+            overlap((x - BADGE, y - BADGE, x + BADGE, y + BADGE), box)
+            for (x, y), _, _ in s.badges() for box in others))
 
     def keep_off(self) -> tuple[Box, ...]:
         """The boxes the names must keep off: the sign with its frame, the chips, the
