@@ -69,9 +69,12 @@ def _in_play(t: Table, head: Headline) -> Headline:
 
 
 def _top(c: Canvas, t: Table, head: Headline) -> float:
+    """The headline, the final order's rule and, in play, the tracks; at the end the final
+    standings and their rule take the tracks' room (the tracks part still shows them), so
+    the map keeps a size its names read at."""
     y = draw_headline(c, t.scene, head, MARGIN, MARGIN, INNER)
     y = order_rule(c, t, y)
-    return draw_tracks(c, t, MARGIN, y, INNER)
+    return y if t.over() else draw_tracks(c, t, MARGIN, y, INNER)
 
 
 def order_rule(c: Canvas, t: Table, y: float) -> float:

@@ -304,15 +304,16 @@ def _sided(g: Geometry, signs: dict[str, Sign]) -> dict[str, Sign]:
     """The signs with each capital's flag on the corner of its pill, then each city's
     besiegers' chips in the place (`_chips_placed`), that cover least of the other cities'
     signs."""
-    bare = {cid: replace(sign, chips=(), capital=None) for cid, sign in signs.items()}
+    bare = {cid: replace(sign, chips=(), capital=None, generals=0)
+            for cid, sign in signs.items()}
     flagged: dict[str, Sign] = {}
     for cid, sign in signs.items():
         others = [box for other, b in bare.items() if other != cid for box in b.keep_off()]
-        others += [done.flag_box() for done in flagged.values() if done.capital is not None]
-        flagged[cid] = sign if sign.capital is None else min(
-            (replace(sign, flag_right=right, flag_down=down)
-             for down in (False, True) for right in (False, True)),
-            key=lambda moved: _covered(moved.flag_box(), others))
+        others += [box for done in flagged.values() for box in done.keep_off()[1:]]
+        flagged[cid] = min((replace(sign, flag_right=right, flag_down=down, badge_corner=k)
+                            for down in (False, True) for right in (False, True)
+                            for k in range(4)),
+                           key=lambda moved: _covered_signs(moved, others))
     out: dict[str, Sign] = {}
     for cid, sign in flagged.items():
         others = [box for other, done in flagged.items() if other != cid
@@ -349,6 +350,15 @@ def _chips_placed(g: Geometry, sign: Sign, others: list[Box]) -> Sign:
                key=lambda moved: sum(_covered(chip, cores) for _, _, chip in moved.chips))
 
 
+def _covered_signs(sign: Sign, others: list[Box]) -> float:
+    """How much of `others` a sign's flag and diamond cover, and the flag of its diamond."""
+    flag = sign.flag_box() if sign.capital is not None else None
+    badge = sign.badge_box() if sign.generals else None
+    mine = [box for box in (flag, badge) if box is not None]
+    clash = overlap(flag, badge) if flag and badge else 0.0
+    return sum(_covered(box, others) for box in mine) + 10 * clash
+
+
 def _covered(box: Box, others: list[Box]) -> float:
     return sum(overlap(box, other) for other in others)
 
@@ -367,6 +377,7 @@ class Sign:
     flag_right: bool = False  # the flag on the pill's right end (else its left)
     flag_down: bool = False  # the flag hangs under the pill (else it stands above)
     tied: bool = False  # the chips stand far off, tied to the pill by a line
+    badge_corner: int = 0  # the generals' diamond's corner (see `badge_at`)
 
     @property
     def flag_at(self) -> Point:
@@ -381,7 +392,15 @@ class Sign:
 
     @property
     def badge_at(self) -> Point:
-        return (self.pill[2] - 4, self.pill[1] - 6)
+        """The diamond's centre on a corner of the pill (`badge_corner`: 0 top right, then
+        anticlockwise)."""
+        x0, y0, x1, y1 = self.pill
+        k = self.badge_corner
+        return (x1 - 4 if k in (0, 3) else x0 + 4, y0 - 6 if k in (0, 1) else y1 + 6)
+
+    def badge_box(self) -> Box:
+        bx, by = self.badge_at
+        return (bx - BADGE, by - BADGE, bx + BADGE, by + BADGE)
 
     def moved(self, dx: float, dy: float) -> Sign:
         """The same sign with its chips moved by (dx, dy)."""
@@ -414,8 +433,7 @@ class Sign:
         if self.capital is not None:
             boxes.append(self.flag_box())
         if self.generals:
-            bx, by = self.badge_at
-            boxes.append((bx - BADGE, by - BADGE, bx + BADGE, by + BADGE))
+            boxes.append(self.badge_box())
         return tuple(boxes)
 
 

@@ -182,7 +182,9 @@ def test_t4_5_the_final_standings_are_the_results_order_values_and_rule() -> Non
 
 
 def test_a_korean_city_is_named_on_the_map_without_its_hanja() -> None:
-    texts = over(moments(2)["middle"], "ko")[1]
+    """On the overview or, where the overview has no room for it, on the map part."""
+    state = moments(2)["middle"]
+    texts = over(state, "ko")[1] + part_texts(state, "map", locale="ko")
     assert "낙양" in texts and "낙양(洛陽)" not in texts
 
 
