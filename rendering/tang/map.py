@@ -301,25 +301,38 @@ def _reserved_boxes(g: Geometry, cid: str, w: float) -> tuple[Box, ...]:
 
 
 def _sided(g: Geometry, signs: dict[str, Sign]) -> dict[str, Sign]:
-    """The signs with each capital's flag on the corner of its pill, then each city's
-    besiegers' chips in the place (`_chips_placed`), that cover least of the other cities'
-    signs."""
-    bare = {cid: replace(sign, chips=(), capital=None, generals=0)
+    """The signs with each capital's flag and generals' diamond on the corners of its pill,
+    then each city's besiegers' chips in the place (`_chips_placed`), that cover least of
+    the other cities' signs near it."""
+    bare = {cid: replace(sign, chips=(), capital=None, generals=0).keep_off()
             for cid, sign in signs.items()}
     flagged: dict[str, Sign] = {}
+    extras: dict[str, tuple[Box, ...]] = {}  # the flags and diamonds placed so far
     for cid, sign in signs.items():
-        others = [box for other, b in bare.items() if other != cid for box in b.keep_off()]
-        others += [box for done in flagged.values() for box in done.keep_off()[1:]]
-        flagged[cid] = min((replace(sign, flag_right=right, flag_down=down, badge_corner=k)
-                            for down in (False, True) for right in (False, True)
-                            for k in range(4)),
-                           key=lambda moved: _covered_signs(moved, others))
+        if sign.capital is not None or sign.generals:
+            others = _near(sign, bare, extras)
+            sign = min((replace(sign, flag_right=right, flag_down=down, badge_corner=k)
+                        for down in (False, True) for right in (False, True)
+                        for k in range(4)),
+                       key=lambda moved: _covered_signs(moved, others))
+            extras[cid] = sign.keep_off()[1:]
+        flagged[cid] = sign
     out: dict[str, Sign] = {}
     for cid, sign in flagged.items():
-        others = [box for other, done in flagged.items() if other != cid
-                  for box in (out.get(other) or replace(done, chips=())).keep_off()]
-        out[cid] = _chips_placed(g, sign, others)
+        if sign.chips:
+            placed = {other: done.keep_off() for other, done in out.items() if done.chips}
+            sign = _chips_placed(g, sign, _near(sign, bare, extras, placed))
+        out[cid] = sign
     return out
+
+
+def _near(sign: Sign, *layers: dict[str, tuple[Box, ...]]) -> list[Box]:
+    """The boxes of the other cities (each layer: boxes by city) within reach of `sign`'s
+    pill: all that its flag, diamond or chips can meet."""
+    x0, y0, x1, y1 = sign.pill
+    reach = (x0 - 260, y0 - 200, x1 + 260, y1 + 200)
+    return [box for layer in layers for other, got in layer.items()
+            if other != sign.cid for box in got if overlap(box, reach)]
 
 
 def _chips_placed(g: Geometry, sign: Sign, others: list[Box]) -> Sign:

@@ -283,13 +283,19 @@ def _static_layout(g: Geometry, widths: tuple[tuple[str, float], ...], tag_w: fl
 
 def _turned(signs: dict[str, Sign]) -> dict[str, Sign]:
     """The signs with their diamonds on the corners that cover least of the other areas'
-    signs, chips and plates (and of the diamonds turned before them)."""
+    signs, chips and plates near them (and of the diamonds turned before them)."""
     bare = {aid: replace(sign, serving=0, free=0).keep_off() for aid, sign in signs.items()}
     out: dict[str, Sign] = {}
     for aid, sign in signs.items():
-        others = [box for other, own in bare.items() if other != aid for box in own]
-        others += [box for done in out.values() for box in done.keep_off()]
-        out[aid] = sign.turned(others)
+        if sign.serving or sign.free:
+            x0, y0, x1, y1 = sign.box
+            reach = (x0 - 60, y0 - 60, x1 + 60, y1 + 60)
+            others = [box for other, own in bare.items() if other != aid for box in own
+                      if overlap(box, reach)]
+            others += [box for done in out.values() for box, _, _ in done.diamonds()
+                       if overlap(box, reach)]
+            sign = sign.turned(others)
+        out[aid] = sign
     return out
 
 
@@ -339,6 +345,11 @@ class Sign:
                     (y0 + 2) if corner in (0, 1) else (y1 - 2))
         return [(at(corner, n), n, colour) for corner, n, colour in (
             (self.corner, self.serving, GOLD), ((self.corner + 2) % 4, self.free, MUTED)) if n]
+
+    def diamonds(self) -> list[tuple[Box, int, str]]:
+        """The diamonds' boxes, counts and colours."""
+        return [((x - BADGE, y - BADGE, x + BADGE, y + BADGE), n, colour)
+                for (x, y), n, colour in self.badges()]
 
     def turned(self, others: list[Box]) -> Sign:
         """The sign with its diamonds on the corners that cover least of `others`."""
