@@ -330,9 +330,10 @@ def _near(sign: Sign, *layers: dict[str, tuple[Box, ...]]) -> list[Box]:
     """The boxes of the other cities (each layer: boxes by city) within reach of `sign`'s
     pill: all that its flag, diamond or chips can meet."""
     x0, y0, x1, y1 = sign.pill
-    reach = (x0 - 260, y0 - 200, x1 + 260, y1 + 200)
-    return [box for layer in layers for other, got in layer.items()
-            if other != sign.cid for box in got if overlap(box, reach)]
+    left, top, right, bottom = x0 - 260, y0 - 200, x1 + 260, y1 + 200
+    return [box for layer in layers for other, got in layer.items() if other != sign.cid
+            for box in got if box[0] < right and box[2] > left and box[1] < bottom
+            and box[3] > top]
 
 
 def _chips_placed(g: Geometry, sign: Sign, others: list[Box]) -> Sign:
