@@ -38,7 +38,7 @@ from PIL import Image, ImageDraw
 from rendering.kit.badges import BIG_RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
-from rendering.kit.labels import STEPS, Layout, layout, overlap, settle
+from rendering.kit.labels import STEPS, Layout, layout, overlap, place, settle
 from rendering.kit.theme import BG, GOLD, MUTED, PHONE_FLOOR, RED, TEXT
 from rendering.wargame.cells import cells
 from rendering.wargame.style import (
@@ -63,6 +63,7 @@ CHIP_H = 36
 TAG_H = 32  # the plate of the controlling seat's number
 STRETCH = 1.0  # the overview's map keeps its shape: its size then holds while the key changes
 PART_STRETCH = 3.0  # on the map part, whose page has room to grow down
+CHIP_OFF = (0, 8, 16, 28, 44, 64)  # px a power's chips may stand off its area's sign
 FOOT = CHIP_H  # under the data box: room for a low area's plate
 SEA = "#14181f"
 BORDER = "#0f1217"
@@ -248,7 +249,7 @@ def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks(),
     if c.image is not None:
         c.image.paste(ground(t, g), (round(g.x), round(g.y)))
     ids = [aid for aid in board_data().areas if g.shows(aid)]
-    signs = _turned({aid: _area_sign(c, t, g, aid) for aid in ids})
+    signs = _turned(g, {aid: _area_sign(c, t, g, aid) for aid in ids})
     texts = {aid: t.area(aid) if full_names else short(t.area(aid)) for aid in ids}
     widths = tuple((aid, c.measure(texts[aid], TEXT_SIZE, True) + 10) for aid in ids)
     static = _static_layout(g, widths, c.measure("8", TEXT_SIZE, True) + 10, steps)
@@ -281,9 +282,10 @@ def _static_layout(g: Geometry, widths: tuple[tuple[str, float], ...], tag_w: fl
     return layout(g, tuple(places), LABEL_H, steps)
 
 
-def _turned(signs: dict[str, Sign]) -> dict[str, Sign]:
+def _turned(g: Geometry, signs: dict[str, Sign]) -> dict[str, Sign]:
     """The signs with their diamonds on the corners that cover least of the other areas'
-    signs, chips and plates near them (and of the diamonds turned before them)."""
+    signs, chips and plates near them (and of the diamonds turned before them), then their
+    chips where they are free (`_chips_placed`)."""
     bare = {aid: replace(sign, serving=0, free=0).keep_off() for aid, sign in signs.items()}
     out: dict[str, Sign] = {}
     for aid, sign in signs.items():
@@ -296,7 +298,33 @@ def _turned(signs: dict[str, Sign]) -> dict[str, Sign]:
                        if overlap(box, reach)]
             sign = sign.turned(others)
         out[aid] = sign
-    return out
+    return {aid: _chips_placed(g, sign, bare, out) for aid, sign in out.items()}
+
+
+def _chips_placed(g: Geometry, sign: Sign, bare: dict[str, tuple[Box, ...]],
+                  signs: dict[str, Sign]) -> Sign:
+    """The sign with its row of other powers' chips right of it, or, where that covers
+    another area's sign, in the nearest free place around it (kept where none is free)."""
+    if not sign.chips:
+        return sign
+    x0 = sign.chips[0][2][0]
+    y0 = sign.chips[0][2][1]
+    w, h = sign.chips[-1][2][2] - x0, CHIP_H
+    reach = (x0 - w - 120, y0 - 120, x0 + 2 * w + 120, y0 + h + 120)
+    others = [box for other, own in bare.items() if other != sign.aid for box in own
+              if overlap(box, reach)]
+    others += [box for other, done in signs.items() if other != sign.aid
+               for box, _, _ in done.diamonds() if overlap(box, reach)]
+    row = (x0, y0, x0 + w, y0 + h)
+    if not any(overlap(row, box) for box in others):
+        return sign
+    own = [box for box in replace(sign, chips=()).keep_off()]
+    found = place(g, own, others + own[1:], [], w, h, tuple(px / h for px in CHIP_OFF))
+    if found is None:
+        return sign
+    dx, dy = found[0][0] - x0, found[0][1] - y0
+    return replace(sign, chips=tuple((pid, n, (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy))
+                                     for pid, n, b in sign.chips))
 
 
 def _radius(g: Geometry, aid: str) -> float:
@@ -435,8 +463,8 @@ def _area(c: Canvas, t: Table, sign: Sign, changed: bool) -> None:
         colour = t.colour(pid)
         c.rect(chip, fill=colour, outline=TEXT if t.is_player_nation(pid) else EDGE, width=2,
                radius=6)
-        c.text((chip[0] + chip[2]) / 2, cy + 1, _chip_text(t, pid, n), TEXT_SIZE,
-               ink_on(colour), bold=True, anchor="mm")
+        c.text((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2 + 1, _chip_text(t, pid, n),
+               TEXT_SIZE, ink_on(colour), bold=True, anchor="mm")
     for (x, y), n, colour in sign.badges():
         badge(c, x, y, n, colour, EDGE, TEXT_SIZE, BADGE)
 
