@@ -9,13 +9,15 @@ from rendering.kit.theme import BG, LARGE
 
 Box = tuple[float, float, float, float]
 RADIUS = 16  # centre to corner: a 24 px number fits inside
+BIG_RADIUS = 21  # centre to corner: a number at the phone floor (29 px) fits inside
 
 
 def badge(c: Canvas, cx: float, cy: float, count: int, fill: str, edge: str,
-          size: int = LARGE) -> Box:
+          size: int = LARGE, radius: float = RADIUS) -> Box:
     """The diamond centred on (cx, cy), `fill` edged with `edge`, its count written at `size`
-    in the background's colour; returns its box (the names keep off it)."""
-    r = RADIUS
+    in the background's colour; returns its box (the names keep off it). A number larger
+    than 24 px wants a larger `radius` (BIG_RADIUS for the phone floor)."""
+    r = radius
     if c.draw is not None:
         c.draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=fill,
                        outline=edge)

@@ -1,16 +1,25 @@
-"""Where the names of a map go: each name on its own plate beside its place's signs, where it
-hides the fewest other places' signs and names and stays on the map.
+"""Where the names of a map go: each name on its own plate near its place's signs, never over
+another name or any place's signs, never off the map; a name with no free place stays off the
+overview (its place's sign still reads, and the map part names it).
 
-A map draws its places' signs first on a dry canvas to learn their boxes, then asks `layout`
-where each name goes, then draws the names under the signs (so where no free place exists it
-is a name that is hidden, never a place's pieces). The Tang cities and the wargame areas are
-placed by the same costs; only how far apart two places may meet and the plate's height are
-each map's own.
+Issue 29 asks two things of the names: no collisions, and stable places from one board to the
+next. So a map places its names twice:
+
+- `layout` once per map geometry and name widths, off the boxes every place's signs *may*
+  take (a map reserves them from the static map and what a place can carry: its sign at its
+  widest usual count, a capital's flag, a generals' diamond...). Nothing of a board's
+  momentary pieces enters it, so it is cached and the same on every board.
+- `settle` per board: a name whose static place is now covered by something the reservation
+  did not foresee (a besieger's chip, a count wider than reserved) is placed again around
+  the real boxes; every other name keeps its box.
+
+The candidates around a place are tried nearest first: below, above, right, left, the four
+corners and below or above shifted half a name aside, then the same a little further off (the
+name then tied to its place by a thin line).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
@@ -19,12 +28,11 @@ Point = tuple[float, float]
 # (place id, the boxes of its signs with its own sign first, its name's width)
 Places = tuple[tuple[str, tuple[Box, ...], float], ...]
 Placed = tuple[Box, float]  # a name's box and how far off its signs it stands
+Layout = Mapping[str, Placed | None]  # None: no free place on this map
 
-STEPS = (0.0, 0.6, 1.3)  # how far off a name may stand, in name heights, nearest first
-STEP_COST = 12  # a pixel off: a small cost, so a name stands off only to uncover something
-SIGN_COST = 6  # a pixel of another place's signs hidden: twice a pixel of another name
-NAME_COST = 3
-EDGE_COST = 20  # a pixel off the map, per pixel of a name's height: only as a last resort
+STEPS = (0.0, 0.4, 0.8, 1.3, 1.9, 2.6)  # how far off a name may stand, in name heights
+FAR_STEPS = (*STEPS, 3.4, 4.4)  # further, on a page with room (a map part)
+GAP = 2  # px kept free between a name's plate and anything else
 
 
 class Frame(Protocol):
@@ -43,55 +51,74 @@ class Frame(Protocol):
     def bottom(self) -> float: ...
 
 
-def layout(frame: Frame, places: Places, near: Mapping[str, Sequence[str]],
-           h: float) -> dict[str, Placed]:
-    """Every name's place (`place`), the crowded places' names first: a place with many
-    neighbours has the least room, so it chooses before the free ones take it. `near` names
-    each place's neighbours (the places close enough for their signs or names to meet)."""
-    signs = {pid: list(boxes) for pid, boxes, _ in places}
-    widths = {pid: w for pid, _, w in places}
-    placed: dict[str, Placed] = {}
-    for pid in sorted(signs, key=lambda p: -len(near[p])):
-        others = [box for other in near[pid] for box in signs.get(other, ())]
-        names = [placed[other][0] for other in near[pid] if other in placed]
-        placed[pid] = place(frame, signs[pid], others, names, widths[pid], h)
+def layout(frame: Frame, places: Places, h: float,
+           steps: Sequence[float] = STEPS) -> dict[str, Placed | None]:
+    """Every name's place off the places' (reserved) sign boxes, the most crowded places'
+    names first: a place with many signs near it has the least room, so it chooses before
+    the free ones take it."""
+    every = [box for _, boxes, _ in places for box in boxes]
+    crowd = {pid: sum(_near(boxes, b, w + 3 * h) for b in every) for pid, boxes, w in places}
+    placed: dict[str, Placed | None] = {}
+    names: list[Box] = []
+    for pid, own, w in sorted(places, key=lambda p: (-crowd[p[0]], p[0])):
+        found = place(frame, own, every, names, w, h, steps)
+        placed[pid] = found
+        if found is not None:
+            names.append(found[0])
     return placed
 
 
-def place(frame: Frame, own: list[Box], signs: list[Box], names: list[Box], w: float,
-          h: float) -> Placed:
-    """A w x h box around a place's own signs (its sign first) that overlaps least: another
-    place's signs weigh twice another name, each step further off costs a little, and leaving
-    the map (past any of its edges) much. The first box that costs nothing
-    but its distance wins at once. Returns the box and how far off it stands."""
+def settle(frame: Frame, static: Layout, places: Places, h: float,
+           extra: Sequence[Box] = (), steps: Sequence[float] = STEPS
+           ) -> dict[str, Placed | None]:
+    """The static layout kept wherever it is still free of the board's real sign boxes
+    (`places`) and `extra` obstacles; a name it no longer fits is placed again around them.
+    A name the static layout could not place stays off."""
+    every = [box for _, boxes, _ in places for box in boxes] + list(extra)
+    out: dict[str, Placed | None] = dict(static)
+    moved = [pid for pid, _, _ in places
+             if (spot := static.get(pid)) is not None and any(_hits(spot[0], b) for b in every)]
+    if not moved:
+        return out
+    for pid in moved:
+        out[pid] = None
+    by_id = {pid: (own, w) for pid, own, w in places}
+    for pid in moved:
+        names = [p[0] for p in out.values() if p is not None]
+        out[pid] = place(frame, by_id[pid][0], every, names, by_id[pid][1], h, steps)
+    return out
+
+
+def place(frame: Frame, own: Sequence[Box], signs: Sequence[Box], names: Sequence[Box],
+          w: float, h: float, steps: Sequence[float] = STEPS) -> Placed | None:
+    """The nearest w x h box around a place's own signs (its sign first) that meets no sign,
+    no placed name and stays on the map, at most the last of `steps` heights off; None when
+    there is none."""
     x0, y0 = min(b[0] for b in own), min(b[1] for b in own)
     x1, y1 = max(b[2] for b in own), max(b[3] for b in own)
-    reach = (x0 - w - 2 * h, y0 - 3 * h, x1 + w + 2 * h, y1 + 3 * h)
-    signs = [b for b in signs if overlap(b, reach)]  # the few a candidate can meet
-    names = [b for b in names if overlap(b, reach)]
+    reach = (x0 - w - 4 * h, y0 - 5 * h, x1 + w + 4 * h, y1 + 5 * h)
+    near = [b for b in (*signs, *names) if _hits(b, reach)]
     cx, cy = (own[0][0] + own[0][2]) / 2, (own[0][1] + own[0][3]) / 2
-    best, best_cost = ((cx - w / 2, y1 + 1, cx + w / 2, y1 + 1 + h), 0.0), math.inf
-    for far in (step * h for step in STEPS):
+    for far in (step * h for step in steps):
         for lx, ly in around((x0, y0, x1, y1), cx, cy, w, h, far):
             box = (lx, ly, lx + w, ly + h)
-            cost = far * STEP_COST + EDGE_COST * h * _outside(frame, lx, ly, w, h)
-            cost += SIGN_COST * sum(overlap(box, other) for other in signs)
-            cost += NAME_COST * sum(overlap(box, other) for other in names)
-            if cost < best_cost:
-                best, best_cost = (box, far), cost
-            if cost == far * STEP_COST:
-                return best
-    return best
+            if _inside(frame, box) and not any(_hits(box, b) for b in near):
+                return box, far
+    return None
 
 
 def around(signs: Box, cx: float, cy: float, w: float, h: float, far: float) -> list[Point]:
     """Where a name of w x h may go around the box of a place's signs, `far` pixels off,
-    (cx, cy) its own sign's centre: below, above, right, left, then the four corners."""
+    (cx, cy) its own sign's centre: below, above, right, left, the four corners, then below
+    and above shifted half a name either way."""
     x0, y0, x1, y1 = signs
-    return [(cx - w / 2, y1 + 1 + far), (cx - w / 2, y0 - 1 - h - far),
-            (x1 + 2 + far, cy - h / 2), (x0 - 2 - w - far, cy - h / 2),
+    below, above = y1 + GAP + far, y0 - GAP - h - far
+    return [(cx - w / 2, below), (cx - w / 2, above),
+            (x1 + GAP + far, cy - h / 2), (x0 - GAP - w - far, cy - h / 2),
             (x1 - 6 + far, y1 - 4 + far), (x0 + 6 - w - far, y1 - 4 + far),
-            (x1 - 6 + far, y0 + 4 - h - far), (x0 + 6 - w - far, y0 + 4 - h - far)]
+            (x1 - 6 + far, y0 + 4 - h - far), (x0 + 6 - w - far, y0 + 4 - h - far),
+            (cx - w * 0.15, below), (cx - w * 0.85, below),
+            (cx - w * 0.15, above), (cx - w * 0.85, above)]
 
 
 def overlap(a: Box, b: Box) -> float:
@@ -101,8 +128,17 @@ def overlap(a: Box, b: Box) -> float:
     return w * h if w > 0 and h > 0 else 0.0
 
 
-def _outside(frame: Frame, lx: float, ly: float, w: float, h: float) -> float:
-    """How many pixels a w x h box at (lx, ly) reaches past the map's sides, top and bottom
-    (a name hanging off the map's foot would cross what the page draws below it)."""
-    return max(0.0, frame.x - lx) + max(0.0, lx + w - frame.x - frame.width) \
-        + max(0.0, frame.y - ly) + max(0.0, ly + h - frame.bottom)
+def _hits(a: Box, b: Box) -> bool:
+    """Whether two boxes come closer than GAP px."""
+    return a[0] < b[2] + GAP and b[0] < a[2] + GAP and a[1] < b[3] + GAP and b[1] < a[3] + GAP
+
+
+def _near(own: Sequence[Box], box: Box, reach: float) -> bool:
+    """Whether `box` lies within `reach` px of the first of a place's boxes (its sign)."""
+    x0, y0, x1, y1 = own[0]
+    return _hits((x0 - reach, y0 - reach, x1 + reach, y1 + reach), box)
+
+
+def _inside(frame: Frame, box: Box) -> bool:
+    return frame.x <= box[0] and box[2] <= frame.x + frame.width and frame.y <= box[1] \
+        and box[3] <= frame.bottom

@@ -2,8 +2,9 @@
 (round and phase, who is awaited, each player's score as the game counts it now (T4.3) with
 its change, what changed; at the end the engine's final standings in its order and words,
 with the rule of that order under them), the round and 民生 tracks, then the map as large as
-the rest of the 1280x1560 page allows, the cities taken since the previous overview in a
-gold halo.
+the rest of the 1280x1560 page allows (taller than wide where the height allows), the cities
+taken since the previous overview in a gold halo, and under it the key (rendering/tang/key.py):
+each seat's colour, number, player and nation, nobody's cities and what the signs mean.
 
 Its height is known before drawing (the top is measured dry, the map's scale follows from
 what is left), so it is drawn once, over the map's cached static layer, on the kit's reusing
@@ -11,6 +12,8 @@ canvas.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from PIL import Image
 
@@ -23,8 +26,9 @@ from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH
 from rendering.kit.scene import Scene
 from rendering.kit.theme import MUTED
 from rendering.tang.changes import compare
+from rendering.tang.key import draw_key
 from rendering.tang.map import Geometry, draw_map
-from rendering.tang.style import Table, board_data, lines
+from rendering.tang.style import LINE_SIZE, Table, board_data, lines
 from rendering.tang.tracks import draw_tracks
 
 MAX_HEIGHT = OVERVIEW_HEIGHT
@@ -43,19 +47,34 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
     cjk = resolve_cjk(cjk)
     probe = ReusingCanvas(WIDTH, 1, cjk, dry=True)
     top = _top(probe, t, head)
-    g = Geometry.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - GAP)
-    c = ReusingCanvas(WIDTH, min(MAX_HEIGHT, round(g.bottom + MARGIN)), cjk,
+    budget = max(top, _top(probe, t, _in_play(t, head)))
+    key_h = draw_key(probe, t, MARGIN, 0, INNER)  # the key under the map: who is which
+    g = Geometry.fit(MARGIN, budget + GAP, INNER, MAX_HEIGHT - MARGIN - budget - 2 * GAP - key_h)
+    c = ReusingCanvas(WIDTH, min(MAX_HEIGHT, round(g.bottom + GAP + key_h + MARGIN)), cjk,
                       widths=probe.widths)
     _top(c, t, head)
     draw_map(c, t, g, diff.marks())
+    draw_key(c, t, MARGIN, g.bottom + GAP, INNER)
     assert c.image is not None  # a canvas that is not dry has its image
     return c.image, c.texts
 
 
+def _in_play(t: Table, head: Headline) -> Headline:
+    """The headline as tall as in play (a standing for every seat), which the map's size is
+    worked out for: the map keeps its size, and its names their places, from the set-up on."""
+    if head.standings:
+        return head
+    wide = t.say("standing.own", score=88)
+    return replace(head, standings=tuple(Standing(seat, wide, 8) for seat in t.seats()))
+
+
 def _top(c: Canvas, t: Table, head: Headline) -> float:
+    """The headline, the final order's rule and, in play, the tracks; at the end the final
+    standings and their rule take the tracks' room (the tracks part still shows them), so
+    the map keeps a size its names read at."""
     y = draw_headline(c, t.scene, head, MARGIN, MARGIN, INNER)
     y = order_rule(c, t, y)
-    return draw_tracks(c, t, MARGIN, y, INNER)
+    return y if t.over() else draw_tracks(c, t, MARGIN, y, INNER)
 
 
 def order_rule(c: Canvas, t: Table, y: float) -> float:
@@ -66,7 +85,7 @@ def order_rule(c: Canvas, t: Table, y: float) -> float:
     rule = ((result or {}).get("details") or {}).get("order")
     if not rule:
         return y
-    return lines(c, MARGIN, y, t.worded(rule), INNER, MUTED) + GAP
+    return lines(c, MARGIN, y, t.worded(rule), INNER, MUTED, LINE_SIZE) + GAP
 
 
 def title(t: Table) -> str:

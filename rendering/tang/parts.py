@@ -4,7 +4,9 @@
   (a "?" while hidden_grain hides it), 民生, score, hand and pile sizes and generals on the
   board; drawn from a seat's own view it adds that seat's 锦囊 and character pile by name;
 - "tracks": the round and 民生 tracks, the decks, the discard, truces and removed generals;
-- "map": the whole map zoomed (1800 px wide) with its legend and every general by city;
+- "map": the whole map zoomed (a 1280 px page, no wider than the overview, so never
+  smaller on a phone; drawn taller, so that the names the overview has no room for find
+  room) with its legend and every general by city;
 - "score": the final score sheet (a note before the end).
 
 Text is 24 px or more everywhere.
@@ -20,6 +22,7 @@ from games.core.messages import Term, msg
 from rendering.kit.canvas import Canvas, Page
 from rendering.kit.chips import Chips
 from rendering.kit.chips import chips as kit_chips
+from rendering.kit.labels import FAR_STEPS
 from rendering.kit.layout import GAP, MARGIN, PAD, STRIPE_W, boxed
 from rendering.kit.pages import titled_part
 from rendering.kit.scene import Scene
@@ -34,14 +37,14 @@ from rendering.kit.theme import (
     TEXT,
     TILE,
 )
-from rendering.tang.map import LINKS, Geometry, draw_map
+from rendering.tang.map import LINKS, PART_STRETCH, Geometry, draw_map
 from rendering.tang.score import draw_score
 from rendering.tang.style import Table, board_data
 from rendering.tang.tracks import draw_tracks
 
 PARTS: tuple[str, ...] = ("players", "tracks", "map", "score")
 TEXT_SIZE = LARGE  # 24 px: the phone floor
-MAP_WIDTH = 1800  # the zoomed map's page
+MAP_WIDTH = 1280  # the map part's page: no wider than the overview, so never smaller on a phone
 
 
 def part(scene: Scene, name: str) -> Image.Image:
@@ -157,8 +160,8 @@ def _tracks(c: Canvas, t: Table, y: float, width: float) -> float:
 
 # -- the zoomed map ------------------------------------------------------------------------------
 def _map(c: Canvas, t: Table, y: float, width: float) -> float:
-    g = Geometry.fit(MARGIN, y, width, 10_000)
-    y = chips(c, legend(t), MARGIN, draw_map(c, t, g) + GAP, width)
+    g = Geometry.fit(MARGIN, y, width, 10_000, PART_STRETCH)
+    y = chips(c, legend(t), MARGIN, draw_map(c, t, g, steps=FAR_STEPS) + GAP, width)
     generals = _generals_by_city(t)
     if generals:
         c.text(MARGIN, y + GAP, t.say("generals_title"), NAME, TEXT, bold=True)

@@ -47,14 +47,16 @@ def board_data() -> TangData:
     return load_data()
 
 
-TEXT_SIZE = 24  # the phone floor of every body text
+TEXT_SIZE = 24  # the floor of every body text in the parts
+LINE_SIZE = 29  # the overview's lines (the final order's rule): the phone floor
 
 
-def lines(c: Canvas, x: float, y: float, text: str, width: float, colour: str) -> float:
-    """Wrapped text at 24 px, never shrunk; returns the y below the last line."""
-    for line in wrap(c, text, TEXT_SIZE, width):
-        c.text(x, y, line, TEXT_SIZE, colour, max_width=width, min_size=TEXT_SIZE)
-        y += TEXT_SIZE + 6
+def lines(c: Canvas, x: float, y: float, text: str, width: float, colour: str,
+          size: int = TEXT_SIZE) -> float:
+    """Wrapped text at `size`, never shrunk; returns the y below the last line."""
+    for line in wrap(c, text, size, width):
+        c.text(x, y, line, size, colour, max_width=width, min_size=size)
+        y += size + 6
     return y
 
 

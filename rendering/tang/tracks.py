@@ -6,12 +6,12 @@ colour-blind reader (or an eighth colour) still tells whose it is."""
 from __future__ import annotations
 
 from rendering.kit.canvas import Canvas
-from rendering.kit.theme import DARK_TEXT, GOLD, MUTED, PANEL, TEXT, TILE, seat_sign
+from rendering.kit.theme import DARK_TEXT, GOLD, MUTED, PANEL, PHONE_FLOOR, TEXT, TILE, seat_sign
 from rendering.tang.style import Table, board_data
 
-TEXT_SIZE = 24
-CELL_H = 40
-MARK_W, MARK_H = 26, 28  # a seat's marker: its number on its colour, at the text floor
+TEXT_SIZE = PHONE_FLOOR  # the tracks are read to play: the phone floor
+CELL_H = 42
+MARK_W, MARK_H = 30, 34  # a seat's marker: its number on its colour, at the floor
 DOT_STEP = MARK_H + 2
 GAP = 10
 

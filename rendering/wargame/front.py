@@ -23,7 +23,7 @@ from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH
 from rendering.kit.scene import Scene
 from rendering.wargame.changes import compare
 from rendering.wargame.key import draw_key
-from rendering.wargame.map import Geometry, draw_map
+from rendering.wargame.map import STRETCH, Geometry, draw_map
 from rendering.wargame.style import GOZOKU, Table
 
 MAX_HEIGHT = OVERVIEW_HEIGHT
@@ -43,8 +43,10 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
     cjk = resolve_cjk(cjk)
     probe = ReusingCanvas(WIDTH, 1, cjk, dry=True)
     top = draw_headline(probe, scene, head, MARGIN, MARGIN, INNER)
+    budget = max(top, draw_headline(probe, scene, _in_play(t, head), MARGIN, MARGIN, INNER))
     key_h = draw_key(probe, t, MARGIN, 0, INNER)  # the key under the map: who is which
-    g = Geometry.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - 2 * GAP - key_h)
+    g = Geometry.fit(MARGIN, budget + GAP, INNER,
+                     MAX_HEIGHT - MARGIN - budget - 2 * GAP - key_h, stretch=STRETCH)
     c = ReusingCanvas(WIDTH, min(MAX_HEIGHT, round(g.bottom + GAP + key_h + MARGIN)), cjk,
                       widths=probe.widths)
     draw_headline(c, scene, head, MARGIN, MARGIN, INNER)
@@ -52,6 +54,15 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
     draw_key(c, t, MARGIN, g.bottom + GAP, INNER)
     assert c.image is not None  # a canvas that is not dry has its image
     return c.image, c.texts
+
+
+def _in_play(t: Table, head: Headline) -> Headline:
+    """The headline as tall as in play (a standing for every seat), which the map's size is
+    worked out for: the map keeps its size, and its names their places, from the picks on."""
+    if head.standings:
+        return head
+    wide = t.say("standing.own", vp=88, value=88)
+    return replace(head, standings=tuple(Standing(seat, wide, 8) for seat in t.seats()))
 
 
 def title(t: Table) -> str:

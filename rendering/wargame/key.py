@@ -6,9 +6,11 @@ from the map and tell the rest apart on it, so the key names every power the map
 from __future__ import annotations
 
 from rendering.kit.canvas import Canvas
-from rendering.kit.theme import TEXT, TILE, ink_on
-from rendering.wargame.chips import Chips, chips
+from rendering.kit.chips import Chips, chips
+from rendering.kit.theme import PHONE_FLOOR, TEXT, TILE, ink_on
 from rendering.wargame.style import GOZOKU, LAND, Table, short
+
+TEXT_SIZE = PHONE_FLOOR  # the key is read to tell the powers apart on the map
 
 
 def key_chips(c: Canvas, t: Table) -> Chips:
@@ -39,4 +41,4 @@ def _seat(c: Canvas, t: Table, seat: int) -> tuple[str, str, str]:
 
 def draw_key(c: Canvas, t: Table, x: float, y: float, width: float) -> float:
     """The key's chips from (x, y) within `width`; returns the y below them."""
-    return chips(c, key_chips(c, t), x, y, width)
+    return chips(c, key_chips(c, t), x, y, width, TEXT_SIZE, anywhere=True)

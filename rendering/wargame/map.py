@@ -15,30 +15,37 @@ gold halo, the battle being fought a red ring.
 
 What never changes (ground, cells, borders, sides) is one cached palette image per scale: each
 area's cell is its own palette entry, so a board recolours the cells by control in one
-conversion instead of drawing them. Names go where they hide no other area's signs (tried in
-order below, above, right, left and the corners), on a dark plate; all text is 24 px or more.
+conversion instead of drawing them. The map part's map is drawn taller than wide (`yscale`
+up to PART_STRETCH times the across scale), so the names the overview has no room for find
+room there.
+
+Names are placed by rendering.kit.labels off the boxes an area's signs may take (its sign and
+the seat's plate under it), so a name keeps its place from one board to the next: only a
+name that a diamond, another power's chip or a marker's count now covers moves (the diamonds
+take the corners that cover least of the neighbours' signs). A name never covers
+another text or sign: one with no free place is left to the map part. All text on the map is
+at the phone floor (29 px).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.kit.badges import RADIUS as BADGE
+from rendering.kit.badges import BIG_RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
-from rendering.kit.labels import Placed, Places, layout
-from rendering.kit.theme import BG, GOLD, MUTED, RED, TEXT
+from rendering.kit.labels import STEPS, Layout, layout, overlap, place, settle
+from rendering.kit.theme import BG, GOLD, MUTED, PHONE_FLOOR, RED, TEXT
 from rendering.wargame.cells import cells
 from rendering.wargame.style import (
     EDGE,
     GOZOKU,
     GOZOKU_COLOUR,
     LAND,
-    TEXT_SIZE,
     Table,
     board_data,
     ink_on,
@@ -50,9 +57,14 @@ Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 DATA_BOX: Box = (40.0, 25.0, 962.0, 688.0)  # the data's canvas less empty borders
 SCALE_STEP = 0.05  # scales are whole multiples of this, so few static layers are cached
-LABEL_H = 30
-CHIP_H = 28
-TAG_H = 26  # the plate of the controlling seat's number
+TEXT_SIZE = PHONE_FLOOR  # every word and number on the map
+LABEL_H = 36
+CHIP_H = 36
+TAG_H = 32  # the plate of the controlling seat's number
+STRETCH = 1.0  # the overview's map keeps its shape: its size then holds while the key changes
+PART_STRETCH = 3.0  # on the map part, whose page has room to grow down
+CHIP_OFF = (0, 8, 16, 28, 44, 64)  # px a power's chips may stand off its area's sign
+FOOT = CHIP_H  # under the data box: room for a low area's plate
 SEA = "#14181f"
 BORDER = "#0f1217"
 SIDES = {  # side type -> (colour, width at scale 1, pattern)
@@ -77,16 +89,24 @@ class Geometry:
     x: float
     y: float
     box: Box = DATA_BOX
+    yscale: float = 0.0  # the down scale; 0: the same as `scale`
 
     @classmethod
     def fit(cls, x: float, y: float, width: float, height: float, box: Box = DATA_BOX,
-            most: float = 4.0) -> Geometry:
+            most: float = 4.0, stretch: float = 1.0) -> Geometry:
         """The largest scale (a whole multiple of SCALE_STEP, at most `most`) whose window
-        fits the space, centred across it and touching its top."""
+        fits the space, centred across it and touching its top; the down scale then grows
+        into the height left, up to `stretch` times the across scale."""
         x0, y0, x1, y1 = box
-        scale = min(width / (x1 - x0), height / (y1 - y0), most)
-        scale = max(SCALE_STEP, math.floor(scale / SCALE_STEP + 1e-9) * SCALE_STEP)
-        return cls(scale, x + (width - scale * (x1 - x0)) / 2, y, box)
+        height -= FOOT
+        scale = _step(min(width / (x1 - x0), height / (y1 - y0), most))
+        down = max(scale, _step(min(height / (y1 - y0), scale * stretch)))
+        return cls(scale, x + (width - scale * (x1 - x0)) / 2, y, box,
+                   0.0 if down == scale else down)
+
+    @property
+    def sy(self) -> float:
+        return self.yscale or self.scale
 
     @property
     def width(self) -> int:
@@ -94,14 +114,15 @@ class Geometry:
 
     @property
     def height(self) -> int:
-        return math.ceil(self.scale * (self.box[3] - self.box[1]))
+        return math.ceil(self.sy * (self.box[3] - self.box[1]))
 
     @property
     def bottom(self) -> float:
-        return self.y + self.height
+        """The y below the map and the plates its lowest areas carry under them."""
+        return self.y + self.height + FOOT
 
     def point(self, px: float, py: float) -> Point:
-        return (self.x + self.scale * (px - self.box[0]), self.y + self.scale * (py - self.box[1]))
+        return (self.x + self.scale * (px - self.box[0]), self.y + self.sy * (py - self.box[1]))
 
     def at(self, aid: str) -> Point:
         spot = board_data().areas[aid]
@@ -114,16 +135,21 @@ class Geometry:
     @property
     def node(self) -> float:
         """An area's sign, in pixels: larger on a zoomed map, never below a finger's width."""
-        return max(40.0, min(64.0, 30 * self.scale))
+        return max(44.0, min(64.0, 30 * self.scale))
+
+
+def _step(scale: float) -> float:
+    """A scale rounded down to a whole multiple of SCALE_STEP (few cached layers)."""
+    return max(SCALE_STEP, math.floor(scale / SCALE_STEP + 1e-9) * SCALE_STEP)
 
 
 # -- the static layer --------------------------------------------------------------------------
 @lru_cache(maxsize=6)
-def base_layer(scale: float) -> Image.Image:
+def base_layer(scale: float, yscale: float = 0.0) -> Image.Image:
     """Sea, cells (each its own palette entry), borders, sides and their signs over the whole
     data box at `scale`: the same on every board of that size, so drawn once per process and
     scale (threads only read it; a board copies it to recolour)."""
-    g = Geometry(scale, 0, 0)
+    g = Geometry(scale, 0, 0, DATA_BOX, yscale)
     layer = Image.new("P", (g.width, g.height), SEA_INDEX)
     pen = ImageDraw.Draw(layer)
     shapes = cells()
@@ -199,9 +225,9 @@ def _tint(t: Table, pid: str | None) -> str:
 
 def ground(t: Table, g: Geometry) -> Image.Image:
     """The static layer cut to `g`'s window and coloured for this view."""
-    base = base_layer(g.scale)
+    base = base_layer(g.scale, g.yscale)
     left = round(g.scale * (g.box[0] - DATA_BOX[0]))
-    top = round(g.scale * (g.box[1] - DATA_BOX[1]))
+    top = round(g.sy * (g.box[1] - DATA_BOX[1]))
     layer = base.crop((left, top, left + g.width, top + g.height))
     layer.putpalette(palette(t))
     return layer.convert("RGB")
@@ -216,24 +242,104 @@ class Marks:
 
 
 def draw_map(c: Canvas, t: Table, g: Geometry, marks: Marks = Marks(),
-             full_names: bool = False) -> float:
+             full_names: bool = False, steps: tuple[float, ...] = STEPS) -> float:
     """The map at `g` with the view's areas; returns the y below it. The names go under the
     areas' signs, so where a name finds no free place it is the name that is hidden, never an
     area's troops."""
     if c.image is not None:
         c.image.paste(ground(t, g), (round(g.x), round(g.y)))
     ids = [aid for aid in board_data().areas if g.shows(aid)]
-    signs = {aid: _area_sign(c, t, g, aid) for aid in ids}
+    signs = _turned(g, {aid: _area_sign(c, t, g, aid) for aid in ids})
     texts = {aid: t.area(aid) if full_names else short(t.area(aid)) for aid in ids}
-    placed = _layout(g, tuple((aid, signs[aid].keep_off(), c.measure(texts[aid], TEXT_SIZE,
-                                                                     True) + 10)
-                              for aid in ids))
+    widths = tuple((aid, c.measure(texts[aid], TEXT_SIZE, True) + 10) for aid in ids)
+    static = _static_layout(g, widths, c.measure("8", TEXT_SIZE, True) + 10, steps)
+    placed = settle(g, static, tuple((aid, signs[aid].keep_off(), w) for aid, w in widths),
+                    LABEL_H, _marker_boxes(t, g), steps)
     for aid in ids:
-        _label(c, t, g, aid, texts[aid], *placed[aid])
+        spot = placed[aid]
+        if spot is not None:
+            _label(c, t, g, aid, texts[aid], *spot)
     for aid in ids:
         _area(c, t, signs[aid], aid in marks.taken)
     _markers(c, t, g)
     return g.bottom
+
+
+@lru_cache(maxsize=32)
+def _static_layout(g: Geometry, widths: tuple[tuple[str, float], ...], tag_w: float,
+                   steps: tuple[float, ...] = STEPS) -> Layout:
+    """Every name's place off the boxes each area's signs may take (rendering.kit.labels):
+    its sign, a seat's plate under it and both diamonds, wherever any area may hold them. It
+    depends on nothing a board moves, so it is the same on every board of a language and is
+    worked out once."""
+    places = []
+    for aid, w in widths:
+        cx, cy = g.at(aid)
+        r = _radius(g, aid)
+        tag = (cx - tag_w / 2, cy + r - 8, cx + tag_w / 2, cy + r + TAG_H - 8)
+        sign = Sign(aid, (cx, cy), r, (), 0, 0, ("8", tag))
+        places.append((aid, sign.keep_off(), w))
+    return layout(g, tuple(places), LABEL_H, steps)
+
+
+def _turned(g: Geometry, signs: dict[str, Sign]) -> dict[str, Sign]:
+    """The signs with their diamonds on the corners that cover least of the other areas'
+    signs, chips and plates near them (and of the diamonds turned before them), then their
+    chips where they are free (`_chips_placed`)."""
+    bare = {aid: replace(sign, serving=0, free=0).keep_off() for aid, sign in signs.items()}
+    out: dict[str, Sign] = {}
+    for aid, sign in signs.items():
+        if sign.serving or sign.free:
+            x0, y0, x1, y1 = sign.box
+            reach = (x0 - 60, y0 - 60, x1 + 60, y1 + 60)
+            others = [box for other, own in bare.items() if other != aid for box in own
+                      if overlap(box, reach)]
+            others += [box for done in out.values() for box, _, _ in done.diamonds()
+                       if overlap(box, reach)]
+            sign = sign.turned(others)
+        out[aid] = sign
+    return {aid: _chips_placed(g, sign, bare, out) for aid, sign in out.items()}
+
+
+def _chips_placed(g: Geometry, sign: Sign, bare: dict[str, tuple[Box, ...]],
+                  signs: dict[str, Sign]) -> Sign:
+    """The sign with its row of other powers' chips right of it, or, where that covers
+    another area's sign, in the nearest free place around it (kept where none is free)."""
+    if not sign.chips:
+        return sign
+    x0 = sign.chips[0][2][0]
+    y0 = sign.chips[0][2][1]
+    w, h = sign.chips[-1][2][2] - x0, CHIP_H
+    reach = (x0 - w - 120, y0 - 120, x0 + 2 * w + 120, y0 + h + 120)
+    others = [box for other, own in bare.items() if other != sign.aid for box in own
+              if overlap(box, reach)]
+    others += [box for other, done in signs.items() if other != sign.aid
+               for box, _, _ in done.diamonds() if overlap(box, reach)]
+    row = (x0, y0, x0 + w, y0 + h)
+    if not any(overlap(row, box) for box in others):
+        return sign
+    own = [box for box in replace(sign, chips=()).keep_off()]
+    found = place(g, own, others + own[1:], [], w, h, tuple(px / h for px in CHIP_OFF))
+    if found is None:
+        return sign
+    dx, dy = found[0][0] - x0, found[0][1] - y0
+    return replace(sign, chips=tuple((pid, n, (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy))
+                                     for pid, n, b in sign.chips))
+
+
+def _radius(g: Geometry, aid: str) -> float:
+    return g.node / 2 * (1.12 if board_data().areas[aid]["city"] == "big" else 1.0)
+
+
+def _marker_boxes(t: Table, g: Geometry) -> tuple[Box, ...]:
+    """The no-invasion signs and their counts (W15), which the names keep off."""
+    out = []
+    for key, count in sorted((t.view.get("markers") or {}).items()):
+        a, b = key.split("|")
+        if count and (g.shows(a) or g.shows(b)):
+            mx, my = _along(g.at(a), g.at(b), 0.5)
+            out.append((mx - 16, my - 16, mx + (44 if count > 1 else 16), my + 16))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -248,6 +354,7 @@ class Sign:
     serving: int  # generals serving there (a gold diamond)
     free: int  # free (在野) generals there (a grey diamond)
     tag: tuple[str, Box] | None = None  # the controlling seat's number under the sign
+    corner: int = 0  # the serving generals' corner: 0 top right, 1 top left, 2, 3 bottom
 
 
     @property
@@ -256,11 +363,29 @@ class Sign:
         return (cx - r, cy - r, cx + r, cy + r)
 
     def badges(self) -> list[tuple[Point, int, str]]:
-        """The diamonds: (centre, count, colour), on the sign's top corners."""
-        x0, y0, x1, _ = self.box
-        return [(at, n, colour) for at, n, colour in (((x1 - 2, y0 + 2), self.serving, GOLD),
-                                                      ((x0 + 2, y0 + 2), self.free, MUTED))
-                if n]
+        """The diamonds: (centre, count, colour): the serving generals' on one corner of the
+        sign (top right unless `corners` says otherwise), the free ones' on the opposite."""
+        x0, y0, x1, y1 = self.box
+
+        def at(corner: int, n: int) -> Point:  # a two-digit count stands further off
+            out = 6 + (9 if n > 9 else 0)
+            return ((x1 + out) if corner in (0, 3) else (x0 - out),
+                    (y0 + 2) if corner in (0, 1) else (y1 - 2))
+        return [(at(corner, n), n, colour) for corner, n, colour in (
+            (self.corner, self.serving, GOLD), ((self.corner + 2) % 4, self.free, MUTED)) if n]
+
+    def diamonds(self) -> list[tuple[Box, int, str]]:
+        """The diamonds' boxes, counts and colours."""
+        return [((x - BADGE, y - BADGE, x + BADGE, y + BADGE), n, colour)
+                for (x, y), n, colour in self.badges()]
+
+    def turned(self, others: list[Box]) -> Sign:
+        """The sign with its diamonds on the corners that cover least of `others`."""
+        if not self.serving and not self.free:
+            return self
+        return min((replace(self, corner=k) for k in range(4)), key=lambda s: sum(
+            overlap((x - BADGE, y - BADGE, x + BADGE, y + BADGE), box)
+            for (x, y), _, _ in s.badges() for box in others))
 
     def keep_off(self) -> tuple[Box, ...]:
         """The boxes the names must keep off: the sign with its frame, the chips, the
@@ -276,7 +401,7 @@ def _area_sign(c: Canvas, t: Table, g: Geometry, aid: str) -> Sign:
     spot = t.areas().get(aid) or {}
     owner = spot.get("control")
     cx, cy = g.at(aid)
-    r = g.node / 2 * (1.12 if board_data().areas[aid]["city"] == "big" else 1.0)
+    r = _radius(g, aid)
     chips, x = [], cx + r + 4
     for pid, n in sorted((spot.get("troops") or {}).items()):
         if pid == owner or not n:
@@ -338,10 +463,10 @@ def _area(c: Canvas, t: Table, sign: Sign, changed: bool) -> None:
         colour = t.colour(pid)
         c.rect(chip, fill=colour, outline=TEXT if t.is_player_nation(pid) else EDGE, width=2,
                radius=6)
-        c.text((chip[0] + chip[2]) / 2, cy + 1, _chip_text(t, pid, n), TEXT_SIZE,
-               ink_on(colour), bold=True, anchor="mm")
+        c.text((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2 + 1, _chip_text(t, pid, n),
+               TEXT_SIZE, ink_on(colour), bold=True, anchor="mm")
     for (x, y), n, colour in sign.badges():
-        badge(c, x, y, n, colour, EDGE, TEXT_SIZE)
+        badge(c, x, y, n, colour, EDGE, TEXT_SIZE, BADGE)
 
 
 def _disc(c: Canvas, cx: float, cy: float, r: float, fill: str) -> None:
@@ -374,19 +499,3 @@ def _label(c: Canvas, t: Table, g: Geometry, aid: str, text: str, box: Box,
     c.rect(box, fill=BG, radius=5)
     ink = TEXT if (t.areas().get(aid) or {}).get("control") is not None else MUTED
     c.text((lx + rx) / 2, (ly + by) / 2 + 1, text, TEXT_SIZE, ink, bold=True, anchor="mm")
-
-
-# -- where the names go ------------------------------------------------------------------------
-@lru_cache(maxsize=16)
-def _neighbours(g: Geometry) -> dict[str, tuple[str, ...]]:
-    """The areas close enough for their signs or names to meet."""
-    ids = [aid for aid in board_data().areas if g.shows(aid)]
-    return {a: tuple(b for b in ids if b != a and math.dist(g.at(a), g.at(b)) < 320)
-            for a in ids}
-
-
-@lru_cache(maxsize=32)
-def _layout(g: Geometry, areas: Places) -> dict[str, Placed]:
-    """Every name's place (rendering.kit.labels), for the areas' sign boxes and name widths:
-    the same board drawn again (for a second reader of the same widths) reuses it."""
-    return layout(g, areas, _neighbours(g), LABEL_H)

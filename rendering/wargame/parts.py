@@ -4,7 +4,9 @@
   ruler, who runs it, its areas, troops, value and big cities and its generals by area; the
   acting nation's DP and what its areas did this step; drawn from a seat's own view it adds
   that seat's order being built, its paused orders, its battle plan and its secret picks;
-- "map": the whole map zoomed (1800 px wide) with its legend and every general by area;
+- "map": the whole map zoomed (a 1280 px page, no wider than the overview, so never
+  smaller on a phone; drawn taller, so that the names the overview has no room for find
+  room) with its legend and every general by area;
 - "zoom": the battle area, or the acting nation's areas, with their neighbours, close up, with
   the generals there and their ratings;
 - "turns": the turn track with its periods and scoring turns, the cup, the revealed 天命札,
@@ -28,7 +30,7 @@ from rendering.wargame.tracks import draw_turns
 from rendering.wargame.views import draw_full_map, draw_zoom
 
 PARTS: tuple[str, ...] = ("nations", "map", "zoom", "turns")
-MAP_WIDTH = 1800  # the zoomed map's page
+MAP_WIDTH = 1280  # the map part's page: no wider than the overview, so never smaller on a phone
 
 
 def part(scene: Scene, name: str) -> Image.Image:

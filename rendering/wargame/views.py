@@ -10,10 +10,11 @@ view), else the last battle's area; with none of these, the whole map.
 from __future__ import annotations
 
 from rendering.kit.canvas import Canvas
+from rendering.kit.labels import FAR_STEPS
 from rendering.kit.layout import GAP, MARGIN
 from rendering.kit.theme import DARK_TEXT, GOLD, NAME, RED, TEXT, TILE
 from rendering.wargame.chips import Chips, chips
-from rendering.wargame.map import DATA_BOX, SIDES, Box, Geometry, draw_map
+from rendering.wargame.map import DATA_BOX, PART_STRETCH, SIDES, Box, Geometry, draw_map
 from rendering.wargame.style import GOZOKU, Table, board_data, ink_on, short
 
 ZOOM_MARGIN = 75.0  # data units around the zoom's areas
@@ -23,8 +24,8 @@ RATINGS = ("valour", "intellect", "command")
 
 
 def draw_full_map(c: Canvas, t: Table, y: float, width: float) -> float:
-    g = Geometry.fit(MARGIN, y, width, 10_000)
-    y = chips(c, legend(t), MARGIN, draw_map(c, t, g) + GAP, width)
+    g = Geometry.fit(MARGIN, y, width, 10_000, stretch=PART_STRETCH)
+    y = chips(c, legend(t), MARGIN, draw_map(c, t, g, steps=FAR_STEPS) + GAP, width)
     return _generals(c, t, list(board_data().areas), y, width, rated=False)
 
 

@@ -77,10 +77,15 @@ def test_no_headline_text_below_36_px_nor_body_text_below_24_px(monkeypatch) -> 
 
 
 # -- what the overview shows --------------------------------------------------------------------
-def test_the_overview_names_every_area_and_each_players_vp_and_value() -> None:
+def test_the_overview_or_the_map_part_names_every_area_and_each_players_vp_and_value() -> None:
+    """At the phone floor the crowded middle has no room for every name (issue 29): a name
+    the overview cannot place is named on the map part, whose map is drawn taller."""
     state = moments(2)["middle"]
     texts = over(state)[1]
-    assert all(t(f"wargame.area.{a}") in texts for a in state["areas"])
+    on_part = part_texts(state, "map")
+    named = [a for a in state["areas"] if t(f"wargame.area.{a}") in texts]
+    assert len(named) >= len(state["areas"]) // 2
+    assert all(t(f"wargame.area.{a}") in on_part for a in state["areas"] if a not in named)
     assert texts[0].startswith(f"Turn {state['turn']}/10 · {189 + state['turn']} · period ")
     shown = view(state)
     for seat, player in enumerate(shown["players"]):
