@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import Action, IllegalAction, MalformedAction
+from games.core import Action, GameError, IllegalAction, MalformedAction
 from games.core.errors import rule_id
 from games.record import GAME
 from tests.games.record.scenario import table
@@ -15,10 +15,10 @@ from tests.wording import english
 A = 0
 
 
-def refusal(state: dict, text: str, error: type = IllegalAction) -> IllegalAction:
+def refusal(state: dict, text: str, error: type = IllegalAction) -> GameError:
     with pytest.raises(error) as refused:
         GAME.apply(state, A, Action.parse(text))
-    assert isinstance(refused.value, IllegalAction)
+    assert isinstance(refused.value, GameError)
     return refused.value
 
 
