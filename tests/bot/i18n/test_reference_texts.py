@@ -11,6 +11,7 @@ import pytest
 from bot.i18n import LOCALES, catalog, t
 from bot.i18n.lookup import lookup
 from games.core import all_games, get_game
+from games.tang.data import load_data
 
 
 @pytest.mark.parametrize("game", [g.name for g in all_games()])
@@ -22,14 +23,21 @@ def test_every_thing_with_a_text_has_it_in_every_language(game):
     assert missing == []
 
 
-@pytest.mark.parametrize(("person", "skill", "kind"), [
-    ("tang.character.guo_ziyi", "tang.skill.zaizao", "tang"),
-    ("record.lord.cao_cao", "record.ability.cao_cao", "record"),
-])
-def test_a_character_s_text_is_its_skill_as_its_card_reads(person, skill, kind):
+def _cards() -> list[tuple[str, str, str]]:
+    """Each Tang character with a skill and each Record lord: its key, the key of its
+    skill's or ability's name, and the key of what that does."""
+    tang = [(f"tang.character.{person['id']}", f"tang.skill.{person['skill']['id']}",
+             f"tang.skill.{person['skill']['id']}.text")
+            for person in load_data().raw["characters"] if person.get("skill")]
+    lords = [r.key.split(".")[-1] for r in get_game("record").references() if r.kind == "lord"]
+    return tang + [(f"record.lord.{lord}", f"record.ability.{lord}", f"record.lord_text.{lord}")
+                   for lord in lords]
+
+
+@pytest.mark.parametrize(("person", "skill", "does"), _cards())
+def test_a_character_s_text_is_its_skill_as_its_card_reads(person, skill, does):
     """A Tang character's text is its skill's name then its text; a Record lord's, its
-    ability's name then what it does (`record.lord_text`)."""
-    does = f"{skill}.text" if kind == "tang" else skill.replace("ability", "lord_text")
+    ability's name then what it does (`record.lord_text`): the two copies never part."""
     for locale in LOCALES:
         said = t(f"{person}.text", locale)
         assert said.startswith(t(skill, locale)) and said.endswith(t(does, locale))
