@@ -1,7 +1,8 @@
 """What a player may look up in Tang's data (`Game.references`): each character with its
 skill, each skill, each 锦囊 with what it does, each city with its region, each region with
-its bonus. The names come from the names catalog (five languages); the texts from the data,
-which gives them in Chinese and English."""
+its bonus. The names come from the names catalog, the texts from locales/texts.toml (both
+five languages, read by bot/i18n/lookup.py); the data's texts here, Chinese and English, are
+the fallback for a thing the catalog does not have."""
 
 from __future__ import annotations
 
