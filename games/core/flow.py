@@ -163,9 +163,9 @@ class Flow:
 
     `over` is the game-over condition: once it holds, no step resolves and no phase begins
     (the steps left on the stack settle as nothing, then the flow is over) and nobody owes a
-    decision, so a rule that ends the game need not empty the stack. `after_step` runs after every resolved
-    step and begun phase, for a condition that may end the game in any step (a last
-    nation standing); what it tells follows the step's events."""
+    decision, so a rule that ends the game need not empty the stack. `after_step` runs
+    after every resolved step and begun phase, for a condition that may end the game in any
+    step (a last nation standing); what it tells follows the step's events."""
 
     def __init__(self, rules: Mapping[str, Rule], phases: Mapping[str, Phase], *,
                  over: Callable[[State], bool] = lambda state: False,
