@@ -8,8 +8,8 @@ hooks, its own parts:
   does not offer is refused, or None for the flow's generic refusal that lists the choices;
   `refusal_rule` names the rule the refusal cites (by default the step's own);
 - `prompts`: per step, the catalog key of what the step asks, worded for each reader, and
-  `prompt_params` its parameters (a territory, a count); `step_prompt` for a game whose
-  prompt is more than a key and parameters;
+  `prompt_params` its parameters (a territory, a count; a step without a key asks "your
+  turn"); `step_prompt` for a game whose prompt is more than a key and parameters;
 - `single_answers`: the steps whose one legal answer is taken at once, without asking;
 - `auto_answer`: the answer a seat gives without being asked (a standing battle plan), and
   `carry_on`, what a game does between decisions once nothing is answered automatically
@@ -133,8 +133,9 @@ class FlowGame(Game):
 
     def step_prompt(self, state: State, step: Step, seat: int) -> Said:
         """What `step` asks of `seat`, never naming an internal step: its `prompts` key
-        with `prompt_params`."""
-        return msg(self.prompts[step["rule"]], **self.prompt_params(state, step))
+        with `prompt_params` (a step without one: "your turn")."""
+        key = self.prompts.get(step["rule"])
+        return msg(key, **self.prompt_params(state, step)) if key else msg("engine.your_turn")
 
     def prompt_params(self, state: State, step: Step) -> dict[str, Any]:
         return {}

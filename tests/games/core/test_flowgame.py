@@ -1,5 +1,5 @@
-"""games.core.flowgame.FlowGame, proven on High Roll (tests/games/core/toy.py) declared on the
-base: the game-over condition, per-step refusals and prompts, a single answer taken at once,
+"""games.core.flowgame.FlowGame, proven on High Roll (tests/games/core/toy.py) with every hook
+declared: the game-over condition, per-step refusals and prompts, a single answer taken at once,
 answers given without asking, and the response windows."""
 
 from __future__ import annotations
@@ -8,19 +8,17 @@ from typing import Any
 
 import pytest
 
-from games.core import Action, Event, IllegalAction, NotYourTurn, Result
+from games.core import Action, Event, IllegalAction, NotYourTurn
 from games.core.flow import Flow, State, Step, top
-from games.core.flowgame import FlowGame
-from games.core.messages import Msg, Said, msg
-from tests.games.core.toy import BIDS, FLOW, new_table
+from games.core.messages import Msg, msg
+from tests.games.core.toy import BIDS, FLOW, HighRoll, new_table
 
 
 def _bid_refusal(state: State, step: Step, seat: int, action: Action) -> Msg | None:
     return msg("toy.refuse.bid_range", bid=action.text) if action.kind == "bid" else None
 
 
-class HighRollOnBase(FlowGame):
-    name, title, min_players, max_players = "toy", "High Roll", 2, 4
+class HighRollOnBase(HighRoll):
     flow = Flow(FLOW.rules, FLOW.phases, over=lambda state: bool(state.get("over")))
     first_phase = "round"
     refusals = {"bid": _bid_refusal}
@@ -41,18 +39,6 @@ class HighRollOnBase(FlowGame):
 
     def prompt_params(self, state: State, step: Step) -> dict[str, Any]:
         return {"round": state["round"]}
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return {}
-
-    def result(self, state: State) -> Result | None:
-        return None
-
-    def phase(self, state: State) -> str:
-        return "round"
-
-    def summary(self, view: dict[str, Any]) -> Said:
-        return ""
 
 
 GAME = HighRollOnBase()
