@@ -158,20 +158,30 @@ def phase(state: State) -> str | None:
 # -- the machine -----------------------------------------------------------------------------------
 class Flow:
     """An engine's rules and phases over the shared stack: who acts, what they may do, and
-    applying an answer. The engine's `to_act`, `legal_actions` and `_apply` delegate here."""
+    applying an answer. The engine's `to_act`, `legal_actions` and `_apply` delegate here
+    (games.core.flowgame.FlowGame does it for a game).
 
-    def __init__(self, rules: Mapping[str, Rule], phases: Mapping[str, Phase]) -> None:
+    `over` is the game-over condition: once it holds, no step resolves and no phase begins
+    (the steps left on the stack settle as nothing, then the flow is over) and nobody owes a
+    decision, so a rule that ends the game need not empty the stack. `after_step` runs
+    after every resolved step and begun phase, for a condition that may end the game in any
+    step (a last nation standing); what it tells follows the step's events."""
+
+    def __init__(self, rules: Mapping[str, Rule], phases: Mapping[str, Phase], *,
+                 over: Callable[[State], bool] = lambda state: False,
+                 after_step: Callable[[State], list[Event]] = lambda state: []) -> None:
         self.rules, self.phases = dict(rules), dict(phases)
+        self.over, self.after_step = over, after_step
 
     def start(self, state: State, first: str) -> list[Event]:
         """Begin the first phase and run until a seat owes a decision."""
         flow = flow_of(state)
         flow["phase"] = first
-        return self.phases[first].begin(state) + self.settle(state)
+        return self._begin(state, first) + self.settle(state)
 
     def to_act(self, state: State) -> set[int]:
         step = top(state)
-        return set() if step is None else set(waiting(step))
+        return set() if step is None or self.over(state) else set(waiting(step))
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         step = top(state)
@@ -199,7 +209,7 @@ class Flow:
         if waiting(step):
             return events
         flow_of(state)["stack"].pop()
-        return events + self.rules[step["rule"]].resolve(state, step) + self.settle(state)
+        return events + self._resolve(state, step) + self.settle(state)
 
     def settle(self, state: State) -> list[Event]:
         """Resolve the steps nobody owes (chance steps, a window no seat may answer) and move
@@ -212,14 +222,27 @@ class Flow:
                 return events
             if step is not None:
                 flow["stack"].pop()
-                events += self.rules[step["rule"]].resolve(state, step)
+                events += self._resolve(state, step)
                 continue
             if flow["phase"] is None:
                 return events
+            if self.over(state):  # the flow ends with the game
+                flow["phase"] = None
+                return events
             flow["phase"] = self.phases[flow["phase"]].after(state)
             if flow["phase"] is not None:
-                events += self.phases[flow["phase"]].begin(state)
+                events += self._begin(state, flow["phase"])
         raise AssertionError(f"no decision after {MAX_STEPS} automatic steps")
+
+    def _resolve(self, state: State, step: Step) -> list[Event]:
+        if self.over(state):
+            return []
+        return self.rules[step["rule"]].resolve(state, step) + self.after_step(state)
+
+    def _begin(self, state: State, name: str) -> list[Event]:
+        if self.over(state):
+            return []
+        return self.phases[name].begin(state) + self.after_step(state)
 
 
 def not_possible(action: Action, legal: list[Action]) -> Msg:

@@ -1,26 +1,14 @@
 """The Tang game's flow on the shared machine (games.core.flow): its phases and step rules,
-and the specific refusals of actions that are not offered."""
+the end of the game (T4.1), and the specific refusals of actions that are not offered
+(TangGame, a games.core.flowgame.FlowGame, asks them)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
-from typing import Any
-
-from games.core.actions import Action
-from games.core.errors import IllegalAction
-from games.core.events import Event
-from games.core.flow import Flow, Phase, Rule, Step, top
+from games.core.flow import Flow, Phase, Rule
+from games.core.flowgame import Refusal
 from games.tang import attack, battle, cards, setup, supply, turns
-from games.tang.citations import cited, rule
+from games.tang.citations import rule
 from games.tang.model import State, controlled, data_of
-
-
-def _guard(resolve: Callable[[State, Step], list[Event]]) -> Callable[[State, Step], list[Event]]:
-    """Once the game has ended (T4.1), nothing more resolves."""
-    def guarded(state: State, step: Step) -> list[Event]:
-        return [] if state.get("over") else resolve(state, step)
-    return guarded
 
 
 def _after_action(state: State) -> str | None:
@@ -68,15 +56,15 @@ RULES = {
 }
 
 FLOW = Flow(
-    rules={name: replace(step, resolve=_guard(step.resolve)) for name, step in RULES.items()},
+    rules=RULES,
     phases={
         "setup": Phase(setup.begin_setup, lambda state: "supply"),
         "supply": Phase(supply.begin_supply, lambda state: "action"),
         "action": Phase(turns.begin_action, _after_action),
     },
+    over=lambda state: bool(state.get("over")),  # once the game has ended (T4.1)
 )
 
-Refusal = Callable[[State, Step, int, Action], Any]
 REFUSALS: dict[str, Refusal] = {
     "armies": setup.armies_refusal,
     "supply": supply.supply_refusal,
@@ -89,14 +77,3 @@ REFUSALS: dict[str, Refusal] = {
                                                                                action)),
 }
 
-
-def refusal(state: State, seat: int, action: Action) -> IllegalAction | None:
-    """The refusal, with a specific reason and its rule, of an action that is not offered
-    now, or None (the flow's generic refusal lists the choices, citing the step's rule)."""
-    step = top(state)
-    if step is None or step["rule"] not in REFUSALS:
-        return None
-    reason = REFUSALS[step["rule"]](state, step, seat, action)
-    if reason is None:
-        return None
-    return IllegalAction(reason, rule=cited(step["rule"], RULES[step["rule"]].cites, reason))

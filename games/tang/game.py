@@ -1,7 +1,8 @@
 """The Tang-era strategy game (安史之乱): the engine (spec shared/rules/tang-strategy.spec.md).
 
-Its flow runs on games.core.flow (games/tang/flow.py); the rules live in setup, supply, turns,
-attack, battle, cards and scoring; views in view, checks in checks, the heuristic in ai.
+Its flow runs on games.core.flow (games/tang/flow.py) through games.core.flowgame; the rules
+live in setup, supply, turns, attack, battle, cards and scoring; views in view, checks in
+checks, the heuristic in ai.
 """
 
 from __future__ import annotations
@@ -11,19 +12,18 @@ from typing import Any
 from games.core.actions import Action
 from games.core.errors import IllegalAction
 from games.core.events import Event
-from games.core.flow import new_flow, top
+from games.core.flow import Step
 from games.core.flow import phase as flow_phase
-from games.core.game import Game, Option, PrivateGroup, Result, State
-from games.core.messages import Said, msg
+from games.core.flowgame import FlowGame
+from games.core.game import Option, PrivateGroup, Result, State
+from games.core.messages import Said, Term, msg
 from games.core.references import Reference
 from games.core.rng import Rng
 from games.tang import ai, checks, citations, scoring, setup, view
 from games.tang.data import DataError, load_data
-from games.tang.flow import FLOW, refusal
+from games.tang.flow import FLOW, REFUSALS
 from games.tang.packs import TangPacks
 from games.tang.references import references
-
-WINDOW_RULES = frozenset({"wstep", "bwin", "respond"})  # steps that are response windows
 
 DATA = load_data()
 
@@ -54,13 +54,17 @@ OPTIONS = (
 )
 
 
-class TangGame(Game):
+class TangGame(FlowGame):
     name = "tang"
     title = "Tang: the An Lushan Rebellion (安史之乱)"
     min_players, max_players = DATA.players
     options = OPTIONS
     packs = TangPacks()  # a group's own data of the same schema (the `pack` option)
     extra_commands = True  # cogs/tang.py: `/tang council`, a camp's private thread
+    flow, first_phase, refusals = FLOW, "setup", REFUSALS
+    # T8.2-T8.4: a phase window's step, a battle window and a 识破 response are asked of a
+    # seat whose hand decides whether it can answer
+    window_rules = frozenset({"wstep", "bwin", "respond"})
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         pack = given.get("pack")
@@ -80,27 +84,11 @@ class TangGame(Game):
         if not low <= seats <= high:
             raise ValueError(f"Tang is played by {low} to {high} players, not {seats}")
         state = setup.new_state(seats, options, seed, Rng.from_seed(seed).state)
-        new_flow(state)
-        events = FLOW.start(state, "setup")
-        return state, events
+        return state, self.start(state)
 
-    def to_act(self, state: State) -> set[int]:
-        return FLOW.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return FLOW.legal_actions(state, seat)
-
-    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        """A typed action is played as the one offered, so what the flow tells of a secret
-        choice or an answer ("You chose: …") is its label in the reader's words."""
-        legal = FLOW.legal_actions(state, seat)
-        if action in legal:
-            action = legal[legal.index(action)]
-        else:
-            error = refusal(state, seat, action)
-            if error is not None:
-                raise error
-        return FLOW.act(state, seat, action)
+    def refusal_rule(self, step: Step, reason: Said) -> Term | None:
+        """The rule behind the refusal's why, else the step's own."""
+        return citations.cited(step["rule"], FLOW.rules[step["rule"]].cites, reason)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view_of(state, seat)
@@ -116,12 +104,6 @@ class TangGame(Game):
     def phase(self, state: State) -> str:
         return flow_phase(state) or "over"
 
-    def window(self, state: State) -> bool:
-        """T8.2-T8.4: a phase window's step, a battle window and a 识破 response are asked
-        of a seat whose hand decides whether it can answer."""
-        step = top(state)
-        return step is not None and step["rule"] in WINDOW_RULES
-
     def round(self, state: State) -> int | None:
         """T2: a round is a supply phase and every seat's action turns after it."""
         return state["round"] or None
@@ -129,8 +111,8 @@ class TangGame(Game):
     def summary(self, shown: dict[str, Any]) -> Said | list[Said]:
         return list(view.summary_of(shown))
 
-    def prompt(self, state: State, seat: int) -> Said:
-        return view.prompt_of(state, seat)
+    def step_prompt(self, state: State, step: Step, seat: int) -> Said:
+        return view.prompt_of(step)
 
     def skip_action(self, state: State, seat: int) -> Action | None:
         """A deadline's skip: pass a window, keep, do nothing, no extra turn, stand."""

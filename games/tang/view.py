@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.flow import Step, step_view, top
 from games.core.flow import phase as flow_phase
-from games.core.flow import step_view, top
 from games.core.messages import Msg, Seat, msg
 from games.tang.battle import public_record
 from games.tang.model import (
@@ -120,11 +120,8 @@ SIMPLE = ("pick", "swap", "color", "capital", "claim", "armies", "turn", "extra"
           "give", "lure")
 
 
-def prompt_of(state: State, seat: int) -> Msg | str:
-    """What the seat decides now, never naming an internal step."""
-    step = top(state)
-    if step is None or seat not in step["seats"]:
-        return ""
+def prompt_of(step: Step) -> Msg:
+    """What the step on top asks, never naming an internal step."""
     data = step["data"]
     rule = step["rule"]
     if rule == "wstep":

@@ -29,7 +29,7 @@ from typing import Any
 from games.core.actions import Action
 from games.core.errors import GameError, IllegalAction
 from games.core.events import Event
-from games.core.flow import Flow, Step, push, top, turn, waiting
+from games.core.flow import Flow, Step, push, top, turn
 from games.core.messages import msg
 from games.wargame import alliance, citations, combat, orders
 from games.wargame.data import data_for
@@ -311,27 +311,3 @@ def _select(state: State, seat: int, wanted: str | list[str]) -> Action:
         return Action("done")
     best = [g for g in combat.auto_picks(state, side) if g not in drafted]
     return Action("general", (best[0],)) if best else Action("done")
-
-
-def follow_plans(flow: Flow, state: State) -> list[Event]:
-    """Answer every step that a plan answers legally, and resume a paused batch, until a
-    seat must decide for itself."""
-    events: list[Event] = []
-    for _ in range(500):
-        step = top(state)
-        if step is None or state.get("over"):
-            return events
-        answered = False
-        for seat in waiting(step):
-            action = planned(state, seat, step)
-            if action is not None and action in flow.legal_actions(state, seat):
-                events += flow.act(state, seat, action)
-                answered = True
-                break
-        if not answered:
-            more = resume(flow, state)
-            if not more:
-                return events
-            events += more
-    return events
-

@@ -11,7 +11,6 @@ ends the game after the last turn (W29). docs/progress/wargame.md says what is b
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from games.core.actions import Action
@@ -21,19 +20,18 @@ from games.core.events import Event
 from games.core.flow import (
     Flow,
     Phase,
-    Resolve,
     Rule,
     Step,
     StepView,
     chance,
-    new_flow,
     phase,
     push,
     step_view,
     top,
     turn,
 )
-from games.core.game import Game, Option, Result, Score
+from games.core.flowgame import FlowGame
+from games.core.game import Option, Result, Score
 from games.core.messages import Msg, Said, Seat, msg
 from games.core.references import Reference
 from games.core.rng import Rng
@@ -275,24 +273,6 @@ def last_nation(state: State) -> list[Event]:
     return [Event(msg("wargame.end.over"))]
 
 
-def at_once(resolve: Resolve) -> Resolve:
-    """A rule that does nothing once the game is over, and checks W29.4 after it ran: a
-    nation may fall in any step (a battle, the 天命札), and the game then ends there, not at
-    the end of the turn; the steps left on the stack are settled as no-ops."""
-    def resolved(state: State, step: Step) -> list[Event]:
-        if state["over"]:
-            return []
-        return resolve(state, step) + last_nation(state)
-    return resolved
-
-
-def _begin_turn_checked(state: State) -> list[Event]:
-    """A turn's beginning (its 天命札 may destroy a nation), then W29.4."""
-    if state["over"]:
-        return []
-    return _begin_turn(state) + last_nation(state)
-
-
 def _ranking(state: State, data: WargameData, seat: int) -> tuple[int, int, int, int]:
     """W29.4: banked VP, then value, big cities, total troops (a player without a nation
     has 0 of each)."""
@@ -334,10 +314,15 @@ RULES = {
     "takeovers": Rule(_takeovers, cites=rule("W29.5")),
     "consult": Rule(orders.consult_resolve, orders.consult_legal, cites=rule("W12.1")),
 }
+# Once the game is over nothing more resolves, and W29.4 is checked after every step: a
+# nation may fall in any step (a battle, the 天命札), and the game then ends there, not at
+# the end of the turn; the steps left on the stack are settled as no-ops.
 FLOW = Flow(
-    rules={name: replace(r, resolve=at_once(r.resolve)) for name, r in RULES.items()},
+    rules=RULES,
     phases={"pick": Phase(_begin_pick, lambda state: "turn"),
-            "turn": Phase(_begin_turn_checked, _after_turn)},
+            "turn": Phase(_begin_turn, _after_turn)},
+    over=lambda state: bool(state["over"]),
+    after_step=last_nation,
 )
 
 PROMPTS = {"pick": "wargame.prompt.pick", "act": "wargame.prompt.act",
@@ -360,12 +345,13 @@ SCORES = {"levy": 3.0, "extra": 4.0, "join": 1.0, "confirm": 6.0, "cancel": -10.
           "default_split": 1.0, "share": 0.0}
 
 
-class WargameGame(Game):
+class WargameGame(FlowGame):
     name = "wargame"
     title = "Romance of the Three Kingdoms area wargame (三国志演義)"
     min_players = 2
     max_players = 11
     packs = WargamePacks()
+    flow, first_phase, prompts = FLOW, "pick", PROMPTS
     options = (
         Option("pack", "the data: empty for the designed data, or the text of an uploaded "
                "pack (map, nations, generals, cards, tables, scenarios)", None),
@@ -421,23 +407,15 @@ class WargameGame(Game):
             raise IllegalAction(msg("wargame.refuse.seats", scenario=options["scenario"],
                                     low=players["min"], high=players["max"]), rule=SCENARIO_RULE)
         state = new_state(data, seats, options, seed)
-        new_flow(state)
-        events = FLOW.start(state, "pick")
-        return state, events
-
-    def to_act(self, state: State) -> set[int]:
-        return set() if state["over"] else FLOW.to_act(state)
+        return state, self.start(state)
 
     def references(self) -> list[Reference]:
         return wargame_references()
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return [] if state["over"] else FLOW.legal_actions(state, seat)
-
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         """An answer to the step on top, a whole selection of generals (W33.3), or (W33.4) a
-        batch of orders or a battle plan; then
-        whatever the plans answer and a paused batch resumes."""
+        batch of orders or a battle plan; then whatever the plans answer
+        (`auto_answers`)."""
         if action.kind == "orders":
             events = batch.submit(FLOW, state, seat, action)
         elif action.kind == "plan":
@@ -445,8 +423,16 @@ class WargameGame(Game):
         elif action.kind == "select":
             events = combat.select_all(FLOW, state, seat, action)
         else:
-            events = FLOW.act(state, seat, alliance.named_gozoku(state, action))
-        return events + batch.follow_plans(FLOW, state)
+            events = self.answer(state, seat, alliance.named_gozoku(state, action))
+        return events + self.auto_answers(state)
+
+    def auto_answer(self, state: State, step: Step, seat: int) -> Action | None:
+        """W33.4: a seat's battle plan answers the battle steps it covers."""
+        return batch.planned(state, seat, step)
+
+    def carry_on(self, state: State) -> list[Event]:
+        """W33.4: a batch paused by a battle resumes once its step is its player's again."""
+        return batch.resume(FLOW, state)
 
     def round(self, state: State) -> int | None:
         """A game turn (one year of the turn track), in which every nation acts."""
@@ -540,10 +526,7 @@ class WargameGame(Game):
                              dp=view["step"]["dp"]))
         return lines
 
-    def prompt(self, state: State, seat: int) -> Said:
-        step = top(state)
-        if step is None or seat not in self.to_act(state):
-            return ""
+    def prompt_params(self, state: State, step: Step) -> dict[str, Any]:
         extra: dict[str, Any] = {}
         if step["rule"] == "act":
             extra["dp"] = state["step"]["dp"]
@@ -558,7 +541,7 @@ class WargameGame(Game):
         if step["rule"] == "select":
             extra.update(method=combat.METHOD_NAMES[state["battle"]["method"]],
                          count=state["battle"]["n"])
-        return msg(PROMPTS[step["rule"]], **extra)
+        return extra
 
     def finished_battle(self, state: State) -> dict[str, Any] | None:
         """The public record of the last battle fought (numbered): the armies; each round's

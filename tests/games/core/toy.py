@@ -3,13 +3,14 @@
 Each round: everyone bids 1-3 in secret (a simultaneous step); the bids are revealed together
 and everyone rolls 1d6 plus their bid (a chance step); the others may challenge the leader (a
 response window); the leader then claims 3 points less one per challenger (a turn). Two rounds
-are played (a phase that hands over to itself, then ends the flow)."""
+are played (a phase that hands over to itself, then ends the flow). The game is a FlowGame
+(games.core.flowgame), which answers `to_act`, `legal_actions` and `_apply` from the flow."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, Game, Result, Rng, Score, roll
+from games.core import Action, Event, Result, Rng, Score, roll
 from games.core.errors import rule_term
 from games.core.flow import (
     Flow,
@@ -27,6 +28,7 @@ from games.core.flow import (
     turn,
     window,
 )
+from games.core.flowgame import FlowGame
 from games.core.messages import Seat
 
 ROUNDS = 2
@@ -100,21 +102,13 @@ def new_table(seats: int, seed: int) -> tuple[State, list[Event]]:
     return state, FLOW.start(state, "round")
 
 
-class HighRoll(Game):
+class HighRoll(FlowGame):
     name, title, min_players, max_players = "toy", "High Roll", 2, 4
+    flow, first_phase = FLOW, "round"
 
     def begin(self, seats: int, options: dict[str, Any],
               seed: int) -> tuple[State, list[Event]]:
         return new_table(seats, seed)
-
-    def to_act(self, state: State) -> set[int]:
-        return FLOW.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return FLOW.legal_actions(state, seat)
-
-    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        return FLOW.act(state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return {"round": state["round"], "scores": [p["score"] for p in state["players"]],
