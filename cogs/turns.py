@@ -346,6 +346,13 @@ async def show_prompt(interaction: discord.Interaction, game_id: int, player: Pl
             content=fit("\n".join(dict.fromkeys(said))), view=None,
             allowed_mentions=discord.AllowedMentions.none())
         return
+    await _edit_into(interaction, prompt, notices, locale, page, version)
+
+
+async def _edit_into(interaction: discord.Interaction, prompt: TurnPrompt | None,
+                     notices: list[str], locale: str, page: int = 0,
+                     version: int | None = None) -> None:
+    """The interaction's message becomes this prompt (its page), under the notices."""
     if prompt is not None and version is not None and prompt.version != version:
         notices, page = [*notices, t("tables.stale_button", locale)], 0
     if prompt is not None and page >= pages_of(prompt):
@@ -398,6 +405,8 @@ async def _answer_actor(interaction: discord.Interaction, update: Update, player
         if update.result:
             await interaction.edit_original_response(
                 content=fit("\n".join([*notices, t("turns.game_over", locale)])), view=None)
+        elif update.prompted == player.user_id:  # the change worded it: no second read
+            await _edit_into(interaction, update.next_prompt, notices, locale)
         else:
             await show_prompt(interaction, update.table.game_id, player, notices=notices)
     except Exception:  # the move stands; say so rather than "something went wrong"

@@ -322,10 +322,10 @@ async def test_a_failure_after_the_move_says_the_move_stands(harness, monkeypatc
     game_id, thread = await started(harness)
     prompt, message = await first_prompt(harness, game_id)
 
-    async def broken(*_args, **_kwargs):
+    def broken(*_args, **_kwargs):
         raise RuntimeError("lost the prompt")
 
-    monkeypatch.setattr(harness.gm, "turn_prompt", broken)
+    monkeypatch.setattr(turns, "prompt_content", broken)  # the next prompt cannot be shown
     harness.fake.forbidden.add("POST /channels/{channel_id}/messages")
     reply = await harness.click(ALICE, message.custom_ids()[0], message=message)
     applied = t("turns.applied", button=t("turns.take_turn"))
