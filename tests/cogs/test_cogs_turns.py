@@ -357,7 +357,7 @@ def test_the_actor_is_not_mentioned_but_the_others_are():
 
 
 async def test_a_user_who_refuses_direct_messages_does_not_break_the_update(harness, caplog):
-    caplog.set_level(logging.INFO, logger="cogs.turns")
+    caplog.set_level(logging.INFO, logger="cogs.posting")
     game_id, thread = await harness.open_table(ALICE, joiners=(BOB,))
     harness.fake.forbidden.add("POST /users/@me/channels")
     await harness.gm.settings.set_user(BOB.id, dm=True)
