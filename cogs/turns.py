@@ -48,7 +48,7 @@ from cogs.common import (
 )
 from cogs.open_prompts import hold
 from cogs.thread_posts import Outgoing
-from games.core import Action
+from games.core import Action, GameError
 from games.core.messages import Msg
 
 log = logging.getLogger(__name__)
@@ -290,31 +290,47 @@ async def play(interaction: discord.Interaction, game_id: int, version: int, ref
     seats and render boards), then the prompt message is edited."""
     await interaction.response.defer()
     player = await player_for(interaction)
-    locale = await reader_locale(interaction)
-    gm = master(interaction)
-    action = ref
-    if ref.startswith("#"):
-        prompt = await gm.turn_prompt(game_id, player)
-        index = int(ref[1:])  # digits only: cogs/ids.py read the id and the menu value
-        if prompt is None or prompt.version != version or index >= len(prompt.actions):
-            await _stale(interaction, player, game_id, version, t("tables.stale_button", locale))
-            return
-        action = prompt.actions[index].text
-    try:
-        update = await gm.act(game_id, player, action, version=version,
-                              interaction_id=str(interaction.id))
-    except Refusal as error:
-        notice = f"⚠️ {refusal_text(error, locale)}"
-        key = (error.message.key if isinstance(error, ServiceError)
-               and isinstance(error.message, Msg) else None)
-        if key == "tables.stale_button":
-            await _stale(interaction, player, game_id, version, notice)
-        elif key in NO_PROMPT:  # nothing of theirs to show again: the sentence alone
-            await interaction.edit_original_response(content=notice, view=None)
-        else:
-            await show_prompt(interaction, game_id, player, notices=[notice])
+    action = await _listed(interaction, player, game_id, version, ref)
+    if action is None:
         return
-    await after_update(interaction, update, player, [t("turns.you_chose", locale, label=label)])
+    try:
+        update = await master(interaction).act(game_id, player, action, version=version,
+                                               interaction_id=str(interaction.id))
+    except Refusal as error:
+        await _refused(interaction, player, game_id, version, error)
+        return
+    chose = t("turns.you_chose", await reader_locale(interaction), label=label)
+    await after_update(interaction, update, player, [chose])
+
+
+async def _listed(interaction: discord.Interaction, player: Player, game_id: int,
+                  version: int, ref: str) -> str | None:
+    """The action a component carries: its text, or for `#index` the action at that place
+    in the prompt of `version` (None, answered as stale, when that prompt is gone)."""
+    if not ref.startswith("#"):
+        return ref
+    prompt = await master(interaction).turn_prompt(game_id, player)
+    index = int(ref[1:])  # digits only: cogs/ids.py read the id and the menu value
+    if prompt is None or prompt.version != version or index >= len(prompt.actions):
+        stale = t("tables.stale_button", await reader_locale(interaction))
+        await _stale(interaction, player, game_id, version, stale)
+        return None
+    return prompt.actions[index].text
+
+
+async def _refused(interaction: discord.Interaction, player: Player, game_id: int,
+                   version: int, error: ServiceError | GameError) -> None:
+    """A press the service refused: why, over the player's current prompt (a stale press
+    answered as such; none when they have no prompt to show)."""
+    notice = f"⚠️ {refusal_text(error, await reader_locale(interaction))}"
+    key = (error.message.key if isinstance(error, ServiceError)
+           and isinstance(error.message, Msg) else None)
+    if key == "tables.stale_button":
+        await _stale(interaction, player, game_id, version, notice)
+    elif key in NO_PROMPT:  # nothing of theirs to show again: the sentence alone
+        await interaction.edit_original_response(content=notice, view=None)
+    else:
+        await show_prompt(interaction, game_id, player, notices=[notice])
 
 
 async def _stale(interaction: discord.Interaction, player: Player, game_id: int, version: int,
