@@ -70,6 +70,8 @@ async def press_first_action(harness: Harness, prompt: TurnPrompt) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_press_costs_at_most_four_repository_calls_warm(harness: Harness, game: str):
+    """Alice and AI seats: each press of Alice's is answered with her next prompt. The
+    counted calls: the game's one read, the change's one write, and the outbox's marks."""
     ais = get_game(game).min_players - 1
     game_id, thread = await harness.open_table(ALICE, ais=ais, game=game)
     await harness.invoke(ALICE, "game start", where=thread)
@@ -80,5 +82,4 @@ async def test_a_press_costs_at_most_four_repository_calls_warm(harness: Harness
     await press_first_action(harness, prompt)
     calls = list(repo.calls)
     assert await harness.version(game_id) > prompt.version, "the press played nothing"
-    print(f"{game}: {len(calls)} {calls}")
     assert len(calls) <= MOST_CALLS, calls
