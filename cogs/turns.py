@@ -256,10 +256,18 @@ async def after_update(interaction: discord.Interaction, update: Update, player:
 
 async def _show_again(interaction: discord.Interaction, game_id: int, player: Player) -> None:
     """A held prompt message becomes the player's new decision, under what changed since
-    they acted (cogs/open_prompts.py)."""
+    they acted (cogs/open_prompts.py). When they owe none by now (they already answered
+    it from another prompt of theirs, or the game stopped meanwhile) the message keeps
+    their last answer: the call is no longer theirs to answer."""
+    gm = master(interaction)
+    try:
+        prompt = await gm.turn_prompt(game_id, player)
+    except Refusal:  # the game ended or paused meanwhile: its own announcement says so
+        return
+    if prompt is None:
+        return
     locale = await reader_locale(interaction)
-    await show_prompt(interaction, game_id, player,
-                      notices=await master(interaction).catch_up(game_id, player, locale))
+    await _edit_into(interaction, prompt, await gm.catch_up(game_id, player, locale), locale)
 
 
 async def _answer_actor(interaction: discord.Interaction, update: Update, player: Player,
