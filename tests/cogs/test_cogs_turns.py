@@ -398,3 +398,27 @@ async def test_a_press_in_a_game_that_ended_says_why_once_with_no_done(harness):
         reply = await harness.select(player, menu, [value], message=message)
     over = t("tables.over")
     assert reply.text == f"⚠️ {over}", reply.text
+
+
+async def test_a_held_answer_stays_when_its_player_owes_nothing_by_the_time_it_comes_back(
+        harness):
+    """An announcement calls a player who answered meanwhile from another prompt of theirs:
+    the message their answer left keeps that answer rather than a catch-up over "Done"."""
+    game_id, thread = await started(harness)
+    prompt, message = await first_prompt(harness, game_id)
+    await harness.choose(ALICE, message, prompt.actions[0].text,
+                         [a.text for a in prompt.actions])
+    bob_prompt = await harness.prompt(BOB, game_id)
+    assert bob_prompt is not None
+    [held] = (await harness.take_turn(BOB, game_id)).messages
+    while bob_prompt is not None:  # Bob answers from his prompt until he owes nothing
+        await harness.choose(BOB, held, bob_prompt.actions[0].text,
+                             [a.text for a in bob_prompt.actions])
+        bob_prompt = await harness.prompt(BOB, game_id)
+    assert "You chose" in held.content
+    table = await harness.gm.table(game_id)
+    calling = Update(table, public=["Something public."],
+                     awaiting=[s for s in table.seats if s.user_id == BOB.id])
+    before = held.content
+    await turns.announce(harness.bot, calling, actor=ALICE.id)
+    assert held.content == before and t("turns.catch_up") not in held.content
