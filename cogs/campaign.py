@@ -4,7 +4,7 @@ Every command acknowledges first (privately), then asks the service. What concer
 (a new campaign, a member joining, a round dealt, a campaign closed) is posted in the
 channel in the server's language; schedules, standings and statistics answer the asker
 privately in theirs. The news of a round that ended comes with the Update of its last
-table (cogs/turns.py `announce`).
+table (cogs/posting.py `announce`).
 """
 
 from __future__ import annotations

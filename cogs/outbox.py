@@ -2,7 +2,7 @@
 change and posting it, or in the middle of posting) are posted here, once, in order per game.
 
 The interaction that made a change posts its announcement at once and marks it done
-(cogs/turns.py `announce`); this task takes over only entries whose lease ran out
+(cogs/posting.py `announce`); this task takes over only entries whose lease ran out
 (storage/outbox.py), so it never races a live poster, and the entries stored before this bot
 started, whose poster is gone (one bot process per database: with several processes on one
 PostgreSQL the lease alone decides). Its first pass runs as soon as the bot is connected:

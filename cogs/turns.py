@@ -1,4 +1,7 @@
-"""Turns: announcing an Update in the game's thread, and the private turn prompt.
+"""Turns: the private turn prompt and the components that answer a turn's presses.
+
+Posting what a change tells the table (the thread, the DMs, the outbox's marks) is
+cogs/posting.py's; `announce` here hands it this cog's components.
 
 Every component is a `DynamicItem` whose custom_id carries what it needs (game, version,
 action), so the bot keeps no per-message state and buttons keep working after a restart.
@@ -23,11 +26,9 @@ since everyone reads it; a prompt, a DM and every ephemeral answer speak their r
 from __future__ import annotations
 
 import asyncio
-import functools
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -35,22 +36,19 @@ from discord import ui
 
 from bot.i18n import t
 from bot.service import GameMaster, Player, ServiceError, TurnPrompt, Update
-from cogs import ids
+from cogs import ids, posting
 from cogs.common import (
     Refusal,
-    chunks,
     fit,
     guarded,
     master,
-    master_of,
     player_for,
     reader_locale,
     refusal_text,
-    table_place,
 )
-from cogs.open_prompts import bring_back, hold
-from cogs.thread_posts import Outgoing, called, send_kwargs, thread_sends
-from games.core import Action
+from cogs.open_prompts import hold
+from cogs.thread_posts import Outgoing
+from games.core import Action, GameError
 from games.core.messages import Msg
 
 log = logging.getLogger(__name__)
@@ -65,113 +63,15 @@ CUSTOM_ID_LIMIT = 100
 NO_PROMPT = frozenset({"tables.no_such_game", "tables.no_seat_to_act"})
 
 
-# -- announcing an Update in public -------------------------------------------------------
+# -- announcing an Update in public (cogs/posting.py) --------------------------------------
 async def announce(bot: discord.Client, update: Update, *, actor: int | None,
                    sent: int = 0, recovered: bool = False,
                    prompted: int | None = None) -> None:
-    """Post the update in the game's thread and send other players their secret lines.
-
-    The change is saved already, with this announcement in the outbox (`update.post`): each
-    message sent is counted there, the entry is marked done at the end, and a retry after a
-    crash (cogs/outbox.py) builds the same messages, skips the `sent` ones already out, and
-    ends with a hand-off to the actor, whose answer to their click died with the bot. A
-    thread message carries a nonce Discord enforces, so the one message in flight at a crash
-    is not posted twice.
-    Discord refusing a message (a deleted thread, a missing permission) is logged and the
-    announcement goes on; Discord failing (5xx, no network) leaves the rest for the retry.
-    Before the mentions, the called players' open prompts come back (cogs/open_prompts.py),
-    but for `prompted`, whose own answer already shows theirs."""
-    gm = master_of(bot)
-    if update.images:
-        update = await gm.drawn(update)
-    if not recovered:  # before the mention: the prompt is there when the phone rings
-        await bring_back(bot, update.table.game_id,
-                         [u for u in called(update, actor) if u != prompted], _show_again)
-    for number, send in enumerate(await _sends(bot, update, actor, recovered)):
-        if number < sent:
-            continue
-        try:
-            await send()
-        except discord.HTTPException as error:
-            if error.status >= 500:
-                log.warning("Discord failed an update of game %s; it stays in the outbox",
-                            update.table.game_id)
-                return
-            log.exception("Could not announce an update of game %s", update.table.game_id)
-        if update.post is not None:
-            await gm.post_progress(update.table.game_id, update.post, number + 1)
-    if update.post is not None:
-        await gm.post_done(update.table.game_id, update.post)
-
-
-async def _sends(bot: discord.Client, update: Update, actor: int | None,
-                 recovered: bool) -> list[Callable[[], Awaitable[Any]]]:
-    """Every message of an announcement, in order: the thread's, the news, the DMs, and
-    after a crash the hand-off to the actor (last, so the messages a live poster counted
-    keep their places)."""
-    place = table_place(bot, update.table)
-    locale = await master_of(bot).settings.thread_locale(update.table.guild_id)
-    sends = thread_sends(bot, place, update, locale, actor, recovered, _view_of,
-                         functools.partial(_nonce, update))
-    news = _news_place(bot, update)
-    sends += [functools.partial(news.send, content, nonce=_nonce(update, f"n{number}"),
-                                allowed_mentions=discord.AllowedMentions.none())
-              for number, content in enumerate(chunks(update.news)) if news is not None]
-    settings = master_of(bot).settings
-    sends += [functools.partial(_direct_message, bot, private.user_id, update, private.lines)
-              for private in update.private if private.user_id != actor and private.lines
-              and (await settings.user(private.user_id)).dm]
-    sends += [functools.partial(_turn_message, bot, user_id, dm_locale, update)
-              for user_id, dm_locale in update.notify_dm if user_id != actor]
-    if recovered and actor is not None and actor in {s.user_id for s in update.awaiting}:
-        sends.append(functools.partial(place.send, nonce=_nonce(update, "h"),
-                                       **send_kwargs(_hand_off(update, actor, locale),
-                                                     locale, _view_of)))
-    return sends
-
-
-def _nonce(update: Update, part: str) -> str | None:
-    """A message's nonce: its announcement (game and version, in base 36 to stay within
-    Discord's 25 characters) and its place in it; None outside the outbox (Discord then
-    gets a random one)."""
-    if update.post is None:
-        return None
-    return f"gm{_base36(update.table.game_id)}.{_base36(update.post)}.{part}"
-
-
-def _nonced(update: Update, part: str) -> dict[str, Any]:
-    """`nonce=` for a send, or nothing outside the outbox (Discord then picks one)."""
-    return _nonce_of(_nonce(update, part))
-
-
-def _nonce_of(nonce: str | None) -> dict[str, Any]:
-    return {} if nonce is None else {"nonce": nonce}
-
-
-def _base36(number: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    shown = ""
-    while True:
-        number, digit = divmod(number, 36)
-        shown = digits[digit] + shown
-        if number == 0:
-            return shown
-
-
-def _hand_off(update: Update, actor: int, locale: str) -> Outgoing:
-    """The actor's turn, mentioned with the button: the answer to their click was lost."""
-    text = t("turns.your_turn", locale, mentions=f"<@{actor}>",
-             button=t("turns.take_turn", locale))
-    return Outgoing(text, mention=[actor], take_turn=update.table.game_id)
-
-
-def _news_place(bot: discord.Client, update: Update) -> discord.PartialMessageable | None:
-    """A campaign round's news goes to the channel the round was dealt in, where everyone
-    in the campaign reads, not only this table's thread."""
-    table = update.table
-    if table.channel_id is None:
-        return None
-    return bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+    """Post the update (cogs/posting.py `announce`) with this cog's components: **Take my
+    turn** and the board's menu under the thread's messages, and the called players' held
+    prompts brought back to their new decision (but for `prompted`'s)."""
+    await posting.announce(bot, update, COMPONENTS, actor=actor, sent=sent,
+                           recovered=recovered, prompted=prompted)
 
 
 def _view_of(message: Outgoing, locale: str) -> ui.View | None:
@@ -183,38 +83,6 @@ def _view_of(message: Outgoing, locale: str) -> ui.View | None:
     if message.take_turn is not None:
         view.add_item(TakeTurnButton(message.take_turn, t("turns.take_turn", locale)))
     return view if view.children else None
-
-
-async def _direct_message(bot: discord.Client, user_id: int, update: Update,
-                          lines: list[str]) -> None:
-    """Best effort: a user may refuse DMs; /game hand and /game log still show the lines.
-    A DM carries no Discord locale: the reader's own choice applies, else the language of
-    the client they were last seen with, else the server's. Its
-    nonces are unique within the user's DM channel, so a retry does not send it twice."""
-    table = update.table
-    locale = await master_of(bot).settings.reader_locale(user_id, None, table.guild_id)
-    head = t("turns.dm_head", locale, title=table.title, game=table.game_id)
-    try:
-        channel = await bot.create_dm(discord.Object(user_id))
-        for number, text in enumerate(chunks([head, *lines])):
-            await channel.send(text, **_nonced(update, f"d{_base36(number)}"))
-    except discord.HTTPException:
-        log.info("Could not DM user %s their private lines of game %s", user_id,
-                 table.game_id)
-
-
-async def _turn_message(bot: discord.Client, user_id: int, locale: str,
-                        update: Update) -> None:
-    """The DM a player asked for (`/me dm`) besides the mention: best effort, like every DM."""
-    table = update.table
-    place = table.thread_id or table.channel_id
-    link = f"https://discord.com/channels/{table.guild_id or '@me'}/{place}"
-    try:
-        channel = await bot.create_dm(discord.Object(user_id))
-        await channel.send(t("turns.dm_your_turn", locale, title=table.title,
-                             game=table.game_id, link=link), **_nonced(update, "t"))
-    except discord.HTTPException:
-        log.info("Could not DM user %s that game %s awaits them", user_id, table.game_id)
 
 
 def private_lines(update: Update, user_id: int) -> list[str]:
@@ -346,6 +214,13 @@ async def show_prompt(interaction: discord.Interaction, game_id: int, player: Pl
             content=fit("\n".join(dict.fromkeys(said))), view=None,
             allowed_mentions=discord.AllowedMentions.none())
         return
+    await _edit_into(interaction, prompt, notices, locale, page, version)
+
+
+async def _edit_into(interaction: discord.Interaction, prompt: TurnPrompt | None,
+                     notices: list[str], locale: str, page: int = 0,
+                     version: int | None = None) -> None:
+    """The interaction's message becomes this prompt (its page), under the notices."""
     if prompt is not None and version is not None and prompt.version != version:
         notices, page = [*notices, t("tables.stale_button", locale)], 0
     if prompt is not None and page >= pages_of(prompt):
@@ -381,10 +256,18 @@ async def after_update(interaction: discord.Interaction, update: Update, player:
 
 async def _show_again(interaction: discord.Interaction, game_id: int, player: Player) -> None:
     """A held prompt message becomes the player's new decision, under what changed since
-    they acted (cogs/open_prompts.py)."""
+    they acted (cogs/open_prompts.py). When they owe none by now (they already answered
+    it from another prompt of theirs, or the game stopped meanwhile) the message keeps
+    their last answer: the call is no longer theirs to answer."""
+    gm = master(interaction)
+    try:
+        prompt = await gm.turn_prompt(game_id, player)
+    except Refusal:  # the game ended or paused meanwhile: its own announcement says so
+        return
+    if prompt is None:
+        return
     locale = await reader_locale(interaction)
-    await show_prompt(interaction, game_id, player,
-                      notices=await master(interaction).catch_up(game_id, player, locale))
+    await _edit_into(interaction, prompt, await gm.catch_up(game_id, player, locale), locale)
 
 
 async def _answer_actor(interaction: discord.Interaction, update: Update, player: Player,
@@ -398,6 +281,8 @@ async def _answer_actor(interaction: discord.Interaction, update: Update, player
         if update.result:
             await interaction.edit_original_response(
                 content=fit("\n".join([*notices, t("turns.game_over", locale)])), view=None)
+        elif update.prompted == player.user_id:  # the change worded it: no second read
+            await _edit_into(interaction, update.next_prompt, notices, locale)
         else:
             await show_prompt(interaction, update.table.game_id, player, notices=notices)
     except Exception:  # the move stands; say so rather than "something went wrong"
@@ -413,31 +298,47 @@ async def play(interaction: discord.Interaction, game_id: int, version: int, ref
     seats and render boards), then the prompt message is edited."""
     await interaction.response.defer()
     player = await player_for(interaction)
-    locale = await reader_locale(interaction)
-    gm = master(interaction)
-    action = ref
-    if ref.startswith("#"):
-        prompt = await gm.turn_prompt(game_id, player)
-        index = int(ref[1:])  # digits only: cogs/ids.py read the id and the menu value
-        if prompt is None or prompt.version != version or index >= len(prompt.actions):
-            await _stale(interaction, player, game_id, version, t("tables.stale_button", locale))
-            return
-        action = prompt.actions[index].text
-    try:
-        update = await gm.act(game_id, player, action, version=version,
-                              interaction_id=str(interaction.id))
-    except Refusal as error:
-        notice = f"⚠️ {refusal_text(error, locale)}"
-        key = (error.message.key if isinstance(error, ServiceError)
-               and isinstance(error.message, Msg) else None)
-        if key == "tables.stale_button":
-            await _stale(interaction, player, game_id, version, notice)
-        elif key in NO_PROMPT:  # nothing of theirs to show again: the sentence alone
-            await interaction.edit_original_response(content=notice, view=None)
-        else:
-            await show_prompt(interaction, game_id, player, notices=[notice])
+    action = await _listed(interaction, player, game_id, version, ref)
+    if action is None:
         return
-    await after_update(interaction, update, player, [t("turns.you_chose", locale, label=label)])
+    try:
+        update = await master(interaction).act(game_id, player, action, version=version,
+                                               interaction_id=str(interaction.id))
+    except Refusal as error:
+        await _refused(interaction, player, game_id, version, error)
+        return
+    chose = t("turns.you_chose", await reader_locale(interaction), label=label)
+    await after_update(interaction, update, player, [chose])
+
+
+async def _listed(interaction: discord.Interaction, player: Player, game_id: int,
+                  version: int, ref: str) -> str | None:
+    """The action a component carries: its text, or for `#index` the action at that place
+    in the prompt of `version` (None, answered as stale, when that prompt is gone)."""
+    if not ref.startswith("#"):
+        return ref
+    prompt = await master(interaction).turn_prompt(game_id, player)
+    index = int(ref[1:])  # digits only: cogs/ids.py read the id and the menu value
+    if prompt is None or prompt.version != version or index >= len(prompt.actions):
+        stale = t("tables.stale_button", await reader_locale(interaction))
+        await _stale(interaction, player, game_id, version, stale)
+        return None
+    return prompt.actions[index].text
+
+
+async def _refused(interaction: discord.Interaction, player: Player, game_id: int,
+                   version: int, error: ServiceError | GameError) -> None:
+    """A press the service refused: why, over the player's current prompt (a stale press
+    answered as such; none when they have no prompt to show)."""
+    notice = f"⚠️ {refusal_text(error, await reader_locale(interaction))}"
+    key = (error.message.key if isinstance(error, ServiceError)
+           and isinstance(error.message, Msg) else None)
+    if key == "tables.stale_button":
+        await _stale(interaction, player, game_id, version, notice)
+    elif key in NO_PROMPT:  # nothing of theirs to show again: the sentence alone
+        await interaction.edit_original_response(content=notice, view=None)
+    else:
+        await show_prompt(interaction, game_id, player, notices=[notice])
 
 
 async def _stale(interaction: discord.Interaction, player: Player, game_id: int, version: int,
@@ -603,5 +504,6 @@ class PartSelect(ui.DynamicItem[ui.Select], template=ids.PART):
         await guarded(interaction, show)
 
 
+COMPONENTS = posting.Components(_view_of, _show_again)
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     TakeTurnButton, ActionButton, ActionSelect, PageButton, PartSelect)

@@ -173,10 +173,11 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             except GameError as error:
                 raise ServiceError.of(error, names_of(seats)) from None
             played = self._play_ai(record, seats, state, record.version + 1)
-            return await self._commit(replace(record, state=state), seats, loaded.clocks,
-                                      played, before=None, start=True,
-                                      audit=NewAudit(by.user_id, "start", {}), force_board=True,
-                                      opening=opening, acting=by)
+            dealt = replace(record, state=state)
+            update = await self._commit(dealt, seats, loaded.clocks, played, before=None,
+                                        start=True, audit=NewAudit(by.user_id, "start", {}),
+                                        force_board=True, opening=opening, acting=by)
+            return await self._with_prompt(update, dealt, seats, played, by)
 
     # -- play -----------------------------------------------------------------------------
     async def act(
@@ -236,8 +237,9 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             played = [Played(seat, player.user_id, parsed, events, state, after,
                              interaction_id)]
             played += self._play_ai(record, seats, after, record.version + 1)
-            return await self._commit(record, seats, loaded.clocks, played, before=state,
-                                      acting=player)
+            update = await self._commit(record, seats, loaded.clocks, played, before=state,
+                                        acting=player)
+            return await self._with_prompt(update, record, seats, played, player)
 
     async def _apply_typed(self, record: GameRecord, seats: list[SeatRecord], player: Player,
                            seat: int, typed: str,
@@ -284,6 +286,25 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
 
     async def turn_prompt(self, game_id: int, player: Player) -> TurnPrompt | None:
         record, seats = await self._running(game_id)
+        return await self._prompt_of(record, seats, player)
+
+    async def _with_prompt(self, update: Update, record: GameRecord, seats: list[SeatRecord],
+                           played: list[Played], player: Player) -> Update:
+        """The update with the acting player's next decision, worded from the state the
+        change just stored (`record` is the game before it): their answer shows it without
+        reading the game again. A change that ended the game leaves it to the cog."""
+        if update.result or update.table.status != "running":
+            return update
+        state = played[-1].after if played else started_state(record)
+        after = replace(record, version=update.table.version, state=state, status="running")
+        return replace(update, next_prompt=await self._prompt_of(after, seats, player),
+                       prompted=player.user_id)
+
+    async def _prompt_of(self, record: GameRecord, seats: list[SeatRecord],
+                         player: Player) -> TurnPrompt | None:
+        """The player's decision in this running game as it stands, in their words; None
+        when they owe none."""
+        game_id = record.id
         engine = engine_of(record.game)
         state = started_state(record)
         seat = awaited_seat(engine, state, seats, player)
@@ -446,7 +467,8 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         return await self._outgoing(replace(update, public=[line], result=result_text), [])
 
     async def moderator_role(self, guild_id: int) -> int | None:
-        return (await self.repo.guild_settings(guild_id)).get("moderator_role")
+        """Read through the settings' cache: every interaction asks it (cogs/common.py)."""
+        return (await self.settings.server(guild_id)).moderator_role
 
 
     # -- game views -------------------------------------------------------------------------

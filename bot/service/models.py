@@ -111,6 +111,12 @@ class Update:
     # change stored: the poster records its progress there and marks it done; None for news
     # the outbox does not keep
     post: int | None = None
+    # the acting player's next decision, worded from the state the change stored (None:
+    # nothing to decide), so their answer needs no second read of the game; `prompted` is
+    # that player's user id, None when the change did not compute it (the cog then asks
+    # `turn_prompt`)
+    next_prompt: TurnPrompt | None = None
+    prompted: int | None = None
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import pytest
 from discord.http import HTTPClient
@@ -10,13 +10,21 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.app import build_app
 from bot.config import Settings
-from storage import SqliteRepository
+from storage import Repository, SqliteRepository
 from tests.cogs.fake_discord import FakeDiscord
 from tests.cogs.harness import Harness, fixed_seed, guild_payload, record_service_calls
 
 
 @pytest.fixture
-async def harness(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Harness]:
+def wrap_repo() -> Callable[[Repository], Repository]:
+    """What the bot's repository is seen through: itself, unless a test module overrides
+    this fixture (tests/cogs/test_cogs_press_cost.py counts its calls)."""
+    return lambda repo: repo
+
+
+@pytest.fixture
+async def harness(monkeypatch: pytest.MonkeyPatch,
+                  wrap_repo: Callable[[Repository], Repository]) -> AsyncIterator[Harness]:
     from bot.discord.client import GameBot  # after the fixtures' game registrations
 
     fake = FakeDiscord()
@@ -24,7 +32,7 @@ async def harness(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Harness]:
     monkeypatch.setattr(AsyncWebhookAdapter, "request", fake.webhook)
     repo = SqliteRepository(":memory:")
     await repo.open()
-    app = build_app(repo)
+    app = build_app(wrap_repo(repo))
     gm = app.gm
     fixed_seed(gm)
     record_service_calls(gm, fake)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.service import Player
-from cogs import turns
+from cogs import posting, turns
 from cogs.outbox import OutboxCog
 from storage.outbox import LEASE
 from tests.cogs.harness import ALICE, BOB, Harness
@@ -124,9 +124,9 @@ def test_a_nonce_fits_discord_s_25_characters_for_the_largest_ids():
     from tests.cogs.test_cogs_turns import _table
 
     table = replace(_table(), game_id=10**18 - 1)  # the largest id cogs/ids.py reads
-    nonce = turns._nonce(Update(table, post=10**9 - 1), "n99")
+    nonce = posting._nonce(Update(table, post=10**9 - 1), "n99")
     assert nonce is not None and len(nonce) <= 25
-    assert turns._nonce(Update(table), "0") is None  # no outbox entry: Discord picks one
+    assert posting._nonce(Update(table), "0") is None  # no outbox entry: Discord picks one
 
 
 async def test_a_secret_line_by_dm_is_not_sent_twice_by_a_retry(harness):

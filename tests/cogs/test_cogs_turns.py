@@ -322,10 +322,10 @@ async def test_a_failure_after_the_move_says_the_move_stands(harness, monkeypatc
     game_id, thread = await started(harness)
     prompt, message = await first_prompt(harness, game_id)
 
-    async def broken(*_args, **_kwargs):
+    def broken(*_args, **_kwargs):
         raise RuntimeError("lost the prompt")
 
-    monkeypatch.setattr(harness.gm, "turn_prompt", broken)
+    monkeypatch.setattr(turns, "prompt_content", broken)  # the next prompt cannot be shown
     harness.fake.forbidden.add("POST /channels/{channel_id}/messages")
     reply = await harness.click(ALICE, message.custom_ids()[0], message=message)
     applied = t("turns.applied", button=t("turns.take_turn"))
@@ -357,7 +357,7 @@ def test_the_actor_is_not_mentioned_but_the_others_are():
 
 
 async def test_a_user_who_refuses_direct_messages_does_not_break_the_update(harness, caplog):
-    caplog.set_level(logging.INFO, logger="cogs.turns")
+    caplog.set_level(logging.INFO, logger="cogs.posting")
     game_id, thread = await harness.open_table(ALICE, joiners=(BOB,))
     harness.fake.forbidden.add("POST /users/@me/channels")
     await harness.gm.settings.set_user(BOB.id, dm=True)
@@ -398,3 +398,27 @@ async def test_a_press_in_a_game_that_ended_says_why_once_with_no_done(harness):
         reply = await harness.select(player, menu, [value], message=message)
     over = t("tables.over")
     assert reply.text == f"⚠️ {over}", reply.text
+
+
+async def test_a_held_answer_stays_when_its_player_owes_nothing_by_the_time_it_comes_back(
+        harness):
+    """An announcement calls a player who answered meanwhile from another prompt of theirs:
+    the message their answer left keeps that answer rather than a catch-up over "Done"."""
+    game_id, thread = await started(harness)
+    prompt, message = await first_prompt(harness, game_id)
+    await harness.choose(ALICE, message, prompt.actions[0].text,
+                         [a.text for a in prompt.actions])
+    bob_prompt = await harness.prompt(BOB, game_id)
+    assert bob_prompt is not None
+    [held] = (await harness.take_turn(BOB, game_id)).messages
+    while bob_prompt is not None:  # Bob answers from his prompt until he owes nothing
+        await harness.choose(BOB, held, bob_prompt.actions[0].text,
+                             [a.text for a in bob_prompt.actions])
+        bob_prompt = await harness.prompt(BOB, game_id)
+    assert "You chose" in held.content
+    table = await harness.gm.table(game_id)
+    calling = Update(table, public=["Something public."],
+                     awaiting=[s for s in table.seats if s.user_id == BOB.id])
+    before = held.content
+    await turns.announce(harness.bot, calling, actor=ALICE.id)
+    assert held.content == before and t("turns.catch_up") not in held.content
