@@ -56,6 +56,40 @@ def engine_action_times(game: Game, players: int, seed: int) -> list[float]:
 
 
 @dataclass(frozen=True)
+class Playouts:
+    """Random playouts from the start: what a search pays for each simulated game."""
+
+    games: list[float]
+    lengths: list[int]
+    applies: list[float]
+
+    def line(self) -> str:
+        return (f"random playout from the start, median of {len(self.games)}: "
+                f"{_median_ms(self.games):.1f} ms ({median(self.lengths):.0f} actions) · one "
+                f"apply, median of {len(self.applies)}: {_median_ms(self.applies):.3f} ms")
+
+
+def playout_times(game: Game, players: int, seed: int, games: int) -> Playouts:
+    """Time whole games of uniformly random seats (choose + apply, no checks) and, inside
+    them, every `apply` alone."""
+    totals, lengths, applies = [], [], []
+    for number in range(games):
+        state = game.setup(players, {}, seed + number)
+        agents = [make_agent("random", seed + number + i) for i in range(players)]
+        start, length = time.perf_counter(), 0
+        while game.result(state) is None:
+            seat = min(game.to_act(state))
+            action = agents[seat].choose(game, state, seat)
+            before = time.perf_counter()
+            state, _ = game.apply(state, seat, action)
+            applies.append(time.perf_counter() - before)
+            length += 1
+        totals.append(time.perf_counter() - start)
+        lengths.append(length)
+    return Playouts(totals, lengths, applies)
+
+
+@dataclass(frozen=True)
 class BoardTimes:
     """The final overview: drawing and encoding it, the encoding alone of the same pixels
     (the floor whatever draws them), and the truecolour PNG the palette one replaced."""
@@ -195,6 +229,7 @@ def bench(game_name: str = "record", players: int = 4, games: int = 20, seed: in
     actions = [t for g in range(games) for t in engine_action_times(game, players, seed + g)]
     full = _time(lambda: play_game(game, players, {}, seed, ["heuristic"] * players,
                                    check=False), max(3, games // 4))
+    playouts = playout_times(game, players, seed, max(3, games // 4))
     board = render_times(game, players, seed, 20)
     service = asyncio.run(service_action_times(game, players, seed, synchronous))
     return [
@@ -202,6 +237,7 @@ def bench(game_name: str = "record", players: int = 4, games: int = 20, seed: in
         f"engine action (choose + apply), median of {len(actions)}: "
         f"{_median_ms(actions):.3f} ms",
         f"full simulated game, median of {len(full)}: {_median_ms(full):.1f} ms",
+        playouts.line(),
         *board.lines(),
         f"service action with SQLite (persist, no render), median of "
         f"{len(service.actions)}: {_median_ms(service.actions):.2f} ms · database after one "

@@ -182,11 +182,19 @@ def _on(view: View, me: dict, act: Action) -> float:
     wanted = need(view, me, action["id"])
     if action["kind"] == "tribal":
         return wanted
-    if _gap(view, me, action, 0) > 0:  # already leading: another general is only insurance
-        return wanted * 0.2
+    if _gap(view, me, action, 0) > 0:  # already leading: another general is only insurance,
+        # unless the partner leads the alliance action alone: only an ally with a general
+        # there performs it (R7.2.6), so joining doubles what the alliance wins
+        return wanted if _joins_alliance_lead(view, me, action) else wanted * 0.2
     gap = _gap(view, me, action, _stat(general, action, me))
     chance = 1.0 if gap > 0 else 0.5 if gap + me["support"] > 0 else 0.1
     return wanted * chance
+
+
+def _joins_alliance_lead(view: View, me: dict, action: dict) -> bool:
+    """Whether this ally has no general yet on the alliance action its side leads."""
+    return (_side(view, me, action) == "alliance"
+            and all(bid["seat"] != me["seat"] for bid in action["bids"]))
 
 
 def _find(view: View, action_id: str) -> dict | None:

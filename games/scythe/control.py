@@ -10,48 +10,66 @@ record: the active seat whose units there all appear in `state["turn"]["moved"]`
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.scythe import rules
 from games.scythe.board import board
-from games.scythe.state import State, resources_at, unit_key, units_at, units_of
+from games.scythe.state import State, resources_at, unit_key
 
 
 def controller(state: State, territory: str) -> int | None:
     """The seat controlling `territory`, or None (nobody, or a home base)."""
     if not board().is_territory(territory):
         return None
-    return _decide(state, territory, {seat for seat, _ in units_at(state, territory)})
+    return control_map(state).get(territory)
 
 
 def control_map(state: State) -> dict[str, int]:
-    """Every controlled territory and its controller, in board order (one pass over the
-    units, as this is asked for every payment, objective and score)."""
+    """Every controlled territory and its controller, in board order. It is asked for every
+    payment, objective and score, many times for one state and its copies, so it is computed
+    once per placement of the units and structures (`_control_of`); callers only read it."""
+    units = tuple((p["seat"], tuple(p["units"].items())) for p in state["players"])
+    structures = tuple((t, s["seat"]) for t, s in state["structures"].items())
+    return _control_of(units, structures, state["active"], frozenset(state["turn"]["moved"]))
+
+
+@lru_cache(maxsize=1024)
+def _control_of(units: tuple[tuple[int, tuple[tuple[str, str], ...]], ...],
+                structures: tuple[tuple[str, int], ...], active: int | None,
+                moved: frozenset[str]) -> dict[str, int]:
+    """S2.7 over the board, from everything it depends on: where each seat's units are, the
+    structures' owners, the active seat and the units moved in its current Move action."""
     present: dict[str, set[int]] = {}
-    for p in state["players"]:
-        for place in p["units"].values():
-            present.setdefault(place, set()).add(p["seat"])
-    structures = state["structures"]
-    owners = {t: _decide(state, t, present.get(t, set())) for t in board().territories
-              if t in present or t in structures}  # nobody controls an empty territory
+    for seat, placed in units:
+        for _, place in placed:
+            present.setdefault(place, set()).add(seat)
+    built = dict(structures)
+    owners = {t: _decide(t, present.get(t, set()), built, units, active, moved)
+              for t in board().territories
+              if t in present or t in built}  # nobody controls an empty territory
     return {t: seat for t, seat in owners.items() if seat is not None}
 
 
-def _decide(state: State, territory: str, present: set[int]) -> int | None:
+def _decide(territory: str, present: set[int], built: dict[str, int],
+            units: tuple[tuple[int, tuple[tuple[str, str], ...]], ...], active: int | None,
+            moved: frozenset[str]) -> int | None:
     """S2.7 for one territory, given the seats with units there."""
     if not present:
-        structure = state["structures"].get(territory)
-        return structure["seat"] if structure else None
+        return built.get(territory)
     if len(present) == 1:
         return next(iter(present))
-    holders = [seat for seat in sorted(present) if not _newcomer(state, seat, territory)]
+    holders = [seat for seat in sorted(present)
+               if not (seat == active and _newcomer(seat, territory, units, moved))]
     return holders[0] if len(holders) == 1 else None
 
 
-def _newcomer(state: State, seat: int, territory: str) -> bool:
-    """Did every unit `seat` has on `territory` arrive there in the current Move action?"""
-    if seat != state["active"]:
-        return False
-    moved = state["turn"]["moved"]
-    return all(unit_key(seat, unit) in moved for unit in units_of(state, seat, territory))
+def _newcomer(seat: int, territory: str,
+              units: tuple[tuple[int, tuple[tuple[str, str], ...]], ...],
+              moved: frozenset[str]) -> bool:
+    """Did every unit the active `seat` has on `territory` arrive there in the current Move
+    action?"""
+    placed = next(placed for owner, placed in units if owner == seat)
+    return all(unit_key(seat, unit) in moved for unit, place in placed if place == territory)
 
 
 def controlled(state: State, seat: int) -> list[str]:

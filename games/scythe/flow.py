@@ -125,6 +125,11 @@ def dispatch(state: State, seat: int, action: Action) -> list[Event]:
     if action not in legal:
         reason = _refusal(state, frame, action, legal)
         raise IllegalAction(reason, rule=citations.cited(frame["kind"], reason))
+    return _carry_out(state, seat, frame, action)
+
+
+def _carry_out(state: State, seat: int, frame: Frame, action: Action) -> list[Event]:
+    """Apply an action already known to be legal for `seat` at `frame`."""
     if action.kind == "objective" and frame["kind"] in REVEAL_FRAMES:
         return reveal_objective(state, seat, action.word())
     if action.kind == "offer" and frame["kind"] == "section":
@@ -172,7 +177,7 @@ def settle(state: State) -> list[Event]:
                                  "no action")
         if len(legal) > 1:
             return events
-        events += dispatch(state, frame["seat"], legal[0])
+        events += _carry_out(state, frame["seat"], frame, legal[0])  # the one legal answer
     raise AssertionError(f"no decision after {MAX_STEPS} steps at {top(state)}")
 
 
@@ -243,9 +248,16 @@ def _section_refusal(state: State, frame: Frame, action: Action) -> Msg | None:
 
 def section_label(state: State, seat: int, index: int) -> Msg:
     """`section 2 (Produce / Deploy)`, from the seat's mat."""
+    return _section_label(player(state, seat)["mat"], index)
+
+
+@cache
+def _section_label(mat: str, index: int) -> Msg:
+    """One message per mat and section (messages are immutable): every section decision
+    labels its four or five choices, and building them was a visible cost of a playout."""
     if index == rules.FACTORY_SECTION:
         return msg("scythe.section.factory")
-    section = board().mats[player(state, seat)["mat"]].sections[index]
+    section = board().mats[mat].sections[index]
     return msg("scythe.section", number=index + 1, top=w.action(section.top),
                bottom=w.action(section.bottom))
 

@@ -6,7 +6,13 @@ from __future__ import annotations
 import json
 import re
 
-from bot.tools.bench import RATIO, BareCommits, ratio_line, service_action_times
+from bot.tools.bench import (
+    RATIO,
+    BareCommits,
+    playout_times,
+    ratio_line,
+    service_action_times,
+)
 from games.core import get_game
 
 
@@ -36,3 +42,11 @@ def test_the_ratio_line_has_one_form_and_names_the_setting_both_sides_ran_at() -
     assert line == f"{RATIO.format('NORMAL')}: 4.4x"
     assert re.fullmatch(r"service action ÷ SQLite commit \(synchronous=NORMAL, same bytes\): "
                         r"\d+\.\dx", line)
+
+
+def test_random_playouts_time_each_whole_game_and_every_apply_inside_it() -> None:
+    playouts = playout_times(get_game("record"), 3, seed=1, games=2)
+    assert len(playouts.games) == len(playouts.lengths) == 2
+    assert len(playouts.applies) == sum(playouts.lengths)  # one sample per action played
+    assert re.fullmatch(r"random playout from the start, median of 2: \d+\.\d ms \(\d+ actions\) "
+                        r"· one apply, median of \d+: \d+\.\d{3} ms", playouts.line())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core import Action, make_agent
 from games.redux import GAME, ai
-from tests.games.redux.scenario import SHU, WEI, WU, bidding, recruited, rig, started
+from tests.games.redux.scenario import SHU, WEI, WU, act, bidding, recruited, rig, started
 
 
 def _view(state: dict, seat: int | None) -> dict:
@@ -79,3 +79,30 @@ def test_heuristic_seats_lose_fewer_points_to_deficits_than_they_win_in_battle()
         deficit_points += sum(3 * p["deficits"] for p in state["players"])
         military += sum(p["military"] for p in state["players"])
     assert deficit_points <= military, (deficit_points, military)
+
+
+def _shu_to_place_with_wu_on_market(alliance: str, shu_on_market: bool = False) -> dict:
+    """Bidding, Wei first; Wu (ally of Shu in positions 2-3) leads Market alone, and Shu is
+    to choose where Liu Bei goes."""
+    state = bidding(started(), alliance=alliance, order=(WEI, WU, SHU))
+    bid = {"units": None, "gold": 0, "support": 0, "emperor": False, "bonus": 0}
+    state["bids"].append({**bid, "seq": 0, "seat": WU, "general": "wu.sun_jian",
+                          "action": "market"})
+    if shu_on_market:
+        state["bids"].append({**bid, "seq": 1, "seat": SHU, "general": "shu.jiang_wan",
+                              "action": "market"})
+    state.update(seq=len(state["bids"]), turn=SHU)
+    state, _ = act(state, SHU, "place shu.liu_bei")
+    return state
+
+
+def test_an_ally_joins_the_alliance_action_its_partner_leads_alone() -> None:
+    """R7.2.6: only an ally with a general on the alliance action performs it, so joining
+    the partner's lead is worth the whole action to this seat, not mere insurance."""
+    state = _shu_to_place_with_wu_on_market("market")
+    view = _view(state, SHU)
+    joining = ai.action_score(view, SHU, Action("on", ("market",)))
+    assert joining == ai.need(view, view["players"][SHU], "market")
+    state = _shu_to_place_with_wu_on_market("market", shu_on_market=True)
+    view = _view(state, SHU)  # Shu is already on it: a second general is only insurance
+    assert ai.action_score(view, SHU, Action("on", ("market",))) < joining / 2
