@@ -24,6 +24,8 @@ def launch(shards: str | None, shard_count: str | None) -> int:
     try:
         settings = Settings.from_env().with_shards(shards, shard_count)
         settings.require_token()
+        if settings.web_port is not None:
+            settings.require_web_secret()
         _check_shared(settings)
     except ConfigError as error:
         print(error, file=sys.stderr)
