@@ -4,7 +4,9 @@ new version when it moves.
 A change made in this process kicks the poller at once (an update hook of the service); a
 change made by another process on the same database (several bot processes, or `gm web`
 beside `gm run`) is seen at the next poll, a second later. One poller per game reads one
-row a second however many pages watch it, and stops with its last watcher.
+row a second however many pages watch it, and stops with its last watcher. Each watcher
+compares against the version it last told its page, so a move made while it connected is
+told too.
 """
 
 from __future__ import annotations
@@ -19,11 +21,38 @@ from bot.service import GameMaster, ServiceError, Update
 POLL_SECONDS = 1.0
 
 
+class Stopped(Exception):
+    """The server shuts down: the stream ends."""
+
+
 class _Watch:
     def __init__(self) -> None:
-        self.queues: set[asyncio.Queue[int | None]] = set()
+        self.version: int | None = None  # None until the poller's first read
+        self.changed = asyncio.Event()  # set (and replaced) at each new version
         self.kick = asyncio.Event()
+        self.watchers = 0
+        self.stopped = False
         self.task: asyncio.Task[None] | None = None
+
+
+class Stream:
+    """One page's view of a game's versions, from the one it was loaded at."""
+
+    def __init__(self, watch: _Watch, since: int) -> None:
+        self._watch, self.since = watch, since
+
+    async def changed(self, timeout: float) -> int | None:
+        """The game's new version, or None when it did not move within `timeout`."""
+        watch = self._watch
+        while not watch.stopped:
+            if watch.version is not None and watch.version != self.since:
+                self.since = watch.version
+                return watch.version
+            try:
+                await asyncio.wait_for(watch.changed.wait(), timeout)
+            except TimeoutError:
+                return None
+        raise Stopped
 
 
 class Live:
@@ -40,33 +69,29 @@ class Live:
         return update
 
     @contextlib.asynccontextmanager
-    async def watching(self, game_id: int) -> AsyncIterator[asyncio.Queue[int | None]]:
-        """A queue of the game's new versions (None: the server is stopping)."""
+    async def watching(self, game_id: int, since: int) -> AsyncIterator[Stream]:
         watch = self._watches.setdefault(game_id, _Watch())
-        queue: asyncio.Queue[int | None] = asyncio.Queue()
-        watch.queues.add(queue)
+        watch.watchers += 1
         if watch.task is None:
             watch.task = asyncio.create_task(self._poll(game_id, watch))
         try:
-            yield queue
+            yield Stream(watch, since)
         finally:
-            watch.queues.discard(queue)
-            if not watch.queues and self._watches.get(game_id) is watch:
+            watch.watchers -= 1
+            if not watch.watchers and self._watches.get(game_id) is watch:
                 del self._watches[game_id]
-                if watch.task is not None:
-                    watch.task.cancel()
+                watch.task.cancel()
 
     async def _poll(self, game_id: int, watch: _Watch) -> None:
-        last = await self._version(game_id)
         while True:
+            version = await self._version(game_id)
+            if version != watch.version:
+                watch.version = version
+                told, watch.changed = watch.changed, asyncio.Event()
+                told.set()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(watch.kick.wait(), self.poll_seconds)
             watch.kick.clear()
-            version = await self._version(game_id)
-            if version != last:
-                last = version
-                for queue in watch.queues:
-                    queue.put_nowait(version)
 
     async def _version(self, game_id: int) -> int | None:
         try:
@@ -76,8 +101,8 @@ class Live:
 
     def stop(self) -> None:
         """Ends every watcher's stream (the server shuts down)."""
-        for watch in list(self._watches.values()):
+        for watch in self._watches.values():
+            watch.stopped = True
+            watch.changed.set()
             if watch.task is not None:
                 watch.task.cancel()
-            for queue in watch.queues:
-                queue.put_nowait(None)

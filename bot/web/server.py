@@ -11,6 +11,7 @@ the public view); a token adds its own seat's view and nothing else.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import json
 import logging
@@ -29,7 +30,7 @@ from bot.service import GameMaster, Player, ServiceError
 from bot.service.history import HistoryStep
 from bot.web.limits import RateLimit, client_address, retry_after
 from bot.web.links import LINK_SECONDS, game_of, public_id, read_token, seat_token
-from bot.web.live import POLL_SECONDS, Live
+from bot.web.live import POLL_SECONDS, Live, Stopped
 from bot.web.locale import reader_locale
 
 log = logging.getLogger(__name__)
@@ -295,21 +296,17 @@ async def _events(request: web.Request) -> web.StreamResponse:
     table = request.app[TABLE]
     game_id = _game(request)
     await table.viewer(game_id, request.query.get("t"))
-    await table.gm.game_version(game_id)  # refuses a game that does not exist
+    since = await table.gm.game_version(game_id)  # refuses a game that does not exist
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                            "Cache-Control": "no-store",
                                            "X-Accel-Buffering": "no"})
     _secure(response)
     await response.prepare(request)
     await response.write(b"retry: 5000\n\n")
-    async with table.live.watching(game_id) as versions:
-        while True:
-            try:
-                version = await asyncio.wait_for(versions.get(), HEARTBEAT_SECONDS)
-            except TimeoutError:
-                await response.write(b": still here\n\n")
-                continue
-            if version is None:
-                break
-            await response.write(f"event: step\ndata: {version}\n\n".encode())
+    async with table.live.watching(game_id, since) as stream:
+        with contextlib.suppress(Stopped):
+            while True:
+                version = await stream.changed(HEARTBEAT_SECONDS)
+                line = f"event: step\ndata: {version}\n\n" if version else ": still here\n\n"
+                await response.write(line.encode())
     return response
