@@ -182,12 +182,12 @@ async def _web_table(app: App, settings: Settings) -> AsyncIterator[WebTable | N
         yield None
         return
     from bot.web.serve import serving
-    from bot.web.server import TABLE, WebConfig
+    from bot.web.server import WebConfig
 
     config = WebConfig(settings.require_web_secret().encode(), settings.web_address())
     async with serving(app.gm, config, settings.web_port) as served:
         log.info("The web table serves port %s for %s", settings.web_port, config.url)
-        yield served[TABLE]
+        yield served.table
 
 
 def _server_of(url: str) -> str:

@@ -16,31 +16,30 @@ from aiohttp import web
 from bot.app import opened_app
 from bot.service import GameMaster
 from bot.web.links import public_id
-from bot.web.server import TABLE, WebConfig, make_web_app
+from bot.web.server import TABLE, WebConfig, WebTable, make_web_app
 
 LOCALHOST = "127.0.0.1"
 
 
+@dataclass(frozen=True)
+class Served:
+    table: WebTable
+    port: int  # the one asked for, or the free one the system chose for port 0
+
+
 @contextlib.asynccontextmanager
 async def serving(gm: GameMaster, config: WebConfig, port: int,
-                  host: str = "0.0.0.0") -> AsyncIterator[web.Application]:
-    """The web table of `gm` on `port` (0: a free one, see `bound_port`) until the block
-    ends; its event streams are closed first."""
+                  host: str = "0.0.0.0") -> AsyncIterator[Served]:
+    """The web table of `gm` on `port` until the block ends; its event streams are closed
+    first."""
     app = make_web_app(gm, config)
     runner = web.AppRunner(app, shutdown_timeout=2.0, access_log=None)
     await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    await site.start()
-    app["site"] = site
+    await web.TCPSite(runner, host, port).start()
     try:
-        yield app
+        yield Served(app[TABLE], int(runner.addresses[0][1]))
     finally:
         await runner.cleanup()
-
-
-def bound_port(app: web.Application) -> int:
-    server = app["site"]._server  # the listening socket the system chose for port 0
-    return int(server.sockets[0].getsockname()[1])
 
 
 async def serve_alone(database: str, port: int, config: WebConfig,
@@ -48,7 +47,7 @@ async def serve_alone(database: str, port: int, config: WebConfig,
                       stop: asyncio.Event | None = None) -> None:
     """`gm web`: the web table of `database`'s games until stopped (Ctrl-C, or `stop`)."""
     async with opened_app(database) as app, serving(app.gm, config, port) as served:
-        announce(f"gm web: serving {config.url} on port {bound_port(served)}")
+        announce(f"gm web: serving {config.url} on port {served.port}")
         await (stop or asyncio.Event()).wait()
 
 
@@ -90,9 +89,9 @@ def watch_in_thread(database: str) -> Watching:
             async with opened_app(database) as app:
                 config = WebConfig(secrets.token_bytes(32), "")
                 async with serving(app.gm, config, 0, LOCALHOST) as served:
-                    url = f"http://{LOCALHOST}:{bound_port(served)}"
-                    served[TABLE].config = WebConfig(config.secret, url)
-                    ready.append(Watching(url, served[TABLE].config,
+                    url = f"http://{LOCALHOST}:{served.port}"
+                    served.table.config = WebConfig(config.secret, url)
+                    ready.append(Watching(url, served.table.config,
                                           asyncio.get_running_loop(), stopped, thread))
                     started.set()
                     await stopped.wait()

@@ -76,7 +76,7 @@ async def moves(site: Site, count: int) -> None:
         for player in (ANN, BO):
             actions = await site.gm.legal_actions(site.game_id, player)
             if actions:
-                await site.gm.act(site.game_id, player, actions[0])
+                await site.gm.act(site.game_id, player, actions[0].text)
 
 
 async def test_the_wheel_zooms_the_full_resolution_board(site: Site):

@@ -127,5 +127,5 @@ async def test_one_address_past_its_burst_is_told_to_wait(served: Served):
 async def play_one(served: Served) -> int:
     """Ann plays her first legal move; returns the game's version after it."""
     actions = await served.gm.legal_actions(served.game_id, ANN)
-    update = await served.gm.act(served.game_id, ANN, actions[0])
+    update = await served.gm.act(served.game_id, ANN, actions[0].text)
     return update.table.version

@@ -39,6 +39,8 @@ def shown(secret: object, text: str) -> bool:
 
 async def decide(gm: GameMaster, game_id: int, engine: Game, seed: int) -> bool:
     """The host's next decision, as the heuristic AI takes it; False once none is owed."""
+    if (await gm.table(game_id)).status != "running":
+        return False
     prompt = await gm.turn_prompt(game_id, HOST)
     if prompt is None:
         return False
@@ -46,8 +48,9 @@ async def decide(gm: GameMaster, game_id: int, engine: Game, seed: int) -> bool:
         await gm.close_window(game_id, prompt.seat, expected_version=prompt.version)
         return True
     state = (await gm.repo.get_game(game_id)).state
+    assert state is not None
     action = make_agent("heuristic", seed=seed).choose(engine, state, prompt.seat)
-    await gm.act(game_id, HOST, action)
+    await gm.act(game_id, HOST, action.text)
     return True
 
 
@@ -57,8 +60,22 @@ async def test_the_page_shows_no_secret_but_the_token_holders_own(name, tmp_path
     engine = get_game(name)
     repo = SqliteRepository(tmp_path / "gm.sqlite3")
     await repo.open()
+    try:  # a failed check must still close the database, whose thread outlives a test
+        checked, own_seen, over = await play_checked(repo, engine)
+    finally:
+        await repo.close()
+    assert over == "finished", f"{name}: the game did not end ({over})"
+    assert checked >= 3, f"{name}: only {checked} steps were checked"
+    if engine.name != "wargame":  # the wargame hides nothing from anyone
+        assert own_seen, f"{name}: the token's view never showed its own secrets"
+
+
+async def play_checked(repo: SqliteRepository, engine: Game) -> tuple[int, int, str]:
+    """A whole game, checked every EVERY decisions of the host and at its end: how many
+    steps were checked, how many own secrets the token showed, how the game stands."""
     gm = build_app(repo, render=False).gm
-    table = await gm.new_game(game=name, guild_id=None, channel_id=1, creator=HOST, seed=11)
+    table = await gm.new_game(game=engine.name, guild_id=None, channel_id=1, creator=HOST,
+                              seed=11)
     for _ in range(seats_for(engine) - 1):
         await gm.add_ai(table.game_id, HOST)
     await gm.start(table.game_id, HOST)
@@ -79,11 +96,7 @@ async def test_the_page_shows_no_secret_but_the_token_holders_own(name, tmp_path
         own_seen += await check_step(client, gm, table.game_id, engine, public, token,
                                      history=True)
         over = (await gm.table(table.game_id)).status
-    await repo.close()
-    assert over == "finished", f"{name}: the game did not end ({over})"
-    assert checked >= 3, f"{name}: only {checked} steps were checked"
-    if engine.name != "wargame":  # the wargame hides nothing from anyone
-        assert own_seen, f"{name}: the token's view never showed its own secrets"
+    return checked, own_seen, over
 
 
 async def check_step(client: TestClient, gm: GameMaster, game_id: int, engine: Game,
@@ -91,6 +104,7 @@ async def check_step(client: TestClient, gm: GameMaster, game_id: int, engine: G
     """Asserts the page and JSON of this step; returns how many own secrets the token's
     JSON showed."""
     state = (await gm.repo.get_game(game_id)).state
+    assert state is not None
     secrets = engine.secrets(state)
     page = await (await client.get(f"/g/{public}")).text()
     seen = await (await client.get(f"/api/g/{public}/state")).text()
