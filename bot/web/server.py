@@ -74,9 +74,12 @@ class WebTable:
         return f"{self.config.url.rstrip('/')}/g/{public_id(self.config.secret, game_id)}"
 
     async def private_link(self, game_id: int, player: Player) -> str:
-        """The player's own page of the game, valid for LINK_SECONDS unless revoked."""
-        seat = next(s.seat for s in (await self.gm.table(game_id)).seats
-                    if s.user_id == player.user_id and not s.ai)
+        """The player's own page of the game, valid for LINK_SECONDS unless revoked; refused
+        (ServiceError) to a member without a seat there."""
+        seat = next((s.seat for s in (await self.gm.table(game_id)).seats
+                     if s.user_id == player.user_id and not s.ai), None)
+        if seat is None:
+            raise ServiceError(text("tables.no_seat_to_view"))
         expiry = int(self.now()) + LINK_SECONDS
         token = seat_token(self.config.secret, game_id, seat, player.user_id, expiry,
                            await self.gm.link_generation(player.user_id))

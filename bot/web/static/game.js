@@ -61,7 +61,7 @@ function show(state) {
     item.textContent = line;
     return item;
   }));
-  if (step === null) log.lastElementChild?.scrollIntoView({ block: "nearest" });
+  if (step === null) log.scrollTop = log.scrollHeight;  // the latest events, page unmoved
   showParts(state.parts);
   const mine = $("mine");
   mine.hidden = !state.private;
