@@ -185,7 +185,7 @@ async def _web_table(app: App, settings: Settings) -> AsyncIterator[WebTable | N
     from bot.web.server import WebConfig
 
     config = WebConfig(settings.require_web_secret().encode(), settings.web_address())
-    async with serving(app.gm, config, settings.web_port) as served:
+    async with serving(app.gm, config, settings.web_port) as served:  # or PortUnavailable
         log.info("The web table serves port %s for %s", settings.web_port, config.url)
         yield served.table
 

@@ -21,6 +21,11 @@ from bot.web.server import TABLE, WebConfig, WebTable, make_web_app
 LOCALHOST = "127.0.0.1"
 
 
+class PortUnavailable(OSError):
+    """The web table's port cannot be served (taken, or not ours to bind); the message
+    names the port and why."""
+
+
 @dataclass(frozen=True)
 class Served:
     table: WebTable
@@ -35,7 +40,12 @@ async def serving(gm: GameMaster, config: WebConfig, port: int,
     app = make_web_app(gm, config)
     runner = web.AppRunner(app, shutdown_timeout=2.0, access_log=None)
     await runner.setup()
-    await web.TCPSite(runner, host, port).start()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except OSError as error:
+        await runner.cleanup()
+        raise PortUnavailable(f"the web table cannot serve port {port}: "
+                              f"{error.strerror or error}") from None
     try:
         yield Served(app[TABLE], int(runner.addresses[0][1]))
     finally:

@@ -92,3 +92,24 @@ def test_gm_play_help_says_how_to_skip_the_web(capsys):
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     assert "--no-web" in capsys.readouterr().out
+
+
+def test_gm_run_says_so_when_its_web_port_is_taken(monkeypatch, capsys, tmp_path):
+    """Refused before Discord is reached: the port is bound before the gateway opens."""
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("0.0.0.0", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+        monkeypatch.setenv("GM_DATABASE", str(tmp_path / "gm.sqlite3"))
+        monkeypatch.setenv("GM_WEB_PORT", str(port))
+        monkeypatch.setenv("GM_WEB_SECRET", SECRET.decode())
+        assert launch(None, None) == 2
+    finally:
+        taken.close()
+    error = capsys.readouterr().err
+    assert f"the web table cannot serve port {port}" in error
+    assert "Set GM_WEB_PORT to a free port" in error
