@@ -15,8 +15,7 @@ from aiohttp import web
 
 from bot.app import opened_app
 from bot.service import GameMaster
-from bot.web.links import public_id
-from bot.web.server import TABLE, WebConfig, WebTable, make_web_app
+from bot.web.server import TABLE, WebConfig, WebTable, make_web_app, public_link
 
 LOCALHOST = "127.0.0.1"
 
@@ -63,9 +62,8 @@ async def serve_alone(database: str, port: int, config: WebConfig,
 
 async def links_of(database: str, config: WebConfig) -> list[str]:
     """`gm web --links`: each started game's public link, newest first."""
-    async with opened_app(database) as app:
-        table = make_web_app(app.gm, config)[TABLE]
-        return [table.public_link(game_id) for game_id in await app.gm.watched_games()]
+    async with opened_app(database, render=False) as app:
+        return [public_link(config, game_id) for game_id in await app.gm.watched_games()]
 
 
 @dataclass
@@ -79,7 +77,7 @@ class Watching:
     _thread: threading.Thread
 
     def link(self, game_id: int) -> str:
-        return f"{self.url}/g/{public_id(self.config.secret, game_id)}"
+        return public_link(self.config, game_id)
 
     def stop(self) -> None:
         self._loop.call_soon_threadsafe(self._stopped.set)

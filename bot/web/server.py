@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import html
 import json
 import logging
@@ -56,6 +57,11 @@ class WebConfig:
     poll_seconds: float = POLL_SECONDS
 
 
+def public_link(config: WebConfig, game_id: int) -> str:
+    """The game's public page: what a thread's link opens, for everyone."""
+    return f"{config.url.rstrip('/')}/g/{public_id(config.secret, game_id)}"
+
+
 class Refused(Exception):
     """A token that opens nothing here: expired, revoked, forged, or another seat's."""
 
@@ -71,7 +77,7 @@ class WebTable:
         self._steps: OrderedDict[tuple[int, int, int, str], HistoryStep] = OrderedDict()
 
     def public_link(self, game_id: int) -> str:
-        return f"{self.config.url.rstrip('/')}/g/{public_id(self.config.secret, game_id)}"
+        return public_link(self.config, game_id)
 
     async def private_link(self, game_id: int, player: Player) -> str:
         """The player's own page of the game, valid for LINK_SECONDS unless revoked; refused
@@ -209,6 +215,11 @@ def _step(request: web.Request) -> int | None:
     return int(raw)
 
 
+@functools.cache
+def _page_template() -> Template:
+    return Template((STATIC / "game.html").read_text(encoding="utf-8"))
+
+
 async def _page(request: web.Request) -> web.Response:
     table, locale = request.app[TABLE], _locale(request)
     game_id = _game(request)
@@ -216,7 +227,7 @@ async def _page(request: web.Request) -> web.Response:
     await table.gm.step_count(game_id)  # refuses a game that has not started
     await table.viewer(game_id, request.query.get("t"))
     texts = {f"text_{key}": html.escape(t(f"web.{key}", locale)) for key in PAGE_TEXTS}
-    page = Template((STATIC / "game.html").read_text(encoding="utf-8")).substitute(
+    page = _page_template().substitute(
         texts, lang=locale, game=html.escape(request.match_info["game"]),
         title=html.escape(t("web.page_title", locale, title=game_title(info.game),
                             game=game_id)))
