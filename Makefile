@@ -4,6 +4,9 @@ PY := $(VENV)/bin/python
 CJK_FONT_PACKAGE := fonts-noto-cjk
 # The storage tests run against a real PostgreSQL too (tests/storage/storage_postgres.py)
 POSTGRES_PACKAGE := postgresql
+# The web table's browser tests drive Debian's Chromium through Playwright (tests/web); no
+# browser is ever downloaded (`playwright install` is not used)
+CHROMIUM_PACKAGE := chromium
 # make play GAME=scythe PLAYERS=4 AI=3
 GAME ?= record
 PLAYERS ?= 3
@@ -24,6 +27,13 @@ install: $(VENV)/.installed $(VENV)/bin/gm
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	      --no-install-recommends $(POSTGRES_PACKAGE) >/dev/null) \
 	      || echo "Could not install $(POSTGRES_PACKAGE): the PostgreSQL tests need GM_TEST_POSTGRES."; \
+	  fi; }
+	@test -x /usr/bin/chromium || { \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing Chromium ($(CHROMIUM_PACKAGE)) for the web table's browser tests"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      --no-install-recommends $(CHROMIUM_PACKAGE) >/dev/null) \
+	      || echo "Could not install $(CHROMIUM_PACKAGE): the browser tests will be skipped."; \
 	  fi; }
 	@echo "Installed. The gm command is $(VENV)/bin/gm; \`source $(VENV)/bin/activate\` puts it on your PATH (then: gm play, gm --help)."
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,8 @@ from bot.service.options import parse_options
 from bot.tools.terminal import players_refusal
 from games.core import Game, GameError, all_games, get_game
 from games.core.agents import AGENTS
+
+DEFAULT_WEB_PORT = 8080
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,7 +77,21 @@ def _parser() -> argparse.ArgumentParser:
                            "lists its options, each with what it does, when it starts")
     play.add_argument("--resume", type=Path, default=None, metavar="FOLDER",
                       help="go on with the game kept in this folder (one `gm play` made)")
+    play.add_argument("--no-web", action="store_true",
+                      help="do not serve the web table: by default the game can be watched "
+                           "in a browser at a local address `gm play` prints")
     play.set_defaults(handler=_play)
+
+    served = commands.add_parser("web", help="serve the web table alone: every game's "
+                                 "public page, players' private views, live updates")
+    served.add_argument("--database", default=None, metavar="URL",
+                        help="the bot's database: a SQLite file or postgresql://... "
+                             "(default GM_DATABASE, else gamemaster.sqlite3)")
+    served.add_argument("--port", type=int, default=None,
+                        help="the port to serve (default GM_WEB_PORT, else 8080)")
+    served.add_argument("--links", action="store_true",
+                        help="print each started game's public link, one a line, and exit")
+    served.set_defaults(handler=_web)
 
     sim = commands.add_parser("simulate", help="AI-vs-AI games that check every action")
     sim.add_argument("--game", default="record", help="the game to simulate")
@@ -168,7 +185,7 @@ def _play(args: argparse.Namespace) -> int:
 
     try:
         if args.resume is not None:
-            return asyncio.run(resume(args.resume, locale=args.locale))
+            return asyncio.run(resume(args.resume, locale=args.locale, web=not args.no_web))
         locale = args.locale or "en"
         ai = args.players - 1 if args.ai is None else args.ai  # one seat is yours
         refusal = check_table(args.game, args.players, ai, locale)
@@ -181,7 +198,7 @@ def _play(args: argparse.Namespace) -> int:
             print(error, file=sys.stderr)
             return 2
         return asyncio.run(play(args.game, args.players, ai, args.seed, args.boards,
-                                locale=locale, options=options))
+                                locale=locale, options=options, web=not args.no_web))
     except OSError as error:  # a boards folder that cannot be written
         print(t("terminal.bad_folder", "en", why=str(error)), file=sys.stderr)
         return 2
@@ -189,6 +206,40 @@ def _play(args: argparse.Namespace) -> int:
         print(t("terminal.storage_unavailable", args.locale or "en", why=error.fault),
               file=sys.stderr)
         return 2
+
+
+def _web(args: argparse.Namespace) -> int:
+    """The web table of a database alone, next to the bot or without it (GM_WEB_SECRET
+    must be the bot's, so the links the bot gives open here)."""
+    from bot.config import ConfigError, Settings
+    from bot.web.serve import links_of, serve_alone
+    from bot.web.server import WebConfig
+    from storage import StorageUnavailable
+
+    try:
+        settings = Settings.from_env()
+        port = args.port or settings.web_port or DEFAULT_WEB_PORT
+        if not 1 <= port <= 65535:
+            raise ConfigError(f"--port must be from 1 to 65535, not {port}.")
+        settings = replace(settings, web_port=port)
+        config = WebConfig(settings.require_web_secret().encode(), settings.web_address())
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
+    database = args.database or settings.database
+    try:
+        if args.links:
+            print("\n".join(asyncio.run(links_of(database, config))))
+            return 0
+        asyncio.run(serve_alone(database, port, config))
+    except StorageUnavailable as error:
+        print(t("terminal.bad_database", "en", path=database, why=error.fault),
+              file=sys.stderr)
+        return 2
+    except OSError as error:  # the port is taken, the database cannot be reached
+        print(f"gm web: {error}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -7,15 +7,16 @@ of a round that ended."""
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from bot.playbypost.campaigns import Campaigns
 from bot.playbypost.clock import Clock
 from bot.service import GameMaster
-from storage import Repository
+from storage import Repository, repository_for
 
 
 @dataclass(frozen=True)
@@ -35,3 +36,15 @@ def build_app(repo: Repository, *, render: bool = True, executor: Executor | Non
     gm.add_update_hook(clock.on_update)
     gm.add_update_hook(campaigns.on_update)
     return App(gm, clock, campaigns)
+
+
+@contextlib.asynccontextmanager
+async def opened_app(database: str, *, render: bool = True) -> AsyncIterator[App]:
+    """The app over `database` (a SQLite file or a postgresql:// URL), opened for the block:
+    what `gm web` serves, reading the same storage as the bot."""
+    repo = repository_for(database)
+    await repo.open()
+    try:
+        yield build_app(repo, render=render)
+    finally:
+        await repo.close()

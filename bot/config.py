@@ -17,6 +17,7 @@ from storage import SQLITE_SYNCHRONOUS, is_postgres
 
 DEFAULT_DATABASE = "gamemaster.sqlite3"
 DEFAULT_CLOCK_TICK = 60.0  # seconds between two passes of the turn clock
+MIN_SECRET = 16  # characters of GM_WEB_SECRET: a short secret is a guessable one
 
 
 class ConfigError(Exception):
@@ -40,6 +41,11 @@ class Settings:
     # A SQLite file's `synchronous`: FULL (an answered action survives a power loss) or
     # NORMAL (faster; survives a crash of the process, not of the machine)
     sqlite_synchronous: str = SQLITE_SYNCHRONOUS[0]
+    # The web table (bot/web): served on this port when set; links start with `web_url`
+    # (the address the operator's reverse proxy answers at) and are signed with `web_secret`
+    web_port: int | None = None
+    web_url: str | None = None
+    web_secret: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -53,6 +59,9 @@ class Settings:
             dev_guild=_snowflake("GM_DEV_GUILD", env.get("GM_DEV_GUILD")),
             clock_tick=_seconds("GM_CLOCK_TICK", env.get("GM_CLOCK_TICK")),
             sqlite_synchronous=_synchronous(env.get("GM_SQLITE_SYNCHRONOUS") or "FULL"),
+            web_port=_port("GM_WEB_PORT", env.get("GM_WEB_PORT")),
+            web_url=(env.get("GM_WEB_URL") or "").rstrip("/") or None,
+            web_secret=env.get("GM_WEB_SECRET") or None,
         ).with_shards(env.get("GM_SHARDS") or None, env.get("GM_SHARD_COUNT") or None)
 
     def with_shards(self, shards: str | None, count: str | None) -> Settings:
@@ -77,6 +86,22 @@ class Settings:
         """Discord sends direct messages to shard 0 only; its process also registers the
         slash commands, once for the whole bot."""
         return self.shards is None or 0 in self.shards
+
+    def require_web_secret(self) -> str:
+        """The web table signs its links with this secret; without one it would hand out
+        links anyone could forge, so it does not start."""
+        if not self.web_secret or len(self.web_secret) < MIN_SECRET:
+            raise ConfigError(
+                f"The web table (GM_WEB_PORT) needs GM_WEB_SECRET, a random secret of at "
+                f"least {MIN_SECRET} characters that signs its links, e.g. the output of "
+                "`python3 -c 'import secrets; print(secrets.token_urlsafe(32))'`; keep it "
+                "the same across restarts and for every process, or the links given out "
+                "stop working.")
+        return self.web_secret
+
+    def web_address(self) -> str:
+        """Where links point: GM_WEB_URL, else this machine on the web port."""
+        return self.web_url or f"http://localhost:{self.web_port}"
 
     def require_token(self) -> str:
         if not self.token:
@@ -152,6 +177,15 @@ def _number(text: str) -> int | None:
     """A whole number written with digits only (no sign), else None."""
     text = text.strip()
     return int(text) if text.isdigit() else None
+
+
+def _port(name: str, value: str | None) -> int | None:
+    if not value:
+        return None
+    port = _number(value)
+    if port is None or not 1 <= port <= 65535:
+        raise ConfigError(f"{name} must be a port number from 1 to 65535, not `{value}`.")
+    return port
 
 
 def _snowflake(name: str, value: str | None) -> int | None:

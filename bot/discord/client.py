@@ -18,7 +18,8 @@ import asyncio
 import contextlib
 import logging
 import signal
-from typing import Any
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
 
 import asyncpg
 import discord
@@ -34,6 +35,9 @@ from bot.discord.renderers import render_pool
 from bot.discord.translator import CatalogTranslator
 from bot.service import GameMaster
 from storage import is_postgres, repository_for
+
+if TYPE_CHECKING:
+    from bot.web.server import WebTable
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +62,8 @@ class GameBot(commands.Bot):
                          **sharding)
         self.app = app
         self.settings = settings
+        # the web table served beside the bot (GM_WEB_PORT), which makes players' links
+        self.web_table: WebTable | None = None
         self.loop_watch = LoopWatch()
 
     async def setup_hook(self) -> None:
@@ -154,7 +160,9 @@ async def run_bot(settings: Settings) -> int:
                                   f"{error or type(error).__name__}") from error
     renderers = render_pool()
     try:
-        async with new_bot(build_app(repo, executor=renderers), settings) as bot:
+        app = build_app(repo, executor=renderers)
+        async with _web_table(app, settings) as web_table, new_bot(app, settings) as bot:
+            bot.web_table = web_table
             _close_on_sigterm(bot)
             await bot.start(token)
     except discord.LoginFailure:
@@ -164,6 +172,22 @@ async def run_bot(settings: Settings) -> int:
         renderers.shutdown(cancel_futures=True)
         await repo.close()
     return 0
+
+
+@contextlib.asynccontextmanager
+async def _web_table(app: App, settings: Settings) -> AsyncIterator[WebTable | None]:
+    """The web table beside the bot when GM_WEB_PORT is set (docs/deploying.md); None,
+    and nothing served or loaded, when it is not."""
+    if settings.web_port is None:
+        yield None
+        return
+    from bot.web.serve import serving
+    from bot.web.server import WebConfig
+
+    config = WebConfig(settings.require_web_secret().encode(), settings.web_address())
+    async with serving(app.gm, config, settings.web_port) as served:  # or PortUnavailable
+        log.info("The web table serves port %s for %s", settings.web_port, config.url)
+        yield served.table
 
 
 def _server_of(url: str) -> str:

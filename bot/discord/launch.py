@@ -16,6 +16,7 @@ import discord
 from bot.config import ConfigError, Settings
 from bot.discord.client import DatabaseUnavailable, run_bot
 from bot.i18n import t
+from bot.web.serve import PortUnavailable
 from storage import StorageUnavailable, is_postgres
 
 
@@ -24,6 +25,8 @@ def launch(shards: str | None, shard_count: str | None) -> int:
     try:
         settings = Settings.from_env().with_shards(shards, shard_count)
         settings.require_token()
+        if settings.web_port is not None:
+            settings.require_web_secret()
         _check_shared(settings)
     except ConfigError as error:
         print(error, file=sys.stderr)
@@ -43,6 +46,10 @@ def _serve(settings: Settings) -> int:
     except DatabaseUnavailable as error:
         print(f"gm run: cannot open the PostgreSQL database {error}. Check that the server "
               "runs and GM_DATABASE's host, port, user, password and database name.",
+              file=sys.stderr)
+        return 2
+    except PortUnavailable as error:  # GM_WEB_PORT taken by another program
+        print(f"gm run: {error}. Set GM_WEB_PORT to a free port, or unset it.",
               file=sys.stderr)
         return 2
     except (OSError, discord.DiscordException) as error:  # no network, Discord unreachable

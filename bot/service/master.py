@@ -51,6 +51,7 @@ from bot.service.packs import PacksMixin
 from bot.service.seats import SeatsMixin
 from bot.service.typed import read, typed_action
 from bot.service.undo import UndoMixin
+from bot.service.watch import WatchMixin
 from bot.service.windows import WindowsMixin
 from games.core import Action, Event, Game, GameError, State, all_games, make_agent
 from games.core.messages import said_of
@@ -59,7 +60,7 @@ from storage import BOARD_TIMES, GameRecord, NewAudit, SeatRecord
 
 
 class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, OutboxMixin,
-                 CatchUpMixin, WindowsMixin):
+                 CatchUpMixin, WindowsMixin, WatchMixin):
     @staticmethod
     def game_names() -> list[tuple[str, str]]:
         return [(g.name, g.title) for g in all_games()]

@@ -60,6 +60,9 @@ class UserConfig:
     # not a choice: the language of the Discord client they last used with the bot (one we
     # speak, else None), remembered for what reaches them without an interaction (a DM)
     client_locale: str | None = None
+    # not a choice either: bumped by `/me links revoke` (GameMaster.revoke_links), so every
+    # web link signed for an older generation stops working (bot/web/links.py)
+    link_generation: int = 0
 
 
 SERVER_KEYS = tuple(f.name for f in fields(ServerConfig))
@@ -167,6 +170,13 @@ class ServerSettings:
         ours = spoken_locale(discord_locale)
         if (await self.user(user_id)).client_locale != ours:
             await self._store_user(user_id, {"client_locale": ours})
+
+    async def next_link_generation(self, user_id: int) -> int:
+        """Read-modify-written from the stored value, never the cache, so two revocations
+        in two processes both move it on."""
+        generation = (await self._stored_user(user_id)).link_generation + 1
+        await self._store_user(user_id, {"link_generation": generation})
+        return generation
 
     async def block(self, user_id: int, other_id: int) -> UserConfig:
         """The member never sits at a campaign table with `other_id` (nor they with them)."""

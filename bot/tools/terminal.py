@@ -16,10 +16,11 @@ presses 1 throughout still plays a sensible game to its end."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,18 +63,21 @@ def table_folder(root: Path, game: str, now: float | None = None) -> Path:
 
 async def play(game: str, players: int, ai: int, seed: int | None, boards: Path,
                database: str | None = None, ask: Ask = input, say: Say = print,
-               locale: str = "en", options: dict[str, Any] | None = None) -> int:
+               locale: str = "en", options: dict[str, Any] | None = None,
+               web: bool = False) -> int:
     """Play a new game until it ends or the humans leave; returns an exit status. With every
     seat an AI the game plays itself to the end, for a log to read. Its folder is made under
     `boards`; `database` (default: the folder's `game.sqlite3`) keeps it for `--resume`. The
-    table's `options` (`gm play --option`) are told first, each with what it does."""
+    table's `options` (`gm play --option`) are told first, each with what it does. With
+    `web` the game is served to a browser too, at a local address told first."""
     refusal = check_table(game, players, ai, locale)
     if refusal:
         say(refusal)
         return 2
     folder = table_folder(boards, game)
     say(t("terminal.folder", locale, path=str(folder)))
-    repo = SqliteRepository(database or str(folder / DATABASE))
+    database = database or str(folder / DATABASE)
+    repo = SqliteRepository(database)
     await repo.open()
     try:
         gm = build_app(repo).gm
@@ -96,7 +100,8 @@ async def play(game: str, players: int, ai: int, seed: int | None, boards: Path,
         if ai == players:  # the host only opened the table: their seat is an AI's too
             await gm.replace(table.game_id, host, 0, None)
         update = await gm.start(table.game_id, host)
-        return await _sit(gm, table.game_id, update, folder, ask, say, locale)
+        with _watched(web, database, table.game_id, say, locale):
+            return await _sit(gm, table.game_id, update, folder, ask, say, locale)
     except ServiceError as error:
         say(error.render(locale))
         return 2
@@ -105,7 +110,7 @@ async def play(game: str, players: int, ai: int, seed: int | None, boards: Path,
 
 
 async def resume(folder: Path, ask: Ask = input, say: Say = print,
-                 locale: str | None = None) -> int:
+                 locale: str | None = None, web: bool = False) -> int:
     """Go on with the game kept in `folder` (a folder `gm play` made), in its own language
     unless `locale` is given."""
     if locale is not None and locale not in LOCALES:
@@ -133,9 +138,33 @@ async def resume(folder: Path, ask: Ask = input, say: Say = print,
             table = await gm.table(table.game_id)
         say(t("terminal.resumed", locale, path=str(folder)))
         say(await gm.status_text(table.game_id, locale))
-        return await _sit(gm, table.game_id, Update(table), folder, ask, say, locale)
+        with _watched(web, str(database), table.game_id, say, locale):
+            return await _sit(gm, table.game_id, Update(table), folder, ask, say, locale)
     finally:
         await repo.close()
+
+
+@contextlib.contextmanager
+def _watched(web: bool, database: str, game_id: int, say: Say, locale: str) -> Iterator[None]:
+    """The game served to a local browser while the block runs (`web`), from a thread of
+    its own: the terminal's `input()` holds this event loop. A web table that cannot start
+    is told, and the game is played without it."""
+    if not web:
+        yield
+        return
+    from bot.web.serve import watch_in_thread
+
+    try:
+        watching = watch_in_thread(database)
+    except OSError as error:
+        say(t("terminal.no_web", locale, why=str(error)))
+        yield
+        return
+    say(t("terminal.watch", locale, url=watching.link(game_id)))
+    try:
+        yield
+    finally:
+        watching.stop()
 
 
 def check_table(game: str, players: int, ai: int, locale: str) -> str | None:
