@@ -182,3 +182,14 @@ def test_why_answers_in_the_tables_language(tmp_path):
     asyncio.run(play("record", 2, 1, seed=4, boards=tmp_path, ask=ask, say=lines.append,
                      locale="ko"))
     assert "(규칙 R4.2: " in "\n".join(lines)
+
+
+@pytest.mark.parametrize("game", ["record", "redux", "scythe", "tang", "wargame"])
+def test_why_at_the_terminal_cites_a_rule_in_every_game(game, tmp_path):
+    """Every game's refusal names the rule that stops the move, at the first prompt too."""
+    lines, ask = scripted("why fly away", "q")
+    players = 3 if game != "wargame" else 2
+    asyncio.run(play(game, players, players - 1, seed=4, boards=tmp_path, ask=ask,
+                     say=lines.append))
+    text = "\n".join(lines)
+    assert "`fly" in text and re.search(r"\(Rule [A-Z]+\d[\w.]*: \S", text), text
