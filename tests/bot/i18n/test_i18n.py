@@ -22,6 +22,7 @@ from bot.i18n import DEFAULT_LOCALE, LOCALES, CatalogError, catalog, t
 from bot.i18n.catalog import check_pattern
 from games.redux.pack_check import COST_KEYS, REQUIREMENTS
 from tests.cogs.conftest import harness as cog_harness  # noqa: F401 (the bot's fixture)
+from tests.cogs.conftest import wrap_repo  # noqa: F401 (the repository the harness wraps)
 from tests.cogs.harness import Harness
 
 ROOT = Path(__file__).resolve().parents[3]
