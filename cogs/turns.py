@@ -50,6 +50,7 @@ from cogs.common import (
 )
 from cogs.open_prompts import bring_back, hold
 from cogs.thread_posts import Outgoing, called, send_kwargs, thread_sends
+from cogs.web_links import BoardButton, add_my_view, my_link, web_table
 from games.core import Action
 from games.core.messages import Msg
 
@@ -111,7 +112,8 @@ async def _sends(bot: discord.Client, update: Update, actor: int | None,
     keep their places)."""
     place = table_place(bot, update.table)
     locale = await master_of(bot).settings.thread_locale(update.table.guild_id)
-    sends = thread_sends(bot, place, update, locale, actor, recovered, _view_of,
+    view_of = functools.partial(_view_of, live=web_table(bot) is not None)
+    sends = thread_sends(bot, place, update, locale, actor, recovered, view_of,
                          functools.partial(_nonce, update))
     news = _news_place(bot, update)
     sends += [functools.partial(news.send, content, nonce=_nonce(update, f"n{number}"),
@@ -126,7 +128,7 @@ async def _sends(bot: discord.Client, update: Update, actor: int | None,
     if recovered and actor is not None and actor in {s.user_id for s in update.awaiting}:
         sends.append(functools.partial(place.send, nonce=_nonce(update, "h"),
                                        **send_kwargs(_hand_off(update, actor, locale),
-                                                     locale, _view_of)))
+                                                     locale, view_of)))
     return sends
 
 
@@ -174,12 +176,14 @@ def _news_place(bot: discord.Client, update: Update) -> discord.PartialMessageab
     return bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
 
-def _view_of(message: Outgoing, locale: str) -> ui.View | None:
-    """The components under a thread message: the menu of the board's parts under a board,
-    **Take my turn** under a call."""
+def _view_of(message: Outgoing, locale: str, *, live: bool = False) -> ui.View | None:
+    """The components under a thread message: the menu of the board's parts and, with the
+    web table on (`live`), **Board** under a board; **Take my turn** under a call."""
     view = ui.View(timeout=None)
     if message.details is not None:
         view.add_item(PartSelect.offering(*message.details, locale))
+    if live and message.board is not None:
+        view.add_item(BoardButton(message.board, t("web.board_button", locale)))
     if message.take_turn is not None:
         view.add_item(TakeTurnButton(message.take_turn, t("turns.take_turn", locale)))
     return view if view.children else None
@@ -243,9 +247,13 @@ def pages_of(prompt: TurnPrompt) -> int:
     return -(-len(prompt.actions) // per_page)
 
 
-def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0) -> ui.View | None:
+def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0,
+                link: str | None = None) -> ui.View | None:
     """Buttons for a few actions (a row per kind when that fits), select menus for many;
-    and **Write orders** where the game takes a whole step as typed orders."""
+    **Write orders** where the game takes a whole step as typed orders; and **Open my
+    view**, the player's private page of the web table (`link`), when it is on. Every
+    layout leaves room for these last three: ten buttons at most, or four rows of menus
+    and a last row of two page buttons."""
     if not prompt.actions:
         return None
     view = ui.View(timeout=None)
@@ -256,6 +264,7 @@ def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0) -> ui.View | Non
             view.add_item(ActionButton(prompt.game_id, prompt.version, ref,
                                        _label(action, 80), row=row))
         _add_orders_button(view, prompt, locale)
+        add_my_view(view, link, locale)
         return view
     per_page = PER_SELECT * SELECTS_PER_PAGE
     first = page * per_page
@@ -268,6 +277,7 @@ def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0) -> ui.View | Non
                                    t("turns.choose", locale), row=number))
     _add_page_buttons(view, prompt, page, locale)
     _add_orders_button(view, prompt, locale)
+    add_my_view(view, link, locale)
     return view
 
 
@@ -350,9 +360,10 @@ async def show_prompt(interaction: discord.Interaction, game_id: int, player: Pl
         notices, page = [*notices, t("tables.stale_button", locale)], 0
     if prompt is not None and page >= pages_of(prompt):
         page = 0
+    link = await my_link(interaction.client, game_id, player) if prompt else None
     await interaction.edit_original_response(
         content=prompt_content(prompt, notices, locale, page),
-        view=prompt_view(prompt, locale, page) if prompt else None,
+        view=prompt_view(prompt, locale, page, link) if prompt else None,
         allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -471,8 +482,9 @@ async def open_turn(interaction: discord.Interaction, game_id: int) -> None:
         await interaction.edit_original_response(content=answer)
         return
     caught_up = await gm.catch_up(game_id, player, locale)  # what moved while they were away
+    link = await my_link(interaction.client, game_id, player)
     await interaction.edit_original_response(content=prompt_content(prompt, caught_up, locale),
-                                             view=prompt_view(prompt, locale))
+                                             view=prompt_view(prompt, locale, link=link))
 
 
 # -- the components -----------------------------------------------------------------------
@@ -604,4 +616,4 @@ class PartSelect(ui.DynamicItem[ui.Select], template=ids.PART):
 
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    TakeTurnButton, ActionButton, ActionSelect, PageButton, PartSelect)
+    TakeTurnButton, ActionButton, ActionSelect, PageButton, PartSelect, BoardButton)
