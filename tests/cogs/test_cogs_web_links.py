@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from yarl import URL
 
+from bot.config import Settings
 from bot.i18n import t
 from bot.service import Player
 from bot.web.server import Refused, WebConfig, WebTable
@@ -135,3 +136,9 @@ async def test_a_board_button_of_an_ended_or_missing_game_says_so(harness):
         {"type": 2, "style": 2, "label": "Board", "custom_id": missing}]}]
     gone = await harness.click(BOB, missing, message=board)
     assert gone.ephemeral and gone.text == t("web.board_gone", game=game_id + 100)
+
+
+@pytest.mark.parametrize(("value", "on"), [("1", True), ("0", False), ("", False)])
+def test_gm_activity_turns_the_activity_on(value, on):
+    assert Settings.from_env({"GM_ACTIVITY": value}).activity is on
+    assert Settings.from_env({}).activity is False
