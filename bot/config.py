@@ -46,6 +46,8 @@ class Settings:
     web_port: int | None = None
     web_url: str | None = None
     web_secret: str | None = None
+    # GM_ACTIVITY=1: the application has Discord Activities on, so **Board** launches it
+    activity: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -62,6 +64,7 @@ class Settings:
             web_port=_port("GM_WEB_PORT", env.get("GM_WEB_PORT")),
             web_url=(env.get("GM_WEB_URL") or "").rstrip("/") or None,
             web_secret=env.get("GM_WEB_SECRET") or None,
+            activity=env.get("GM_ACTIVITY") == "1",
         ).with_shards(env.get("GM_SHARDS") or None, env.get("GM_SHARD_COUNT") or None)
 
     def with_shards(self, shards: str | None, count: str | None) -> Settings:

@@ -45,6 +45,8 @@ POLICY_CHOICES = [app_commands.Choice(name=policy, value=policy) for policy in P
 
 class ClockCog(commands.Cog):
     me = app_commands.Group(name="me", description="Your games and your own settings")
+    links = app_commands.Group(name="links", description="Your private links to the web "
+                               "table", parent=me)
     deadline = app_commands.Group(name="deadline", description="This game's turn deadline",
                                   guild_only=True)
 
@@ -105,6 +107,14 @@ class ClockCog(commands.Cog):
                 log.info("Could not DM user %s about game %s", user_id, notice.table.game_id)
 
     # -- /me ----------------------------------------------------------------------------
+    @links.command(name="revoke", description="Every private web link you were given stops "
+                   "opening; new prompts carry new ones")
+    async def revoke(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await master(interaction).revoke_links(interaction.user.id)
+        await reply_lines(interaction, [t("web.links_revoked",
+                                          await reader_locale(interaction))])
+
     @me.command(name="games", description="The games waiting for you, with their deadlines, "
                 "then your other games")
     async def games(self, interaction: discord.Interaction) -> None:

@@ -28,6 +28,7 @@ from bot.service.undo import UndoVote
 from cogs import ids
 from cogs.common import (
     basic_player,
+    chunks,
     game_here,
     guarded,
     master,
@@ -46,6 +47,7 @@ from cogs.common import (
 )
 from cogs.members import seat_taker
 from cogs.turns import after_update, announce
+from cogs.web_links import answer_board, my_link, my_view
 from games.core.agents import AGENTS
 
 log = logging.getLogger(__name__)
@@ -335,8 +337,13 @@ class GameCog(commands.Cog):
     @game.command(name="board", description="The board now, or one of its details "
                   "(only to you)")
     @app_commands.describe(part="A detail: suggestions show what this game draws; your own "
-                           "shows your private panel")
-    async def board(self, interaction: discord.Interaction, part: str | None = None) -> None:
+                           "shows your private panel",
+                           live="True: the live board of the web table instead of an image")
+    async def board(self, interaction: discord.Interaction, part: str | None = None,
+                    live: bool = False) -> None:
+        if live:
+            await answer_board(interaction, lambda: game_here(interaction))
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         png = await master(interaction).board_png(await game_here(interaction),
                                                   await reader_locale(interaction), part,
@@ -386,9 +393,13 @@ class GameCog(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
-        words = await master(interaction).private_text(await game_here(interaction), player,
-                                                       await reader_locale(interaction))
-        await reply_lines(interaction, words.splitlines())
+        game_id, locale = await game_here(interaction), await reader_locale(interaction)
+        words = await master(interaction).private_text(game_id, player, locale)
+        pieces = chunks(words.splitlines()) or [t("core.nothing_to_show", locale)]
+        for piece in pieces[:-1]:
+            await interaction.followup.send(piece, ephemeral=True)
+        view = my_view(await my_link(interaction.client, game_id, player), locale)
+        await interaction.followup.send(pieces[-1], ephemeral=True, **view)
 
     @game.command(name="rules", description="What a card, general, place or rule of this "
                   "game does (only to you)")

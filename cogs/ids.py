@@ -12,6 +12,7 @@ SQLite cannot store, or an empty value.
 - `gm:page:<game>:<version>:<page>`: the next or previous page of menus;
 - `gm:undo:<vote>:yes|no`: a ballot of an undo vote;
 - `gm:part:<game>`: the menu of a board's details, under the board in the thread;
+- `gm:live:<game>`: **Board** under a posted board, which opens the web table's live board;
 - `gm:orders:<game>:<version>`: the prompt's **Write orders** button, which opens
 - `gm:form:<game>:<version>`: the orders form (a modal) of that step;
 - `gm:reorder:<game>`: **Edit my orders**, under a refused form's answer, which opens the
@@ -38,7 +39,8 @@ PART = rf"gm:part:(?P<game>{NUMBER})"
 ORDERS = rf"gm:orders:(?P<game>{NUMBER}):(?P<version>{VERSION})"
 FORM = rf"gm:form:(?P<game>{NUMBER}):(?P<version>{VERSION})"
 REORDER = rf"gm:reorder:(?P<game>{NUMBER})"
-TEMPLATES = (TURN, ACT, PICK, PAGE, UNDO, PART, ORDERS, FORM, REORDER)
+LIVE = rf"gm:live:(?P<game>{NUMBER})"
+TEMPLATES = (TURN, ACT, PICK, PAGE, UNDO, PART, ORDERS, FORM, REORDER, LIVE)
 _COMPILED = tuple(re.compile(template) for template in TEMPLATES)
 _VALUE = re.compile(rf"#{INDEX}|{ACTION}")  # a menu option's value: like an action's ref
 
@@ -46,6 +48,11 @@ _VALUE = re.compile(rf"#{INDEX}|{ACTION}")  # a menu option's value: like an act
 def orders_id(game_id: int, version: int) -> str:
     """The **Write orders** button of a step (cogs/orders.py answers it)."""
     return f"gm:orders:{game_id}:{version}"
+
+
+def live_id(game_id: int) -> str:
+    """The **Board** button under a posted board (cogs/web_links.py answers it)."""
+    return f"gm:live:{game_id}"
 
 
 def reorder_id(game_id: int) -> str:

@@ -45,6 +45,7 @@ class Outgoing:
     mention: list[int] = field(default_factory=list)
     take_turn: int | None = None  # game id for the Take my turn button
     details: tuple[int, str] | None = None  # (game id, game) for the menu of the board's parts
+    board: int | None = None  # game id, when it holds the board: **Board** (the web table)
 
 
 @dataclass
@@ -110,6 +111,7 @@ def public_messages(update: Update, locale: str, actor: int | None = None) -> li
         messages[-1].take_turn = update.table.game_id
     for message in messages:
         message.details = _details(update, message.files)
+        message.board = _board(update, message.files)
     return [m for m in messages if m.content or m.files]
 
 
@@ -127,6 +129,10 @@ def _details(update: Update, files: list[tuple[str, bytes]]) -> tuple[int, str] 
     if GameMaster.board_parts(update.table.game) and any(n == BOARD_FILE for n, _ in files):
         return (update.table.game_id, update.table.game)
     return None
+
+
+def _board(update: Update, files: list[tuple[str, bytes]]) -> int | None:
+    return update.table.game_id if any(n == BOARD_FILE for n, _ in files) else None
 
 
 def thread_sends(bot: discord.Client, place: discord.PartialMessageable, update: Update,
@@ -172,6 +178,7 @@ def _join(opened: TurnMessage, update: Update, actor: int | None,
         _SUPERSEDED[bot] = superseded(bot) + len(opened.pending) - len(kept)
         opened.pending = kept + files
         opened.shown.details = opened.shown.details or _details(update, files)
+        opened.shown.board = opened.shown.board or _board(update, files)
         update, joined = replace(update, boards=[]), True
     return update, joined
 

@@ -26,6 +26,7 @@ since everyone reads it; a prompt, a DM and every ephemeral answer speak their r
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import re
@@ -48,6 +49,7 @@ from cogs.common import (
 )
 from cogs.open_prompts import hold
 from cogs.thread_posts import Outgoing
+from cogs.web_links import BoardButton, add_my_view, my_link, web_table
 from games.core import Action, GameError
 from games.core.messages import Msg
 
@@ -68,18 +70,23 @@ async def announce(bot: discord.Client, update: Update, *, actor: int | None,
                    sent: int = 0, recovered: bool = False,
                    prompted: int | None = None) -> None:
     """Post the update (cogs/posting.py `announce`) with this cog's components: **Take my
-    turn** and the board's menu under the thread's messages, and the called players' held
-    prompts brought back to their new decision (but for `prompted`'s)."""
-    await posting.announce(bot, update, COMPONENTS, actor=actor, sent=sent,
+    turn**, the board's menu and, with the web table on, **Board** under the thread's
+    messages, and the called players' held prompts brought back to their new decision (but
+    for `prompted`'s)."""
+    live = web_table(bot) is not None
+    components = posting.Components(functools.partial(_view_of, live=live), _show_again)
+    await posting.announce(bot, update, components, actor=actor, sent=sent,
                            recovered=recovered, prompted=prompted)
 
 
-def _view_of(message: Outgoing, locale: str) -> ui.View | None:
-    """The components under a thread message: the menu of the board's parts under a board,
-    **Take my turn** under a call."""
+def _view_of(message: Outgoing, locale: str, *, live: bool = False) -> ui.View | None:
+    """The components under a thread message: the menu of the board's parts and, with the
+    web table on (`live`), **Board** under a board; **Take my turn** under a call."""
     view = ui.View(timeout=None)
     if message.details is not None:
         view.add_item(PartSelect.offering(*message.details, locale))
+    if live and message.board is not None:
+        view.add_item(BoardButton(message.board, t("web.board_button", locale)))
     if message.take_turn is not None:
         view.add_item(TakeTurnButton(message.take_turn, t("turns.take_turn", locale)))
     return view if view.children else None
@@ -111,9 +118,13 @@ def pages_of(prompt: TurnPrompt) -> int:
     return -(-len(prompt.actions) // per_page)
 
 
-def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0) -> ui.View | None:
+def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0,
+                link: str | None = None) -> ui.View | None:
     """Buttons for a few actions (a row per kind when that fits), select menus for many;
-    and **Write orders** where the game takes a whole step as typed orders."""
+    **Write orders** where the game takes a whole step as typed orders; and **Open my
+    view**, the player's private page of the web table (`link`), when it is on. Every
+    layout leaves room for these last three: ten buttons at most, or four rows of menus
+    and a last row of two page buttons."""
     if not prompt.actions:
         return None
     view = ui.View(timeout=None)
@@ -124,6 +135,7 @@ def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0) -> ui.View | Non
             view.add_item(ActionButton(prompt.game_id, prompt.version, ref,
                                        _label(action, 80), row=row))
         _add_orders_button(view, prompt, locale)
+        add_my_view(view, link, locale)
         return view
     per_page = PER_SELECT * SELECTS_PER_PAGE
     first = page * per_page
@@ -136,6 +148,7 @@ def prompt_view(prompt: TurnPrompt, locale: str, page: int = 0) -> ui.View | Non
                                    t("turns.choose", locale), row=number))
     _add_page_buttons(view, prompt, page, locale)
     _add_orders_button(view, prompt, locale)
+    add_my_view(view, link, locale)
     return view
 
 
@@ -214,20 +227,22 @@ async def show_prompt(interaction: discord.Interaction, game_id: int, player: Pl
             content=fit("\n".join(dict.fromkeys(said))), view=None,
             allowed_mentions=discord.AllowedMentions.none())
         return
-    await _edit_into(interaction, prompt, notices, locale, page, version)
+    await _edit_into(interaction, player, prompt, notices, locale, page, version)
 
 
-async def _edit_into(interaction: discord.Interaction, prompt: TurnPrompt | None,
-                     notices: list[str], locale: str, page: int = 0,
-                     version: int | None = None) -> None:
-    """The interaction's message becomes this prompt (its page), under the notices."""
+async def _edit_into(interaction: discord.Interaction, player: Player,
+                     prompt: TurnPrompt | None, notices: list[str], locale: str,
+                     page: int = 0, version: int | None = None) -> None:
+    """The interaction's message becomes this prompt (its page), under the notices, with
+    the player's **Open my view** where the web table is on."""
     if prompt is not None and version is not None and prompt.version != version:
         notices, page = [*notices, t("tables.stale_button", locale)], 0
     if prompt is not None and page >= pages_of(prompt):
         page = 0
+    link = await my_link(interaction.client, prompt.game_id, player) if prompt else None
     await interaction.edit_original_response(
         content=prompt_content(prompt, notices, locale, page),
-        view=prompt_view(prompt, locale, page) if prompt else None,
+        view=prompt_view(prompt, locale, page, link) if prompt else None,
         allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -267,7 +282,8 @@ async def _show_again(interaction: discord.Interaction, game_id: int, player: Pl
     if prompt is None:
         return
     locale = await reader_locale(interaction)
-    await _edit_into(interaction, prompt, await gm.catch_up(game_id, player, locale), locale)
+    await _edit_into(interaction, player, prompt, await gm.catch_up(game_id, player, locale),
+                     locale)
 
 
 async def _answer_actor(interaction: discord.Interaction, update: Update, player: Player,
@@ -282,7 +298,7 @@ async def _answer_actor(interaction: discord.Interaction, update: Update, player
             await interaction.edit_original_response(
                 content=fit("\n".join([*notices, t("turns.game_over", locale)])), view=None)
         elif update.prompted == player.user_id:  # the change worded it: no second read
-            await _edit_into(interaction, update.next_prompt, notices, locale)
+            await _edit_into(interaction, player, update.next_prompt, notices, locale)
         else:
             await show_prompt(interaction, update.table.game_id, player, notices=notices)
     except Exception:  # the move stands; say so rather than "something went wrong"
@@ -372,8 +388,9 @@ async def open_turn(interaction: discord.Interaction, game_id: int) -> None:
         await interaction.edit_original_response(content=answer)
         return
     caught_up = await gm.catch_up(game_id, player, locale)  # what moved while they were away
+    link = await my_link(interaction.client, game_id, player)
     await interaction.edit_original_response(content=prompt_content(prompt, caught_up, locale),
-                                             view=prompt_view(prompt, locale))
+                                             view=prompt_view(prompt, locale, link=link))
 
 
 # -- the components -----------------------------------------------------------------------
@@ -504,6 +521,5 @@ class PartSelect(ui.DynamicItem[ui.Select], template=ids.PART):
         await guarded(interaction, show)
 
 
-COMPONENTS = posting.Components(_view_of, _show_again)
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    TakeTurnButton, ActionButton, ActionSelect, PageButton, PartSelect)
+    TakeTurnButton, ActionButton, ActionSelect, PageButton, PartSelect, BoardButton)

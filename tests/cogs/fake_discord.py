@@ -247,6 +247,8 @@ class FakeDiscord:
         elif kind == 5:  # "thinking": an empty message the first followup fills
             message = self._new_message(token.channel_id, data, [], audience, loading=True)
             token.original = message.id
+        elif kind == 12:  # LAUNCH_ACTIVITY: the client opens the Activity; no message
+            assert not data, "LAUNCH_ACTIVITY carries no data"
         elif kind in (6, 7):  # acknowledge / edit the clicked message
             token.original = token.message_id
             if kind == 7 and token.message_id is not None:

@@ -41,6 +41,18 @@ def callback_path(interaction: Any) -> str:
     return f"/interactions/{interaction.id}/{interaction.token}/callback"
 
 
+async def test_launch_activity_is_an_answer_of_its_own_with_no_message() -> None:
+    """Type 12 (LAUNCH_ACTIVITY) answers a command: it shows no message, and a second
+    answer after it is refused like any other."""
+    async with FakeDiscord() as fake:
+        interaction = await slash(fake, fake.user("Alice"))
+        status, _, _ = await call(fake, "POST", callback_path(interaction), body={"type": 12})
+        assert status == 204 and interaction.ack_type == 12 and interaction.answered
+        status, body, _ = await call(fake, "POST", callback_path(interaction), body={"type": 4,
+                                     "data": {"content": "late"}})
+        assert (status, body["code"]) == (400, 40060)
+
+
 async def test_an_interaction_not_acknowledged_in_time_fails() -> None:
     async with FakeDiscord(ack_deadline=0.1) as fake:
         interaction = await slash(fake, fake.user("Alice"))

@@ -500,6 +500,8 @@ def _callback_effect(rest: Rest, interaction: Interaction, kind: int, data: dict
             raise invalid(errors)
         interaction.modal = data
         return None
+    if kind == 12:  # LAUNCH_ACTIVITY: Discord opens the app's Activity; it carries no data
+        return None
     if kind in (4, 5):
         message = rest.new_message(interaction.channel_id, data, files if kind == 4 else [],
                                    audience, interaction=interaction.id, loading=kind == 5)

@@ -39,12 +39,12 @@ BOT_PERMISSIONS = MEMBER_PERMISSIONS | CREATE_PUBLIC_THREADS | (1 << 14) | (1 <<
 # Interaction types and the callbacks each may receive.
 PING, COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 CALLBACKS_ALLOWED = {
-    COMMAND: {4, 5, 9},
-    COMPONENT: {4, 5, 6, 7, 9},
+    COMMAND: {4, 5, 9, 12},  # 12: LAUNCH_ACTIVITY (an app with Activities on)
+    COMPONENT: {4, 5, 6, 7, 9, 12},
     AUTOCOMPLETE: {8},
     MODAL_SUBMIT: {4, 5, 6, 7},
 }
-FINAL_CALLBACKS = {4, 7, 8, 9}  # a callback that is itself the whole answer
+FINAL_CALLBACKS = {4, 7, 8, 9, 12}  # a callback that is itself the whole answer
 
 
 @dataclass(frozen=True)
