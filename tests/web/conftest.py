@@ -4,6 +4,7 @@ aiohttp's test server (no port of a fixed number), and the links to open it with
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,13 +46,22 @@ async def started_record(gm: GameMaster, channel: int = 10) -> int:
     return table.game_id
 
 
-@pytest.fixture
-async def served(tmp_path: Path) -> AsyncIterator[Served]:
+@asynccontextmanager
+async def record_table(tmp_path: Path) -> AsyncIterator[tuple[GameMaster, int]]:
+    """A started Record game in a fresh SQLite file, the service over it; closed after."""
     repo = SqliteRepository(tmp_path / "gm.sqlite3")
     await repo.open()
-    gm = build_app(repo, render=False).gm
-    game_id = await started_record(gm)
-    app = make_web_app(gm, WebConfig(SECRET, "https://table.example", burst=1000, rate=100))
-    async with TestClient(TestServer(app)) as client:
-        yield Served(gm, client, app[TABLE], game_id, public_id(SECRET, game_id))
-    await repo.close()
+    try:
+        gm = build_app(repo, render=False).gm
+        yield gm, await started_record(gm)
+    finally:
+        await repo.close()
+
+
+@pytest.fixture
+async def served(tmp_path: Path) -> AsyncIterator[Served]:
+    async with record_table(tmp_path) as (gm, game_id):
+        app = make_web_app(gm, WebConfig(SECRET, "https://table.example", burst=1000,
+                                         rate=100))
+        async with TestClient(TestServer(app)) as client:
+            yield Served(gm, client, app[TABLE], game_id, public_id(SECRET, game_id))

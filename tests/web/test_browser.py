@@ -11,14 +11,12 @@ import pytest
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, Page, expect
 
-from bot.app import build_app
 from bot.i18n import t
 from bot.service import GameMaster
 from bot.web.links import public_id
 from bot.web.server import TABLE, WebConfig, WebTable, make_web_app
-from storage import SqliteRepository
 from tests.web.browser import CHROMIUM, chromium
-from tests.web.conftest import ANN, BO, SECRET, started_record
+from tests.web.conftest import ANN, BO, SECRET, record_table, started_record
 
 pytestmark = [
     pytest.mark.slow,
@@ -48,20 +46,16 @@ class Site:
 
 @pytest.fixture
 async def site(tmp_path: Path) -> AsyncIterator[Site]:
-    repo = SqliteRepository(tmp_path / "gm.sqlite3")
-    await repo.open()
-    gm = build_app(repo, render=False).gm
-    game_id = await started_record(gm)
-    app = make_web_app(gm, WebConfig(SECRET, "", burst=1000, rate=100, poll_seconds=0.5))
-    server = TestServer(app, host="127.0.0.1")
-    await server.start_server()
-    try:
-        async with chromium() as browser:
-            yield Site(gm, app[TABLE], browser, str(server.make_url("")).rstrip("/"),
-                       game_id)
-    finally:
-        await server.close()
-        await repo.close()
+    async with record_table(tmp_path) as (gm, game_id):
+        app = make_web_app(gm, WebConfig(SECRET, "", burst=1000, rate=100, poll_seconds=0.5))
+        server = TestServer(app, host="127.0.0.1")
+        await server.start_server()
+        try:
+            async with chromium() as browser:
+                yield Site(gm, app[TABLE], browser, str(server.make_url("")).rstrip("/"),
+                           game_id)
+        finally:
+            await server.close()
 
 
 async def shown_step(page: Page, step: int) -> None:
