@@ -36,6 +36,24 @@ _HELD: weakref.WeakKeyDictionary[discord.Client, dict[tuple[int, int], HeldPromp
     weakref.WeakKeyDictionary()
 
 
+_NEWEST: weakref.WeakKeyDictionary[discord.Client, dict[tuple[int, int], int]] = \
+    weakref.WeakKeyDictionary()
+
+
+def drawing(client: discord.Client, game_id: int, user_id: int, version: int) -> None:
+    """Notes that a prompt of `version` is going onto one of the player's messages."""
+    newest = _NEWEST.setdefault(client, {})
+    newest[(game_id, user_id)] = max(version, newest.get((game_id, user_id), version))
+
+
+def outdated(client: discord.Client, game_id: int, user_id: int, version: int) -> bool:
+    """Whether a newer prompt already went to the player. A prompt brought back is read
+    before its edit is sent; when the player answers meanwhile, their answer's newer prompt
+    reaches the message first, and the late edit would put back a step they have played
+    (whose buttons then only say "already taken")."""
+    return version < _NEWEST.get(client, {}).get((game_id, user_id), version)
+
+
 def hold(interaction: discord.Interaction, game_id: int, player: Player) -> None:
     """The player's ephemeral answer in this game, to bring their next decision back to."""
     _HELD.setdefault(interaction.client, {})[(game_id, player.user_id)] = HeldPrompt(

@@ -37,7 +37,7 @@ from discord import ui
 
 from bot.i18n import t
 from bot.service import GameMaster, Player, ServiceError, TurnPrompt, Update
-from cogs import ids, posting
+from cogs import ids, open_prompts, posting
 from cogs.common import (
     Refusal,
     fit,
@@ -47,7 +47,6 @@ from cogs.common import (
     reader_locale,
     refusal_text,
 )
-from cogs.open_prompts import hold
 from cogs.thread_posts import Outgoing
 from cogs.web_links import BoardButton, add_my_view, my_link, web_table
 from games.core import Action, GameError
@@ -232,14 +231,21 @@ async def show_prompt(interaction: discord.Interaction, game_id: int, player: Pl
 
 async def _edit_into(interaction: discord.Interaction, player: Player,
                      prompt: TurnPrompt | None, notices: list[str], locale: str,
-                     page: int = 0, version: int | None = None) -> None:
+                     page: int = 0, version: int | None = None,
+                     brought_back: bool = False) -> None:
     """The interaction's message becomes this prompt (its page), under the notices, with
-    the player's **Open my view** where the web table is on."""
+    the player's **Open my view** where the web table is on. A prompt `brought_back` is
+    not drawn when the player already got a newer one (cogs/open_prompts.py)."""
     if prompt is not None and version is not None and prompt.version != version:
         notices, page = [*notices, t("tables.stale_button", locale)], 0
     if prompt is not None and page >= pages_of(prompt):
         page = 0
     link = await my_link(interaction.client, prompt.game_id, player) if prompt else None
+    if prompt is not None:
+        client, game_id, user_id = interaction.client, prompt.game_id, player.user_id
+        if brought_back and open_prompts.outdated(client, game_id, user_id, prompt.version):
+            return
+        open_prompts.drawing(client, game_id, user_id, prompt.version)
     await interaction.edit_original_response(
         content=prompt_content(prompt, notices, locale, page),
         view=prompt_view(prompt, locale, page, link) if prompt else None,
@@ -283,7 +289,7 @@ async def _show_again(interaction: discord.Interaction, game_id: int, player: Pl
         return
     locale = await reader_locale(interaction)
     await _edit_into(interaction, player, prompt, await gm.catch_up(game_id, player, locale),
-                     locale)
+                     locale, brought_back=True)
 
 
 async def _answer_actor(interaction: discord.Interaction, update: Update, player: Player,
@@ -291,7 +297,7 @@ async def _answer_actor(interaction: discord.Interaction, update: Update, player
     """The acting player's prompt message becomes their next decision, or the game's end;
     kept open for their next turn (cogs/open_prompts.py)."""
     if not update.result:
-        hold(interaction, update.table.game_id, player)
+        open_prompts.hold(interaction, update.table.game_id, player)
     locale = await reader_locale(interaction)
     try:
         if update.result:

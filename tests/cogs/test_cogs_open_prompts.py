@@ -58,3 +58,17 @@ async def test_an_old_or_refused_prompt_is_left_to_the_button(monkeypatch, late)
     open_prompts.hold(Interaction(client), 7, ALICE)  # type: ignore[arg-type]
     now[0] += open_prompts.LIFETIME + 1 if late else 1
     assert await open_prompts.bring_back(client, 7, [11], show) == set()
+
+
+def test_a_prompt_read_before_the_players_newer_answer_is_not_brought_back() -> None:
+    """The race seen in whole wargame tables: a prompt brought back was read at step 495,
+    the player answered at 495 meanwhile (their message now shows 496), and the late edit
+    put 495 back, whose every pick then answered "already taken"."""
+    client: Any = Client()
+    open_prompts.drawing(client, 7, 11, 496)
+    assert open_prompts.outdated(client, 7, 11, 495)
+    assert not open_prompts.outdated(client, 7, 11, 496), "the same step may be drawn again"
+    assert not open_prompts.outdated(client, 7, 12, 495), "another player's prompt"
+    assert not open_prompts.outdated(client, 8, 11, 495), "another game"
+    open_prompts.drawing(client, 7, 11, 490)  # an older one drawn by an answer stays older
+    assert open_prompts.outdated(client, 7, 11, 495)

@@ -129,8 +129,12 @@ class SeatPlayer:
             button = call or self._newest_button()
             if button is None:
                 continue
+            await self._think()
+            turn = f"{TURN}{self.table.game_id}"
+            if button.deleted or turn not in button.custom_ids():
+                continue  # the call changed while they looked at it: look again
             self.handled = max(self.handled, button.id)
-            reply = await self._act(self.user.click(button, f"{TURN}{self.table.game_id}"))
+            reply = await self._act(self.user.click(button, turn))
             await self.decide(reply.message)
 
     async def decide(self, prompt: Message | None) -> None:
@@ -143,6 +147,9 @@ class SeatPlayer:
             actions = [p for p in picks if not p[0].startswith(PAGE)] or pages
             pick = (self.random.choice(pages) if pages and self.random.random() < PAGE_CHANCE
                     else await self._choose(actions))
+            await self._think()
+            if prompt.deleted or pick not in _choices(prompt):
+                continue  # the game moved on while they chose: read the prompt again
             custom_id, value = pick
             if value is None:
                 reply = await self._act(self.user.click(prompt, custom_id))
@@ -161,13 +168,13 @@ class SeatPlayer:
     def stopped(self) -> bool:
         return self.max_choices is not None and self.choices >= self.max_choices
 
-    async def _act(self, pending: Coroutine[Any, Any, Reply]) -> Reply:
+    async def _think(self) -> None:
+        """The time a person spends before a click; the game may move meanwhile (an AI seat
+        plays, a response window closes), so the caller looks at the message again after it."""
         if self.think > 0:
-            try:
-                await asyncio.sleep(self.random.expovariate(1 / self.think))
-            except asyncio.CancelledError:
-                pending.close()  # stopped while thinking: the click never happens
-                raise
+            await asyncio.sleep(self.random.expovariate(1 / self.think))
+
+    async def _act(self, pending: Coroutine[Any, Any, Reply]) -> Reply:
         reply = await _ok(pending)
         self.interactions.append(reply)
         self.acted_at = max(self.acted_at, reply.interaction.sent_at)
