@@ -6,12 +6,10 @@ users clicking through their turn prompts to the final scores."""
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import pytest
-from discord.http import Route
 
 from bot.i18n import t
 from bot.service.models import TurnPrompt
@@ -30,36 +28,18 @@ from tests.cogs.harness import (
     Harness,
     Upload,
     User,
+    served,
 )
 
 DESIGNED = Path(__file__).parents[2] / "games" / "redux" / "data" / "designed.json"
 REDUX = get_game("redux")
 USERS = (ALICE, BOB, CARA)
 MAX_DECISIONS = 3000
-THREAD_MEMBER = "PUT /channels/{channel_id}/thread-members/{user_id}"
 BIDDING_STEPS = {"place", "pass", "on", "units", "support", "emperor", "cancel"}
 RESOLUTION_VERBS = {"farm", "market", "rice", "weapons", "take", "give", "hire", "import",
                     "build", "produce", "train", "tribute", "perform", "manipulate", "occupy",
                     "reward", "benefit", "exchange"}
 
-
-
-@pytest.fixture
-def members(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> dict[int, set[int]]:
-    """Thread membership, which the shared fake does not answer: who was added to which
-    thread (a private thread shows only to its members)."""
-    joined: defaultdict[int, set[int]] = defaultdict(set)
-    answer = harness.fake._answer_rest
-
-    def with_members(route: Route, body: Any, files: list[tuple[str, bytes]]) -> Any:
-        if f"{route.method} {route.path}" == THREAD_MEMBER:
-            assert route.channel_id is not None
-            joined[int(route.channel_id)].add(int(route.url.rsplit("/", 1)[1]))
-            return None
-        return answer(route, body, files)
-
-    monkeypatch.setattr(harness.fake, "_answer_rest", with_members)
-    return joined
 
 
 def designed_text() -> str:
@@ -71,12 +51,6 @@ def printed_text(jia_xu_admin: int = 4, title: str = "Our printed cards") -> str
     next(g for g in pack["generals"] if g["id"] == "wei.jia_xu")["admin"] = jia_xu_admin
     pack["name"] = title
     return json.dumps(pack, ensure_ascii=False, indent=2)
-
-
-def served(cdn: dict[str, bytes], filename: str, text: str, size: int | None = None) -> Upload:
-    upload = Upload(filename, text.encode("utf-8"), size)
-    cdn[upload.url] = upload.data
-    return upload
 
 
 async def upload(harness: Harness, cdn: dict[str, bytes], text: str, *, by: User = OWNER,
