@@ -1,5 +1,6 @@
-"""`/game …` (tables, seats, spectators, undo, history, export and import, reading the game)
-and `/move` (a typed action with autocomplete).
+"""`/game …` (tables, seats, spectators, undo, history, export and import, reading the game,
+a group's private thread, the server's data packs) and `/move` (a typed action with
+autocomplete).
 
 Every command acknowledges the interaction first (an ephemeral "thinking" answer), because
 the service may load, replay or render; what everyone should see is posted in the game's
@@ -25,7 +26,7 @@ from bot.service import GameMaster, ServiceError, Table, Update
 from bot.service.export import MAX_BYTES
 from bot.service.options import option_suggestions, parse_options
 from bot.service.undo import UndoVote
-from cogs import ids
+from cogs import ids, packs
 from cogs.common import (
     basic_player,
     chunks,
@@ -45,6 +46,7 @@ from cogs.common import (
     table_text,
     thread_locale,
 )
+from cogs.groups import Councils
 from cogs.members import seat_taker
 from cogs.turns import after_update, announce
 from cogs.web_links import answer_board, my_link, my_view
@@ -56,6 +58,9 @@ CHOICES_LIMIT = 25
 CHOICE_LENGTH = 100
 GAME_CHOICES = [app_commands.Choice(name=title[:CHOICE_LENGTH], value=name)
                 for name, title in GameMaster.game_names()][:CHOICES_LIMIT]
+# The games whose tables may run on a server's data pack (the same choices, so the same
+# names in every language: `choice.game.<name>`).
+PACK_GAME_CHOICES = [c for c in GAME_CHOICES if c.value in GameMaster.pack_games()]
 AI_CHOICES = [app_commands.Choice(name=kind, value=kind) for kind in AGENTS]
 MAX_SEATS = 25
 MAX_STEP = 100_000
@@ -70,15 +75,16 @@ def read_options(words: str) -> dict[str, object]:
 
 
 async def open_table(interaction: discord.Interaction, game: str,
-                     options: dict[str, object]) -> None:
-    """Open a table in a new public thread of this channel, the user in seat 1; shared by
-    `/game new` and the game groups (`/redux new`) that offer options as lists."""
+                     options: dict[str, object], pack: str | None = None) -> None:
+    """Open a table in a new public thread of this channel, the user in seat 1, on the named
+    data pack (if any); shared by `/game new` and the game groups (`/redux new`) that offer
+    options as lists."""
     channel = _text_channel(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     player = await player_for(interaction)
     table = await master(interaction).new_game(
         game=game, guild_id=interaction.guild_id, channel_id=channel.id,
-        creator=player, options=options)
+        creator=player, options=options, pack=pack)
     await _publish_table(interaction, channel, table, "tables.opened", "tables.table_ready")
 
 
@@ -111,9 +117,12 @@ async def _publish_table(interaction: discord.Interaction, channel: discord.Text
 class GameCog(commands.Cog):
     game = app_commands.Group(name="game", description="Open, join and follow a board game "
                               "played by post", guild_only=True)
+    pack = app_commands.Group(name="pack", description="The server's data packs (a group's "
+                              "printed values replacing our designed ones)", parent=game)
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.councils = Councils(bot)
 
     async def cog_app_command_error(self, interaction: discord.Interaction,
                                     error: app_commands.AppCommandError) -> None:
@@ -122,11 +131,20 @@ class GameCog(commands.Cog):
     # -- tables -------------------------------------------------------------------------
     @game.command(name="new", description="Open a table in a new thread of this channel")
     @app_commands.describe(game="The game to play",
-                           options="Table options as name=value, e.g. advanced=true")
+                           options="Table options as name=value, e.g. advanced=true",
+                           pack="The data it runs on: our designed values or one of this "
+                           "server's packs (games with packs)")
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
-                  options: str | None = None) -> None:
-        await open_table(interaction, game.value, read_options(options or ""))
+                  options: str | None = None, pack: str | None = None) -> None:
+        await open_table(interaction, game.value, read_options(options or ""), pack)
+
+    @new.autocomplete("pack")
+    async def new_pack(self, interaction: discord.Interaction,
+                       current: str) -> list[app_commands.Choice[str]]:
+        """The designed data and this server's packs of the chosen game."""
+        return await packs.suggested(interaction, getattr(interaction.namespace, "game", None),
+                                     current, designed=True)
 
     @new.autocomplete("options")
     async def new_options(self, interaction: discord.Interaction,
@@ -423,6 +441,54 @@ class GameCog(commands.Cog):
         return [app_commands.Choice(name=entry.name(locale)[:CHOICE_LENGTH],
                                     value=entry.ref[:CHOICE_LENGTH])
                 for entry in find(table.game, current)[:CHOICES_LIMIT]] if current else []
+
+    # -- private groups and data packs, for the games that declare them ------------------
+    @game.command(name="council", description="Your group (allies, a camp): consult in a "
+                  "private thread")
+    async def council(self, interaction: discord.Interaction) -> None:
+        await self.councils.answer(interaction)
+
+    @pack.command(name="upload", description="Offer a data pack file for new games of this "
+                  "server (moderators)")
+    @app_commands.describe(game="The game the pack is for", file="The pack, a JSON file in "
+                           "the game's designed data format", name="Its name here (default: "
+                           "the file name); re-using a name replaces that pack for new games")
+    @app_commands.choices(game=PACK_GAME_CHOICES)
+    async def pack_upload(self, interaction: discord.Interaction,
+                          game: app_commands.Choice[str], file: discord.Attachment,
+                          name: str | None = None) -> None:
+        await packs.upload(interaction, game.value, file, name)
+
+    @pack.command(name="list", description="The data packs of this server for a game")
+    @app_commands.describe(game="The game whose packs to list")
+    @app_commands.choices(game=PACK_GAME_CHOICES)
+    async def pack_list(self, interaction: discord.Interaction,
+                        game: app_commands.Choice[str]) -> None:
+        await packs.listing(interaction, game.value)
+
+    @pack.command(name="show", description="What a data pack holds and changes")
+    @app_commands.describe(game="The game the pack is for", name="The pack's name in this "
+                           "server")
+    @app_commands.choices(game=PACK_GAME_CHOICES)
+    async def pack_show(self, interaction: discord.Interaction,
+                        game: app_commands.Choice[str], name: str) -> None:
+        await packs.show(interaction, game.value, name)
+
+    @pack.command(name="remove", description="Stop offering a data pack (moderators; running "
+                  "games keep their copy)")
+    @app_commands.describe(game="The game the pack is for", name="The pack's name in this "
+                           "server")
+    @app_commands.choices(game=PACK_GAME_CHOICES)
+    async def pack_remove(self, interaction: discord.Interaction,
+                          game: app_commands.Choice[str], name: str) -> None:
+        await packs.remove(interaction, game.value, name)
+
+    @pack_show.autocomplete("name")
+    @pack_remove.autocomplete("name")
+    async def pack_names(self, interaction: discord.Interaction,
+                         current: str) -> list[app_commands.Choice[str]]:
+        return await packs.suggested(interaction, getattr(interaction.namespace, "game", None),
+                                     current, designed=False)
 
     # -- typed moves --------------------------------------------------------------------
     @app_commands.command(name="move", description="Play an action by typing it")

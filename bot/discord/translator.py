@@ -56,7 +56,7 @@ def valid_text(text: str) -> bool:
 
 
 def command_key(qualified_name: str, part: str) -> str:
-    """`cmd.redux.pack.upload.name` for the name of `/redux pack upload`."""
+    """`cmd.game.pack.upload.name` for the name of `/game pack upload`."""
     return f"cmd.{qualified_name.replace(' ', '.')}.{part}"
 
 

@@ -1,14 +1,16 @@
 """Private groups, for any game that declares them (`Game.private_groups`): seats that may
-consult in private right now (Redux's two allies before the alliance action, R7.2.3). The cog
-opens one private thread per group occasion (its `purpose`) and records it here; a member may
-then share their own view there, and nowhere else, while the occasion lasts."""
+consult in private right now (Redux's two allies before the alliance action, R7.2.3; a Tang
+camp for the whole game). `/game council` (cogs/groups.py) opens one private thread per group
+occasion (its `purpose`) and records it here; a member may then share their own view there,
+and nowhere else, while the occasion lasts."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from bot.i18n import Text, catalog, text
-from bot.service.base import GameBase, engine_of, human_seat, table_of
+from bot.i18n import Text, catalog, game_title, text
+from bot.service.base import GameBase, engine_of, human_seat, seat_of, table_of
 from bot.service.models import Council, Player, SeatView, ServiceError
 from games.core.game import PrivateGroup
 from storage import GameRecord, SeatRecord, StorageError
@@ -35,8 +37,7 @@ class GroupsMixin(GameBase):
                 return await self._council(record, seats, player)
         await self._audit(game_id, player, "council", {"purpose": council.purpose,
                                                        "thread_id": thread_id})
-        return Council(game_id, council.purpose, council.allies, council.chooser,
-                       council.channel_id, thread_id)
+        return dataclasses.replace(council, thread_id=thread_id)
 
     async def shared_view(self, thread_id: int, player: Player, game: str = "") -> SeatView:
         """A member's own view, to be posted in their group's thread and nowhere else: only
@@ -66,6 +67,10 @@ class GroupsMixin(GameBase):
 
     async def _council(self, record: GameRecord, seats: list[SeatRecord],
                        player: Player) -> Council:
+        if not engine_of(record.game).has_private_groups:
+            raise ServiceError(text("groups.none_in_game", title=game_title(record.game)))
+        if seat_of(seats, player) is None:
+            raise ServiceError(say(record.game, "not_seated"))
         groups = _groups(record)
         if not groups:
             raise ServiceError(say(record.game, "not_now"))
@@ -83,13 +88,14 @@ class GroupsMixin(GameBase):
             raise ServiceError(say(record.game, "with_ai", names=names))
         existing = await self.repo.private_thread(record.id, group.purpose)
         chooser = table.seats[group.chooser] if group.chooser is not None else None
-        return Council(record.id, group.purpose, members, chooser, record.channel_id,
-                       existing.thread_id if existing else None)
+        return Council(record.id, record.game, group.purpose, members, chooser,
+                       record.channel_id, existing.thread_id if existing else None)
 
 
-def say(game: str, what: str, **params: Any) -> Text:
-    """The game's own words for a group refusal (`<game>.groups.<what>`, the Redux council)
-    where its catalog has them, else the house's (`groups.<what>`)."""
+def say(game: str, what: str, /, **params: Any) -> Text:
+    """The game's own words for a group's texts and refusals (`<game>.groups.<what>`: the
+    Redux council, a Tang camp) where its catalog has them, else the house's
+    (`groups.<what>`)."""
     own = f"{game}.groups.{what}"
     return text(own if own in catalog() else f"groups.{what}", **params)
 

@@ -47,7 +47,7 @@ from bot.service.models import (
 )
 from bot.service.options import option_lines, shown_options
 from bot.service.outbox import OutboxMixin
-from bot.service.packs import PacksMixin
+from bot.service.packs import PacksMixin, chosen_pack
 from bot.service.seats import SeatsMixin
 from bot.service.typed import read, typed_action
 from bot.service.undo import UndoMixin
@@ -66,6 +66,11 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         return [(g.name, g.title) for g in all_games()]
 
     @staticmethod
+    def pack_games() -> list[str]:
+        """The games whose tables may run on a server's data pack (`Game.packs`)."""
+        return [g.name for g in all_games() if g.packs is not None]
+
+    @staticmethod
     def board_parts(game: str) -> tuple[str, ...]:
         """The details `board_png` draws for a game, besides its overview."""
         return parts(game)
@@ -76,10 +81,14 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
     async def new_game(
         self, *, game: str, guild_id: int | None, channel_id: int, creator: Player,
         options: dict[str, Any] | None = None, seed: int | None = None,
+        pack: str | None = None,
     ) -> Table:
+        """A table of `game`, the creator in seat 1. `pack` names the data pack it runs on
+        (one of the server's, or `designed`), for a game that declares packs."""
         await self.settings.check_new_game(guild_id, channel_id, creator.user_id)
         engine = engine_of(game)
-        options = await self._with_pack_text(game, guild_id, options or {})
+        options = await self._with_pack_text(game, guild_id, chosen_pack(engine, options or {},
+                                                                         pack))
         try:
             resolved = engine.resolve_options(options)
         except GameError as error:

@@ -163,6 +163,7 @@ class Council:
     action), who may consult in a private thread; `thread_id` is None until it is opened."""
 
     game_id: int
+    game: str  # the game's name, for its own words (`<game>.groups.*`, bot/service/groups.py)
     purpose: str
     allies: list[Seat]  # the group's members
     chooser: Seat | None  # whose decision they talk over, if any

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.i18n import game_title, text
+from bot.i18n import Text, game_title, text
 from bot.service.base import GameBase, engine_of, require_moderator
 from bot.service.jsontext import JsonRefused, bounded_loads
 from bot.service.models import PackInfo, Player, ServiceError
@@ -64,7 +64,7 @@ class PacksMixin(GameBase):
         try:
             return await self.repo.get_pack(guild_id, game, name.strip())
         except NotFound:
-            raise ServiceError(text("tables.no_such_pack", name=name, game=game)) from None
+            raise ServiceError(_no_such_pack(game, name)) from None
 
     async def _with_pack_text(self, game: str, guild_id: int | None,
                               options: dict[str, Any]) -> dict[str, Any]:
@@ -82,10 +82,26 @@ class PacksMixin(GameBase):
         return {**rest, packs.option: (await self._pack_record(guild_id, game, name)).text}
 
 
+def chosen_pack(engine: Game, options: dict[str, Any], pack: str | None) -> dict[str, Any]:
+    """A pack chosen by name for a new table goes into the game's own pack option (a name
+    that cannot be a pack's is refused here, so it is never looked up)."""
+    if pack is None:
+        return options
+    packs = pack_format(engine)
+    name = pack.strip()
+    if name != DESIGNED_PACK and not PACK_NAME.fullmatch(name):
+        raise ServiceError(_no_such_pack(engine.name, name))
+    return {**options, packs.option: name}
+
+
 def pack_format(engine: Game) -> PackFormat:
     if engine.packs is None:
         raise ServiceError(text("tables.no_packs", title=game_title(engine.name)))
     return engine.packs
+
+
+def _no_such_pack(game: str, name: str) -> Text:
+    return text("tables.no_such_pack", name=name, game=game, title=game_title(game))
 
 
 def _summary(packs: PackFormat, pack_text: str, source: str) -> PackSummary:

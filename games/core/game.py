@@ -186,6 +186,12 @@ class Game(ABC):
         bot opens a private thread for a group on request. Empty for most games."""
         return []
 
+    @property
+    def has_private_groups(self) -> bool:
+        """Whether the game ever forms private groups (it overrides `private_groups`): a
+        player asking for one in a game that has none learns so, not that it is not now."""
+        return type(self).private_groups is not Game.private_groups
+
     def orders_draft(self, state: State, seat: int) -> str | None:
         """For a game that takes a whole step as typed orders, one per line (a batch): the
         text `seat`'s orders form starts with (its unfinished draft, else "") when it may

@@ -3,25 +3,25 @@ development cards and frontier regions, which the rulebook only pictures (spec G
 
 from __future__ import annotations
 
-from games.core.packs import PackFormat, PackSummary
-from games.redux.data import Pack, designed, load_pack
-
-SECTIONS = ("generals", "cards", "regions")
+from games.core.packs import SectionedPacks
+from games.redux.data import ENTRY_SECTIONS, Pack, designed, load_pack
 
 
-class ReduxPacks(PackFormat):
-    def summary(self, text: str, source: str = "pack.json") -> PackSummary:
-        pack = load_pack(text, source=source)
-        return PackSummary(pack.name, pack.hash, pack.provenance, _counts(pack),
-                           _changed(pack, designed()))
+class ReduxPacks(SectionedPacks[Pack]):
+    sections = ENTRY_SECTIONS
+    # load_pack raises PackError itself (its DataError is one), naming the line at fault
 
+    def read(self, text: str, source: str) -> Pack:
+        return load_pack(text, source=source)
 
-def _counts(pack: Pack) -> dict[str, int]:
-    return {section: len(getattr(pack, section)) for section in SECTIONS}
+    def designed(self) -> Pack:
+        return designed()
 
+    def title(self, data: Pack, source: str) -> str:
+        return data.name
 
-def _changed(pack: Pack, base: Pack) -> dict[str, int]:
-    """Entries that differ from the designed values (new entries count as changed)."""
-    return {section: sum(1 for key, entry in getattr(pack, section).items()
-                         if getattr(base, section).get(key) != entry)
-            for section in SECTIONS}
+    def digest(self, data: Pack, text: str) -> str:
+        return data.hash
+
+    def provenance(self, data: Pack) -> str:
+        return data.provenance

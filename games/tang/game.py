@@ -60,7 +60,6 @@ class TangGame(FlowGame):
     min_players, max_players = DATA.players
     options = OPTIONS
     packs = TangPacks()  # a group's own data of the same schema (the `pack` option)
-    extra_commands = True  # cogs/tang.py: `/tang council`, a camp's private thread
     flow, first_phase, refusals = FLOW, "setup", REFUSALS
     # T8.2-T8.4: a phase window's step, a battle window and a 识破 response are asked of a
     # seat whose hand decides whether it can answer

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import pytest
-from discord.http import HTTPClient
+from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.app import build_app
@@ -13,6 +15,8 @@ from bot.config import Settings
 from storage import Repository, SqliteRepository
 from tests.cogs.fake_discord import FakeDiscord
 from tests.cogs.harness import Harness, fixed_seed, guild_payload, record_service_calls
+
+THREAD_MEMBER = "PUT /channels/{channel_id}/thread-members/{user_id}"
 
 
 @pytest.fixture
@@ -58,3 +62,21 @@ def cdn(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
 
     monkeypatch.setattr(HTTPClient, "get_from_cdn", get_from_cdn)
     return served
+
+
+@pytest.fixture
+def members(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> dict[int, set[int]]:
+    """Thread membership, which the shared fake does not answer: who was added to which
+    thread (a private thread shows only to its members)."""
+    joined: defaultdict[int, set[int]] = defaultdict(set)
+    answer = harness.fake._answer_rest
+
+    def with_members(route: Route, body: Any, files: list[tuple[str, bytes]]) -> Any:
+        if f"{route.method} {route.path}" == THREAD_MEMBER:
+            assert route.channel_id is not None
+            joined[int(route.channel_id)].add(int(route.url.rsplit("/", 1)[1]))
+            return None
+        return answer(route, body, files)
+
+    monkeypatch.setattr(harness.fake, "_answer_rest", with_members)
+    return joined

@@ -92,6 +92,14 @@ class Upload:
                 "size": len(self.data) if self.size is None else self.size}
 
 
+def served(cdn: dict[str, bytes], filename: str, text: str, size: int | None = None) -> Upload:
+    """A file for a command's attachment option, served by the test's CDN (the `cdn`
+    fixture); `size` is what Discord would report, by default the real one."""
+    upload = Upload(filename, text.encode("utf-8"), size)
+    cdn[upload.url] = upload.data
+    return upload
+
+
 ALICE = User(11, "Alice")
 BOB = User(12, "Bob")
 CARA = User(13, "Cara")

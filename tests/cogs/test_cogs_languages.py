@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import t
+from bot.i18n import game_title, t
 from bot.service.models import Player
 from bot.tools.fakediscord.limits import COMMAND_CHARACTERS
 from tests.cogs.fake_discord import GUILD_ID
@@ -49,7 +49,8 @@ async def awaited(harness: Harness, game_id: int) -> User:
 async def test_a_korean_member_is_refused_in_korean_and_nothing_changes(harness, locales):
     locales[ALICE.id] = "ko"
     reply = await harness.invoke(ALICE, "redux new", pack="no such pack!")
-    assert reply.ephemeral and reply.text == t("redux.no_pack", "ko", pack="no such pack!")
+    assert reply.ephemeral and reply.text == t("tables.no_such_pack", "ko", name="no such pack!",
+                                               game="redux", title=game_title("redux"))
     assert not harness.threads()
 
 

@@ -1,20 +1,19 @@
-"""`/redux` through the command tree: data packs (upload, refusals, autocomplete, frozen into a
-game), the private `/redux hand`, the allies' council thread, and whole games of three scripted
+"""Redux through the command tree: its data packs by the house's `/game pack` (upload, refusals,
+autocomplete of `/redux new`, frozen into a game), the private `/redux hand`, the allies'
+council thread opened by `/game council` with `/redux share`, and whole games of three scripted
 users clicking through their turn prompts to the final scores."""
 
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import pytest
-from discord.http import Route
 
 from bot.i18n import t
 from bot.service.models import TurnPrompt
-from cogs import redux as redux_cog
+from cogs import packs as packs_cog
 from games.core import get_game, make_agent
 from games.redux import data
 from tests.cogs.fake_discord import CHANNEL_ID, GUILD_ID, Message
@@ -29,36 +28,18 @@ from tests.cogs.harness import (
     Harness,
     Upload,
     User,
+    served,
 )
 
 DESIGNED = Path(__file__).parents[2] / "games" / "redux" / "data" / "designed.json"
 REDUX = get_game("redux")
 USERS = (ALICE, BOB, CARA)
 MAX_DECISIONS = 3000
-THREAD_MEMBER = "PUT /channels/{channel_id}/thread-members/{user_id}"
 BIDDING_STEPS = {"place", "pass", "on", "units", "support", "emperor", "cancel"}
 RESOLUTION_VERBS = {"farm", "market", "rice", "weapons", "take", "give", "hire", "import",
                     "build", "produce", "train", "tribute", "perform", "manipulate", "occupy",
                     "reward", "benefit", "exchange"}
 
-
-
-@pytest.fixture
-def members(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> dict[int, set[int]]:
-    """Thread membership, which the shared fake does not answer: who was added to which
-    thread (a private thread shows only to its members)."""
-    joined: defaultdict[int, set[int]] = defaultdict(set)
-    answer = harness.fake._answer_rest
-
-    def with_members(route: Route, body: Any, files: list[tuple[str, bytes]]) -> Any:
-        if f"{route.method} {route.path}" == THREAD_MEMBER:
-            assert route.channel_id is not None
-            joined[int(route.channel_id)].add(int(route.url.rsplit("/", 1)[1]))
-            return None
-        return answer(route, body, files)
-
-    monkeypatch.setattr(harness.fake, "_answer_rest", with_members)
-    return joined
 
 
 def designed_text() -> str:
@@ -72,18 +53,12 @@ def printed_text(jia_xu_admin: int = 4, title: str = "Our printed cards") -> str
     return json.dumps(pack, ensure_ascii=False, indent=2)
 
 
-def served(cdn: dict[str, bytes], filename: str, text: str, size: int | None = None) -> Upload:
-    upload = Upload(filename, text.encode("utf-8"), size)
-    cdn[upload.url] = upload.data
-    return upload
-
-
 async def upload(harness: Harness, cdn: dict[str, bytes], text: str, *, by: User = OWNER,
                  name: str | None = None, filename: str = "printed.json"):
-    options: dict[str, Any] = {"file": served(cdn, filename, text)}
+    options: dict[str, Any] = {"game": "redux", "file": served(cdn, filename, text)}
     if name is not None:
         options["name"] = name
-    return await harness.invoke(by, "redux pack upload", **options)
+    return await harness.invoke(by, "game pack upload", **options)
 
 
 # -- data packs ------------------------------------------------------------------------------
@@ -117,12 +92,12 @@ async def test_a_player_may_not_upload_but_the_moderator_role_may(harness, cdn):
 
 
 async def test_a_file_too_large_or_not_text_is_refused(harness, cdn):
-    big = served(cdn, "big.json", printed_text(), size=redux_cog.MAX_PACK_BYTES + 1)
-    reply = await harness.invoke(OWNER, "redux pack upload", file=big)
+    big = served(cdn, "big.json", printed_text(), size=packs_cog.MAX_PACK_BYTES + 1)
+    reply = await harness.invoke(OWNER, "game pack upload", game="redux", file=big)
     assert "at most" in reply.text
     binary = Upload("cards.json", b"\xff\xfe\x00")
     cdn[binary.url] = binary.data
-    assert "not UTF-8" in (await harness.invoke(OWNER, "redux pack upload",
+    assert "not UTF-8" in (await harness.invoke(OWNER, "game pack upload", game="redux",
                                                 file=binary)).text
     assert await harness.gm.pack_names(GUILD_ID, "redux") == []
 
@@ -130,18 +105,18 @@ async def test_a_file_too_large_or_not_text_is_refused(harness, cdn):
 async def test_packs_are_listed_shown_offered_and_removed(harness, cdn):
     await upload(harness, cdn, printed_text(), name="printed")
     await upload(harness, cdn, designed_text(), name="copy", filename="designed.json")
-    listed = await harness.invoke(ALICE, "redux pack list")
+    listed = await harness.invoke(ALICE, "game pack list", game="redux")
     assert listed.ephemeral
     assert all(f"`{n}`" in listed.text for n in ("designed", "printed", "copy"))
-    shown = await harness.invoke(ALICE, "redux pack show", name="printed")
+    shown = await harness.invoke(ALICE, "game pack show", game="redux", name="printed")
     assert "Provenance:" in shown.text and "generals: 1, cards: 0, regions: 0" in shown.text
     offered = await harness.autocomplete(ALICE, "redux new", "pack", "")
     assert [c["value"] for c in offered.choices] == ["designed", "copy", "printed"]
     typed = await harness.autocomplete(ALICE, "redux new", "pack", "PRI")
     assert [c["value"] for c in typed.choices] == ["printed"]
-    assert "Only a moderator" in (await harness.invoke(ALICE, "redux pack remove",
+    assert "Only a moderator" in (await harness.invoke(ALICE, "game pack remove", game="redux",
                                                        name="printed")).text
-    removed = await harness.invoke(OWNER, "redux pack remove", name="printed")
+    removed = await harness.invoke(OWNER, "game pack remove", game="redux", name="printed")
     assert "no longer offered" in removed.text
     assert await harness.gm.pack_names(GUILD_ID, "redux") == ["copy"]
 
@@ -164,7 +139,7 @@ async def test_a_pack_is_frozen_into_the_game_at_creation(harness, cdn):
                                        nations="random")
     assert f"pack=Our printed cards ({original})" in harness.public_history()
     await upload(harness, cdn, printed_text(3, "Corrected"), name="printed")
-    await harness.invoke(OWNER, "redux pack remove", name="printed")
+    await harness.invoke(OWNER, "game pack remove", game="redux", name="printed")
     await harness.invoke(ALICE, "game start", where=thread)
     record = await harness.gm.repo.get_game(game_id)
     assert record.options["trade_rates"] == "literal" and record.options["nations"] == "random"
@@ -248,17 +223,17 @@ async def test_the_council_thread_is_private_to_the_two_allies(harness, members)
     view = await to_alliance_step(harness, game_id, thread)
     allies = [USERS[s] for s in view["alliance"]["allies"]]
     outsider = next(u for u in USERS if u not in allies)
-    refused = await harness.invoke(outsider, "redux council", where=thread)
+    refused = await harness.invoke(outsider, "game council", where=thread)
     assert "Only this round's allies" in refused.text and not members
 
-    opened = await harness.invoke(allies[0], "redux council", where=thread)
+    opened = await harness.invoke(allies[0], "game council", where=thread)
     [council] = private_threads(harness)
     assert opened.ephemeral and f"<#{council}>" in opened.text
     created = harness.calls("POST /channels/{channel_id}/threads")[-1].json
     assert created["type"] == 12 and created["invitable"] is False  # private, not invitable
     assert harness.fake.channels[council]["parent_id"] == str(CHANNEL_ID)
     assert members == {council: {a.id for a in allies}}
-    again = await harness.invoke(allies[1], "redux council", where=thread)
+    again = await harness.invoke(allies[1], "game council", where=thread)
     assert f"<#{council}>" in again.text and private_threads(harness) == [council]
 
     for ally in allies:
@@ -289,7 +264,7 @@ async def test_a_council_with_an_ally_seat_left_vacant_adds_the_one_present(harn
     await harness.invoke(gone, "game leave", where=thread)
     assert (await harness.gm.table(game_id)).seats[USERS.index(gone)].user_id is None
 
-    opened = await harness.invoke(present, "redux council", where=thread)
+    opened = await harness.invoke(present, "game council", where=thread)
 
     [council] = private_threads(harness)
     assert opened.ephemeral and f"<#{council}>" in opened.text
@@ -307,7 +282,7 @@ def own_names(state: dict[str, Any], seat: int) -> list[str]:
 
 async def test_no_council_outside_the_alliance_choice(harness):
     game_id, thread = await started(harness)
-    reply = await harness.invoke(ALICE, "redux council", where=thread)
+    reply = await harness.invoke(ALICE, "game council", where=thread)
     assert "not now" in reply.text
 
 

@@ -2,7 +2,7 @@
 (issue 16, items 2, 3 and 6), from `/game new` to the final scores.
 
 Alice and Bob choose representatives of one nationality, so they form a camp (T1.1.2) and
-Alice opens its private thread with `/tang council`; Cara is in no camp of two. The game is
+Alice opens its private thread with `/game council`; Cara is in no camp of two. The game is
 played once (`played`), then each test checks one promise: the final scores; a response
 window (识破, T8.3) asks its target privately when it holds the card, and otherwise asks
 nobody, the game master passing for it when the window's time is up, so the thread reads
@@ -170,8 +170,8 @@ async def _council(bot: InProcessBot, table: Table, users: list[ScriptedUser]
         await asyncio.sleep(0.2)
     if not ENGINE.private_groups(state):
         return None, ""
-    refused = await users[2].command("tang council", channel=table.thread)
-    answer = await users[0].command("tang council", channel=table.thread)
+    refused = await users[2].command("game council", channel=table.thread)
+    answer = await users[0].command("game council", channel=table.thread)
     found = re.search(r"<#(\d+)>", answer.text)
     return (int(found.group(1)) if found else None), refused.text
 

@@ -105,7 +105,7 @@ async def test_deep_json_and_long_numbers_are_refused_with_a_sentence(fake, bot,
                                            file=("deep.json", raw))
         assert UNEXPECTED not in reply.text and ("levels" in reply.text
                                                  or "digits" in reply.text), reply.text
-        pack = await people.owner.command("redux pack upload", channel=CHANNEL_ID,
+        pack = await people.owner.command("game pack upload", channel=CHANNEL_ID, game="redux",
                                           file=("deep.json", raw), name="deep")
         assert UNEXPECTED not in pack.text and ("levels" in pack.text
                                                 or "digits" in pack.text), pack.text
@@ -128,7 +128,8 @@ async def test_quoted_6000_character_options_fit_discord(fake, bot, people) -> N
         ("campaign join", CHANNEL_ID, {"name": LONG}),
         ("campaign standings", CHANNEL_ID, {"name": LONG}),
         ("redux new", CHANNEL_ID, {"pack": LONG}),
-        ("redux pack show", CHANNEL_ID, {"name": LONG}),
+        ("game pack show", CHANNEL_ID, {"game": "redux", "name": LONG}),
+        ("game new", CHANNEL_ID, {"game": "tang", "pack": LONG}),
     ]
     for name, channel, options in calls:
         reply = await people.alice.command(name, channel=channel, **options)

@@ -236,9 +236,9 @@ async def test_an_ally_shares_their_view_only_in_the_council_under_way(gm):
 async def test_the_chooser_is_told_of_the_council_unless_the_ally_is_an_ai(gm):
     game_id, view = await at_alliance_step(gm)
     chooser = (ALICE, BOB, CARA)[view["alliance"]["chooser"]]
-    assert "/redux council" in (await gm.turn_prompt(game_id, chooser)).text
+    assert "/game council" in (await gm.turn_prompt(game_id, chooser)).text
     game_id, view = await at_alliance_step(gm, others=(None, CARA))
     assert view["alliance"] == {**view["alliance"], "allies": [1, 2], "chooser": 2}
-    assert "/redux council" not in (await gm.turn_prompt(game_id, CARA)).text
+    assert "/game council" not in (await gm.turn_prompt(game_id, CARA)).text
     with pytest.raises(ServiceError, match="an AI does not consult"):
         await gm.council(game_id, CARA)
