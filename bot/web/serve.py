@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from bot.app import opened_app
+from bot.config import ConfigError, Settings
 from bot.service import GameMaster
+from bot.web.identity import ActivityConfig
 from bot.web.server import TABLE, WebConfig, WebTable, make_web_app, public_link
 
 LOCALHOST = "127.0.0.1"
@@ -23,6 +25,21 @@ LOCALHOST = "127.0.0.1"
 class PortUnavailable(OSError):
     """The web table's port cannot be served (taken, or not ours to bind); the message
     names the port and why."""
+
+
+def web_config(settings: Settings) -> WebConfig:
+    """The web table as the environment sets it (docs/deploying.md, "The web table"): its
+    secret and address, and the Activity's OAuth2 client when there is one. GM_ACTIVITY=1
+    without that client would launch an Activity that cannot learn who is looking."""
+    activity = ActivityConfig.from_settings(settings)
+    if settings.activity and activity is None:
+        raise ConfigError(
+            "GM_ACTIVITY=1 needs the application's OAuth2 client, so that the Activity "
+            "learns who is looking: set GM_DISCORD_CLIENT_ID (the application id) and "
+            "GM_DISCORD_CLIENT_SECRET (Developer Portal → OAuth2 → Client Secret), with "
+            "DISCORD_TOKEN.")
+    return WebConfig(settings.require_web_secret().encode(), settings.web_address(),
+                     activity=activity)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,13 @@ from aiohttp import web
 from bot.i18n import game_title, t, text
 from bot.service import GameMaster, Player, ServiceError
 from bot.service.history import HistoryStep
+from bot.web.identity import (
+    ActivityConfig,
+    DiscordUnreachable,
+    Identity,
+    NotVouched,
+    handshake_of,
+)
 from bot.web.limits import RateLimit, client_address, retry_after
 from bot.web.links import LINK_SECONDS, game_of, public_id, read_token, seat_token
 from bot.web.live import POLL_SECONDS, Live, Stopped
@@ -41,8 +48,19 @@ CACHED_STEPS = 32  # history steps kept (each replays the game and draws a board
 HEARTBEAT_SECONDS = 20.0  # a comment on an idle event stream keeps proxies from closing it
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'")
+# The Activity's page is framed by Discord's client (the origins the Embedded App SDK
+# takes messages from); the SDK itself needs nothing more than this origin: it speaks to
+# Discord by postMessage, which no CSP directive governs, and posts to /api/token here.
+DISCORD_FRAMES = ("https://discord.com", "https://ptb.discord.com", "https://canary.discord.com",
+                  "https://discordapp.com", "https://ptb.discordapp.com",
+                  "https://canary.discordapp.com")
+ACTIVITY_CSP = CSP.replace("frame-ancestors 'self'",
+                           "frame-ancestors 'self' " + " ".join(DISCORD_FRAMES))
+ACTIVITY_SECONDS = 4 * 3600  # the Activity's seat token: a sitting, not a month
+EXCHANGE_BURST, EXCHANGE_RATE = 6, 0.1  # /api/token asks Discord three times a call
 PAGE_TEXTS = ("board", "overview", "table", "log", "history", "latest", "live", "mine",
-              "zoom_hint", "zoom_in", "zoom_out", "zoom_fit", "no_events", "no_script")
+              "zoom_hint", "zoom_in", "zoom_out", "zoom_fit", "no_events", "no_script",
+              "activity_connecting", "activity_outside", "activity_failed")
 
 
 @dataclass(frozen=True)
@@ -55,6 +73,7 @@ class WebConfig:
     burst: float = 60
     rate: float = 5
     poll_seconds: float = POLL_SECONDS
+    activity: ActivityConfig | None = None  # the Activity's OAuth2 client; None: no Activity
 
 
 def public_link(config: WebConfig, game_id: int) -> str:
@@ -74,6 +93,8 @@ class WebTable:
         self.gm, self.config, self.now = gm, config, now
         self.limit = RateLimit(config.burst, config.rate)
         self.live = Live(gm, config.poll_seconds)
+        self.exchanges = RateLimit(EXCHANGE_BURST, EXCHANGE_RATE)
+        self.identity = Identity(config.activity) if config.activity else None
         self._steps: OrderedDict[tuple[int, int, int, str], HistoryStep] = OrderedDict()
 
     def public_link(self, game_id: int) -> str:
@@ -82,14 +103,19 @@ class WebTable:
     async def private_link(self, game_id: int, player: Player) -> str:
         """The player's own page of the game, valid for LINK_SECONDS unless revoked; refused
         (ServiceError) to a member without a seat there."""
-        seat = next((s.seat for s in (await self.gm.table(game_id)).seats
-                     if s.user_id == player.user_id and not s.ai), None)
-        if seat is None:
+        token = await self.seat_token(game_id, player.user_id, LINK_SECONDS)
+        if token is None:
             raise ServiceError(text("tables.no_seat_to_view"))
-        expiry = int(self.now()) + LINK_SECONDS
-        token = seat_token(self.config.secret, game_id, seat, player.user_id, expiry,
-                           await self.gm.link_generation(player.user_id))
         return f"{self.public_link(game_id)}?t={token}"
+
+    async def seat_token(self, game_id: int, user_id: int, seconds: int) -> str | None:
+        """A token of the member's own seat for `seconds`, None when they hold none."""
+        seat = next((s.seat for s in (await self.gm.table(game_id)).seats
+                     if s.user_id == user_id and not s.ai), None)
+        if seat is None:
+            return None
+        return seat_token(self.config.secret, game_id, seat, user_id,
+                          int(self.now()) + seconds, await self.gm.link_generation(user_id))
 
     async def viewer(self, game_id: int, token: str | None) -> Player | None:
         """The seat holder a token opens, None without a token; Refused for a bad one."""
@@ -131,6 +157,9 @@ def make_web_app(gm: GameMaster, config: WebConfig,
     table = WebTable(gm, config, now)
     app[TABLE] = table
     app.router.add_get("/g/{game}", _page)
+    if table.identity is not None:
+        app.router.add_get("/", _activity_page)
+        app.router.add_post("/api/token", _token)
     app.router.add_get("/api/g/{game}/state", _state)
     app.router.add_get("/api/g/{game}/board.png", _board)
     app.router.add_get("/api/g/{game}/events", _events)
@@ -139,7 +168,12 @@ def make_web_app(gm: GameMaster, config: WebConfig,
     async def stop_streams(_: web.Application) -> None:
         table.live.stop()
 
+    async def close_identity(_: web.Application) -> None:
+        if table.identity is not None:
+            await table.identity.close()
+
     app.on_shutdown.append(stop_streams)
+    app.on_cleanup.append(close_identity)
     return app
 
 
@@ -180,7 +214,7 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
 
 
 def _secure(response: web.StreamResponse) -> None:
-    response.headers["Content-Security-Policy"] = CSP
+    response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Content-Type-Options"] = "nosniff"
 
@@ -226,13 +260,77 @@ async def _page(request: web.Request) -> web.Response:
     info = await table.gm.table(game_id)
     await table.gm.step_count(game_id)  # refuses a game that has not started
     await table.viewer(game_id, request.query.get("t"))
+    title = t("web.page_title", locale, title=game_title(info.game), game=game_id)
+    return _filled_page(locale, title, request.match_info["game"], "/static/", "")
+
+
+async def _activity_page(request: web.Request) -> web.Response:
+    """The Activity's page, at the root Discord's URL mapping opens (`/`, or `/.proxy/`
+    through Discord's proxy, hence the relative `static/`): no game until Discord said who
+    is looking and in which channel (`/api/token`)."""
+    table, locale = request.app[TABLE], _locale(request)
+    config = table.config.activity
+    assert config is not None  # routed only with an Activity client
+    return _filled_page(locale, t("web.activity_title", locale), "", "static/",
+                        config.client_id, ACTIVITY_CSP)
+
+
+def _filled_page(locale: str, title: str, game: str, static: str, client: str,
+                 csp: str = CSP) -> web.Response:
+    """The page, for a game (`game`, its public id) or for the Activity (`client`, the
+    application's public client id, which the SDK needs)."""
     texts = {f"text_{key}": html.escape(t(f"web.{key}", locale)) for key in PAGE_TEXTS}
+    scripts = f'<script src="{static}game.js" defer></script>'
+    if client:
+        scripts += f'\n<script src="{static}activity.js" defer></script>'
     page = _page_template().substitute(
-        texts, lang=locale, game=html.escape(request.match_info["game"]),
-        title=html.escape(t("web.page_title", locale, title=game_title(info.game),
-                            game=game_id)))
+        texts, lang=locale, game=html.escape(game), title=html.escape(title),
+        static=static, client=html.escape(client), scripts=scripts)
     return web.Response(text=page, content_type="text/html",
-                        headers={"Cache-Control": "no-store"})
+                        headers={"Cache-Control": "no-store", "Content-Security-Policy": csp})
+
+
+async def _token(request: web.Request) -> web.Response:
+    """The Activity's handshake: an OAuth2 code and the instance id in, the game of the
+    instance's channel out, with the reader's own seat token when Discord's user holds a
+    seat there (else the public view), and the access token the SDK's `authenticate`
+    wants. Refusals are JSON the page shows: `{"error": <sentence in the reader's
+    language>}`."""
+    table, locale = request.app[TABLE], _locale(request)
+    assert table.identity is not None  # routed only with an Activity client
+    wait = table.exchanges.take(client_address(request.remote,
+                                               request.headers.get("X-Forwarded-For")))
+    if wait:
+        seconds = retry_after(wait)
+        return _refusal(429, t("web.too_many", locale, seconds=seconds), {"Retry-After": seconds})
+    try:
+        asked = await request.json()
+    except ValueError:
+        asked = None
+    handshake = handshake_of(asked)
+    if handshake is None:
+        return _refusal(400, t("web.activity_bad_request", locale))
+    try:
+        looker = await table.identity.looker(*handshake)
+    except NotVouched:
+        return _refusal(403, t("web.activity_refused", locale))
+    except DiscordUnreachable as why:
+        log.warning("The Activity's handshake with Discord failed: %s", why)
+        return _refusal(502, t("web.activity_unreachable", locale))
+    try:
+        game_id = await table.gm.thread_game(looker.channel_id)
+        await table.gm.step_count(game_id)  # an open table has no page yet
+    except ServiceError as error:
+        return _refusal(404, error.render(locale))
+    token = await table.seat_token(game_id, looker.user_id, ACTIVITY_SECONDS)
+    return web.json_response({"game": public_id(table.config.secret, game_id), "token": token,
+                              "access_token": looker.access_token},
+                             headers={"Cache-Control": "no-store"})
+
+
+def _refusal(status: int, said: str, headers: dict[str, str] | None = None) -> web.Response:
+    return web.json_response({"error": said}, status=status, headers=headers,
+                             dumps=lambda d: json.dumps(d, ensure_ascii=False))
 
 
 async def _state(request: web.Request) -> web.Response:
