@@ -16,6 +16,7 @@ from aiohttp import web
 from bot.app import opened_app
 from bot.config import ConfigError, Settings
 from bot.service import GameMaster
+from bot.web import server
 from bot.web.identity import ActivityConfig
 from bot.web.server import TABLE, WebConfig, WebTable, make_web_app, public_link
 
@@ -30,7 +31,8 @@ class PortUnavailable(OSError):
 def web_config(settings: Settings) -> WebConfig:
     """The web table as the environment sets it (docs/deploying.md, "The web table"): its
     secret and address, and the Activity's OAuth2 client when there is one. GM_ACTIVITY=1
-    without that client would launch an Activity that cannot learn who is looking."""
+    without that client, or without the SDK's bundle, would launch an Activity that cannot
+    learn who is looking."""
     activity = ActivityConfig.from_settings(settings)
     if settings.activity and activity is None:
         raise ConfigError(
@@ -38,6 +40,11 @@ def web_config(settings: Settings) -> WebConfig:
             "learns who is looking: set GM_DISCORD_CLIENT_ID (the application id) and "
             "GM_DISCORD_CLIENT_SECRET (Developer Portal → OAuth2 → Client Secret), with "
             "DISCORD_TOKEN.")
+    if settings.activity and not server.ACTIVITY_BUNDLE.exists():
+        raise ConfigError(
+            f"GM_ACTIVITY=1 needs the Activity's script, {server.ACTIVITY_BUNDLE}, which "
+            "is not built: `make install` builds it (Discord's Embedded App SDK, with Node "
+            "20 and npm).")
     return WebConfig(settings.require_web_secret().encode(), settings.web_address(),
                      activity=activity)
 

@@ -43,6 +43,7 @@ from bot.web.locale import reader_locale
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
+ACTIVITY_BUNDLE = STATIC / "activity.js"  # built by `make install` (package.json)
 LOG_LINES = 40  # the latest events the page lists
 CACHED_STEPS = 32  # history steps kept (each replays the game and draws a board)
 HEARTBEAT_SECONDS = 20.0  # a comment on an idle event stream keeps proxies from closing it

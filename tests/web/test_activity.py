@@ -17,15 +17,16 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.config import ConfigError, Settings
 from bot.i18n import t
 from bot.service import GameMaster, Player
-from bot.web.identity import ActivityConfig
+from bot.web import server
+from bot.web.identity import DISCORD_API, ActivityConfig
 from bot.web.links import public_id, read_token
 from bot.web.serve import web_config
 from bot.web.server import (
+    ACTIVITY_BUNDLE,
     ACTIVITY_CSP,
     ACTIVITY_SECONDS,
     CSP,
     EXCHANGE_BURST,
-    STATIC,
     TABLE,
     WebConfig,
     WebTable,
@@ -191,7 +192,7 @@ async def test_the_client_secret_and_bot_token_never_reach_the_browser(activity:
         "/", "/static/game.js", f"/g/{seated['game']}", f"/api/g/{seated['game']}/state")]
     seen = [str(seated), str(refused)] + [
         await a.text() + str(dict(a.headers)) for a in answers]
-    bundle = STATIC / "activity.js"
+    bundle = ACTIVITY_BUNDLE
     if bundle.exists():
         seen.append(bundle.read_text(encoding="utf-8"))
     for text in seen:
@@ -211,10 +212,22 @@ def test_the_activity_client_comes_from_the_environment():
     assert web_config(Settings.from_env(env)).activity is None
     with pytest.raises(ConfigError, match="GM_DISCORD_CLIENT_SECRET"):
         web_config(Settings.from_env({**env, "GM_ACTIVITY": "1"}))
-    on = {**env, "GM_ACTIVITY": "1", "GM_DISCORD_CLIENT_ID": CLIENT_ID,
-          "GM_DISCORD_CLIENT_SECRET": CLIENT_SECRET,
+    on = {**env, "GM_DISCORD_CLIENT_ID": CLIENT_ID, "GM_DISCORD_CLIENT_SECRET": CLIENT_SECRET,
           "GM_DISCORD_API_BASE": "http://127.0.0.1:1/api/v10"}
     assert web_config(Settings.from_env(on)).activity == ActivityConfig(
         CLIENT_ID, CLIENT_SECRET, "bot", "http://127.0.0.1:1/api/v10")
+    assert ActivityConfig.from_settings(Settings.from_env(
+        {**env, "GM_DISCORD_CLIENT_ID": CLIENT_ID, "GM_DISCORD_CLIENT_SECRET": CLIENT_SECRET}
+    )) == ActivityConfig(CLIENT_ID, CLIENT_SECRET, "bot", DISCORD_API)  # Discord itself
     with pytest.raises(ConfigError, match="GM_DISCORD_CLIENT_ID"):
         Settings.from_env({**on, "GM_DISCORD_CLIENT_ID": "my-app"})
+
+
+def test_launching_the_activity_needs_its_built_script(monkeypatch, tmp_path: Path):
+    env = {"DISCORD_TOKEN": "bot", "GM_WEB_SECRET": SECRET.decode(), "GM_ACTIVITY": "1",
+           "GM_DISCORD_CLIENT_ID": CLIENT_ID, "GM_DISCORD_CLIENT_SECRET": CLIENT_SECRET}
+    monkeypatch.setattr(server, "ACTIVITY_BUNDLE", tmp_path / "activity.js")
+    with pytest.raises(ConfigError, match="make install"):
+        web_config(Settings.from_env(env))
+    (tmp_path / "activity.js").write_text("built")
+    assert web_config(Settings.from_env(env)).activity is not None

@@ -19,13 +19,13 @@ from playwright.async_api import Browser, ConsoleMessage, FrameLocator, Page, ex
 
 from bot.i18n import t
 from bot.service import GameMaster, Player
-from bot.web.server import STATIC, WebConfig, make_web_app
+from bot.web.server import ACTIVITY_BUNDLE, WebConfig, make_web_app
 from tests.web.browser import CHROMIUM, chromium
 from tests.web.conftest import ANN, SECRET, record_table
 from tests.web.fake_client import DiscordFrame
 from tests.web.fake_oauth import CLIENT_ID, GUILD, FakeOAuth
 
-BUNDLE = STATIC / "activity.js"
+BUNDLE = ACTIVITY_BUNDLE
 THREAD = 4242
 WAIT_MS = 20_000
 pytestmark = [
