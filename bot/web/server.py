@@ -28,7 +28,7 @@ from aiohttp import web
 
 from bot.i18n import game_title, t, text
 from bot.service import GameMaster, Player, ServiceError
-from bot.service.history import HistoryStep
+from bot.service.history import HistoryStep, SeatStep
 from bot.web.identity import (
     ActivityConfig,
     DiscordUnreachable,
@@ -96,7 +96,8 @@ class WebTable:
         self.live = Live(gm, config.poll_seconds)
         self.exchanges = RateLimit(EXCHANGE_BURST, EXCHANGE_RATE)
         self.identity = Identity(config.activity) if config.activity else None
-        self._steps: OrderedDict[tuple[int, int, int, str], HistoryStep] = OrderedDict()
+        # replayed steps by (game, version, step, locale, the seat holder or None: public)
+        self._steps: OrderedDict[tuple[int, int, int, str, int | None], Any] = OrderedDict()
 
     def public_link(self, game_id: int) -> str:
         return public_link(self.config, game_id)
@@ -138,11 +139,25 @@ class WebTable:
 
     async def step(self, game_id: int, step: int, locale: str) -> HistoryStep:
         """The public board and events after `step`, cached by the game's version."""
-        key = (game_id, await self.gm.game_version(game_id), step, locale)
+        return await self._remembered(
+            (game_id, await self.gm.game_version(game_id), step, locale, None),
+            lambda: self.gm.history(game_id, step, locale))
+
+    async def seat_step(self, game_id: int, step: int, viewer: Player,
+                        locale: str) -> SeatStep:
+        """The viewer's own seat after `step` (their view and events then), cached by the
+        game's version and the viewer: never served to anyone else."""
+        return await self._remembered(
+            (game_id, await self.gm.game_version(game_id), step, locale, viewer.user_id),
+            lambda: self.gm.seat_history(game_id, step, viewer, locale))
+
+    async def _remembered(self, key: tuple[int, int, int, str, int | None],
+                          make: Callable[[], Awaitable[Any]]) -> Any:
+        """A replayed step from the cache, else made and kept (the oldest forgotten)."""
         if key in self._steps:
             self._steps.move_to_end(key)
             return self._steps[key]
-        found = self._steps[key] = await self.gm.history(game_id, step, locale)
+        found = self._steps[key] = await make()
         while len(self._steps) > CACHED_STEPS:
             self._steps.popitem(last=False)
         return found
@@ -375,11 +390,24 @@ async def _game_state(table: WebTable, game_id: int, viewer: Player | None, step
         data["log"] = [_plain(line) for line in history.lines]
         data["acted"] = t("web.acted", locale, who=history.who) if history.who else None
     if viewer is not None:
-        seat_view = await gm.seat_view(game_id, viewer)
-        data["private"] = {"seat": seat_view.seat, "name": viewer.name,
-                           "text": _plain(await gm.private_text(game_id, viewer, locale)),
-                           "view": seat_view.view}
+        data.update(await _own_seat(table, game_id, viewer, step, locale))
     return data
+
+
+async def _own_seat(table: WebTable, game_id: int, viewer: Player, step: int | None,
+                    locale: str) -> dict[str, Any]:
+    """The token holder's own seat, now or as it was after `step` (with the events of
+    that step their seat read, its secret ones too)."""
+    gm = table.gm
+    if step is None:
+        seat_view = await gm.seat_view(game_id, viewer)
+        return {"private": {"seat": seat_view.seat, "name": viewer.name,
+                            "text": _plain(await gm.private_text(game_id, viewer, locale)),
+                            "view": seat_view.view}}
+    then = await table.seat_step(game_id, step, viewer, locale)
+    return {"private": {"seat": then.seat, "name": viewer.name, "text": _plain(then.text),
+                        "view": then.view},
+            "log": [_plain(line) for line in then.lines]}
 
 
 def _plain(said: str) -> str:
