@@ -11,12 +11,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import ConfigError, Settings
 from bot.i18n import t
 from bot.service import GameMaster, Player
+from bot.tools.fakediscord.activities import CLIENT_SECRET as LOCAL_SECRET
+from bot.tools.fakediscord.server import FakeDiscord
+from bot.tools.fakediscord.world import APP_ID, CHANNEL_ID, COMMAND, TOKEN
 from bot.web import server
 from bot.web.identity import DISCORD_API, ActivityConfig
 from bot.web.links import public_id, read_token
@@ -231,3 +235,38 @@ def test_launching_the_activity_needs_its_built_script(monkeypatch, tmp_path: Pa
         web_config(Settings.from_env(env))
     (tmp_path / "activity.js").write_text("built")
     assert web_config(Settings.from_env(env)).activity is not None
+
+
+async def test_the_handshake_against_the_projects_local_discord(tmp_path: Path):
+    """The whole way with the local Discord (bot/tools/fakediscord): a member's command in
+    the game's thread answered with LAUNCH_ACTIVITY opens the instance there, the SDK's
+    authorize gives the member's code, and the web table exchanges it with the local
+    Discord's OAuth2 and reads the instance as it would Discord's."""
+    async with FakeDiscord() as discord, record_table(tmp_path) as (gm, _):
+        alice, stranger = discord.user("Alice"), discord.user("Stranger")
+        game = await gm.new_game(game="record", guild_id=None, channel_id=1,
+                                 creator=Player(alice.id, "Alice"), seed=3)
+        await gm.add_ai(game.game_id, Player(alice.id, "Alice"))
+        await gm.start(game.game_id, Player(alice.id, "Alice"))
+        await gm.set_thread(game.game_id, CHANNEL_ID)
+        for member in (alice, stranger):
+            pressed = await discord.interact(member.member, COMMAND,
+                                             {"id": "1", "name": "game", "type": 1},
+                                             CHANNEL_ID)
+            async with aiohttp.ClientSession() as session, session.post(
+                    f"{discord.api_base}/interactions/{pressed.id}/{pressed.token}/callback",
+                    json={"type": 12}) as launched:  # the bot's answer: LAUNCH_ACTIVITY
+                assert launched.status == 204
+        instance = discord.world.activities.in_channel(CHANNEL_ID)
+        assert instance is not None and instance.users == {alice.id, stranger.id}
+        app = make_web_app(gm, WebConfig(SECRET, "", activity=ActivityConfig(
+            str(APP_ID), LOCAL_SECRET, TOKEN, discord.api_base)))
+        async with TestClient(TestServer(app)) as client:
+            seated = await client.post("/api/token", json={"code": alice.authorize(),
+                                                           "instance_id": instance.id})
+            said = await seated.json()
+            assert seated.status == 200 and said["game"] == public_id(SECRET, game.game_id)
+            assert read_token(said["token"]).user_id == alice.id  # type: ignore[union-attr]
+            watching = await (await client.post("/api/token", json={
+                "code": stranger.authorize(), "instance_id": instance.id})).json()
+            assert watching["game"] == said["game"] and watching["token"] is None
