@@ -37,7 +37,7 @@ from bot.service import GameMaster
 from storage import is_postgres, repository_for
 
 if TYPE_CHECKING:
-    from bot.web.server import WebTable
+    from bot.web.table import WebTable
 
 log = logging.getLogger(__name__)
 

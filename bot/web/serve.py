@@ -16,9 +16,10 @@ from aiohttp import web
 from bot.app import opened_app
 from bot.config import ConfigError, Settings
 from bot.service import GameMaster
-from bot.web import server
+from bot.web import pages
 from bot.web.identity import ActivityConfig
-from bot.web.server import TABLE, WebConfig, WebTable, make_web_app, public_link
+from bot.web.server import make_web_app
+from bot.web.table import TABLE, WebConfig, WebTable, public_link
 
 LOCALHOST = "127.0.0.1"
 
@@ -40,9 +41,9 @@ def web_config(settings: Settings) -> WebConfig:
             "learns who is looking: set GM_DISCORD_CLIENT_ID (the application id) and "
             "GM_DISCORD_CLIENT_SECRET (Developer Portal → OAuth2 → Client Secret), with "
             "DISCORD_TOKEN.")
-    if settings.activity and not server.ACTIVITY_BUNDLE.exists():
+    if settings.activity and not pages.ACTIVITY_BUNDLE.exists():
         raise ConfigError(
-            f"GM_ACTIVITY=1 needs the Activity's script, {server.ACTIVITY_BUNDLE}, which "
+            f"GM_ACTIVITY=1 needs the Activity's script, {pages.ACTIVITY_BUNDLE}, which "
             "is not built: `make install` builds it (Discord's Embedded App SDK, with Node "
             "20 and npm).")
     return WebConfig(settings.require_web_secret().encode(), settings.web_address(),

@@ -20,7 +20,9 @@ from playwright.async_api import Page
 from bot.app import build_app
 from bot.service import GameMaster, Player
 from bot.web.links import public_id
-from bot.web.server import STATIC, WebConfig, make_web_app
+from bot.web.pages import STATIC
+from bot.web.server import make_web_app
+from bot.web.table import WebConfig
 from games.core import all_games, get_game, make_agent
 from storage import SqliteRepository
 from tests.web.browser import chromium

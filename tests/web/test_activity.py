@@ -21,21 +21,14 @@ from bot.service import GameMaster, Player
 from bot.tools.fakediscord.activities import CLIENT_SECRET as LOCAL_SECRET
 from bot.tools.fakediscord.server import FakeDiscord
 from bot.tools.fakediscord.world import APP_ID, CHANNEL_ID, COMMAND, TOKEN
-from bot.web import server
+from bot.web import pages
+from bot.web.activity import ACTIVITY_CSP, ACTIVITY_SECONDS
 from bot.web.identity import DISCORD_API, ActivityConfig
 from bot.web.links import public_id, read_token
+from bot.web.pages import ACTIVITY_BUNDLE, CSP
 from bot.web.serve import web_config
-from bot.web.server import (
-    ACTIVITY_BUNDLE,
-    ACTIVITY_CSP,
-    ACTIVITY_SECONDS,
-    CSP,
-    EXCHANGE_BURST,
-    TABLE,
-    WebConfig,
-    WebTable,
-    make_web_app,
-)
+from bot.web.server import make_web_app
+from bot.web.table import EXCHANGE_BURST, TABLE, WebConfig, WebTable
 from tests.web.conftest import ANN, BO, SECRET, record_table, started_record
 from tests.web.fake_oauth import BOT_TOKEN, CLIENT_ID, CLIENT_SECRET, FakeOAuth
 
@@ -230,7 +223,7 @@ def test_the_activity_client_comes_from_the_environment():
 def test_launching_the_activity_needs_its_built_script(monkeypatch, tmp_path: Path):
     env = {"DISCORD_TOKEN": "bot", "GM_WEB_SECRET": SECRET.decode(), "GM_ACTIVITY": "1",
            "GM_DISCORD_CLIENT_ID": CLIENT_ID, "GM_DISCORD_CLIENT_SECRET": CLIENT_SECRET}
-    monkeypatch.setattr(server, "ACTIVITY_BUNDLE", tmp_path / "activity.js")
+    monkeypatch.setattr(pages, "ACTIVITY_BUNDLE", tmp_path / "activity.js")
     with pytest.raises(ConfigError, match="make install"):
         web_config(Settings.from_env(env))
     (tmp_path / "activity.js").write_text("built")

@@ -19,7 +19,9 @@ from playwright.async_api import Browser, ConsoleMessage, FrameLocator, Page, ex
 
 from bot.i18n import t
 from bot.service import GameMaster, Player
-from bot.web.server import ACTIVITY_BUNDLE, WebConfig, make_web_app
+from bot.web.pages import ACTIVITY_BUNDLE
+from bot.web.server import make_web_app
+from bot.web.table import WebConfig
 from tests.web.browser import CHROMIUM, chromium
 from tests.web.conftest import ANN, SECRET, record_table
 from tests.web.fake_client import DiscordFrame

@@ -14,7 +14,8 @@ from playwright.async_api import Browser, Page, expect
 from bot.i18n import t
 from bot.service import GameMaster
 from bot.web.links import public_id
-from bot.web.server import TABLE, WebConfig, WebTable, make_web_app
+from bot.web.server import make_web_app
+from bot.web.table import TABLE, WebConfig, WebTable
 from tests.web.browser import CHROMIUM, chromium
 from tests.web.conftest import ANN, BO, SECRET, record_table, started_record
 
