@@ -263,3 +263,16 @@ async def test_the_handshake_against_the_projects_local_discord(tmp_path: Path):
             watching = await (await client.post("/api/token", json={
                 "code": stranger.authorize(), "instance_id": instance.id})).json()
             assert watching["game"] == said["game"] and watching["token"] is None
+
+
+def test_gm_run_with_activities_and_no_client_does_not_start(monkeypatch, capsys, tmp_path):
+    """Refused before the port is bound or Discord reached: the client comes first."""
+    from bot.discord.launch import launch
+
+    for name, value in (("DISCORD_TOKEN", "a-token"), ("GM_WEB_PORT", "8080"),
+                        ("GM_WEB_SECRET", SECRET.decode()), ("GM_ACTIVITY", "1"),
+                        ("GM_DATABASE", str(tmp_path / "gm.sqlite3"))):
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("GM_DISCORD_CLIENT_SECRET", raising=False)
+    assert launch(None, None) == 2
+    assert "GM_DISCORD_CLIENT_SECRET" in capsys.readouterr().err
