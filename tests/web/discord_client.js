@@ -1,13 +1,14 @@
 // The Discord client around an Activity, as the Embedded App SDK speaks to it: the
 // activity's iframe posts [opcode, payload] messages (0 HANDSHAKE, 1 FRAME); the client
 // answers the handshake with the READY dispatch and each command frame with a frame of
-// the same cmd and nonce. AUTHORIZE hands over the OAuth2 code the test gave this page;
+// the same cmd and nonce. AUTHORIZE hands over the next OAuth2 code the test gave the page;
 // AUTHENTICATE confirms the access token. What the activity sent is kept on <body> for
 // the test to read.
 "use strict";
 
 const frame = document.getElementById("activity");
-const { code, client, user } = document.body.dataset;
+const { client, user } = document.body.dataset;
+const codes = document.body.dataset.codes.split(" ");  // one for each AUTHORIZE, in turn
 const sent = [];
 
 window.addEventListener("message", (event) => {
@@ -27,7 +28,7 @@ window.addEventListener("message", (event) => {
   if (opcode !== 1) return;
   const { cmd, nonce, args } = payload;
   if (cmd === "AUTHORIZE") {
-    reply({ cmd, evt: null, nonce, data: { code } });
+    reply({ cmd, evt: null, nonce, data: { code: codes.shift() } });
   } else if (cmd === "AUTHENTICATE") {
     reply({
       cmd, evt: null, nonce,

@@ -35,11 +35,12 @@ class DiscordFrame:
         return app
 
     @staticmethod
-    def launch(code: str, user_id: int, client_id: str, instance_id: str,
+    def launch(codes: list[str], user_id: int, client_id: str, instance_id: str,
                channel_id: int, guild_id: int) -> str:
         """The path of the client's frame for one launch: the Activity's iframe at the
-        mapping's root under the proxy, with the query Discord adds."""
-        query = urlencode({"code": code, "user": user_id, "client": client_id,
+        mapping's root under the proxy, with the query Discord adds; `codes` are what
+        the client's AUTHORIZE answers, one each time, in turn."""
+        query = urlencode({"codes": " ".join(codes), "user": user_id, "client": client_id,
                            "instance_id": instance_id, "channel_id": channel_id,
                            "guild_id": guild_id})
         return f"/activity?{query}"
@@ -52,7 +53,7 @@ class DiscordFrame:
             "location_id": f"gc-{asked['guild_id']}-{asked['channel_id']}"})
         page = ('<!doctype html><html><head><meta charset="utf-8"><title>Discord</title>'
                 '<script src="/discord_client.js" defer></script></head>'
-                f'<body data-code="{html.escape(asked["code"])}" '
+                f'<body data-codes="{html.escape(asked["codes"])}" '
                 f'data-client="{html.escape(asked["client"])}" '
                 f'data-user="{html.escape(asked["user"])}">'
                 f'<iframe id="activity" src="{html.escape(activity)}" width="1280" '

@@ -19,9 +19,10 @@ from playwright.async_api import Browser, ConsoleMessage, FrameLocator, Page, ex
 
 from bot.i18n import t
 from bot.service import GameMaster, Player
+from bot.web.activity import ACTIVITY_SECONDS
 from bot.web.pages import ACTIVITY_BUNDLE
 from bot.web.server import make_web_app
-from bot.web.table import WebConfig
+from bot.web.table import TABLE, WebConfig, WebTable
 from tests.web.browser import CHROMIUM, chromium
 from tests.web.conftest import ANN, SECRET, record_table
 from tests.web.fake_client import DiscordFrame
@@ -55,11 +56,13 @@ class Launch:
     browser: Browser
     base: str  # the origin of the fake Discord: its client's frame and its proxy
     game_id: int
+    table: WebTable
 
-    async def open(self, player: Player, code: str | None = None,
+    async def open(self, player: Player, codes: list[str] | None = None,
                    locale: str = "en-US") -> tuple[Page, FrameLocator, list[str]]:
-        """The player's Discord client launching the Activity in the game's thread; the
-        page, its Activity's frame and the console's complaints."""
+        """The player's Discord client launching the Activity in the game's thread (its
+        authorize answering with `codes` in turn, else with two codes of the player's);
+        the page, its Activity's frame and the console's complaints."""
         instance = self.fake.launch(f"i-{player.user_id}", THREAD, player.user_id)
         page = await self.browser.new_page(viewport={"width": 1300, "height": 800},
                                            locale=locale)
@@ -71,7 +74,8 @@ class Launch:
 
         page.on("console", heard)
         await page.goto(self.base + DiscordFrame.launch(
-            code or self.fake.code_for(player.user_id), player.user_id, CLIENT_ID, instance,
+            codes or [self.fake.code_for(player.user_id) for _ in range(2)],
+            player.user_id, CLIENT_ID, instance,
             THREAD, GUILD))
         return page, page.frame_locator("#activity"), complaints
 
@@ -83,10 +87,9 @@ async def launch(tmp_path: Path) -> AsyncIterator[Launch]:
     await fake.server.start_server()
     async with record_table(tmp_path) as (gm, game_id):
         await gm.set_thread(game_id, THREAD)
-        web = TestServer(make_web_app(gm, WebConfig(SECRET, "", burst=1000, rate=100,
-                                                    poll_seconds=0.5,
-                                                    activity=fake.config())),
-                         host="127.0.0.1")
+        app = make_web_app(gm, WebConfig(SECRET, "", burst=1000, rate=100, poll_seconds=0.5,
+                                         activity=fake.config()))
+        web = TestServer(app, host="127.0.0.1")
         await web.start_server()
         discord = DiscordFrame(str(web.make_url("")))
         front = TestServer(discord.app(), host="127.0.0.1")
@@ -94,7 +97,7 @@ async def launch(tmp_path: Path) -> AsyncIterator[Launch]:
         try:
             async with chromium() as browser:
                 yield Launch(gm, fake, discord, browser, str(front.make_url("")).rstrip("/"),
-                             game_id)
+                             game_id, app[TABLE])
         finally:
             await front.close()
             await web.close()
@@ -128,9 +131,30 @@ async def test_the_activity_shows_the_members_own_seat(launch: Launch):
 
 
 async def test_a_refused_code_is_told_in_the_readers_language(launch: Launch):
-    _, activity, _ = await launch.open(ANN, code="a-code-discord-never-gave", locale="ko")
+    _, activity, _ = await launch.open(ANN, ["a-code-discord-never-gave"], locale="ko")
     await expect(activity.locator("#note")).to_have_text(t("web.activity_refused", "ko"),
                                                          timeout=WAIT_MS)
     assert await activity.locator("body").get_attribute("data-refused") == "true"
     assert await activity.locator("#private").is_hidden()
     assert not any(p.startswith("/api/g/") for p in launch.discord.forwarded)
+
+
+async def test_a_seat_token_that_ran_out_is_renewed_by_asking_discord_again(launch: Launch):
+    """Hours later: the next move finds the Activity's token expired, and the page asks
+    Discord's client for a new code (no prompt), has it exchanged, and goes on showing
+    the member's seat, live."""
+    page, activity, _ = await launch.open(ANN)
+    await activity.locator("#private").wait_for(state="visible", timeout=WAIT_MS)
+    started = launch.table.now
+    launch.table.now = lambda: started() + ACTIVITY_SECONDS + 60
+    actions = await launch.gm.legal_actions(launch.game_id, ANN)
+    await launch.gm.act(launch.game_id, ANN, actions[0].text)
+    step = await launch.gm.step_count(launch.game_id)
+    await expect(activity.locator("body")).to_have_attribute("data-shown", f"{step}:",
+                                                             timeout=WAIT_MS)
+    await expect(activity.locator("#private")).to_have_text(
+        (await launch.gm.private_text(launch.game_id, ANN, "en")).replace("**", ""),
+        timeout=WAIT_MS)
+    sent = json.loads(await page.locator("body").get_attribute("data-sent") or "[]")
+    assert [s["cmd"] for s in sent if s["opcode"] == 1].count("AUTHORIZE") == 2
+    assert launch.fake.calls["token"] == 2

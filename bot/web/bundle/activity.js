@@ -15,7 +15,7 @@ const clientId = body.dataset.client;
 const root = location.pathname.replace(/[^/]*$/, "");  // "/" or Discord's "/.proxy/"
 
 async function identify(sdk) {
-  await sdk.ready();
+  await sdk.ready();  // at once after the first time
   const { code } = await sdk.commands.authorize({
     client_id: clientId, response_type: "code", state: "", prompt: "none",
     scope: ["identify"],
@@ -40,13 +40,20 @@ async function main() {
     note.textContent = note.dataset.outside;
     return;
   }
-  try {
-    const viewer = await identify(sdk);
-    document.dispatchEvent(new CustomEvent("gm:viewer", { detail: viewer }));
-  } catch (error) {
-    note.textContent = error instanceof Refusal ? error.message : note.dataset.failed;
-    body.dataset.refused = "true";
-  }
+  let asking = null;  // one handshake at a time, however many loads found the token old
+  const view = () => {
+    asking ??= identify(sdk).then((viewer) => {
+      document.dispatchEvent(new CustomEvent("gm:viewer", { detail: viewer }));
+    }, (error) => {
+      note.textContent = error instanceof Refusal ? error.message : note.dataset.failed;
+      body.dataset.refused = "true";
+    }).finally(() => { asking = null; });
+    return asking;
+  };
+  // A seat's token lasts a sitting; when it runs out the page asks Discord again (no
+  // prompt: the member allowed the application already) for a fresh one.
+  document.addEventListener("gm:expired", view);
+  await view();
 }
 
 main();

@@ -36,6 +36,10 @@ async function load() {
   loading = (async () => {
     try {
       const answer = await fetch(api("state", { step }));
+      if (answer.status === 403 && body.dataset.client) {  // the Activity's seat token ran out
+        document.dispatchEvent(new CustomEvent("gm:expired"));
+        return;
+      }
       if (!answer.ok) { $("note").textContent = answer.statusText; return; }
       show(await answer.json());
     } finally {
@@ -217,18 +221,23 @@ $("parts").addEventListener("click", (event) => {
   load();
 });
 
+let events = null;
+
 function start() {
-  const events = new EventSource(api("events"));
+  if (events) events.close();  // opened with the token it had
+  events = new EventSource(api("events"));
   events.addEventListener("step", () => load());
   load();
 }
 
 if (body.dataset.client) {
+  // Inside the Activity, activity.js names the game and the seat's token once Discord
+  // vouched for the reader, and again with a fresh token when the last one ran out.
   $("note").textContent = $("note").dataset.connecting;
   document.addEventListener("gm:viewer", (event) => {
     ({ game, token } = event.detail);
     start();
-  }, { once: true });
+  });
 } else {
   start();
 }
