@@ -2,7 +2,9 @@
 and Activity instances (tests/web/fake_oauth.py): a seated member gets their own seat's
 short-lived token, a spectator the public view, a bad code or a stranger to the instance
 a refusal in the reader's language, a member of another game's thread nothing of this
-game; the exchange has its own rate limit, and the client secret never reaches a page."""
+game; the exchange has its own rate limit, and the client secret never reaches a page.
+The whole way once more against the project's local Discord (bot/tools/fakediscord),
+whose LAUNCH_ACTIVITY opens the instance the handshake then reads."""
 
 from __future__ import annotations
 
