@@ -7,6 +7,10 @@ POSTGRES_PACKAGE := postgresql
 # The web table's browser tests drive Debian's Chromium through Playwright (tests/web); no
 # browser is ever downloaded (`playwright install` is not used)
 CHROMIUM_PACKAGE := chromium
+# The web table's script inside a Discord Activity: Discord's Embedded App SDK, pinned with
+# esbuild in package-lock.json (`npm ci` installs exactly those), bundled with
+# bot/web/bundle/activity.js into bot/web/static/ (built here, never committed)
+ACTIVITY_JS := bot/web/static/activity.js
 # make play GAME=scythe PLAYERS=4 AI=3
 GAME ?= record
 PLAYERS ?= 3
@@ -14,7 +18,7 @@ AI ?=
 
 .PHONY: install run play test lint bench simulate
 
-install: $(VENV)/.installed $(VENV)/bin/gm
+install: $(VENV)/.installed $(VENV)/bin/gm $(ACTIVITY_JS)
 	@fc-list 2>/dev/null | grep -qi "cjk" || { \
 	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 	    echo "Installing a CJK font ($(CJK_FONT_PACKAGE)) so boards show Chinese names"; \
@@ -46,6 +50,12 @@ $(VENV)/.installed: pyproject.toml
 # An older .venv may lack the `gm` script: install the project again.
 $(VENV)/bin/gm: $(VENV)/.installed
 	@test -x $@ || $(PY) -m pip install -q -e ".[dev]"
+
+$(ACTIVITY_JS): package.json package-lock.json bot/web/bundle/activity.js
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "No npm (Node 20): the Activity's script is not built, so the web table serves no Discord Activity page."; \
+	  exit 0; }; \
+	npm ci --no-audit --no-fund --ignore-scripts --loglevel=error && npm run --silent build
 
 run: install
 	$(PY) -m bot run

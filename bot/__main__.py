@@ -212,8 +212,7 @@ def _web(args: argparse.Namespace) -> int:
     """The web table of a database alone, next to the bot or without it (GM_WEB_SECRET
     must be the bot's, so the links the bot gives open here)."""
     from bot.config import ConfigError, Settings
-    from bot.web.serve import links_of, serve_alone
-    from bot.web.server import WebConfig
+    from bot.web.serve import links_of, serve_alone, web_config
     from storage import StorageUnavailable
 
     try:
@@ -222,7 +221,7 @@ def _web(args: argparse.Namespace) -> int:
         if not 1 <= port <= 65535:
             raise ConfigError(f"--port must be from 1 to 65535, not {port}.")
         settings = replace(settings, web_port=port)
-        config = WebConfig(settings.require_web_secret().encode(), settings.web_address())
+        config = web_config(settings)
     except ConfigError as error:
         print(error, file=sys.stderr)
         return 2

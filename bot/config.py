@@ -48,6 +48,10 @@ class Settings:
     web_secret: str | None = None
     # GM_ACTIVITY=1: the application has Discord Activities on, so **Board** launches it
     activity: bool = False
+    # The application's OAuth2 client (Developer Portal, OAuth2): inside the Activity the
+    # web table asks Discord who is looking with it (bot/web/identity.py)
+    client_id: str | None = None
+    client_secret: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -65,6 +69,8 @@ class Settings:
             web_url=(env.get("GM_WEB_URL") or "").rstrip("/") or None,
             web_secret=env.get("GM_WEB_SECRET") or None,
             activity=env.get("GM_ACTIVITY") == "1",
+            client_id=_snowflake_text("GM_DISCORD_CLIENT_ID", env.get("GM_DISCORD_CLIENT_ID")),
+            client_secret=env.get("GM_DISCORD_CLIENT_SECRET") or None,
         ).with_shards(env.get("GM_SHARDS") or None, env.get("GM_SHARD_COUNT") or None)
 
     def with_shards(self, shards: str | None, count: str | None) -> Settings:
@@ -198,3 +204,9 @@ def _snowflake(name: str, value: str | None) -> int | None:
         return int(value)
     except ValueError:
         raise ConfigError(f"{name} must be a Discord id (a number), not `{value}`.") from None
+
+
+def _snowflake_text(name: str, value: str | None) -> str | None:
+    """A Discord id kept as written (the SDK and OAuth2 take it as a string), checked."""
+    number = _snowflake(name, value)
+    return None if number is None else str(number)

@@ -23,7 +23,7 @@ from cogs.common import guarded, master, player_for, reader_locale
 
 if TYPE_CHECKING:
     from bot.discord.client import GameBot
-    from bot.web.server import WebTable
+    from bot.web.table import WebTable
 
 ENDED = ("finished", "abandoned")
 

@@ -37,7 +37,7 @@ from bot.service import GameMaster
 from storage import is_postgres, repository_for
 
 if TYPE_CHECKING:
-    from bot.web.server import WebTable
+    from bot.web.table import WebTable
 
 log = logging.getLogger(__name__)
 
@@ -181,10 +181,9 @@ async def _web_table(app: App, settings: Settings) -> AsyncIterator[WebTable | N
     if settings.web_port is None:
         yield None
         return
-    from bot.web.serve import serving
-    from bot.web.server import WebConfig
+    from bot.web.serve import serving, web_config
 
-    config = WebConfig(settings.require_web_secret().encode(), settings.web_address())
+    config = web_config(settings)
     async with serving(app.gm, config, settings.web_port) as served:  # or PortUnavailable
         log.info("The web table serves port %s for %s", settings.web_port, config.url)
         yield served.table

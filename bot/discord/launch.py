@@ -16,7 +16,7 @@ import discord
 from bot.config import ConfigError, Settings
 from bot.discord.client import DatabaseUnavailable, run_bot
 from bot.i18n import t
-from bot.web.serve import PortUnavailable
+from bot.web.serve import PortUnavailable, web_config
 from storage import StorageUnavailable, is_postgres
 
 
@@ -26,7 +26,7 @@ def launch(shards: str | None, shard_count: str | None) -> int:
         settings = Settings.from_env().with_shards(shards, shard_count)
         settings.require_token()
         if settings.web_port is not None:
-            settings.require_web_secret()
+            web_config(settings)  # its secret, and the Activity's client when launched
         _check_shared(settings)
     except ConfigError as error:
         print(error, file=sys.stderr)

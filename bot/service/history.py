@@ -1,6 +1,7 @@
 """History, export and import: a game as its setup plus its log.
 
-`history` replays the first N live actions to show the public board and events of step N.
+`history` replays the first N live actions to show the public board and events of step N;
+`seat_history` shows one seat's own view and events at step N, to that seat's holder.
 `export_files` hands out the JSON export (`gm replay` verifies it) with a readable log; the
 JSON holds every secret, so while a game runs only a moderator may take it. `import_game`
 opens a new table from an export once its log replayed to the state it claims; its seats are
@@ -14,12 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import game_title, t, text, words
-from bot.service.announce import reader_of
-from bot.service.base import ACTIVE, GameBase, engine_of, table_of
+from bot.service.announce import reader_of, said_text
+from bot.service.base import ACTIVE, GameBase, engine_of, human_seat, table_of
 from bot.service.export import ExportError, Verified, export_data, read_export, verify
 from bot.service.models import Player, ServiceError, Table
-from games.core import Action
-from storage import SeatRecord
+from games.core import Action, Event, Game, State
+from storage import ActionRecord, GameRecord, SeatRecord
 from storage.tables import ImportedAction, ImportedGame
 
 
@@ -36,6 +37,16 @@ class HistoryStep:
 
 
 @dataclass(frozen=True)
+class SeatStep:
+    """One seat's own view after a step of history, and that step's events it read."""
+
+    seat: int
+    text: str
+    view: Any
+    lines: list[str]
+
+
+@dataclass(frozen=True)
 class ExportFiles:
     json_text: str
     log_text: str
@@ -46,12 +57,8 @@ class HistoryMixin(GameBase):
     async def history(self, game_id: int, step: int, locale: str = "en") -> HistoryStep:
         record, seats = await self._started(game_id)
         actions = await self.repo.actions(game_id)
-        if not 0 <= step <= len(actions):
-            raise ServiceError(text("tables.history_range", step=step, last=len(actions)))
         engine = engine_of(record.game)
-        state, events = engine.begin(len(seats), record.options, record.seed)
-        for done in actions[:step]:
-            state, events = engine.apply(state, done.seat, Action.from_json(done.action))
+        state, events = _replayed_to(engine, record, len(seats), actions, step)
         reader = reader_of(seats, locale)
         lines = [words(e.text, reader) for e in events if e.public]
         board = await self.announcer.overview(engine, engine.view(state, None), seats, locale,
@@ -63,6 +70,21 @@ class HistoryMixin(GameBase):
         return HistoryStep(step, len(actions), seats[last.seat].name if last else None,
                            Action.from_json(last.action).text if last and shown else None,
                            lines, board)
+
+    async def seat_history(self, game_id: int, step: int, player: Player,
+                           locale: str = "en") -> SeatStep:
+        """The player's own seat after `step`: what its holder read then (their view in
+        their words) and the step's events that seat could read. Only the player's own
+        seat: a spectator or a stranger is refused (ServiceError), as for the view now."""
+        record, seats = await self._started(game_id)
+        seat = human_seat(seats, player)
+        actions = await self.repo.actions(game_id)
+        engine = engine_of(record.game)
+        state, events = _replayed_to(engine, record, len(seats), actions, step)
+        reader = reader_of(seats, locale, seat)
+        view = engine.view(state, seat)
+        return SeatStep(seat, said_text(engine.summary(view), reader), view,
+                        [words(e.text, reader) for e in events if e.visible_to(seat)])
 
     async def export(self, game_id: int) -> dict[str, Any]:
         """The whole game as JSON that `gm replay` verifies and a new table can import."""
@@ -131,3 +153,14 @@ def _imported(verified: Verified) -> ImportedGame:
 
 def _json(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _replayed_to(engine: Game, record: GameRecord, players: int, actions: list[ActionRecord],
+                 step: int) -> tuple[State, list[Event]]:
+    """The state after the first `step` actions and the events of the last of them."""
+    if not 0 <= step <= len(actions):
+        raise ServiceError(text("tables.history_range", step=step, last=len(actions)))
+    state, events = engine.begin(players, record.options, record.seed)
+    for done in actions[:step]:
+        state, events = engine.apply(state, done.seat, Action.from_json(done.action))
+    return state, events

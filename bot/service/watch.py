@@ -29,6 +29,15 @@ class WatchMixin(GameBase):
         """The started games, newest first: the ones a web page can show."""
         return [g.id for g in await self.repo.list_games(statuses=WATCHED)]
 
+    async def thread_game(self, thread_id: int) -> int:
+        """The live game played in this thread: a Discord Activity launched there (by its
+        **Board**) shows it. A channel's other games are not this thread's."""
+        games = [g for g in await self.repo.games_in_channel(thread_id)
+                 if g.thread_id == thread_id]
+        if not games:
+            raise ServiceError(text("web.activity_no_game"))
+        return games[0].id
+
     async def game_version(self, game_id: int) -> int:
         """Changes with every stored change of the game: the web table's live updates
         compare it, so a change made by another process is seen too."""

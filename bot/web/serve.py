@@ -14,8 +14,12 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from bot.app import opened_app
+from bot.config import ConfigError, Settings
 from bot.service import GameMaster
-from bot.web.server import TABLE, WebConfig, WebTable, make_web_app, public_link
+from bot.web import pages
+from bot.web.identity import ActivityConfig
+from bot.web.server import make_web_app
+from bot.web.table import TABLE, WebConfig, WebTable, public_link
 
 LOCALHOST = "127.0.0.1"
 
@@ -23,6 +27,27 @@ LOCALHOST = "127.0.0.1"
 class PortUnavailable(OSError):
     """The web table's port cannot be served (taken, or not ours to bind); the message
     names the port and why."""
+
+
+def web_config(settings: Settings) -> WebConfig:
+    """The web table as the environment sets it (docs/deploying.md, "The web table"): its
+    secret and address, and the Activity's OAuth2 client when there is one. GM_ACTIVITY=1
+    without that client, or without the SDK's bundle, would launch an Activity that cannot
+    learn who is looking."""
+    activity = ActivityConfig.from_settings(settings)
+    if settings.activity and activity is None:
+        raise ConfigError(
+            "GM_ACTIVITY=1 needs the application's OAuth2 client, so that the Activity "
+            "learns who is looking: set GM_DISCORD_CLIENT_ID (the application id) and "
+            "GM_DISCORD_CLIENT_SECRET (Developer Portal → OAuth2 → Client Secret), with "
+            "DISCORD_TOKEN.")
+    if settings.activity and not pages.ACTIVITY_BUNDLE.exists():
+        raise ConfigError(
+            f"GM_ACTIVITY=1 needs the Activity's script, {pages.ACTIVITY_BUNDLE}, which "
+            "is not built: `make install` builds it (Discord's Embedded App SDK, with Node "
+            "20 and npm).")
+    return WebConfig(settings.require_web_secret().encode(), settings.web_address(),
+                     activity=activity)
 
 
 @dataclass(frozen=True)

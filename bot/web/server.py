@@ -1,127 +1,37 @@
 """The web table's aiohttp application over one GameMaster: a game's public page, a seat's
-private view by token, its JSON API, its board images and its live event stream.
+private view by token, its JSON API, its board images and its live event stream, and the
+Activity's routes (bot/web/activity.py) when the application has an OAuth2 client.
 
-Every route passes the rate limit and gets the security headers (`_guard`): a CSP that
-allows this origin's scripts, styles and images only (no inline script, nothing third
-party), and no Referer (a private page's address carries its token). A public page reads
-only what `view(state, None)` holds (the public summary, public events, the board drawn from
-the public view); a token adds its own seat's view and nothing else.
+Every route passes the rate limit and gets the security headers (`_guard`, bot/web/pages.py).
+A public page reads only what `view(state, None)` holds (the public summary, public events,
+the board drawn from the public view); a token adds its own seat's view and nothing else,
+now or at a step of its history.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import html
 import json
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from pathlib import Path
-from string import Template
 from typing import Any
 
 from aiohttp import web
 
 from bot.i18n import game_title, t, text
 from bot.service import GameMaster, Player, ServiceError
-from bot.service.history import HistoryStep
-from bot.web.limits import RateLimit, client_address, retry_after
-from bot.web.links import LINK_SECONDS, game_of, public_id, read_token, seat_token
-from bot.web.live import POLL_SECONDS, Live, Stopped
-from bot.web.locale import reader_locale
+from bot.web.activity import activity_page, exchange
+from bot.web.limits import client_address, retry_after
+from bot.web.links import game_of
+from bot.web.live import Stopped
+from bot.web.pages import STATIC, filled_page, request_locale, secure, short_page
+from bot.web.table import TABLE, Refused, WebConfig, WebTable
 
 log = logging.getLogger(__name__)
-STATIC = Path(__file__).parent / "static"
 LOG_LINES = 40  # the latest events the page lists
-CACHED_STEPS = 32  # history steps kept (each replays the game and draws a board)
 HEARTBEAT_SECONDS = 20.0  # a comment on an idle event stream keeps proxies from closing it
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
-       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'")
-PAGE_TEXTS = ("board", "overview", "table", "log", "history", "latest", "live", "mine",
-              "zoom_hint", "zoom_in", "zoom_out", "zoom_fit", "no_events", "no_script")
-
-
-@dataclass(frozen=True)
-class WebConfig:
-    """`secret` signs public ids and tokens (GM_WEB_SECRET); `url` is the public address
-    links start with (GM_WEB_URL)."""
-
-    secret: bytes
-    url: str
-    burst: float = 60
-    rate: float = 5
-    poll_seconds: float = POLL_SECONDS
-
-
-def public_link(config: WebConfig, game_id: int) -> str:
-    """The game's public page: what a thread's link opens, for everyone."""
-    return f"{config.url.rstrip('/')}/g/{public_id(config.secret, game_id)}"
-
-
-class Refused(Exception):
-    """A token that opens nothing here: expired, revoked, forged, or another seat's."""
-
-
-class WebTable:
-    """The routes' shared state: the service, the signing secret, the limits, the caches."""
-
-    def __init__(self, gm: GameMaster, config: WebConfig,
-                 now: Callable[[], float] = time.time) -> None:
-        self.gm, self.config, self.now = gm, config, now
-        self.limit = RateLimit(config.burst, config.rate)
-        self.live = Live(gm, config.poll_seconds)
-        self._steps: OrderedDict[tuple[int, int, int, str], HistoryStep] = OrderedDict()
-
-    def public_link(self, game_id: int) -> str:
-        return public_link(self.config, game_id)
-
-    async def private_link(self, game_id: int, player: Player) -> str:
-        """The player's own page of the game, valid for LINK_SECONDS unless revoked; refused
-        (ServiceError) to a member without a seat there."""
-        seat = next((s.seat for s in (await self.gm.table(game_id)).seats
-                     if s.user_id == player.user_id and not s.ai), None)
-        if seat is None:
-            raise ServiceError(text("tables.no_seat_to_view"))
-        expiry = int(self.now()) + LINK_SECONDS
-        token = seat_token(self.config.secret, game_id, seat, player.user_id, expiry,
-                           await self.gm.link_generation(player.user_id))
-        return f"{self.public_link(game_id)}?t={token}"
-
-    async def viewer(self, game_id: int, token: str | None) -> Player | None:
-        """The seat holder a token opens, None without a token; Refused for a bad one."""
-        if not token:
-            return None
-        claim = read_token(token)
-        if claim is None or claim.game_id != game_id:
-            raise Refused
-        generation = await self.gm.link_generation(claim.user_id)
-        if not claim.signed_by(self.config.secret, generation, self.now()):
-            raise Refused
-        try:
-            holder = await self.gm.seat_holder(game_id, claim.seat)
-        except ServiceError:
-            raise Refused from None
-        if holder.user_id != claim.user_id:
-            raise Refused
-        return holder
-
-    async def step(self, game_id: int, step: int, locale: str) -> HistoryStep:
-        """The public board and events after `step`, cached by the game's version."""
-        key = (game_id, await self.gm.game_version(game_id), step, locale)
-        if key in self._steps:
-            self._steps.move_to_end(key)
-            return self._steps[key]
-        found = self._steps[key] = await self.gm.history(game_id, step, locale)
-        while len(self._steps) > CACHED_STEPS:
-            self._steps.popitem(last=False)
-        return found
-
-
-TABLE = web.AppKey("table", WebTable)
 
 
 def make_web_app(gm: GameMaster, config: WebConfig,
@@ -131,6 +41,9 @@ def make_web_app(gm: GameMaster, config: WebConfig,
     table = WebTable(gm, config, now)
     app[TABLE] = table
     app.router.add_get("/g/{game}", _page)
+    if table.identity is not None:
+        app.router.add_get("/", activity_page)
+        app.router.add_post("/api/token", exchange)
     app.router.add_get("/api/g/{game}/state", _state)
     app.router.add_get("/api/g/{game}/board.png", _board)
     app.router.add_get("/api/g/{game}/events", _events)
@@ -139,7 +52,12 @@ def make_web_app(gm: GameMaster, config: WebConfig,
     async def stop_streams(_: web.Application) -> None:
         table.live.stop()
 
+    async def close_identity(_: web.Application) -> None:
+        if table.identity is not None:
+            await table.identity.close()
+
     app.on_shutdown.append(stop_streams)
+    app.on_cleanup.append(close_identity)
     return app
 
 
@@ -149,54 +67,34 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 @web.middleware
 async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     table = request.app[TABLE]
-    locale = _locale(request)
+    locale = request_locale(request)
     wait = table.limit.take(client_address(request.remote,
                                            request.headers.get("X-Forwarded-For")))
     try:
         if wait:
             seconds = retry_after(wait)
-            response: web.StreamResponse = _short_page(
+            response: web.StreamResponse = short_page(
                 429, t("web.too_many", locale, seconds=seconds), locale,
                 headers={"Retry-After": seconds})
         else:
             response = await handler(request)
     except web.HTTPException as error:
-        response = _short_page(error.status, t("web.not_found", locale), locale,
-                               t("web.not_found_title", locale))
+        response = short_page(error.status, t("web.not_found", locale), locale,
+                              t("web.not_found_title", locale))
     except Refused:
-        response = _short_page(403, t("web.refused", locale), locale,
-                               t("web.refused_title", locale))
+        response = short_page(403, t("web.refused", locale), locale,
+                              t("web.refused_title", locale))
     except ServiceError as error:  # no such game or step, or a game not started yet
-        response = _short_page(404, error.render(locale), locale,
-                               t("web.not_found_title", locale))
+        response = short_page(404, error.render(locale), locale,
+                              t("web.not_found_title", locale))
     except (asyncio.CancelledError, ConnectionResetError):
         raise
     except Exception:  # no traceback reaches a reader
         log.exception("web request %s failed", request.path)
-        response = _short_page(500, t("web.error", locale), locale)
+        response = short_page(500, t("web.error", locale), locale)
     if not response.prepared:
-        _secure(response)
+        secure(response)
     return response
-
-
-def _secure(response: web.StreamResponse) -> None:
-    response.headers["Content-Security-Policy"] = CSP
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["X-Content-Type-Options"] = "nosniff"
-
-
-def _short_page(status: int, message: str, locale: str, title: str | None = None,
-                headers: dict[str, str] | None = None) -> web.Response:
-    page = (f'<!doctype html><html lang="{locale}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<link rel="stylesheet" href="/static/game.css">'
-            f"<title>{html.escape(title or message)}</title></head><body class=short>"
-            f"<h1>{html.escape(title or '')}</h1><p>{html.escape(message)}</p></body></html>")
-    return web.Response(status=status, text=page, content_type="text/html", headers=headers)
-
-
-def _locale(request: web.Request) -> str:
-    return reader_locale(request.query.get("lang"), request.headers.get("Accept-Language"))
 
 
 def _game(request: web.Request) -> int:
@@ -215,28 +113,18 @@ def _step(request: web.Request) -> int | None:
     return int(raw)
 
 
-@functools.cache
-def _page_template() -> Template:
-    return Template((STATIC / "game.html").read_text(encoding="utf-8"))
-
-
 async def _page(request: web.Request) -> web.Response:
-    table, locale = request.app[TABLE], _locale(request)
+    table, locale = request.app[TABLE], request_locale(request)
     game_id = _game(request)
     info = await table.gm.table(game_id)
     await table.gm.step_count(game_id)  # refuses a game that has not started
     await table.viewer(game_id, request.query.get("t"))
-    texts = {f"text_{key}": html.escape(t(f"web.{key}", locale)) for key in PAGE_TEXTS}
-    page = _page_template().substitute(
-        texts, lang=locale, game=html.escape(request.match_info["game"]),
-        title=html.escape(t("web.page_title", locale, title=game_title(info.game),
-                            game=game_id)))
-    return web.Response(text=page, content_type="text/html",
-                        headers={"Cache-Control": "no-store"})
+    title = t("web.page_title", locale, title=game_title(info.game), game=game_id)
+    return filled_page(locale, title, request.match_info["game"], "/static/", "")
 
 
 async def _state(request: web.Request) -> web.Response:
-    table, locale = request.app[TABLE], _locale(request)
+    table, locale = request.app[TABLE], request_locale(request)
     game_id = _game(request)
     viewer = await table.viewer(game_id, request.query.get("t"))
     data = await _game_state(table, game_id, viewer, _step(request), locale)
@@ -276,11 +164,24 @@ async def _game_state(table: WebTable, game_id: int, viewer: Player | None, step
         data["log"] = [_plain(line) for line in history.lines]
         data["acted"] = t("web.acted", locale, who=history.who) if history.who else None
     if viewer is not None:
-        seat_view = await gm.seat_view(game_id, viewer)
-        data["private"] = {"seat": seat_view.seat, "name": viewer.name,
-                           "text": _plain(await gm.private_text(game_id, viewer, locale)),
-                           "view": seat_view.view}
+        data.update(await _own_seat(table, game_id, viewer, step, locale))
     return data
+
+
+async def _own_seat(table: WebTable, game_id: int, viewer: Player, step: int | None,
+                    locale: str) -> dict[str, Any]:
+    """The token holder's own seat, now or as it was after `step` (with the events of
+    that step their seat read, its secret ones too)."""
+    gm = table.gm
+    if step is None:
+        seat_view = await gm.seat_view(game_id, viewer)
+        return {"private": {"seat": seat_view.seat, "name": viewer.name,
+                            "text": _plain(await gm.private_text(game_id, viewer, locale)),
+                            "view": seat_view.view}}
+    then = await table.seat_step(game_id, step, viewer, locale)
+    return {"private": {"seat": then.seat, "name": viewer.name, "text": _plain(then.text),
+                        "view": then.view},
+            "log": [_plain(line) for line in then.lines]}
 
 
 def _plain(said: str) -> str:
@@ -289,7 +190,7 @@ def _plain(said: str) -> str:
 
 
 async def _board(request: web.Request) -> web.Response:
-    table, locale = request.app[TABLE], _locale(request)
+    table, locale = request.app[TABLE], request_locale(request)
     game_id = _game(request)
     viewer = await table.viewer(game_id, request.query.get("t"))
     step, part = _step(request), request.query.get("part") or None
@@ -314,7 +215,7 @@ async def _events(request: web.Request) -> web.StreamResponse:
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                            "Cache-Control": "no-store",
                                            "X-Accel-Buffering": "no"})
-    _secure(response)
+    secure(response)
     await response.prepare(request)
     await response.write(b"retry: 5000\n\n")
     async with table.live.watching(game_id, since) as stream:

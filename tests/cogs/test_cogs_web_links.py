@@ -11,7 +11,7 @@ from yarl import URL
 from bot.config import Settings
 from bot.i18n import t
 from bot.service import Player
-from bot.web.server import Refused, WebConfig, WebTable
+from bot.web.table import Refused, WebConfig, WebTable
 from cogs import ids
 from tests.cogs.fake_discord import Message
 from tests.cogs.harness import ALICE, BOB, STRANGER, Harness, User

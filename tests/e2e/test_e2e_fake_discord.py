@@ -13,6 +13,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.tools.fakediscord.activities import CLIENT_SECRET
 from bot.tools.fakediscord.server import FakeDiscord
 from bot.tools.fakediscord.world import APP_ID, CHANNEL_ID, COMMAND, TOKEN
 
@@ -259,3 +260,57 @@ async def test_a_modal_opens_and_its_submission_is_a_new_interaction() -> None:
         assert submission.type == 5
         assert submission.data["components"][0]["components"][0]["value"] == "hello"
         assert answer.text == "noted" and answer.ephemeral
+
+
+async def launched(fake: FakeDiscord, user: Any) -> str:
+    """`user` runs a command answered with LAUNCH_ACTIVITY: the instance id it opened."""
+    interaction = await slash(fake, user)
+    await call(fake, "POST", callback_path(interaction), body={"type": 12})
+    instance = fake.world.activities.in_channel(CHANNEL_ID)
+    assert instance is not None and user.id in instance.users
+    return instance.id
+
+
+async def test_an_activity_is_opened_by_launch_activity_and_joined_by_the_next() -> None:
+    async with FakeDiscord() as fake:
+        alice, bob = fake.user("Alice"), fake.user("Bob")
+        first = await launched(fake, alice)
+        assert await launched(fake, bob) == first  # Bob joins the instance in the channel
+        status, body, _ = await call(fake, "GET",
+                                     f"/applications/{APP_ID}/activity-instances/{first}")
+        assert status == 200 and body["instance_id"] == first
+        assert body["location"]["channel_id"] == str(CHANNEL_ID)
+        assert body["users"] == sorted([str(alice.id), str(bob.id)])
+        assert (await call(fake, "GET", f"/applications/{APP_ID}/activity-instances/i-0"))[0] == 404
+        assert (await call(fake, "GET", f"/applications/1/activity-instances/{first}"))[0] == 403
+        assert (await call(fake, "GET", f"/applications/{APP_ID}/activity-instances/{first}",
+                           auth=False))[0] == 401
+
+
+async def exchange(fake: FakeDiscord, code: str, secret: str = CLIENT_SECRET
+                   ) -> tuple[int, Any]:
+    form = aiohttp.FormData({"client_id": str(APP_ID), "client_secret": secret,
+                             "grant_type": "authorization_code", "code": code})
+    status, body, _ = await call(fake, "POST", "/oauth2/token", form=form, auth=False)
+    return status, body
+
+
+async def test_an_activitys_code_is_exchanged_once_for_its_users_token() -> None:
+    """The OAuth2 token endpoint as Discord documents it: a form with the client's id and
+    secret; the access token then names its user at /users/@me (Bearer)."""
+    async with FakeDiscord() as fake:
+        alice = fake.user("Alice")
+        code = alice.authorize()
+        assert await exchange(fake, code, "a-wrong-secret") == (401, {
+            "error": "invalid_client", "error_description": "Unknown client or wrong secret."})
+        status, body = await exchange(fake, code)
+        assert status == 200 and body["token_type"] == "Bearer" and body["scope"] == "identify"
+        assert (await exchange(fake, code))[1]["error"] == "invalid_grant"  # used once
+        async with aiohttp.ClientSession() as session, session.get(
+                fake.api_base + "/users/@me",
+                headers={"Authorization": f"Bearer {body['access_token']}"}) as me:
+            assert me.status == 200 and (await me.json())["id"] == str(alice.id)
+        async with aiohttp.ClientSession() as session, session.get(
+                fake.api_base + "/users/@me", headers={"Authorization": "Bearer made-up"}) as me:
+            assert me.status == 401
+        assert (await call(fake, "GET", "/users/@me"))[1]["id"] == str(APP_ID)  # the bot

@@ -14,7 +14,8 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.app import build_app
 from bot.service import GameMaster, Player
 from bot.web.links import public_id
-from bot.web.server import TABLE, WebConfig, WebTable, make_web_app
+from bot.web.server import make_web_app
+from bot.web.table import TABLE, WebConfig, WebTable
 from storage import SqliteRepository
 
 SECRET = b"a test secret of the web table, 32+"

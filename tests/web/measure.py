@@ -1,6 +1,8 @@
 """The web table's figures for docs/deploying.md, measured in headless Chromium: the time
 from a stored move to the open page showing its board (p50/p99 over a whole game), the
-page's weight, and a screenshot of each game's page on a phone and on a desktop.
+time from launching the Activity to its page showing the member's seat (against the fake
+OAuth2 and Discord frame of tests/web), the page's weight, and a screenshot of each game's
+page on a phone and on a desktop.
 
     PYTHONPATH=. python -m tests.web.measure [--game record] [--images docs/images]
 """
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import statistics
 import tempfile
 import time
@@ -20,15 +23,21 @@ from playwright.async_api import Page
 from bot.app import build_app
 from bot.service import GameMaster, Player
 from bot.web.links import public_id
-from bot.web.server import STATIC, WebConfig, make_web_app
+from bot.web.pages import ACTIVITY_BUNDLE, STATIC
+from bot.web.server import make_web_app
+from bot.web.table import EXCHANGE_BURST, WebConfig
 from games.core import all_games, get_game, make_agent
 from storage import SqliteRepository
 from tests.web.browser import chromium
+from tests.web.fake_client import DiscordFrame
+from tests.web.fake_oauth import CLIENT_ID, GUILD, FakeOAuth
 
 SECRET = b"the measuring secret of the web table"
 HOST = Player(1, "Ann")
 SIZES = ((400, 800), (1280, 800))
 SHOT_DECISIONS = 25  # the host's decisions before a screenshot: a game under way
+HANDSHAKES = EXCHANGE_BURST  # Activity launches timed: one address's burst of exchanges
+ACTIVITY_THREAD = 4242
 
 
 async def seated(gm: GameMaster, name: str, seed: int) -> int:
@@ -74,6 +83,8 @@ async def measure(game: str, images: Path) -> list[str]:
         try:
             async with chromium() as browser:
                 lines += await _latency(gm, browser, base, game)
+                if ACTIVITY_BUNDLE.exists():
+                    lines += await _handshakes(gm, browser)
                 for engine in all_games():
                     lines += await _screenshots(gm, browser, base, engine.name, images)
         finally:
@@ -82,7 +93,47 @@ async def measure(game: str, images: Path) -> list[str]:
     weight = sum(len((STATIC / name).read_bytes()) for name in
                  ("game.html", "game.js", "game.css"))
     lines.append(f"page weight: HTML+JS+CSS {weight} bytes (before compression)")
+    if ACTIVITY_BUNDLE.exists():
+        bundle = ACTIVITY_BUNDLE.read_bytes()
+        lines.append(f"the Activity adds activity.js: {len(bundle)} bytes, "
+                     f"{len(gzip.compress(bundle, 9))} gzipped")
     return lines
+
+
+async def _handshakes(gm: GameMaster, browser, launches: int = HANDSHAKES) -> list[str]:
+    """Launch to the member's own seat shown: the SDK's handshake, authorize, the code's
+    exchange (three calls to the fake Discord) and the page's first load."""
+    fake = FakeOAuth()
+    fake.server = TestServer(fake.app(), host="127.0.0.1")
+    await fake.server.start_server()
+    game_id = await seated(gm, "record", 7)
+    await gm.set_thread(game_id, ACTIVITY_THREAD)
+    web = TestServer(make_web_app(gm, WebConfig(SECRET, "", burst=10**6, rate=10**6,
+                                                activity=fake.config())), host="127.0.0.1")
+    await web.start_server()
+    discord = DiscordFrame(str(web.make_url("")))
+    front = TestServer(discord.app(), host="127.0.0.1")
+    await front.start_server()
+    delays: list[float] = []
+    try:
+        for launch in range(launches):
+            instance = fake.launch(f"i-{launch}", ACTIVITY_THREAD, HOST.user_id)
+            page = await browser.new_page(viewport={"width": 1280, "height": 800})
+            began = time.perf_counter()
+            await page.goto(str(front.make_url("")).rstrip("/") + DiscordFrame.launch(
+                [fake.code_for(HOST.user_id)], HOST.user_id, CLIENT_ID, instance,
+                ACTIVITY_THREAD, GUILD))
+            await page.frame_locator("#activity").locator("#private").wait_for(
+                state="visible", timeout=30_000)
+            delays.append(time.perf_counter() - began)
+            await page.close()
+    finally:
+        await front.close()
+        await web.close()
+        await fake.server.close()
+    delays.sort()
+    return [f"Activity: launch -> the member's seat shown, over {len(delays)} launches: "
+            f"p50 {statistics.median(delays) * 1000:.0f} ms, max {delays[-1] * 1000:.0f} ms"]
 
 
 async def _latency(gm: GameMaster, browser, base: str, game: str) -> list[str]:

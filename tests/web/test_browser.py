@@ -14,7 +14,8 @@ from playwright.async_api import Browser, Page, expect
 from bot.i18n import t
 from bot.service import GameMaster
 from bot.web.links import public_id
-from bot.web.server import TABLE, WebConfig, WebTable, make_web_app
+from bot.web.server import make_web_app
+from bot.web.table import TABLE, WebConfig, WebTable
 from tests.web.browser import CHROMIUM, chromium
 from tests.web.conftest import ANN, BO, SECRET, record_table, started_record
 
@@ -139,3 +140,19 @@ async def test_a_private_link_shows_the_hand_and_a_forged_one_is_refused(site: S
         assert answer is not None and answer.status == 403
         assert await refused.locator("h1").text_content() == t("web.refused_title", "en")
         assert await refused.locator("#private").count() == 0
+
+
+async def test_the_slider_of_a_private_link_shows_the_seat_as_it_was(site: Site):
+    await moves(site, 1)
+    then = await site.gm.step_count(site.game_id)
+    ann_then = (await site.gm.private_text(site.game_id, ANN, "en")).replace("**", "")
+    await moves(site, 2)
+    ann_now = (await site.gm.private_text(site.game_id, ANN, "en")).replace("**", "")
+    assert ann_now != ann_then
+    link = await site.table.private_link(site.game_id, ANN)
+    page = await site.open("?t=" + link.partition("?t=")[2])
+    mine = page.locator("#private")
+    await expect(mine).to_have_text(ann_now, timeout=WAIT_MS)
+    await page.locator("#slider").fill(str(then))
+    await shown_step(page, then)
+    await expect(mine).to_have_text(ann_then, timeout=WAIT_MS)

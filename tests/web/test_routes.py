@@ -9,7 +9,9 @@ import asyncio
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.i18n import t
-from bot.web.server import CSP, WebConfig, make_web_app
+from bot.web.pages import CSP
+from bot.web.server import make_web_app
+from bot.web.table import WebConfig
 from tests.web.conftest import ANN, SECRET, Served
 
 PNG = b"\x89PNG\r\n\x1a\n"

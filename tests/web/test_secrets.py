@@ -16,7 +16,8 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.app import build_app
 from bot.service import GameMaster, Player
 from bot.web.links import public_id
-from bot.web.server import TABLE, WebConfig, make_web_app
+from bot.web.server import make_web_app
+from bot.web.table import TABLE, WebConfig
 from games.core import Game, all_games, get_game, make_agent
 from storage import SqliteRepository
 

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from aiohttp import web
 
 from bot.tools.fakediscord import limits
+from bot.tools.fakediscord.activities import OAuthRefused
 from bot.tools.fakediscord.gateway import DIRECT_MESSAGES, GUILD_MESSAGES, GUILDS, Gateway
 from bot.tools.fakediscord.ratelimits import RateLimiter
 from bot.tools.fakediscord.world import (
@@ -52,6 +53,7 @@ class Host(Protocol):
     async def watch(self, message: Message) -> None: ...
 
 ATTACHMENT_LIMIT = 10 * 1024 * 1024  # 10 MiB per file, Discord's default upload limit
+BEARER_ROUTES = ("GET /users/@me",)  # the routes an OAuth2 access token may call
 
 
 class Refused(Exception):
@@ -86,6 +88,7 @@ class Call:
     body: Any
     files: list[Attachment]
     interaction: Interaction | None = None
+    authorization: str = ""  # the Authorization header: a Bearer route reads its user
 
     def major(self) -> str:
         for key in ("channel_id", "guild_id", "webhook_token", "interaction_token"):
@@ -144,7 +147,7 @@ class Rest:
         try:
             self._authorise(request, template)
             call = Call(request.method, template, params, dict(request.query), None, [],
-                        interaction)
+                        interaction, request.headers.get("Authorization", ""))
             call.body, call.files = await self._read_body(request)
             verdict = self.fake.ratelimits.check(template, call.major())
             headers = verdict.headers
@@ -160,6 +163,9 @@ class Rest:
                 interaction.refusals.append(refusal.code)
             return self._log_and_answer(request.method, template, path, call, interaction,
                                         refusal, headers)
+        except OAuthRefused as refusal:
+            return self._log_and_answer(request.method, template, path, call, None, None,
+                                        headers, status=refusal.status, data=refusal.body())
         status = 204 if data is None else 200
         return self._log_and_answer(request.method, template, path, call, interaction,
                                     None, headers, status=status, data=data)
@@ -179,12 +185,19 @@ class Rest:
             return  # authorised by the interaction token
         if template.endswith("/attachments/{attachment_id}/{filename}"):
             return  # the CDN is public
+        if template == "POST /oauth2/token":
+            return  # authorised by the client's id and secret in the form
+        if template in BEARER_ROUTES and self.world.activities.bearer(
+                request.headers.get("Authorization", "")) is not None:
+            return  # a user's OAuth2 access token
         if request.headers.get("Authorization") != f"Bot {TOKEN}":
             raise Refused(401, 0, "401: Unauthorized")
 
     async def _read_body(self, request: web.Request) -> tuple[Any, list[Attachment]]:
         if not request.body_exists:
             return None, []
+        if request.content_type == "application/x-www-form-urlencoded":
+            return dict(await request.post()), []
         if not request.content_type.startswith("multipart/"):
             return await request.json(), []
         body: Any = None
@@ -292,7 +305,28 @@ async def _gateway(rest: Rest, call: Call) -> Any:
 
 @route("GET /users/@me")
 async def _me(rest: Rest, call: Call) -> Any:
-    return bot_user()
+    """The bot's own user, or with a Bearer token (an Activity's) that token's user."""
+    user = rest.world.activities.bearer(call.authorization)
+    if user is None:
+        return bot_user()
+    member = rest.world.members.get(user)
+    if member is None:
+        raise Refused(404, 10013, "Unknown User")
+    return {**member.user_payload(), "public_flags": 0, "flags": 0}
+
+
+@route("POST /oauth2/token")
+async def _oauth_token(rest: Rest, call: Call) -> Any:
+    return rest.world.activities.exchange(call.body if isinstance(call.body, dict) else {})
+
+
+@route("GET /applications/{application_id}/activity-instances/{instance_id}")
+async def _activity_instance(rest: Rest, call: Call) -> Any:
+    _own_application(call)
+    instance = rest.world.activities.instances.get(call.params["instance_id"])
+    if instance is None:
+        raise Refused(404, 0, "404: Not Found")
+    return instance.payload(APP_ID)
 
 
 @route("GET /oauth2/applications/@me", "GET /applications/@me")
@@ -501,6 +535,9 @@ def _callback_effect(rest: Rest, interaction: Interaction, kind: int, data: dict
         interaction.modal = data
         return None
     if kind == 12:  # LAUNCH_ACTIVITY: Discord opens the app's Activity; it carries no data
+        rest.world.activities.launch(interaction.channel_id,
+                                     rest.world.guild_of(interaction.channel_id),
+                                     interaction.user.id)
         return None
     if kind in (4, 5):
         message = rest.new_message(interaction.channel_id, data, files if kind == 4 else [],

@@ -119,6 +119,11 @@ class ScriptedUser:
         data = self._command_data(name, others, focused=(option, typed))
         return (await self._send(AUTOCOMPLETE, data, channel, None, True)).choices
 
+    def authorize(self) -> str:
+        """The OAuth2 code the Embedded App SDK's `authorize` hands this member's Activity
+        (scope `identify`, no prompt: they allowed the application before)."""
+        return self.fake.world.activities.authorize(self.id)
+
     async def click(self, message: Message, custom_id: str, *, settle: bool = True) -> Reply:
         self._check_visible(message)
         item = message.component(custom_id)

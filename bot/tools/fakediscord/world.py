@@ -16,6 +16,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.tools.fakediscord.activities import Activities
+
 APP_ID = 900_000_000_000_000_001
 GUILD_ID = 800_000_000_000_000_001
 CHANNEL_ID = 700_000_000_000_000_001
@@ -238,6 +240,7 @@ class World:
         self.by_nonce: dict[tuple[int, str], Message] = {}  # the latest of each, per channel
         self.changes = 0
         self._changed: dict[Hashable, asyncio.Event] = {}
+        self.activities = Activities(APP_ID)  # launched Activities and their OAuth2
 
     def next_id(self) -> int:
         return next(self._ids)

@@ -1,12 +1,17 @@
 // The web table's page: loads the game's state and board from the JSON API, follows the
 // game live through server-sent events, browses its history with the slider, and zooms and
 // pans the full-resolution board with CSS transforms (wheel and drag, pinch by touch).
+// Inside a Discord Activity (data-client set) it waits for activity.js to say, once Discord
+// told the server who is looking, which game to show and with which seat's token.
 "use strict";
 
 const body = document.body;
-const game = body.dataset.game;
 const lang = body.dataset.lang;
-const token = new URLSearchParams(location.search).get("t");
+// Every address is relative to where the page is served: "/" for /g/<game>, and under
+// Discord's proxy the prefix it adds ("/.proxy/"), which the server never sees.
+const root = location.pathname.replace(/(g\/)?[^/]*$/, "");
+let game = body.dataset.game;
+let token = new URLSearchParams(location.search).get("t");
 const $ = (id) => document.getElementById(id);
 const board = $("board");
 const viewport = $("viewport");
@@ -23,7 +28,7 @@ function api(path, extra) {
   for (const [key, value] of Object.entries(extra || {})) {
     if (value !== null && value !== "") query.set(key, value);
   }
-  return `/api/g/${game}/${path}?${query}`;
+  return `${root}api/g/${game}/${path}?${query}`;
 }
 
 async function load() {
@@ -31,6 +36,10 @@ async function load() {
   loading = (async () => {
     try {
       const answer = await fetch(api("state", { step }));
+      if (answer.status === 403 && body.dataset.client) {  // the Activity's seat token ran out
+        document.dispatchEvent(new CustomEvent("gm:expired"));
+        return;
+      }
       if (!answer.ok) { $("note").textContent = answer.statusText; return; }
       show(await answer.json());
     } finally {
@@ -212,7 +221,23 @@ $("parts").addEventListener("click", (event) => {
   load();
 });
 
-const events = new EventSource(api("events"));
-events.addEventListener("step", () => load());
+let events = null;
 
-load();
+function start() {
+  if (events) events.close();  // opened with the token it had
+  events = new EventSource(api("events"));
+  events.addEventListener("step", () => load());
+  load();
+}
+
+if (body.dataset.client) {
+  // Inside the Activity, activity.js names the game and the seat's token once Discord
+  // vouched for the reader, and again with a fresh token when the last one ran out.
+  $("note").textContent = $("note").dataset.connecting;
+  document.addEventListener("gm:viewer", (event) => {
+    ({ game, token } = event.detail);
+    start();
+  });
+} else {
+  start();
+}
