@@ -48,7 +48,7 @@ class ReusingCanvas(Canvas):
             at = (round(x) + left, round(y) + top)
             self.texts.append(Drawn(text, (*at, at[0] + mask.width, at[1] + mask.height),
                                     font_size(font)))
-            self.image.paste(_ink(color, self.image.mode), at, mask)
+            self.image.paste(_solid(color, self.image.mode, mask.size), at, mask)
         return self.width_in(text, font)
 
     def card_back(self, box: tuple[float, float, float, float]) -> None:
@@ -62,15 +62,20 @@ class ReusingCanvas(Canvas):
 
     def rect(self, box: tuple[float, float, float, float], fill: str | None = None,
              outline: str | None = None, width: int = 1, radius: int = RADIUS) -> None:
-        if self.image is None or fill is None or outline is not None or radius <= 0 \
+        if self.image is None or fill is None or radius <= 0 \
                 or box[3] - box[1] > SHAPE_MAX_H:  # a panel: one fill, cheaper drawn
             super().rect(box, fill, outline, width, radius)
             return
         x0, y0, x1, y1 = (round(v) for v in box)
         if x1 <= x0 or y1 <= y0:
             return
-        self.image.paste(_ink(fill, self.image.mode), (x0, y0),
-                         _shape_mask(x1 - x0 + 1, y1 - y0 + 1, radius))
+        size = (x1 - x0 + 1, y1 - y0 + 1)
+        mask = _shape_mask(*size, radius)
+        if outline is None:
+            self.image.paste(_solid(fill, self.image.mode, size), (x0, y0), mask)
+        else:
+            self.image.paste(_edged(fill, outline, width, radius, self.image.mode, size),
+                             (x0, y0), mask)
 
 
 def draw_reusing(width: int, cjk: bool,
@@ -96,11 +101,32 @@ def _text_mask(text: str, font: Font, anchor: str) -> tuple[Image.Image, int, in
 
 @lru_cache(maxsize=1024)
 def _shape_mask(width: int, height: int, radius: int) -> Image.Image:
-    """A rounded rectangle's mask, drawn once for each size."""
-    mask = Image.new("L", (width, height))
+    """A rounded rectangle's mask, drawn once for each size. Pillow draws shapes without
+    anti-aliasing, so the mask is all or nothing: a 1-bit mask pastes the same pixels as
+    an 8-bit one, four times as fast."""
+    mask = Image.new("1", (width, height))
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius,
-                                           fill=255)
+                                           fill=1)
     return mask
+
+
+@lru_cache(maxsize=1024)
+def _solid(color: str, mode: str, size: tuple[int, int]) -> Image.Image:
+    """A tile of one colour to paste through a mask: Pillow blends a tile through a mask
+    twice as fast as it fills a colour through it (the same arithmetic, the same pixels)."""
+    return Image.new(mode, size, _ink(color, mode))
+
+
+@lru_cache(maxsize=512)
+def _edged(fill: str, outline: str, width: int, radius: int, mode: str,
+           size: tuple[int, int]) -> Image.Image:
+    """A rounded rectangle with its edge (a chip, a city's pill), drawn once for each size
+    and colours, pasted through its shape's mask: drawing an edged rounded rectangle costs
+    eight times pasting one."""
+    tile = Image.new(mode, size, _ink(fill, mode))
+    ImageDraw.Draw(tile).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=radius,
+                                           fill=fill, outline=outline, width=width)
+    return tile
 
 
 @lru_cache(maxsize=256)
