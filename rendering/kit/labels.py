@@ -77,7 +77,7 @@ def settle(frame: Frame, static: Layout, places: Places, h: float,
     every = [box for _, boxes, _ in places for box in boxes] + list(extra)
     out: dict[str, Placed | None] = dict(static)
     moved = [pid for pid, _, _ in places
-             if (spot := static.get(pid)) is not None and any(_hits(spot[0], b) for b in every)]
+             if (spot := static.get(pid)) is not None and _any_hit(spot[0], every)]
     if not moved:
         return out
     for pid in moved:
@@ -102,7 +102,7 @@ def place(frame: Frame, own: Sequence[Box], signs: Sequence[Box], names: Sequenc
     for far in (step * h for step in steps):
         for lx, ly in around((x0, y0, x1, y1), cx, cy, w, h, far):
             box = (lx, ly, lx + w, ly + h)
-            if _inside(frame, box) and not any(_hits(box, b) for b in near):
+            if _inside(frame, box) and not _any_hit(box, near):
                 return box, far
     return None
 
@@ -131,6 +131,14 @@ def overlap(a: Box, b: Box) -> float:
 def _hits(a: Box, b: Box) -> bool:
     """Whether two boxes come closer than GAP px."""
     return a[0] < b[2] + GAP and b[0] < a[2] + GAP and a[1] < b[3] + GAP and b[1] < a[3] + GAP
+
+
+def _any_hit(box: Box, others: Sequence[Box]) -> bool:
+    """Whether `box` comes closer than GAP px to any of `others` (`_hits`, compared inline:
+    a board asks it of each name against every sign)."""
+    x0, y0, x1, y1 = box
+    return any(x0 < b[2] + GAP and b[0] < x1 + GAP and y0 < b[3] + GAP and b[1] < y1 + GAP
+               for b in others)
 
 
 def _near(own: Sequence[Box], box: Box, reach: float) -> bool:

@@ -39,7 +39,8 @@ from rendering.kit.badges import BIG_RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
 from rendering.kit.labels import STEPS, Layout, layout, overlap, place, settle
-from rendering.kit.theme import BG, GOLD, MUTED, PHONE_FLOOR, RED, TEXT
+from rendering.kit.plates import name_plate
+from rendering.kit.theme import GOLD, MUTED, PHONE_FLOOR, RED, TEXT
 from rendering.wargame.cells import cells
 from rendering.wargame.style import (
     EDGE,
@@ -64,6 +65,7 @@ TAG_H = 32  # the plate of the controlling seat's number
 STRETCH = 1.0  # the overview's map keeps its shape: its size then holds while the key changes
 PART_STRETCH = 3.0  # on the map part, whose page has room to grow down
 CHIP_OFF = (0, 8, 16, 28, 44, 64)  # px a power's chips may stand off its area's sign
+RING_OUT = 20  # px the battle's red ring round a sign that changed hands stands out of it
 FOOT = CHIP_H  # under the data box: room for a low area's plate
 SEA = "#14181f"
 BORDER = "#0f1217"
@@ -286,35 +288,37 @@ def _turned(g: Geometry, signs: dict[str, Sign]) -> dict[str, Sign]:
     """The signs with their diamonds on the corners that cover least of the other areas'
     signs, chips and plates near them (and of the diamonds turned before them), then their
     chips where they are free (`_chips_placed`)."""
-    bare = {aid: replace(sign, serving=0, free=0).keep_off() for aid, sign in signs.items()}
+    bare = [(aid, box) for aid, sign in signs.items()
+            for box in replace(sign, serving=0, free=0).keep_off()]
     out: dict[str, Sign] = {}
+    turned: list[tuple[str, Box]] = []  # the diamonds turned so far
     for aid, sign in signs.items():
         if sign.serving or sign.free:
             x0, y0, x1, y1 = sign.box
-            reach = (x0 - 60, y0 - 60, x1 + 60, y1 + 60)
-            others = [box for other, own in bare.items() if other != aid for box in own
-                      if overlap(box, reach)]
-            others += [box for done in out.values() for box, _, _ in done.diamonds()
-                       if overlap(box, reach)]
-            sign = sign.turned(others)
+            sign = sign.turned(_within(bare + turned, aid, (x0 - 60, y0 - 60, x1 + 60, y1 + 60)))
+            turned += [(aid, box) for box, _, _ in sign.diamonds()]
         out[aid] = sign
-    return {aid: _chips_placed(g, sign, bare, out) for aid, sign in out.items()}
+    return {aid: _chips_placed(g, sign, bare + turned) for aid, sign in out.items()}
 
 
-def _chips_placed(g: Geometry, sign: Sign, bare: dict[str, tuple[Box, ...]],
-                  signs: dict[str, Sign]) -> Sign:
+def _within(boxes: list[tuple[str, Box]], aid: str, reach: Box) -> list[Box]:
+    """The boxes of areas other than `aid` that share some of `reach` (as `overlap` > 0),
+    compared inline: a board asks this of every area's 200 boxes."""
+    x0, y0, x1, y1 = reach
+    return [box for other, box in boxes
+            if other != aid and box[0] < x1 and x0 < box[2] and box[1] < y1 and y0 < box[3]]
+
+
+def _chips_placed(g: Geometry, sign: Sign, boxes: list[tuple[str, Box]]) -> Sign:
     """The sign with its row of other powers' chips right of it, or, where that covers
-    another area's sign, in the nearest free place around it (kept where none is free)."""
+    another area's sign, in the nearest free place around it (kept where none is free);
+    `boxes` are every area's bare signs and every diamond, by area."""
     if not sign.chips:
         return sign
     x0 = sign.chips[0][2][0]
     y0 = sign.chips[0][2][1]
     w, h = sign.chips[-1][2][2] - x0, CHIP_H
-    reach = (x0 - w - 120, y0 - 120, x0 + 2 * w + 120, y0 + h + 120)
-    others = [box for other, own in bare.items() if other != sign.aid for box in own
-              if overlap(box, reach)]
-    others += [box for other, done in signs.items() if other != sign.aid
-               for box, _, _ in done.diamonds() if overlap(box, reach)]
+    others = _within(boxes, sign.aid, (x0 - w - 120, y0 - 120, x0 + 2 * w + 120, y0 + h + 120))
     row = (x0, y0, x0 + w, y0 + h)
     if not any(overlap(row, box) for box in others):
         return sign
@@ -438,35 +442,58 @@ def _area(c: Canvas, t: Table, sign: Sign, changed: bool) -> None:
     spot = t.areas().get(sign.aid) or {}
     owner = spot.get("control")
     fill = t.colour(owner)
-    (cx, cy), r, box = sign.centre, sign.radius, sign.box
-    city = board_data().areas[sign.aid]["city"]
+    (cx, cy), r = sign.centre, sign.radius
+    count = int((spot.get("troops") or {}).get(owner or "", 0)) if owner else 0
+    tag, tag_w = (sign.tag[0], sign.tag[1][2] - sign.tag[1][0]) if sign.tag else ("", 0.0)
+    reach = r + RING_OUT
+    side = math.ceil(2 * reach) + 2
+    c.sprite(cx - reach, cy - reach, (max(side, math.ceil(tag_w) + 8),
+                                      side + max(0, math.ceil(r + TAG_H - reach))),
+             _area_face, r, board_data().areas[sign.aid]["city"], changed,
+             (t.view.get("battle") or {}).get("area") == sign.aid,
+             TEXT if t.is_player_nation(owner) else EDGE, fill, str(count) if count else "",
+             tag, tag_w)
+    for pid, n, chip in sign.chips:
+        colour = t.colour(pid)
+        c.sprite(chip[0], chip[1], (math.ceil(chip[2] - chip[0]) + 2, CHIP_H + 2), _chip,
+                 chip[2] - chip[0], colour, TEXT if t.is_player_nation(pid) else EDGE,
+                 _chip_text(t, pid, n))
+    for (x, y), n, colour in sign.badges():
+        badge(c, x, y, n, colour, EDGE, TEXT_SIZE, BADGE)
+
+
+def _area_face(c: Canvas, x: float, y: float, r: float, city: str, changed: bool,
+               battle: bool, ring: str, fill: str, count: str, tag: str, tag_w: float) -> None:
+    """An area's sign of radius `r`, its centre RING_OUT + r px right of and below (x, y):
+    the halo, the battle's ring, a big city's frame, the `ring`, the controller's `fill` with
+    its troops' `count`, and the controlling seat's number `tag` on its plate under it."""
+    cx, cy = x + r + RING_OUT, y + r + RING_OUT
+    box = (cx - r, cy - r, cx + r, cy + r)
     if changed:
         _disc(c, cx, cy, r + 10, GOLD)
-    if (t.view.get("battle") or {}).get("area") == sign.aid:
+    if battle:
         _disc(c, cx, cy, r + (18 if changed else 9), RED)
     if city == "big":
         c.rect((box[0] - 6, box[1] - 6, box[2] + 6, box[3] + 6), fill=GOLD, radius=10)
     rounded = round(r) if city == "none" else 7
-    ring = TEXT if t.is_player_nation(owner) else EDGE
     c.rect((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), fill=ring, radius=rounded + 3)
     c.rect(box, fill=fill, radius=rounded)
-    count = int((spot.get("troops") or {}).get(owner or "", 0)) if owner else 0
     if count:
-        c.text(cx, cy + 1, str(count), TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
-    if sign.tag:
-        text, (x0, y0, x1, y1) = sign.tag
+        c.text(cx, cy + 1, count, TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
+    if tag:
+        x0, y0, x1, y1 = cx - tag_w / 2, cy + r - 8, cx + tag_w / 2, cy + r + TAG_H - 8
         c.rect((x0 - 2, y0 - 2, x1 + 2, y1 + 2), fill=EDGE, radius=6)
         c.rect((x0, y0, x1, y1), fill=fill, radius=5)
-        c.text((x0 + x1) / 2, (y0 + y1) / 2 + 1, text, TEXT_SIZE, ink_on(fill), bold=True,
+        c.text((x0 + x1) / 2, (y0 + y1) / 2 + 1, tag, TEXT_SIZE, ink_on(fill), bold=True,
                anchor="mm")
-    for pid, n, chip in sign.chips:
-        colour = t.colour(pid)
-        c.rect(chip, fill=colour, outline=TEXT if t.is_player_nation(pid) else EDGE, width=2,
-               radius=6)
-        c.text((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2 + 1, _chip_text(t, pid, n),
-               TEXT_SIZE, ink_on(colour), bold=True, anchor="mm")
-    for (x, y), n, colour in sign.badges():
-        badge(c, x, y, n, colour, EDGE, TEXT_SIZE, BADGE)
+
+
+def _chip(c: Canvas, x: float, y: float, w: float, colour: str, outline: str,
+          text: str) -> None:
+    """Another power's troops on a chip `w` wide from (x, y), in its colour."""
+    c.rect((x, y, x + w, y + CHIP_H), fill=colour, outline=outline, width=2, radius=6)
+    c.text(x + w / 2, y + CHIP_H / 2 + 1, text, TEXT_SIZE, ink_on(colour), bold=True,
+           anchor="mm")
 
 
 def _disc(c: Canvas, cx: float, cy: float, r: float, fill: str) -> None:
@@ -490,12 +517,7 @@ def _markers(c: Canvas, t: Table, g: Geometry) -> None:
 
 def _label(c: Canvas, t: Table, g: Geometry, aid: str, text: str, box: Box,
            far: float) -> None:
-    """The area's name on a dark plate, tied to its area by a thin line when it had to stand
-    off."""
-    lx, ly, rx, by = box
-    if far:
-        cx, cy = g.at(aid)
-        c.line([(cx, cy), (min(max(cx, lx), rx), min(max(cy, ly), by))], MUTED, 2)
-    c.rect(box, fill=BG, radius=5)
+    """The area's name on a dark plate (tied to its area when it had to stand off), muted
+    on nobody's area."""
     ink = TEXT if (t.areas().get(aid) or {}).get("control") is not None else MUTED
-    c.text((lx + rx) / 2, (ly + by) / 2 + 1, text, TEXT_SIZE, ink, bold=True, anchor="mm")
+    name_plate(c, text, box, far, g.at(aid), ink, TEXT_SIZE)
