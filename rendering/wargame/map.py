@@ -65,6 +65,9 @@ TAG_H = 32  # the plate of the controlling seat's number
 STRETCH = 1.0  # the overview's map keeps its shape: its size then holds while the key changes
 PART_STRETCH = 3.0  # on the map part, whose page has room to grow down
 CHIP_OFF = (0, 8, 16, 28, 44, 64)  # px a power's chips may stand off its area's sign
+CROWDED = 1.2  # below this scale the signs are nudged apart (`_nudges`)
+SIGN_OUT = 6  # px a big city's gold frame stands out of its sign
+NUDGE_GAP = 2  # px kept between two areas' signs (and plates)
 RING_OUT = 20  # px the battle's red ring round a sign that changed hands stands out of it
 FOOT = CHIP_H  # under the data box: room for a low area's plate
 SEA = "#14181f"
@@ -127,6 +130,12 @@ class Geometry:
         return (self.x + self.scale * (px - self.box[0]), self.y + self.sy * (py - self.box[1]))
 
     def at(self, aid: str) -> Point:
+        """The area's sign's centre: its label point, nudged off a neighbour's sign."""
+        x, y = self.raw_at(aid)
+        dx, dy = _nudges(self.scale, self.sy).get(aid, (0.0, 0.0))
+        return x + dx, y + dy
+
+    def raw_at(self, aid: str) -> Point:
         spot = board_data().areas[aid]
         return self.point(float(spot["x"]), float(spot["y"]))
 
@@ -138,6 +147,45 @@ class Geometry:
     def node(self) -> float:
         """An area's sign, in pixels: larger on a zoomed map, never below a finger's width."""
         return max(44.0, min(64.0, 30 * self.scale))
+
+
+@lru_cache(maxsize=16)
+def _nudges(scale: float, yscale: float) -> dict[str, Point]:
+    """How far each area's sign is moved off its label point so that no two signs, with the
+    controlling seat's plate under them, meet: on a small map (many seats' headline and key
+    leave it little room) neighbouring signs would cover each other's troops and numbers.
+    Two signs that meet are pushed apart along the axis they overlap least, a few rounds
+    over, and kept on the map. A map at CROWDED or more keeps its label points: its signs
+    only touch where their texts stand apart, and moving them would take the names' room.
+    The sides follow, since they are drawn from `Geometry.at` too."""
+    if scale >= CROWDED:
+        return {}
+    g = Geometry(scale, 0, 0, DATA_BOX, yscale)
+    at = {aid: list(g.raw_at(aid)) for aid in board_data().areas}
+    reach = {aid: _radius(g, aid) + SIGN_OUT for aid in at}  # the ring's or frame's edge
+    below = {aid: _radius(g, aid) + TAG_H - 8 + 2 for aid in at}  # the plate's bottom
+    ids = sorted(at)
+    for _ in range(400):
+        moved = False
+        for n, a in enumerate(ids):
+            for b in ids[n + 1:]:
+                (ax, ay), (bx, by) = at[a], at[b]
+                across = reach[a] + reach[b] + NUDGE_GAP - abs(bx - ax)
+                down = (below[a] + reach[b] if ay <= by else below[b] + reach[a]) \
+                    + NUDGE_GAP - abs(by - ay)
+                if across <= 0 or down <= 0:
+                    continue
+                moved = True
+                axis, push = (0, across) if across < down else (1, down)
+                sign = 1 if at[b][axis] >= at[a][axis] else -1
+                at[a][axis] -= sign * (push / 4 + 0.5)
+                at[b][axis] += sign * (push / 4 + 0.5)
+        for aid, spot in at.items():  # never off the map
+            spot[0] = min(max(spot[0], reach[aid]), g.width - reach[aid])
+            spot[1] = min(max(spot[1], reach[aid]), g.height - below[aid])
+        if not moved:
+            break
+    return {aid: (x - g.raw_at(aid)[0], y - g.raw_at(aid)[1]) for aid, (x, y) in at.items()}
 
 
 def _step(scale: float) -> float:
@@ -371,10 +419,10 @@ class Sign:
         sign (top right unless `corners` says otherwise), the free ones' on the opposite."""
         x0, y0, x1, y1 = self.box
 
-        def at(corner: int, n: int) -> Point:  # a two-digit count stands further off
-            out = 6 + (9 if n > 9 else 0)
+        def at(corner: int, n: int) -> Point:  # a two-digit count stands further off,
+            out, up = (15, -1) if n > 9 else (6, 2)  # clear of the sign's own two digits
             return ((x1 + out) if corner in (0, 3) else (x0 - out),
-                    (y0 + 2) if corner in (0, 1) else (y1 - 2))
+                    (y0 + up) if corner in (0, 1) else (y1 - up))
         return [(at(corner, n), n, colour) for corner, n, colour in (
             (self.corner, self.serving, GOLD), ((self.corner + 2) % 4, self.free, MUTED)) if n]
 
