@@ -22,7 +22,7 @@ from rendering.kit.ink import ReusingCanvas
 from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH
 from rendering.kit.scene import Scene
 from rendering.wargame.changes import compare
-from rendering.wargame.key import draw_key
+from rendering.wargame.key import draw_key, key_chips
 from rendering.wargame.map import CROWDED, STRETCH, Geometry, draw_map
 from rendering.wargame.style import GOZOKU, Table
 
@@ -47,7 +47,8 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
     probe = ReusingCanvas(WIDTH, 1, cjk, dry=True)
     top = draw_headline(probe, scene, head, MARGIN, MARGIN, INNER)
     budget = max(top, draw_headline(probe, scene, _in_play(t, head), MARGIN, MARGIN, INNER))
-    key_h = draw_key(probe, t, MARGIN, 0, INNER)  # the key under the map: who is which
+    key = key_chips(probe, t)  # the key under the map: who is which
+    key_h = draw_key(probe, t, MARGIN, 0, INNER, key)
     g = _fitted(budget, key_h)
     if g.scale < CROWDED:  # many seats: the picks' long key leaves no room to reserve
         g = _fitted(top, key_h)
@@ -55,7 +56,7 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
                       widths=probe.widths)
     draw_headline(c, scene, head, MARGIN, MARGIN, INNER)
     draw_map(c, t, g, diff.marks())
-    draw_key(c, t, MARGIN, g.bottom + GAP, INNER)
+    draw_key(c, t, MARGIN, g.bottom + GAP, INNER, key)
     assert c.image is not None  # a canvas that is not dry has its image
     return c.image, c.texts
 

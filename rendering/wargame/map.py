@@ -135,6 +135,10 @@ class Geometry:
         dx, dy = _nudges(self.scale, self.sy).get(aid, (0.0, 0.0))
         return x + dx, y + dy
 
+    def at_origin(self) -> Geometry:
+        """The same scales and window with its corner at (0, 0): what a layer depends on."""
+        return Geometry(self.scale, 0, 0, self.box, self.yscale)
+
     def raw_at(self, aid: str) -> Point:
         spot = board_data().areas[aid]
         return self.point(float(spot["x"]), float(spot["y"]))
@@ -274,12 +278,21 @@ def _tint(t: Table, pid: str | None) -> str:
 
 
 def ground(t: Table, g: Geometry) -> Image.Image:
-    """The static layer cut to `g`'s window and coloured for this view."""
+    """The static layer cut to `g`'s window and coloured for this view (read only: boards
+    paste it)."""
+    return _coloured(g.at_origin(), tuple(palette(t)))
+
+
+@lru_cache(maxsize=2)
+def _coloured(g: Geometry, colours: tuple[int, ...]) -> Image.Image:
+    """The static layer in `g`'s window coloured by `colours`: the boards of a table keep
+    their colours until an area changes hands, and colouring a megapixel costs a tenth of
+    a board."""
     base = base_layer(g.scale, g.yscale)
     left = round(g.scale * (g.box[0] - DATA_BOX[0]))
     top = round(g.sy * (g.box[1] - DATA_BOX[1]))
     layer = base.crop((left, top, left + g.width, top + g.height))
-    layer.putpalette(palette(t))
+    layer.putpalette(list(colours))
     return layer.convert("RGB")
 
 
@@ -336,8 +349,7 @@ def _turned(g: Geometry, signs: dict[str, Sign]) -> dict[str, Sign]:
     """The signs with their diamonds on the corners that cover least of the other areas'
     signs, chips and plates near them (and of the diamonds turned before them), then their
     chips where they are free (`_chips_placed`)."""
-    bare = [(aid, box) for aid, sign in signs.items()
-            for box in replace(sign, serving=0, free=0).keep_off()]
+    bare = [(aid, box) for aid, sign in signs.items() for box in sign.keep_off(diamonds=False)]
     out: dict[str, Sign] = {}
     turned: list[tuple[str, Box]] = []  # the diamonds turned so far
     for aid, sign in signs.items():
@@ -414,17 +426,18 @@ class Sign:
         (cx, cy), r = self.centre, self.radius
         return (cx - r, cy - r, cx + r, cy + r)
 
-    def badges(self) -> list[tuple[Point, int, str]]:
+    def badges(self, corner: int | None = None) -> list[tuple[Point, int, str]]:
         """The diamonds: (centre, count, colour): the serving generals' on one corner of the
-        sign (top right unless `corners` says otherwise), the free ones' on the opposite."""
+        sign (`corner`, else the sign's own), the free ones' on the opposite."""
         x0, y0, x1, y1 = self.box
+        first = self.corner if corner is None else corner
 
         def at(corner: int, n: int) -> Point:  # a two-digit count stands further off,
             out, up = (15, -1) if n > 9 else (6, 2)  # clear of the sign's own two digits
             return ((x1 + out) if corner in (0, 3) else (x0 - out),
                     (y0 + up) if corner in (0, 1) else (y1 - up))
         return [(at(corner, n), n, colour) for corner, n, colour in (
-            (self.corner, self.serving, GOLD), ((self.corner + 2) % 4, self.free, MUTED)) if n]
+            (first, self.serving, GOLD), ((first + 2) % 4, self.free, MUTED)) if n]
 
     def diamonds(self) -> list[tuple[Box, int, str]]:
         """The diamonds' boxes, counts and colours."""
@@ -435,18 +448,20 @@ class Sign:
         """The sign with its diamonds on the corners that cover least of `others`."""
         if not self.serving and not self.free:
             return self
-        return min((replace(self, corner=k) for k in range(4)), key=lambda s: sum(
+        best = min(range(4), key=lambda k: sum(
             overlap((x - BADGE, y - BADGE, x + BADGE, y + BADGE), box)
-            for (x, y), _, _ in s.badges() for box in others))
+            for (x, y), _, _ in self.badges(k) for box in others))
+        return replace(self, corner=best)
 
-    def keep_off(self) -> tuple[Box, ...]:
-        """The boxes the names must keep off: the sign with its frame, the chips, the
-        diamonds."""
+    def keep_off(self, diamonds: bool = True) -> tuple[Box, ...]:
+        """The boxes the names must keep off: the sign with its frame, the chips and (unless
+        not `diamonds`) the diamonds."""
         x0, y0, x1, y1 = self.box
-        diamonds = [(x - BADGE, y - BADGE, x + BADGE, y + BADGE) for (x, y), _, _ in self.badges()]
+        diamonds_at = [(x - BADGE, y - BADGE, x + BADGE, y + BADGE)
+                       for (x, y), _, _ in self.badges()] if diamonds else []
         tag = (self.tag[1],) if self.tag else ()
         return ((x0 - 6, y0 - 6, x1 + 6, y1 + 6), *(box for _, _, box in self.chips),
-                *diamonds, *tag)
+                *diamonds_at, *tag)
 
 
 def _area_sign(c: Canvas, t: Table, g: Geometry, aid: str) -> Sign:
