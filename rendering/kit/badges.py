@@ -4,6 +4,8 @@ from the round and square signs of the pieces, and its number stays at the phone
 
 from __future__ import annotations
 
+import math
+
 from rendering.kit.canvas import Canvas
 from rendering.kit.theme import BG, LARGE
 
@@ -18,8 +20,16 @@ def badge(c: Canvas, cx: float, cy: float, count: int, fill: str, edge: str,
     in the background's colour; returns its box (the names keep off it). A number larger
     than 24 px wants a larger `radius` (BIG_RADIUS for the phone floor)."""
     r = radius
+    side = math.ceil(2 * r) + 2
+    c.sprite(cx - r, cy - r, (side, side), _diamond, count, fill, edge, size, r)
+    return (cx - r, cy - r, cx + r, cy + r)
+
+
+def _diamond(c: Canvas, x: float, y: float, count: int, fill: str, edge: str, size: int,
+             r: float) -> None:
+    """The diamond whose box has its top left corner at (x, y), and its count."""
+    cx, cy = x + r, y + r
     if c.draw is not None:
         c.draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=fill,
                        outline=edge)
     c.text(cx, cy + 1, str(count), size, BG, bold=True, anchor="mm")
-    return (cx - r, cy - r, cx + r, cy + r)

@@ -10,7 +10,7 @@ also check that no two texts collide, none leaves the page and what must be read
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -62,6 +62,8 @@ def font_size(font: Font) -> int:
 
 
 Page = tuple[Image.Image, list[Drawn]]  # an image and the strings drawn on it
+# Draws a sprite with its top left corner at (x, y): draw(canvas, x, y, *args).
+SpriteDrawer = Callable[..., None]
 
 
 @lru_cache(maxsize=8192)
@@ -163,6 +165,14 @@ class Canvas:
         if rx > 1 and ry > 1:
             self.draw.polygon([(cx, cy - ry), (cx + rx, cy), (cx, cy + ry), (cx - rx, cy)],
                               outline=GOLD)
+
+    def sprite(self, x: float, y: float, size: tuple[int, int], draw: SpriteDrawer,
+               *args: Hashable) -> None:
+        """What `draw(canvas, x, y, *args)` draws: opaque shapes with their texts inside
+        them, within `size` px right of and below (x, y), depending on nothing but `args`
+        (a map's sign, a name on its plate). A plain canvas draws it in place; the reusing
+        canvas (rendering.kit.ink) pastes it from a cache, drawn once."""
+        draw(self, x, y, *args)
 
     def chip_width(self, text: str, size: int = BODY, bold: bool = False,
                    icon: bool = False) -> float:

@@ -9,6 +9,8 @@ a phone, where a shrunk list of names no longer reads.
 
 from __future__ import annotations
 
+import math
+
 from rendering.kit.canvas import Canvas
 from rendering.kit.layout import GAP, Flow, wrap, wrap_anywhere
 from rendering.kit.theme import CHIP_H, CHIP_PAD_X
@@ -32,10 +34,16 @@ def chips(c: Canvas, items: Chips, x: float, y: float, width: float, size: int,
             flow = Flow(x, y + GAP, width, CHIP_H)
             continue
         cx, cy = flow.place(w)
-        c.rect((cx, cy, cx + w, cy + CHIP_H), fill=fill)
-        c.text(cx + CHIP_PAD_X, cy + CHIP_H / 2, text, size, colour, anchor="lm",
-               max_width=w, min_size=size)
+        c.sprite(cx, cy, (math.ceil(w) + 2, CHIP_H + 2), _chip, text, w, fill, colour, size)
     return flow.bottom if flow.placed else flow.y0 - GAP
+
+
+def _chip(c: Canvas, x: float, y: float, text: str, w: float, fill: str, colour: str,
+          size: int) -> None:
+    """One chip `w` wide from (x, y), its text at `size`."""
+    c.rect((x, y, x + w, y + CHIP_H), fill=fill)
+    c.text(x + CHIP_PAD_X, y + CHIP_H / 2, text, size, colour, anchor="lm", max_width=w,
+           min_size=size)
 
 
 def _long_chip(c: Canvas, item: tuple[str, str, str], x: float, y: float, width: float,

@@ -10,6 +10,7 @@ view and draw their body below it; the words come from the game (worded through
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from games.core.messages import msg
@@ -80,10 +81,15 @@ def _awaiting(c: Canvas, scene: Scene, head: Headline, x: float, y: float,
         name = player_name(scene.names, seat, c)
         w = min(c.measure(name, HEAD_TEXT, True) + 2 * CHIP_PAD, width - used - GAP)
         cx, cy = flow.place(w)
-        c.rect((cx, cy, cx + w, cy + CHIP_H), fill=head.color(seat))
-        c.text(cx + CHIP_PAD, cy + CHIP_H / 2, name, HEAD_TEXT, DARK_TEXT, bold=True,
-               max_width=w - 2 * CHIP_PAD, anchor="lm", min_size=HEAD_TEXT)
+        c.sprite(cx, cy, (math.ceil(w) + 2, CHIP_H + 2), _awaited, name, w, head.color(seat))
     return max(flow.bottom, y + CHIP_H) + GAP  # the caption alone still takes its row
+
+
+def _awaited(c: Canvas, x: float, y: float, name: str, w: float, fill: str) -> None:
+    """An awaited seat's name on a chip `w` wide from (x, y) in its colour."""
+    c.rect((x, y, x + w, y + CHIP_H), fill=fill)
+    c.text(x + CHIP_PAD, y + CHIP_H / 2, name, HEAD_TEXT, DARK_TEXT, bold=True,
+           max_width=w - 2 * CHIP_PAD, anchor="lm", min_size=HEAD_TEXT)
 
 
 def _standings(c: Canvas, scene: Scene, head: Headline, x: float, y: float,
@@ -100,15 +106,22 @@ def _standings(c: Canvas, scene: Scene, head: Headline, x: float, y: float,
                  + (c.measure(change, HEAD_TEXT, True) + GAP if change else 0))
         name_w = min(c.measure(name, HEAD_TEXT, True), max(HEAD_TEXT, width - fixed))
         cx, cy = flow.place(name_w + fixed)
-        c.rect((cx, cy, cx + name_w + fixed, cy + CHIP_H), fill=PANEL,
-               outline=head.color(s.seat), width=3)
-        c.text(cx + CHIP_PAD, cy + CHIP_H / 2, name, HEAD_TEXT, TEXT, bold=True, anchor="lm",
-               max_width=name_w, min_size=HEAD_TEXT)
-        at = _value(c, s.value, cx + CHIP_PAD + name_w + GAP, cy, value_w)
-        if change:
-            c.text(at + GAP, cy + CHIP_H / 2, change, HEAD_TEXT,
-                   GREEN if s.delta and s.delta > 0 else RED, bold=True, anchor="lm")
+        c.sprite(cx, cy, (math.ceil(name_w + fixed) + 2, CHIP_H + 2), _standing, name, name_w,
+                 fixed, head.color(s.seat), s.value, value_w, change,
+                 GREEN if s.delta and s.delta > 0 else RED)
     return flow.bottom + GAP
+
+
+def _standing(c: Canvas, x: float, y: float, name: str, name_w: float, fixed: float,
+              colour: str, value: str, value_w: float, change: str, change_ink: str) -> None:
+    """A seat's standing chip from (x, y): its name in `name_w`, its value's box and its
+    change in `change_ink`, edged in the seat's `colour`."""
+    c.rect((x, y, x + name_w + fixed, y + CHIP_H), fill=PANEL, outline=colour, width=3)
+    c.text(x + CHIP_PAD, y + CHIP_H / 2, name, HEAD_TEXT, TEXT, bold=True, anchor="lm",
+           max_width=name_w, min_size=HEAD_TEXT)
+    at = _value(c, value, x + CHIP_PAD + name_w + GAP, y, value_w)
+    if change:
+        c.text(at + GAP, y + CHIP_H / 2, change, HEAD_TEXT, change_ink, bold=True, anchor="lm")
 
 
 def _value(c: Canvas, value: str, x: float, top: float, width: float) -> float:

@@ -76,8 +76,9 @@ def settle(frame: Frame, static: Layout, places: Places, h: float,
     A name the static layout could not place stays off."""
     every = [box for _, boxes, _ in places for box in boxes] + list(extra)
     out: dict[str, Placed | None] = dict(static)
+    index = _Index(every)
     moved = [pid for pid, _, _ in places
-             if (spot := static.get(pid)) is not None and any(_hits(spot[0], b) for b in every)]
+             if (spot := static.get(pid)) is not None and index.hits(spot[0])]
     if not moved:
         return out
     for pid in moved:
@@ -97,13 +98,20 @@ def place(frame: Frame, own: Sequence[Box], signs: Sequence[Box], names: Sequenc
     x0, y0 = min(b[0] for b in own), min(b[1] for b in own)
     x1, y1 = max(b[2] for b in own), max(b[3] for b in own)
     reach = (x0 - w - 4 * h, y0 - 5 * h, x1 + w + 4 * h, y1 + 5 * h)
-    near = [b for b in (*signs, *names) if _hits(b, reach)]
     cx, cy = (own[0][0] + own[0][2]) / 2, (own[0][1] + own[0][3]) / 2
+    # The boxes within reach, nearest first (a candidate that meets one mostly meets a near
+    # one), each with its right and bottom edges pushed out by GAP once for all candidates.
+    near = sorted(((b[0], b[1], b[2] + GAP, b[3] + GAP) for b in (*signs, *names)
+                   if _hits(b, reach)),
+                  key=lambda b: abs(b[0] + b[2] - 2 * cx) + abs(b[1] + b[3] - 2 * cy))
+    left, right, top, bottom = frame.x, frame.x + frame.width, frame.y, frame.bottom
     for far in (step * h for step in steps):
         for lx, ly in around((x0, y0, x1, y1), cx, cy, w, h, far):
-            box = (lx, ly, lx + w, ly + h)
-            if _inside(frame, box) and not any(_hits(box, b) for b in near):
-                return box, far
+            rx, by = lx + w, ly + h
+            if left <= lx and rx <= right and top <= ly and by <= bottom and not any(
+                    lx < b[2] and b[0] < rx + GAP and ly < b[3] and b[1] < by + GAP
+                    for b in near):
+                return (lx, ly, rx, by), far
     return None
 
 
@@ -133,12 +141,31 @@ def _hits(a: Box, b: Box) -> bool:
     return a[0] < b[2] + GAP and b[0] < a[2] + GAP and a[1] < b[3] + GAP and b[1] < a[3] + GAP
 
 
+class _Index:
+    """Boxes by the CELL px squares their GAP-wide surroundings meet: which of a board's
+    200 sign boxes a name comes near is asked of a few of them, not of every one."""
+
+    CELL = 96
+
+    def __init__(self, boxes: Sequence[Box]) -> None:
+        self.cells: dict[tuple[int, int], list[Box]] = {}
+        for box in boxes:
+            for key in self._keys(box):
+                self.cells.setdefault(key, []).append(box)
+
+    def _keys(self, box: Box) -> list[tuple[int, int]]:
+        n = self.CELL
+        return [(i, j) for i in range(int((box[0] - GAP) // n), int((box[2] + GAP) // n) + 1)
+                for j in range(int((box[1] - GAP) // n), int((box[3] + GAP) // n) + 1)]
+
+    def hits(self, box: Box) -> bool:
+        """Whether `box` comes closer than GAP px to any of the boxes (`_hits`)."""
+        x0, y0, x1, y1 = box
+        return any(x0 < b[2] + GAP and b[0] < x1 + GAP and y0 < b[3] + GAP and b[1] < y1 + GAP
+                   for key in self._keys(box) for b in self.cells.get(key, ()))
+
+
 def _near(own: Sequence[Box], box: Box, reach: float) -> bool:
     """Whether `box` lies within `reach` px of the first of a place's boxes (its sign)."""
     x0, y0, x1, y1 = own[0]
     return _hits((x0 - reach, y0 - reach, x1 + reach, y1 + reach), box)
-
-
-def _inside(frame: Frame, box: Box) -> bool:
-    return frame.x <= box[0] and box[2] <= frame.x + frame.width and frame.y <= box[1] \
-        and box[3] <= frame.bottom

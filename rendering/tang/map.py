@@ -33,7 +33,8 @@ from rendering.kit.badges import BIG_RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
 from rendering.kit.labels import STEPS, Layout, layout, overlap, place, settle
-from rendering.kit.theme import BG, GOLD, MUTED, PHONE_FLOOR, TEXT, seat_sign
+from rendering.kit.plates import name_plate
+from rendering.kit.theme import GOLD, MUTED, PHONE_FLOOR, TEXT, seat_sign
 from rendering.tang.style import EDGE, NEUTRAL, Table, board_data, ink_on
 
 TEXT_SIZE = PHONE_FLOOR  # every word and number on the map
@@ -46,6 +47,7 @@ STRETCH = 1.45  # the map's down scale may be this many times its across scale
 PART_STRETCH = 3.0  # on the map part, whose page has room to grow down
 CHIP_OFF = (0, 8, 16, 28)  # px a city's chips may stand off its pill, nearest first
 CHIP_FAR = (44, 64, 88, 116, 150, 190)  # px off where no nearer place is free (tied by a line)
+HALO_OUT = 7  # px the gold halo of a city that changed hands stands out of its pill
 FOOT = CHIP_H + 8  # under the data box: room for a low city's chips
 NUDGE_W = 100  # the pill's width cities are kept apart for (a number and a two-digit count)
 RESERVED = "88"  # the count a city's pill is reserved for in the names' static layout
@@ -310,11 +312,7 @@ def _sided(g: Geometry, signs: dict[str, Sign]) -> dict[str, Sign]:
     extras: dict[str, tuple[Box, ...]] = {}  # the flags and diamonds placed so far
     for cid, sign in signs.items():
         if sign.capital is not None or sign.generals:
-            others = _near(sign, bare, extras)
-            sign = min((replace(sign, flag_right=right, flag_down=down, badge_corner=k)
-                        for down in (False, True) for right in (False, True)
-                        for k in range(4)),
-                       key=lambda moved: _covered_signs(moved, others))
+            sign = _cornered(sign, _near(sign, bare, extras))
             extras[cid] = sign.keep_off()[1:]
         flagged[cid] = sign
     out: dict[str, Sign] = {}
@@ -324,6 +322,18 @@ def _sided(g: Geometry, signs: dict[str, Sign]) -> dict[str, Sign]:
             sign = _chips_placed(g, sign, _near(sign, bare, extras, placed))
         out[cid] = sign
     return out
+
+
+def _cornered(sign: Sign, others: list[Box]) -> Sign:
+    """The sign with its flag and diamond on the ends and corners of its pill that cover
+    least of `others` (the first such in order). Only the boxes within their reach are
+    weighed: the others cover nothing, and a crowded middle has dozens of them."""
+    x0, y0, x1, y1 = sign.pill
+    reach = (x0 - BADGE - 8, y0 - FLAG_POLE - 8, x1 + BADGE + 8, y1 + FLAG_POLE + 8)
+    near = [box for box in others if overlap(box, reach)]
+    return min((replace(sign, flag_right=right, flag_down=down, badge_corner=k)
+                for down in (False, True) for right in (False, True) for k in range(4)),
+               key=lambda moved: _covered_signs(moved, near))
 
 
 def _near(sign: Sign, *layers: dict[str, tuple[Box, ...]]) -> list[Box]:
@@ -496,33 +506,50 @@ def _city(c: Canvas, t: Table, sign: Sign, city: dict, changed: bool) -> None:
     owner = city.get("controller")
     fill = NEUTRAL if owner is None else t.pieces(int(owner))[0]
     x0, y0, x1, y1 = sign.pill
-    if changed:
-        c.rect((x0 - 7, y0 - 7, x1 + 7, y1 + 7), fill=HALO, radius=PILL_H // 2 + 7)
     edge = GOLD if info["special"] or info["luoyang"] else \
         EDGE if owner is None else t.outline(int(owner))
-    c.rect(sign.pill, fill=fill, outline=edge, width=5 if info["luoyang"] else 3,
-           radius=PILL_H // 2)
-    tag = _tag_w(c, city)
-    if tag and owner is not None:  # the controller's number on a dark plate at the left
-        c.rect((x0 + 4, y0 + 4, x0 + 4 + tag, y1 - 4), fill=EDGE, radius=(PILL_H - 8) // 2)
-        c.text(x0 + 4 + tag / 2, (y0 + y1) / 2 + 1, seat_sign(int(owner)), TEXT_SIZE, TEXT,
-               bold=True, anchor="mm")
-    text = _count(city)
-    if text:
-        c.text((x0 + 4 + tag + x1) / 2, (y0 + y1) / 2 + 1, text, TEXT_SIZE, ink_on(fill),
-               bold=True, anchor="mm")
+    tag = "" if owner is None else seat_sign(int(owner))
+    c.sprite(x0 - HALO_OUT, y0 - HALO_OUT, (math.ceil(x1 - x0) + 2 * HALO_OUT + 2,
+                                            PILL_H + 2 * HALO_OUT + 2),
+             _pill, x1 - x0, fill, edge, 5 if info["luoyang"] else 3, tag, _tag_w(c, city),
+             _count(city), changed)
     if sign.tied and sign.chips:
         first = sign.chips[0][2]
         c.line([((x0 + x1) / 2, (y0 + y1) / 2), ((first[0] + first[2]) / 2, first[1])], TEXT, 3)
     for seat, n, chip in sign.chips:
         colour, ink, _ = t.pieces(seat)
-        c.rect(chip, fill=colour, outline=t.outline(seat), width=2, radius=6)
-        c.text((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2 + 1, _chip_text(seat, n),
-               TEXT_SIZE, ink, bold=True, anchor="mm")
+        c.sprite(chip[0], chip[1], (math.ceil(chip[2] - chip[0]) + 2, CHIP_H + 2), _chip,
+                 chip[2] - chip[0], colour, t.outline(seat), _chip_text(seat, n), ink)
     if sign.capital is not None:
         _flag(c, t, sign.capital, *sign.flag_at, sign.flag_down)
     if sign.generals:
         badge(c, *sign.badge_at, sign.generals, GOLD, EDGE, TEXT_SIZE, BADGE)
+
+
+def _pill(c: Canvas, x: float, y: float, w: float, fill: str, edge: str, width: int,
+          tag: str, tag_w: float, count: str, changed: bool) -> None:
+    """A city's pill `w` wide, HALO_OUT px right of and below (x, y): its halo when it
+    changed hands, its controller's number `tag` on a dark plate at its left end and the
+    controller's armies `count` in the ink that reads on `fill`."""
+    x0, y0 = x + HALO_OUT, y + HALO_OUT
+    x1, y1 = x0 + w, y0 + PILL_H
+    if changed:
+        c.rect((x0 - 7, y0 - 7, x1 + 7, y1 + 7), fill=HALO, radius=PILL_H // 2 + 7)
+    c.rect((x0, y0, x1, y1), fill=fill, outline=edge, width=width, radius=PILL_H // 2)
+    if tag:  # the controller's number on a dark plate at the left
+        c.rect((x0 + 4, y0 + 4, x0 + 4 + tag_w, y1 - 4), fill=EDGE, radius=(PILL_H - 8) // 2)
+        c.text(x0 + 4 + tag_w / 2, (y0 + y1) / 2 + 1, tag, TEXT_SIZE, TEXT, bold=True,
+               anchor="mm")
+    if count:
+        c.text((x0 + 4 + tag_w + x1) / 2, (y0 + y1) / 2 + 1, count, TEXT_SIZE, ink_on(fill),
+               bold=True, anchor="mm")
+
+
+def _chip(c: Canvas, x: float, y: float, w: float, colour: str, outline: str, text: str,
+          ink: str) -> None:
+    """Another seat's armies on a chip `w` wide from (x, y), in its colour."""
+    c.rect((x, y, x + w, y + CHIP_H), fill=colour, outline=outline, width=2, radius=6)
+    c.text(x + w / 2, y + CHIP_H / 2 + 1, text, TEXT_SIZE, ink, bold=True, anchor="mm")
 
 
 def _capital_of(t: Table, cid: str) -> int | None:
@@ -536,23 +563,28 @@ def _flag(c: Canvas, t: Table, seat: int, x: float, y: float, down: bool) -> Non
     """A flag on a pole above (or under) an end of the pill, in the capital owner's colour
     with its number: a capital taken by another seat still says whose it was without its
     colour."""
-    top = y + FLAG_POLE - FLAG_H if down else y - FLAG_POLE
     fill, ink, _ = t.pieces(seat)
+    c.sprite(x - 2, y if down else y - FLAG_POLE, (FLAG_W + 4, FLAG_POLE + 2), _pennant,
+             seat_sign(seat), fill, ink, down)
+
+
+def _pennant(c: Canvas, x: float, y: float, sign: str, fill: str, ink: str,
+             down: bool) -> None:
+    """The pole and its flag, the pole's foot 2 px right of x, at the top (`down`) or the
+    bottom of the FLAG_POLE px from y."""
+    x += 2
+    foot, top = (y, y + FLAG_POLE - FLAG_H) if down else (y + FLAG_POLE, y)
     if c.draw is not None:
-        c.draw.line([(x, y), (x, y + FLAG_POLE if down else top)], fill=TEXT, width=3)
+        c.draw.line([(x, foot), (x, y + FLAG_POLE if down else top)], fill=TEXT, width=3)
     c.rect((x + 1, top, x + FLAG_W, top + FLAG_H), fill=TEXT, radius=4)
     c.rect((x + 3, top + 2, x + FLAG_W - 2, top + FLAG_H - 2), fill=fill, radius=3)
-    c.text(x + 1 + FLAG_W / 2, top + FLAG_H / 2 + 1, seat_sign(seat), TEXT_SIZE, ink,
-           bold=True, anchor="mm")
+    c.text(x + 1 + FLAG_W / 2, top + FLAG_H / 2 + 1, sign, TEXT_SIZE, ink, bold=True,
+           anchor="mm")
 
 
 def _label(c: Canvas, pill: Box, text: str, box: Box, far: float, city: dict) -> None:
-    """The city's name on a dark plate, tied to its city by a thin line when it had to
-    stand off."""
-    lx, ly, rx, by = box
-    if far:
-        cx, cy = (pill[0] + pill[2]) / 2, (pill[1] + pill[3]) / 2
-        c.line([(cx, cy), (min(max(cx, lx), rx), min(max(cy, ly), by))], MUTED, 2)
-    c.rect(box, fill=BG, radius=5)
+    """The city's name on a dark plate (tied to its city when it had to stand off), muted
+    on nobody's city."""
     ink = TEXT if city.get("controller") is not None else MUTED
-    c.text((lx + rx) / 2, (ly + by) / 2 + 1, text, TEXT_SIZE, ink, bold=True, anchor="mm")
+    name_plate(c, text, box, far, ((pill[0] + pill[2]) / 2, (pill[1] + pill[3]) / 2), ink,
+               TEXT_SIZE)

@@ -22,11 +22,14 @@ from rendering.kit.ink import ReusingCanvas
 from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH
 from rendering.kit.scene import Scene
 from rendering.wargame.changes import compare
-from rendering.wargame.key import draw_key
-from rendering.wargame.map import STRETCH, Geometry, draw_map
+from rendering.wargame.key import draw_key, key_chips
+from rendering.wargame.map import CROWDED, STRETCH, Geometry, draw_map
 from rendering.wargame.style import GOZOKU, Table
 
 MAX_HEIGHT = OVERVIEW_HEIGHT
+# Below the map's CROWDED scale its signs crowd each other, so during the picks of many seats
+# (whose key is long: every seat and minor nation) the map takes the room the standings will
+# take in play: its size then holds from the first standings on rather than from the picks.
 BATTLE_RULES = ("fight", "handler", "select", "declare", "pursue", "retreat", "joint")
 
 
@@ -44,16 +47,24 @@ def draw_overview(scene: Scene, cjk: bool | None = None) -> Page:
     probe = ReusingCanvas(WIDTH, 1, cjk, dry=True)
     top = draw_headline(probe, scene, head, MARGIN, MARGIN, INNER)
     budget = max(top, draw_headline(probe, scene, _in_play(t, head), MARGIN, MARGIN, INNER))
-    key_h = draw_key(probe, t, MARGIN, 0, INNER)  # the key under the map: who is which
-    g = Geometry.fit(MARGIN, budget + GAP, INNER,
-                     MAX_HEIGHT - MARGIN - budget - 2 * GAP - key_h, stretch=STRETCH)
+    key = key_chips(probe, t)  # the key under the map: who is which
+    key_h = draw_key(probe, t, MARGIN, 0, INNER, key)
+    g = _fitted(budget, key_h)
+    if g.scale < CROWDED:  # many seats: the picks' long key leaves no room to reserve
+        g = _fitted(top, key_h)
     c = ReusingCanvas(WIDTH, min(MAX_HEIGHT, round(g.bottom + GAP + key_h + MARGIN)), cjk,
                       widths=probe.widths)
     draw_headline(c, scene, head, MARGIN, MARGIN, INNER)
     draw_map(c, t, g, diff.marks())
-    draw_key(c, t, MARGIN, g.bottom + GAP, INNER)
+    draw_key(c, t, MARGIN, g.bottom + GAP, INNER, key)
     assert c.image is not None  # a canvas that is not dry has its image
     return c.image, c.texts
+
+
+def _fitted(top: float, key_h: float) -> Geometry:
+    """The map under a headline down to `top`, over a key `key_h` tall."""
+    return Geometry.fit(MARGIN, top + GAP, INNER, MAX_HEIGHT - MARGIN - top - 2 * GAP - key_h,
+                        stretch=STRETCH)
 
 
 def _in_play(t: Table, head: Headline) -> Headline:

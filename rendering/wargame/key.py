@@ -39,6 +39,9 @@ def _seat(c: Canvas, t: Table, seat: int) -> tuple[str, str, str]:
             fill, ink_on(fill))
 
 
-def draw_key(c: Canvas, t: Table, x: float, y: float, width: float) -> float:
-    """The key's chips from (x, y) within `width`; returns the y below them."""
-    return chips(c, key_chips(c, t), x, y, width, TEXT_SIZE, anywhere=True)
+def draw_key(c: Canvas, t: Table, x: float, y: float, width: float,
+             items: Chips | None = None) -> float:
+    """The key's chips (`items` when already worded) from (x, y) within `width`; returns
+    the y below them."""
+    return chips(c, key_chips(c, t) if items is None else items, x, y, width, TEXT_SIZE,
+                 anywhere=True)

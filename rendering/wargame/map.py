@@ -39,7 +39,8 @@ from rendering.kit.badges import BIG_RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
 from rendering.kit.labels import STEPS, Layout, layout, overlap, place, settle
-from rendering.kit.theme import BG, GOLD, MUTED, PHONE_FLOOR, RED, TEXT
+from rendering.kit.plates import name_plate
+from rendering.kit.theme import GOLD, MUTED, PHONE_FLOOR, RED, TEXT
 from rendering.wargame.cells import cells
 from rendering.wargame.style import (
     EDGE,
@@ -64,6 +65,10 @@ TAG_H = 32  # the plate of the controlling seat's number
 STRETCH = 1.0  # the overview's map keeps its shape: its size then holds while the key changes
 PART_STRETCH = 3.0  # on the map part, whose page has room to grow down
 CHIP_OFF = (0, 8, 16, 28, 44, 64)  # px a power's chips may stand off its area's sign
+CROWDED = 1.2  # below this scale the signs are nudged apart (`_nudges`)
+SIGN_OUT = 6  # px a big city's gold frame stands out of its sign
+NUDGE_GAP = 2  # px kept between two areas' signs (and plates)
+RING_OUT = 20  # px the battle's red ring round a sign that changed hands stands out of it
 FOOT = CHIP_H  # under the data box: room for a low area's plate
 SEA = "#14181f"
 BORDER = "#0f1217"
@@ -125,6 +130,16 @@ class Geometry:
         return (self.x + self.scale * (px - self.box[0]), self.y + self.sy * (py - self.box[1]))
 
     def at(self, aid: str) -> Point:
+        """The area's sign's centre: its label point, nudged off a neighbour's sign."""
+        x, y = self.raw_at(aid)
+        dx, dy = _nudges(self.scale, self.sy).get(aid, (0.0, 0.0))
+        return x + dx, y + dy
+
+    def at_origin(self) -> Geometry:
+        """The same scales and window with its corner at (0, 0): what a layer depends on."""
+        return Geometry(self.scale, 0, 0, self.box, self.yscale)
+
+    def raw_at(self, aid: str) -> Point:
         spot = board_data().areas[aid]
         return self.point(float(spot["x"]), float(spot["y"]))
 
@@ -136,6 +151,45 @@ class Geometry:
     def node(self) -> float:
         """An area's sign, in pixels: larger on a zoomed map, never below a finger's width."""
         return max(44.0, min(64.0, 30 * self.scale))
+
+
+@lru_cache(maxsize=16)
+def _nudges(scale: float, yscale: float) -> dict[str, Point]:
+    """How far each area's sign is moved off its label point so that no two signs, with the
+    controlling seat's plate under them, meet: on a small map (many seats' headline and key
+    leave it little room) neighbouring signs would cover each other's troops and numbers.
+    Two signs that meet are pushed apart along the axis they overlap least, a few rounds
+    over, and kept on the map. A map at CROWDED or more keeps its label points: its signs
+    only touch where their texts stand apart, and moving them would take the names' room.
+    The sides follow, since they are drawn from `Geometry.at` too."""
+    if scale >= CROWDED:
+        return {}
+    g = Geometry(scale, 0, 0, DATA_BOX, yscale)
+    at = {aid: list(g.raw_at(aid)) for aid in board_data().areas}
+    reach = {aid: _radius(g, aid) + SIGN_OUT for aid in at}  # the ring's or frame's edge
+    below = {aid: _radius(g, aid) + TAG_H - 8 + 2 for aid in at}  # the plate's bottom
+    ids = sorted(at)
+    for _ in range(400):
+        moved = False
+        for n, a in enumerate(ids):
+            for b in ids[n + 1:]:
+                (ax, ay), (bx, by) = at[a], at[b]
+                across = reach[a] + reach[b] + NUDGE_GAP - abs(bx - ax)
+                down = (below[a] + reach[b] if ay <= by else below[b] + reach[a]) \
+                    + NUDGE_GAP - abs(by - ay)
+                if across <= 0 or down <= 0:
+                    continue
+                moved = True
+                axis, push = (0, across) if across < down else (1, down)
+                sign = 1 if at[b][axis] >= at[a][axis] else -1
+                at[a][axis] -= sign * (push / 4 + 0.5)
+                at[b][axis] += sign * (push / 4 + 0.5)
+        for aid, spot in at.items():  # never off the map
+            spot[0] = min(max(spot[0], reach[aid]), g.width - reach[aid])
+            spot[1] = min(max(spot[1], reach[aid]), g.height - below[aid])
+        if not moved:
+            break
+    return {aid: (x - g.raw_at(aid)[0], y - g.raw_at(aid)[1]) for aid, (x, y) in at.items()}
 
 
 def _step(scale: float) -> float:
@@ -224,12 +278,21 @@ def _tint(t: Table, pid: str | None) -> str:
 
 
 def ground(t: Table, g: Geometry) -> Image.Image:
-    """The static layer cut to `g`'s window and coloured for this view."""
+    """The static layer cut to `g`'s window and coloured for this view (read only: boards
+    paste it)."""
+    return _coloured(g.at_origin(), tuple(palette(t)))
+
+
+@lru_cache(maxsize=2)
+def _coloured(g: Geometry, colours: tuple[int, ...]) -> Image.Image:
+    """The static layer in `g`'s window coloured by `colours`: the boards of a table keep
+    their colours until an area changes hands, and colouring a megapixel costs a tenth of
+    a board."""
     base = base_layer(g.scale, g.yscale)
     left = round(g.scale * (g.box[0] - DATA_BOX[0]))
     top = round(g.sy * (g.box[1] - DATA_BOX[1]))
     layer = base.crop((left, top, left + g.width, top + g.height))
-    layer.putpalette(palette(t))
+    layer.putpalette(list(colours))
     return layer.convert("RGB")
 
 
@@ -286,35 +349,36 @@ def _turned(g: Geometry, signs: dict[str, Sign]) -> dict[str, Sign]:
     """The signs with their diamonds on the corners that cover least of the other areas'
     signs, chips and plates near them (and of the diamonds turned before them), then their
     chips where they are free (`_chips_placed`)."""
-    bare = {aid: replace(sign, serving=0, free=0).keep_off() for aid, sign in signs.items()}
+    bare = [(aid, box) for aid, sign in signs.items() for box in sign.keep_off(diamonds=False)]
     out: dict[str, Sign] = {}
+    turned: list[tuple[str, Box]] = []  # the diamonds turned so far
     for aid, sign in signs.items():
         if sign.serving or sign.free:
             x0, y0, x1, y1 = sign.box
-            reach = (x0 - 60, y0 - 60, x1 + 60, y1 + 60)
-            others = [box for other, own in bare.items() if other != aid for box in own
-                      if overlap(box, reach)]
-            others += [box for done in out.values() for box, _, _ in done.diamonds()
-                       if overlap(box, reach)]
-            sign = sign.turned(others)
+            sign = sign.turned(_within(bare + turned, aid, (x0 - 60, y0 - 60, x1 + 60, y1 + 60)))
+            turned += [(aid, box) for box, _, _ in sign.diamonds()]
         out[aid] = sign
-    return {aid: _chips_placed(g, sign, bare, out) for aid, sign in out.items()}
+    return {aid: _chips_placed(g, sign, bare + turned) for aid, sign in out.items()}
 
 
-def _chips_placed(g: Geometry, sign: Sign, bare: dict[str, tuple[Box, ...]],
-                  signs: dict[str, Sign]) -> Sign:
+def _within(boxes: list[tuple[str, Box]], aid: str, reach: Box) -> list[Box]:
+    """The boxes of areas other than `aid` that share some of `reach` (as `overlap` > 0),
+    compared inline: a board asks this of every area's 200 boxes."""
+    x0, y0, x1, y1 = reach
+    return [box for other, box in boxes
+            if other != aid and box[0] < x1 and x0 < box[2] and box[1] < y1 and y0 < box[3]]
+
+
+def _chips_placed(g: Geometry, sign: Sign, boxes: list[tuple[str, Box]]) -> Sign:
     """The sign with its row of other powers' chips right of it, or, where that covers
-    another area's sign, in the nearest free place around it (kept where none is free)."""
+    another area's sign, in the nearest free place around it (kept where none is free);
+    `boxes` are every area's bare signs and every diamond, by area."""
     if not sign.chips:
         return sign
     x0 = sign.chips[0][2][0]
     y0 = sign.chips[0][2][1]
     w, h = sign.chips[-1][2][2] - x0, CHIP_H
-    reach = (x0 - w - 120, y0 - 120, x0 + 2 * w + 120, y0 + h + 120)
-    others = [box for other, own in bare.items() if other != sign.aid for box in own
-              if overlap(box, reach)]
-    others += [box for other, done in signs.items() if other != sign.aid
-               for box, _, _ in done.diamonds() if overlap(box, reach)]
+    others = _within(boxes, sign.aid, (x0 - w - 120, y0 - 120, x0 + 2 * w + 120, y0 + h + 120))
     row = (x0, y0, x0 + w, y0 + h)
     if not any(overlap(row, box) for box in others):
         return sign
@@ -362,17 +426,18 @@ class Sign:
         (cx, cy), r = self.centre, self.radius
         return (cx - r, cy - r, cx + r, cy + r)
 
-    def badges(self) -> list[tuple[Point, int, str]]:
+    def badges(self, corner: int | None = None) -> list[tuple[Point, int, str]]:
         """The diamonds: (centre, count, colour): the serving generals' on one corner of the
-        sign (top right unless `corners` says otherwise), the free ones' on the opposite."""
+        sign (`corner`, else the sign's own), the free ones' on the opposite."""
         x0, y0, x1, y1 = self.box
+        first = self.corner if corner is None else corner
 
-        def at(corner: int, n: int) -> Point:  # a two-digit count stands further off
-            out = 6 + (9 if n > 9 else 0)
+        def at(corner: int, n: int) -> Point:  # a two-digit count stands further off,
+            out, up = (15, -1) if n > 9 else (6, 2)  # clear of the sign's own two digits
             return ((x1 + out) if corner in (0, 3) else (x0 - out),
-                    (y0 + 2) if corner in (0, 1) else (y1 - 2))
+                    (y0 + up) if corner in (0, 1) else (y1 - up))
         return [(at(corner, n), n, colour) for corner, n, colour in (
-            (self.corner, self.serving, GOLD), ((self.corner + 2) % 4, self.free, MUTED)) if n]
+            (first, self.serving, GOLD), ((first + 2) % 4, self.free, MUTED)) if n]
 
     def diamonds(self) -> list[tuple[Box, int, str]]:
         """The diamonds' boxes, counts and colours."""
@@ -383,18 +448,20 @@ class Sign:
         """The sign with its diamonds on the corners that cover least of `others`."""
         if not self.serving and not self.free:
             return self
-        return min((replace(self, corner=k) for k in range(4)), key=lambda s: sum(
+        best = min(range(4), key=lambda k: sum(
             overlap((x - BADGE, y - BADGE, x + BADGE, y + BADGE), box)
-            for (x, y), _, _ in s.badges() for box in others))
+            for (x, y), _, _ in self.badges(k) for box in others))
+        return replace(self, corner=best)
 
-    def keep_off(self) -> tuple[Box, ...]:
-        """The boxes the names must keep off: the sign with its frame, the chips, the
-        diamonds."""
+    def keep_off(self, diamonds: bool = True) -> tuple[Box, ...]:
+        """The boxes the names must keep off: the sign with its frame, the chips and (unless
+        not `diamonds`) the diamonds."""
         x0, y0, x1, y1 = self.box
-        diamonds = [(x - BADGE, y - BADGE, x + BADGE, y + BADGE) for (x, y), _, _ in self.badges()]
+        diamonds_at = [(x - BADGE, y - BADGE, x + BADGE, y + BADGE)
+                       for (x, y), _, _ in self.badges()] if diamonds else []
         tag = (self.tag[1],) if self.tag else ()
         return ((x0 - 6, y0 - 6, x1 + 6, y1 + 6), *(box for _, _, box in self.chips),
-                *diamonds, *tag)
+                *diamonds_at, *tag)
 
 
 def _area_sign(c: Canvas, t: Table, g: Geometry, aid: str) -> Sign:
@@ -438,35 +505,58 @@ def _area(c: Canvas, t: Table, sign: Sign, changed: bool) -> None:
     spot = t.areas().get(sign.aid) or {}
     owner = spot.get("control")
     fill = t.colour(owner)
-    (cx, cy), r, box = sign.centre, sign.radius, sign.box
-    city = board_data().areas[sign.aid]["city"]
+    (cx, cy), r = sign.centre, sign.radius
+    count = int((spot.get("troops") or {}).get(owner or "", 0)) if owner else 0
+    tag, tag_w = (sign.tag[0], sign.tag[1][2] - sign.tag[1][0]) if sign.tag else ("", 0.0)
+    reach = r + RING_OUT
+    side = math.ceil(2 * reach) + 2
+    c.sprite(cx - reach, cy - reach, (max(side, math.ceil(tag_w) + 8),
+                                      side + max(0, math.ceil(r + TAG_H - reach))),
+             _area_face, r, board_data().areas[sign.aid]["city"], changed,
+             (t.view.get("battle") or {}).get("area") == sign.aid,
+             TEXT if t.is_player_nation(owner) else EDGE, fill, str(count) if count else "",
+             tag, tag_w)
+    for pid, n, chip in sign.chips:
+        colour = t.colour(pid)
+        c.sprite(chip[0], chip[1], (math.ceil(chip[2] - chip[0]) + 2, CHIP_H + 2), _chip,
+                 chip[2] - chip[0], colour, TEXT if t.is_player_nation(pid) else EDGE,
+                 _chip_text(t, pid, n))
+    for (x, y), n, colour in sign.badges():
+        badge(c, x, y, n, colour, EDGE, TEXT_SIZE, BADGE)
+
+
+def _area_face(c: Canvas, x: float, y: float, r: float, city: str, changed: bool,
+               battle: bool, ring: str, fill: str, count: str, tag: str, tag_w: float) -> None:
+    """An area's sign of radius `r`, its centre RING_OUT + r px right of and below (x, y):
+    the halo, the battle's ring, a big city's frame, the `ring`, the controller's `fill` with
+    its troops' `count`, and the controlling seat's number `tag` on its plate under it."""
+    cx, cy = x + r + RING_OUT, y + r + RING_OUT
+    box = (cx - r, cy - r, cx + r, cy + r)
     if changed:
         _disc(c, cx, cy, r + 10, GOLD)
-    if (t.view.get("battle") or {}).get("area") == sign.aid:
+    if battle:
         _disc(c, cx, cy, r + (18 if changed else 9), RED)
     if city == "big":
         c.rect((box[0] - 6, box[1] - 6, box[2] + 6, box[3] + 6), fill=GOLD, radius=10)
     rounded = round(r) if city == "none" else 7
-    ring = TEXT if t.is_player_nation(owner) else EDGE
     c.rect((box[0] - 3, box[1] - 3, box[2] + 3, box[3] + 3), fill=ring, radius=rounded + 3)
     c.rect(box, fill=fill, radius=rounded)
-    count = int((spot.get("troops") or {}).get(owner or "", 0)) if owner else 0
     if count:
-        c.text(cx, cy + 1, str(count), TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
-    if sign.tag:
-        text, (x0, y0, x1, y1) = sign.tag
+        c.text(cx, cy + 1, count, TEXT_SIZE, ink_on(fill), bold=True, anchor="mm")
+    if tag:
+        x0, y0, x1, y1 = cx - tag_w / 2, cy + r - 8, cx + tag_w / 2, cy + r + TAG_H - 8
         c.rect((x0 - 2, y0 - 2, x1 + 2, y1 + 2), fill=EDGE, radius=6)
         c.rect((x0, y0, x1, y1), fill=fill, radius=5)
-        c.text((x0 + x1) / 2, (y0 + y1) / 2 + 1, text, TEXT_SIZE, ink_on(fill), bold=True,
+        c.text((x0 + x1) / 2, (y0 + y1) / 2 + 1, tag, TEXT_SIZE, ink_on(fill), bold=True,
                anchor="mm")
-    for pid, n, chip in sign.chips:
-        colour = t.colour(pid)
-        c.rect(chip, fill=colour, outline=TEXT if t.is_player_nation(pid) else EDGE, width=2,
-               radius=6)
-        c.text((chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2 + 1, _chip_text(t, pid, n),
-               TEXT_SIZE, ink_on(colour), bold=True, anchor="mm")
-    for (x, y), n, colour in sign.badges():
-        badge(c, x, y, n, colour, EDGE, TEXT_SIZE, BADGE)
+
+
+def _chip(c: Canvas, x: float, y: float, w: float, colour: str, outline: str,
+          text: str) -> None:
+    """Another power's troops on a chip `w` wide from (x, y), in its colour."""
+    c.rect((x, y, x + w, y + CHIP_H), fill=colour, outline=outline, width=2, radius=6)
+    c.text(x + w / 2, y + CHIP_H / 2 + 1, text, TEXT_SIZE, ink_on(colour), bold=True,
+           anchor="mm")
 
 
 def _disc(c: Canvas, cx: float, cy: float, r: float, fill: str) -> None:
@@ -490,12 +580,7 @@ def _markers(c: Canvas, t: Table, g: Geometry) -> None:
 
 def _label(c: Canvas, t: Table, g: Geometry, aid: str, text: str, box: Box,
            far: float) -> None:
-    """The area's name on a dark plate, tied to its area by a thin line when it had to stand
-    off."""
-    lx, ly, rx, by = box
-    if far:
-        cx, cy = g.at(aid)
-        c.line([(cx, cy), (min(max(cx, lx), rx), min(max(cy, ly), by))], MUTED, 2)
-    c.rect(box, fill=BG, radius=5)
+    """The area's name on a dark plate (tied to its area when it had to stand off), muted
+    on nobody's area."""
     ink = TEXT if (t.areas().get(aid) or {}).get("control") is not None else MUTED
-    c.text((lx + rx) / 2, (ly + by) / 2 + 1, text, TEXT_SIZE, ink, bold=True, anchor="mm")
+    name_plate(c, text, box, far, g.at(aid), ink, TEXT_SIZE)

@@ -34,14 +34,22 @@ from tests.rendering.legibility import (
 from tests.rendering.scenes import scene
 
 GAMES = ("tang", "wargame")
+# The tables drawn: the usual 4 seats, the fewest, many, and the wargame's most (11: its
+# headline and key are the tallest, so its map the smallest and most crowded).
+SEATS = (4, 2, 8, 11)
 
 
-@pytest.fixture(scope="module", params=GAMES)
+@pytest.fixture(scope="module", params=[(game, seats) for game in GAMES for seats in SEATS
+                                        if seats <= get_game(game).max_players],
+                ids=lambda param: f"{param[0]}-{param[1]}")
 def drawn(request: pytest.FixtureRequest) -> list[Board]:
-    return list(boards(request.param))
+    game, seats = request.param
+    return list(boards(game, seats=seats))
 
 
 def test_no_two_texts_collide(drawn: list[Board]) -> None:
+    """At every table size: the 11-seat wargame's neighbouring areas once covered each
+    other's counts and plates (its map is nudged apart and takes the picks' room)."""
     for board in drawn:
         assert not [(str(a), a.box, str(b), b.box) for a, b in collisions(board.texts)], board
 
