@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from typing import Any, Final
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -45,7 +45,6 @@ TRADE_RATES = [app_commands.Choice(name="spread: buy dear, sell cheap (default)"
 NATIONS = [app_commands.Choice(name="join: seat 1 Wei, seat 2 Wu, seat 3 Shu (default)",
                                value="join"),
            app_commands.Choice(name="random: nations dealt at random", value="random")]
-COUNCIL_ARCHIVE_MINUTES: Final = 1440
 GAME = "redux"
 
 

@@ -116,8 +116,6 @@ STAGES = {
              "move_generals"),
     "bwin": ("main", "rally"),
 }
-SIMPLE = ("pick", "swap", "color", "capital", "claim", "armies", "turn", "extra", "relocate",
-          "give", "lure")
 
 
 def prompt_of(step: Step) -> Msg:
