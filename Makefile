@@ -65,6 +65,7 @@ play: install
 
 test: install
 	$(PY) -m ruff check .
+	$(PY) -m vulture
 	$(VENV)/bin/lint-imports --no-cache
 	$(PY) -m mypy bot cogs games rendering storage tests
 	$(PY) -m pytest -q

@@ -53,7 +53,6 @@ class MemberRecord:
 
     user_id: int
     name: str
-    joined_at: float
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from types import TracebackType
 from typing import Any
 
 import asyncpg
@@ -67,12 +66,8 @@ class PostgresBase:
         await self.open()
         return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    async def __aexit__(self, *_: object) -> None:
+        """Closed however the block ended; an exception goes on."""
         await self.close()
 
     # -- transactions -----------------------------------------------------------------------

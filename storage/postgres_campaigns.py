@@ -80,9 +80,9 @@ class CampaignRows(PostgresBase):
     async def members(self, campaign_id: int) -> list[MemberRecord]:
         async with self._connection() as conn:
             rows = await conn.fetch(
-                "SELECT user_id, name, joined_at FROM campaign_members WHERE campaign_id = $1"
+                "SELECT user_id, name FROM campaign_members WHERE campaign_id = $1"
                 " ORDER BY joined_at, user_id", campaign_id)
-        return [MemberRecord(r["user_id"], r["name"], r["joined_at"]) for r in rows]
+        return [MemberRecord(r["user_id"], r["name"]) for r in rows]
 
     async def add_campaign_game(self, campaign_id: int, game_id: int, *, round: int,
                                 table: int) -> None:

@@ -27,7 +27,6 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
-from types import TracebackType
 from typing import Any, TypeVar, cast
 
 import aiosqlite
@@ -93,12 +92,6 @@ class SqliteBase:
         if self._reader is not self._writer:
             self._reader.db = await self._connect_reader()
 
-    @property
-    def _db(self) -> aiosqlite.Connection | None:
-        """The connection that writes (the only one of ":memory:"), for tests that watch
-        the statements an action runs."""
-        return self._writer.db
-
     async def _connect(self) -> aiosqlite.Connection:
         # isolation_level=None: sqlite3 must not open transactions behind our back; we issue
         # every BEGIN/COMMIT ourselves.
@@ -128,12 +121,8 @@ class SqliteBase:
         await self.open()
         return self
 
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    async def __aexit__(self, *_: object) -> None:
+        """Closed however the block ended; an exception goes on."""
         await self.close()
 
     @asynccontextmanager

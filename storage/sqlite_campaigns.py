@@ -85,11 +85,11 @@ class CampaignRows(SqliteBase):
         async with self._read() as db:
             rows = await fetch(
                 db,
-                "SELECT user_id, name, joined_at FROM campaign_members WHERE campaign_id = ?"
+                "SELECT user_id, name FROM campaign_members WHERE campaign_id = ?"
                 " ORDER BY joined_at, user_id",
                 (campaign_id,),
             )
-        return [MemberRecord(r["user_id"], r["name"], r["joined_at"]) for r in rows]
+        return [MemberRecord(r["user_id"], r["name"]) for r in rows]
 
     async def add_campaign_game(self, campaign_id: int, game_id: int, *, round: int,
                                 table: int) -> None:

@@ -72,7 +72,7 @@ class CatalogTranslator(app_commands.Translator):
         # Discord gives a choice without its parameter; the key needs the parameter's name.
         self._choice_parameters: dict[int, str] = {}
 
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+    async def translate(self, _string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
         ours = DISCORD_LOCALES.get(locale.value)
         if ours is None or ours == DEFAULT_LOCALE:

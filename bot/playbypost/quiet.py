@@ -17,7 +17,6 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.i18n import text
 from bot.service.models import ServiceError
 
-DAY_MINUTES = 24 * 60
 _TIME = re.compile(r"^\s*(\d{1,2})(?:[:h.](\d{2}))?\s*$")
 _OFFSET = re.compile(r"^\s*(?:utc|gmt)?\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?\s*$", re.IGNORECASE)
 

@@ -24,7 +24,7 @@ class _Interrupts:
         self.asking = False  # a prompt waits for the player
         self.pressed = False  # Ctrl-C came while the game master worked
 
-    def on_sigint(self, signum: int, frame: FrameType | None) -> None:
+    def on_sigint(self, _signum: int, frame: FrameType | None) -> None:
         if self.asking:
             raise KeyboardInterrupt
         self.pressed = True

@@ -30,7 +30,6 @@ class CardData:
     stratagems: dict[str, dict]  # one entry per physical copy, id "stratagem:key#n"
     cities: dict[str, dict]
     battle_cards: tuple[int, ...]
-    coins_total: int
 
     @property
     def game_cards(self) -> dict[str, dict]:
@@ -114,7 +113,7 @@ def parse(raw: dict) -> CardData:
     _check_cities(cities)
     low, high = raw["battle_cards"]["low"], raw["battle_cards"]["high"]
     data = CardData(raw["rules"], lords, advisors, generals, _stratagems(raw["stratagems"]),
-                    cities, tuple(range(low, high + 1)), raw["coins"]["total"])
+                    cities, tuple(range(low, high + 1)))
     _check_totals(data, raw)
     return data
 

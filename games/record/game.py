@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, Game, IllegalAction, Option, Result, State
+from games.core import Action, Event, IllegalAction, Option, State
 from games.core.messages import Said, msg
-from games.core.references import Reference
-from games.record import ai, checks, flow, scoring, setup
+from games.core.modular import ModularGame
+from games.record import ai, checks, flow, references, scoring, setup
 from games.record import view as views
 from games.record.citations import cite
-from games.record.references import references
 
 
-class RecordGame(Game):
+class RecordGame(ModularGame):
     name = "record"
     title = "Record of the Three Kingdoms (三國志)"
     min_players = 2
@@ -29,6 +28,8 @@ class RecordGame(Game):
         Option("luoyang_literal", "洛陽's ability is barred only in the round it was built "
                "(alternative to AMB-13)."),
     )
+    turns, checks, scoring, heuristic = flow, checks, scoring, ai
+    lookups, views = references, views
 
     def begin(self, seats: int, options: dict[str, Any],
               seed: int) -> tuple[State, list[Event]]:
@@ -42,28 +43,8 @@ class RecordGame(Game):
         flow.advance(state, events)
         return state, events
 
-    def to_act(self, state: State) -> set[int]:
-        return flow.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return flow.legal_actions(state, seat)
-
-    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        events = flow.dispatch(state, seat, action)
-        flow.advance(state, events)
-        return events
-
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat, flow.to_act(state))
-
-    def result(self, state: State) -> Result | None:
-        return scoring.result(state)
-
-    def standings(self, state: State) -> Result:
-        return scoring.standings(state)
-
-    def references(self) -> list[Reference]:
-        return references()
 
     def finished_battle(self, state: State) -> dict[str, Any] | None:
         return views.finished_battle(state)
@@ -85,15 +66,3 @@ class RecordGame(Game):
         """R7.4: everything in step C is optional, so ending the action (`end`) is this
         game's pass; the other decisions (lords, draft, advisors, battles) must be made."""
         return next((a for a in self.legal_actions(state, seat) if a.kind == "end"), None)
-
-    def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
-        return ai.action_score(view, seat, action)
-
-    def invariants(self, state: State) -> list[str]:
-        return checks.invariants(state)
-
-    def secrets(self, state: State) -> dict[int, set[str]]:
-        return checks.secrets(state)
-
-    def summary(self, view: dict[str, Any]) -> list[Said]:
-        return views.summary(view)

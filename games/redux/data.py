@@ -87,18 +87,6 @@ def _thaw(text: str) -> Pack:
     return load_pack(text, source="the game's frozen data")
 
 
-def general_name(pack: Pack, general_id: str) -> str:
-    return pack.generals[general_id]["name"]["en"]
-
-
-def card_name(pack: Pack, card_id: str) -> str:
-    return pack.cards[card_id]["name"]["en"]
-
-
-def region_name(pack: Pack, region_id: str) -> str:
-    return pack.regions[region_id]["name"]["en"]
-
-
 # -- building ---------------------------------------------------------------------------------
 
 def _build(raw: Any) -> Pack:

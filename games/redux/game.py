@@ -5,20 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, Game, IllegalAction, Option, Result, State
+from games.core import Event, IllegalAction, Option, State
 from games.core.game import PrivateGroup
 from games.core.messages import Msg, Said, msg
-from games.core.references import Reference
-from games.redux import ai, checks, data, flow, scoring, setup
+from games.core.modular import ModularGame
+from games.redux import ai, checks, data, flow, references, scoring, setup
 from games.redux import view as views
 from games.redux.citations import cite
 from games.redux.packs import ReduxPacks
-from games.redux.references import references
 from games.redux.rules import ACTIONS, TRIBAL_OF_NATION
 from games.redux.state import action_term, general_term, player
 
 
-class ReduxGame(Game):
+class ReduxGame(ModularGame):
     name = "redux"
     title = "Three Kingdoms Redux (삼국지 리덕스)"
     min_players = 3
@@ -37,6 +36,8 @@ class ReduxGame(Game):
         Option("component_limits", "Weapons, armies, support, farm and market tokens are "
                "limited to the box's counts (A17).", default=True),
     )
+    turns, checks, scoring, heuristic = flow, checks, scoring, ai
+    lookups, views = references, views
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         """The `pack` option takes any text, so it is checked by loading it; the others
@@ -62,30 +63,10 @@ class ReduxGame(Game):
         flow.advance(state, events)
         return state, events
 
-    def to_act(self, state: State) -> set[int]:
-        return flow.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return flow.legal_actions(state, seat)
-
-    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        events = flow.dispatch(state, seat, action)
-        flow.advance(state, events)
-        return events
-
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         result = self.result(state)
         return views.view(state, seat, flow.to_act(state),
                           result.to_json() if result else None)
-
-    def result(self, state: State) -> Result | None:
-        return scoring.result(state)
-
-    def standings(self, state: State) -> Result:
-        return scoring.standings(state)
-
-    def references(self) -> list[Reference]:
-        return references()
 
     def factions(self, state: State) -> list[str]:
         return [p["nation"] for p in state["players"]]
@@ -123,18 +104,6 @@ class ReduxGame(Game):
         if step == "bid":
             return _bid_prompt(state, seat)
         return _resolution_prompt(state, seat)
-
-    def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
-        return ai.action_score(view, seat, action)
-
-    def invariants(self, state: State) -> list[str]:
-        return checks.invariants(state)
-
-    def secrets(self, state: State) -> dict[int, set[str]]:
-        return checks.secrets(state)
-
-    def summary(self, view: dict[str, Any]) -> list[Msg]:
-        return views.summary(view)
 
 
 def _resolution_prompt(state: State, seat: int) -> Msg:

@@ -63,7 +63,6 @@ DEVELOPMENT_MAX = 5  # farm and market levels, 5 tokens each (R3.F)
 # -- limited components (A17): the general supply at the start ------------------------------
 SUPPLY = {"spear": 12, "horse": 15, "crossbow": 15, "ship": 15, "armies": 40, "support": 15,
           "farm": 5, "market": 5, "frontier": 15}
-SUPPORT_TOTAL = 15
 
 # -- resolution yields (R8.4) --------------------------------------------------------------
 HARVEST_RICE = 5  # per developed farm token removed (R8.4.1.2)

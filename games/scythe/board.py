@@ -65,7 +65,6 @@ class HomeBase:
     faction: str | None  # None: the two unassigned home bases of the base board
     touches: tuple[str, ...]  # every territory sharing an edge with the home base
     across_river: tuple[str, ...]  # touched across a river (S8.7)
-    lakes_touching: tuple[str, ...]
     starting_workers: tuple[str, ...]
 
 
@@ -77,7 +76,6 @@ class Faction:
     start_power: int
     start_cards: int
     ability: str  # the faction ability, active from setup (S9)
-    ability_text: str
     mech_abilities: tuple[str, ...]  # the four slots (S10.1)
     riverwalk: frozenset[str]  # Riverwalk destination terrains (S10.2)
     home_base: str
@@ -92,7 +90,6 @@ class Section:
     bottom: str
     cost_resource: str
     cost_start: int
-    cost_min: int
     upgrade_slots: int
     coins: int
     structure: str  # the structure whose slot sits under this top action (S12.3)
@@ -223,7 +220,7 @@ def _territory(t: dict[str, Any]) -> Territory:
 
 def _home_base(h: dict[str, Any]) -> HomeBase:
     return HomeBase(h["id"], h["faction"], tuple(h["touches"]), tuple(h["across_river"]),
-                    tuple(h["lakes_touching"]), tuple(h["starting_workers"]))
+                    tuple(h["starting_workers"]))
 
 
 def _faction(fid: str, f: dict[str, Any]) -> Faction:
@@ -231,7 +228,7 @@ def _faction(fid: str, f: dict[str, Any]) -> Faction:
     riverwalk = next(m for m in mechs if m["id"] == RIVERWALK)
     return Faction(fid, f["colour"], f["character"], f["starting_power"],
                    f["starting_combat_cards"], f["faction_ability"]["id"],
-                   f["faction_ability"]["summary"], tuple(m["id"] for m in mechs),
+                   tuple(m["id"] for m in mechs),
                    frozenset(riverwalk["terrains"]), f["home_base"],
                    tuple(f["starting_workers"]))
 
@@ -239,7 +236,7 @@ def _faction(fid: str, f: dict[str, Any]) -> Faction:
 def _mat(mid: str, m: dict[str, Any]) -> Mat:
     sections = tuple(
         Section(s["top"], s["bottom"], s["bottom_cost_resource"], s["bottom_cost_start"],
-                s["bottom_cost_min"], s["bottom_upgrade_slots"], s["bottom_coins"],
+                s["bottom_upgrade_slots"], s["bottom_coins"],
                 s["structure_slot"], next(iter(s["recruit_ongoing_bonus"].items())))
         for s in m["sections"])
     return Mat(mid, m["number"], m["starting_popularity"], m["starting_coins"], sections)

@@ -89,7 +89,6 @@ class FactoryCard:
     cost: dict[str, int]
     options: tuple[Option, ...]
     move_steps: int
-    speed_extra_step: bool
     source: str
 
 
@@ -205,7 +204,7 @@ def _factory(card: dict[str, Any], where: str) -> FactoryCard:
                             f"the Speed extra step (S15.4), found {bottom}")
     return FactoryCard(card["id"], card["title"], card["text"],
                        _cost(top["cost"], f"{where} top cost"), options, bottom["steps"],
-                       bottom["speed_extra_step"], card["source"])
+                       card["source"])
 
 
 def _objective(card: dict[str, Any], where: str) -> Objective:

@@ -154,6 +154,12 @@ def _refusal(state: State, frame: Frame, action: Action, legal: list[Action]) ->
     return msg("scythe.refuse.not_now", action=action.text, choices=offered(legal))
 
 
+def advance(state: State, events: list[Event]) -> None:
+    """`settle` after an action, its events told after the action's (the engine's `_apply`,
+    games/core/modular.py)."""
+    events += settle(state)
+
+
 def settle(state: State) -> list[Event]:
     """Run automatic frames and answer every question that has one possible answer, until a
     seat owes a real choice or the game is over. Simultaneous frames and the Factory pickup

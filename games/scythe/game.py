@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, Game, IllegalAction, Option, Result, State
+from games.core import Action, Event, IllegalAction, Option, State
 from games.core.messages import Msg, msg
-from games.core.references import Reference
-from games.scythe import ai, checks, citations, flow, scoring, setup
+from games.core.modular import ModularGame
+from games.scythe import ai, checks, citations, flow, references, scoring, setup
 from games.scythe import view as views
-from games.scythe.references import references
 
 
-class ScytheGame(Game):
+class ScytheGame(ModularGame):
     name = "scythe"
     title = "Scythe"
     min_players = 2
@@ -34,6 +33,8 @@ class ScytheGame(Game):
         Option("tournament", "Tournament rules: no coins change hands between players (coin "
                "deals are off, S20.4).", default=False),
     )
+    turns, checks, scoring, heuristic = flow, checks, scoring, ai
+    lookups, views = references, views
 
     def begin(self, seats: int, options: dict[str, Any],
               seed: int) -> tuple[State, list[Event]]:
@@ -45,30 +46,8 @@ class ScytheGame(Game):
         events += flow.settle(state)
         return state, events
 
-    def to_act(self, state: State) -> set[int]:
-        return flow.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return flow.legal_actions(state, seat)
-
-    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        events = flow.dispatch(state, seat, action)
-        return events + flow.settle(state)
-
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
-
-    def summary(self, view: dict[str, Any]) -> list[Msg]:
-        return views.summary(view)
-
-    def result(self, state: State) -> Result | None:
-        return scoring.result(state)
-
-    def standings(self, state: State) -> Result:
-        return scoring.standings(state)
-
-    def references(self) -> list[Reference]:
-        return references()
 
     def factions(self, state: State) -> list[str]:
         return [p["faction"] or "" for p in state["players"]]
@@ -101,12 +80,3 @@ class ScytheGame(Game):
     def skip_action(self, state: State, seat: int) -> Action | None:
         """A deadline refuses a coin offer (S21.3); the rest of Scythe waits for its seat."""
         return flow.skip_action(state, seat)
-
-    def action_score(self, view: dict[str, Any], seat: int, action: Action) -> float:
-        return ai.action_score(view, seat, action)
-
-    def invariants(self, state: State) -> list[str]:
-        return checks.invariants(state)
-
-    def secrets(self, state: State) -> dict[int, set[str]]:
-        return checks.secrets(state)

@@ -36,7 +36,6 @@ ONGOING_BONUS = {"upgrade": ("power", 1), "deploy": ("coins", 1), "build": ("pop
 CHARACTER = "character"
 WORKERS = 8
 MECHS = 4
-WORKERS_ON_MAT_AT_START = 6
 
 # Tracks (S1.5, A11) and combat (S13.5).
 POWER_MAX = 16

@@ -23,13 +23,6 @@ def faction_of(state: State, seat: int) -> str:
     return state["players"][seat]["faction"]
 
 
-def seat_of_faction(state: State, faction: str) -> int | None:
-    for p in state["players"]:
-        if p["faction"] == faction:
-            return p["seat"]
-    return None
-
-
 def seat_name(state: State, seat: int) -> str:
     """How events name a seat: `Seat 2 (Crimea)`; the service swaps in the player's name."""
     faction = state["players"][seat]["faction"]

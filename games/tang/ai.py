@@ -32,7 +32,7 @@ SKILL_RANK = {  # how much a representative's skill is worth to the heuristic (T
 _memo: dict[str, Any] = {"view": None, "plans": {}}
 
 
-def score(view: View, seat: int, action: Action) -> float:
+def action_score(view: View, seat: int, action: Action) -> float:
     rule = (view.get("step") or {}).get("rule", "")
     return SCORERS.get(rule, _plain)(view, seat, action)
 

@@ -39,7 +39,7 @@ def _ledgers(state: State) -> list[str]:
 
 
 def _armies_by_seat(state: State) -> Counter[int]:
-    """Each seat's `total_armies`, with the cities read once instead of once a seat."""
+    """Each seat's armies, on the board and moving in a battle, the cities read once."""
     held: Counter[int] = Counter()
     for c in state["cities"].values():
         for s, n in c["armies"].items():

@@ -101,10 +101,6 @@ class TangData:
         return {j["id"]: j for j in self.raw["jinnang"]}
 
     @functools.cached_property
-    def nationalities(self) -> list[str]:
-        return [n["id"] for n in self.raw["nationalities"]]
-
-    @functools.cached_property
     def minsheng(self) -> dict[str, int]:
         return dict(self.raw["tracks"]["minsheng"])
 

@@ -17,13 +17,12 @@ from games.core.flow import phase as flow_phase
 from games.core.flowgame import FlowGame
 from games.core.game import Option, PrivateGroup, Result, State
 from games.core.messages import Said, Term, msg
-from games.core.references import Reference
+from games.core.modular import ModularGame
 from games.core.rng import Rng
-from games.tang import ai, checks, citations, scoring, setup, view
+from games.tang import ai, checks, citations, references, scoring, setup, view
 from games.tang.data import DataError, load_data
 from games.tang.flow import FLOW, REFUSALS
 from games.tang.packs import TangPacks
-from games.tang.references import references
 
 DATA = load_data()
 
@@ -54,13 +53,14 @@ OPTIONS = (
 )
 
 
-class TangGame(FlowGame):
+class TangGame(FlowGame, ModularGame):
     name = "tang"
     title = "Tang: the An Lushan Rebellion (安史之乱)"
     min_players, max_players = DATA.players
     options = OPTIONS
     packs = TangPacks()  # a group's own data of the same schema (the `pack` option)
     flow, first_phase, refusals = FLOW, "setup", REFUSALS
+    checks, heuristic, lookups, views = checks, ai, references, view
     # T8.2-T8.4: a phase window's step, a battle window and a 识破 response are asked of a
     # seat whose hand decides whether it can answer
     window_rules = frozenset({"wstep", "bwin", "respond"})
@@ -107,9 +107,6 @@ class TangGame(FlowGame):
         """T2: a round is a supply phase and every seat's action turns after it."""
         return state["round"] or None
 
-    def summary(self, shown: dict[str, Any]) -> Said | list[Said]:
-        return list(view.summary_of(shown))
-
     def step_prompt(self, state: State, step: Step, seat: int) -> Said:
         return view.prompt_of(step)
 
@@ -130,9 +127,6 @@ class TangGame(FlowGame):
 
     def factions(self, state: State) -> list[str]:
         return [p["rep"] or "" for p in state["players"]]
-
-    def references(self) -> list[Reference]:
-        return references()
 
     def private_groups(self, state: State) -> list[PrivateGroup]:
         """Each camp of 2+ players (T1.1.2; possible from 4 players up, T1.1.4) may consult
@@ -155,12 +149,3 @@ class TangGame(FlowGame):
 
     def length(self, state: State) -> tuple[str, int]:
         return "rounds", state["round"]
-
-    def action_score(self, shown: dict[str, Any], seat: int, action: Action) -> float:
-        return ai.score(shown, seat, action)
-
-    def invariants(self, state: State) -> list[str]:
-        return checks.invariants(state)
-
-    def secrets(self, state: State) -> dict[int, set[str]]:
-        return checks.secrets(state)

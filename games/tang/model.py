@@ -149,13 +149,6 @@ def land_armies(state: State, target: str, seat: int, n: int) -> None:
     _set_armies(state, target, seat, armies(state, target, seat) + n)
 
 
-def total_armies(state: State, seat: int) -> int:
-    on_board = sum(armies(state, cid, seat) for cid in state["cities"])
-    battle = state.get("battle")
-    moving = battle["a_armies"] if battle and battle["attacker"] == seat else 0
-    return on_board + moving
-
-
 def generals_in(state: State, cid: str, seat: int) -> list[str]:
     return sorted(ch for ch, owner in state["cities"][cid]["generals"].items() if owner == seat)
 

@@ -9,7 +9,6 @@ from games.core.game import Result, Score
 from games.core.messages import Seat, msg, said_json
 from games.tang.model import (
     State,
-    controlled,
     data_of,
     has_skill,
     holds_anlushan,
@@ -20,13 +19,9 @@ from games.tang.model import (
 SCALE = 840  # a multiple of every camp size 1-8: averages become whole numbers in tie-breaks
 
 
-def own_score(state: State, seat: int) -> dict[str, int]:
-    """T4.3: 1 a city, +1 a special city, +3 for 洛阳, plus 民生."""
-    return _scored(state, seat, _counted(state, controlled(state, seat)))
-
-
 def own_scores(state: State) -> list[dict[str, int]]:
-    """Every seat's `own_score`, with the cities read once (a view shows all of them)."""
+    """T4.3, every seat's own score: 1 a city, +1 a special city, +3 for 洛阳, plus 民生;
+    all seats at once, the cities read once (a view shows all of them)."""
     cities = data_of(state).cities
     counted = [[0, 0, 0] for _ in range(seats(state))]  # cities, special, 洛阳
     for cid, c in state["cities"].items():
@@ -37,13 +32,6 @@ def own_scores(state: State) -> list[dict[str, int]]:
             row[2] += 1 if city["luoyang"] else 0
     return [_scored(state, s, (n, special, luoyang))
             for s, (n, special, luoyang) in enumerate(counted)]
-
-
-def _counted(state: State, mine: list[str]) -> tuple[int, int, int]:
-    """Cities, special cities and 洛阳 among `mine`."""
-    cities = data_of(state).cities
-    special = sum(1 for c in mine if cities[c]["special"])
-    return len(mine), special, sum(1 for c in mine if cities[c]["luoyang"])
 
 
 def _scored(state: State, seat: int, counted: tuple[int, int, int]) -> dict[str, int]:

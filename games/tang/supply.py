@@ -27,7 +27,6 @@ from games.tang.model import (
     minsheng_event,
     order_from_first,
     player,
-    seats,
 )
 
 
@@ -221,7 +220,3 @@ def supply_refusal(state: State, step: Step, seat: int, action: Action) -> Any:
         if action.word() == "raise":
             return msg("tang.refuse.minsheng_zero")
     return None
-
-
-def seats_in_order(state: State) -> list[int]:
-    return order_from_first(state) if state["first"] is not None else list(range(seats(state)))

@@ -78,7 +78,7 @@ def building(state: State, seat: int | None) -> dict[str, Any] | None:
     return dict(step["data"])
 
 
-def summary_of(view: dict[str, Any]) -> list[Msg]:
+def summary(view: dict[str, Any]) -> list[Msg]:
     lines: list[Msg] = [msg("tang.summary.round", round=view["round"],
                             phase=msg(f"tang.phase.{view['phase']}"))]
     for p in view["players"]:
@@ -116,8 +116,6 @@ STAGES = {
              "move_generals"),
     "bwin": ("main", "rally"),
 }
-SIMPLE = ("pick", "swap", "color", "capital", "claim", "armies", "turn", "extra", "relocate",
-          "give", "lure")
 
 
 def prompt_of(step: Step) -> Msg:

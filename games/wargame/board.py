@@ -39,10 +39,6 @@ def generals_in(state: State, aid: str, nid: str | None = None) -> list[str]:
             if s["state"] == "nation" and s["area"] == aid and (nid is None or s["nation"] == nid)]
 
 
-def zaiya_in(state: State, aid: str) -> list[str]:
-    return [g for g, s in state["generals"].items() if s["state"] == "zaiya" and s["area"] == aid]
-
-
 def powers_in(state: State, aid: str) -> set[str]:
     """The powers with units in `aid` (在野 generals are no power's units, W4.6a)."""
     found = {p for p, n in state["areas"][aid]["troops"].items() if n > 0}

@@ -33,9 +33,9 @@ from games.core.flow import (
 from games.core.flowgame import FlowGame
 from games.core.game import Option, Result, Score
 from games.core.messages import Msg, Said, Seat, msg
-from games.core.references import Reference
+from games.core.modular import ModularGame
 from games.core.rng import Rng
-from games.wargame import ai, alliance, batch, citations, combat, heirs, orders
+from games.wargame import ai, alliance, batch, citations, combat, heirs, orders, references
 from games.wargame.board import (
     GOZOKU,
     add_troops,
@@ -52,7 +52,6 @@ from games.wargame.board import (
 from games.wargame.citations import rule
 from games.wargame.data import DataError, WargameData, data_for, pack_digest
 from games.wargame.packs import WargamePacks
-from games.wargame.references import references as wargame_references
 from games.wargame.tenmei import reveal
 from games.wargame.texts import area, general, marker, nation
 
@@ -345,13 +344,14 @@ SCORES = {"levy": 3.0, "extra": 4.0, "join": 1.0, "confirm": 6.0, "cancel": -10.
           "default_split": 1.0, "share": 0.0}
 
 
-class WargameGame(FlowGame):
+class WargameGame(FlowGame, ModularGame):
     name = "wargame"
     title = "Romance of the Three Kingdoms area wargame (三国志演義)"
     min_players = 2
     max_players = 11
     packs = WargamePacks()
     flow, first_phase, prompts = FLOW, "pick", PROMPTS
+    lookups = references
     options = (
         Option("pack", "the data: empty for the designed data, or the text of an uploaded "
                "pack (map, nations, generals, cards, tables, scenarios)", None),
@@ -408,9 +408,6 @@ class WargameGame(FlowGame):
                                     low=players["min"], high=players["max"]), rule=SCENARIO_RULE)
         state = new_state(data, seats, options, seed)
         return state, self.start(state)
-
-    def references(self) -> list[Reference]:
-        return wargame_references()
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         """An answer to the step on top, a whole selection of generals (W33.3), or (W33.4) a

@@ -12,7 +12,8 @@ from __future__ import annotations
 from games.core.messages import Term
 from rendering.kit.canvas import Canvas
 from rendering.kit.layout import INNER, MARGIN, PAD, boxed, text_lines
-from rendering.kit.theme import BODY, DARK_TEXT, GOLD, LARGE, MUTED, PANEL, SMALL, TEXT, TILE
+from rendering.kit.scoretable import Grid, Head, Row, draw_table
+from rendering.kit.theme import BODY, DARK_TEXT, GOLD, LARGE, MUTED, PANEL, SMALL
 from rendering.kit.views import player_name, score_categories
 from rendering.redux.standing import provisional
 from rendering.redux.style import Table
@@ -20,9 +21,8 @@ from rendering.redux.style import Table
 # The engine's R12 categories (games/redux/scoring.py), each named by `redux.score.<key>`.
 CATEGORIES = ("military", "border", "frontier", "development", "security", "tribal", "office",
               "office_bonus", "emperor", "cards", "separation", "deficits")
-LABEL_W = 340
-ROW_H = 40
-HEAD_H = 70
+GRID = Grid(label_w=340, row_h=40, head_h=70, text=BODY, bold_text=LARGE, head_text=BODY,
+            name_text=SMALL, winner_frame=3)
 
 
 def category_name(c: Canvas, t: Table, key: str) -> str:
@@ -51,54 +51,23 @@ def _body(c: Canvas, t: Table, result: dict, y: float) -> float:
     if not scores:
         return y
     winners = set(result.get("winners", []))
-    col_w = (w - LABEL_W) / len(scores)
-    rows = [(category_name(c, t, k), [s.get("categories", {}).get(k, 0) for s in scores],
-             False) for k in score_categories(result)]
-    rows.append((t.say(c, "redux.board.total"), [s.get("total", 0) for s in scores], True))
+    rows = [Row(category_name(c, t, k), [str(s.get("categories", {}).get(k, 0)) for s in scores])
+            for k in score_categories(result)]
+    rows.append(Row(t.say(c, "redux.board.total"), [str(s.get("total", 0)) for s in scores],
+                    bold=True))
     if any(s.get("tiebreak") for s in scores):
-        rows.append((t.say(c, "redux.board.tiebreak"),
-                     [" / ".join(map(str, s.get("tiebreak") or [])) or "-"
-                                   for s in scores], False))
-    for n, (_, _, bold) in enumerate(rows):  # stripes first, so the winner's frame is on top
-        ry = y + HEAD_H + n * ROW_H
-        if n % 2 == 1 and not bold:
-            c.rect((x, ry + 2, x + w, ry + ROW_H - 2), fill=TILE, radius=4)
-    bottom = y + HEAD_H + len(rows) * ROW_H
-    for i, score in enumerate(scores):
-        cx = x + LABEL_W + i * col_w
-        winner = int(score["seat"]) in winners
-        if winner:
-            c.rect((cx + 2, y, cx + col_w - 2, bottom), outline=GOLD, width=3)
-        _head(c, t, score, i + 1, winner, cx, col_w, y)
-    y += HEAD_H
-    for label, values, bold in rows:
-        _row(c, label, values, bold, x, w, col_w, y)
-        y += ROW_H
+        rows.append(Row(t.say(c, "redux.board.tiebreak"),
+                        [" / ".join(map(str, s.get("tiebreak") or [])) or "-" for s in scores]))
+    heads = [_head(c, t, score, rank, int(score["seat"]) in winners)
+             for rank, score in enumerate(scores, 1)]
+    y = draw_table(c, GRID, x, y, w, heads, rows)
     if (result.get("details") or {}).get("tiebreak"):
         y = text_lines(c, x, y + 8, t.say(c, "redux.board.tiebreak_rule"), w, SMALL, MUTED)
     return y
 
 
-def _head(c: Canvas, t: Table, score: dict, rank: int, winner: bool, x: float, w: float,
-          y: float) -> None:
+def _head(c: Canvas, t: Table, score: dict, rank: int, winner: bool) -> Head:
     seat = int(score["seat"])
-    c.rect((x + 6, y + 4, x + w - 6, y + HEAD_H - 6), fill=t.color(seat), radius=6)
     top = t.say(c, "redux.board.winner" if winner else "redux.board.rank", rank=rank,
                 nation=t.nation_param(seat))
-    c.text(x + w / 2, y + 8, top, BODY, DARK_TEXT, bold=True,
-           max_width=w - 20, anchor="ma")
-    c.text(x + w / 2, y + HEAD_H - 10, player_name(t.names, seat, c), SMALL, DARK_TEXT,
-           max_width=w - 20, anchor="md")
-
-
-def _row(c: Canvas, label: str, values: list, bold: bool, x: float, w: float, col_w: float,
-         y: float) -> None:
-    if bold:
-        c.rect((x, y + 2, x + w, y + ROW_H - 2), outline=GOLD, width=2, radius=4)
-    size = LARGE if bold else BODY
-    c.text(x + 10, y + ROW_H / 2, label, size, GOLD if bold else TEXT, bold=bold,
-           max_width=LABEL_W - 20, anchor="lm")
-    for i, value in enumerate(values):
-        color = MUTED if value in (0, "-") else TEXT
-        c.text(x + LABEL_W + (i + 0.5) * col_w, y + ROW_H / 2, str(value), size,
-               GOLD if bold else color, bold=bold, max_width=col_w - 12, anchor="mm")
+    return Head(top, player_name(t.names, seat, c), t.color(seat), DARK_TEXT, won=winner)

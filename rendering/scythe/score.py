@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from rendering.kit.canvas import Canvas
 from rendering.kit.layout import INNER, MARGIN, PAD, boxed, text_lines
-from rendering.kit.theme import GOLD, LARGE, MUTED, NAME, PANEL, TEXT, TILE
+from rendering.kit.scoretable import Grid, Head, Row, draw_table
+from rendering.kit.theme import GOLD, LARGE, MUTED, NAME, PANEL
 from rendering.kit.views import score_categories
 from rendering.scythe.style import Table
 
@@ -23,9 +24,8 @@ RATED = {"stars": ("stars", "per_star"), "territories": ("territories", "per_ter
          "resources": ("resources", "per_two_resources")}
 TIEBREAKS = ("units", "power", "popularity", "resources", "territories", "stars")
 TEXT_SIZE = LARGE  # 24 px: the phone floor
-LABEL_W = 360
-ROW_H = 46
-HEAD_H = 84
+GRID = Grid(label_w=360, row_h=46, head_h=84, text=TEXT_SIZE, bold_text=NAME,
+            head_text=TEXT_SIZE, name_text=TEXT_SIZE, min_size=TEXT_SIZE)
 
 
 def category_name(t: Table, key: str) -> str:
@@ -52,36 +52,16 @@ def _body(c: Canvas, t: Table, score: dict, y: float) -> float:
     if not entries:
         return y
     winners = {int(s) for s in score.get("winners", [])}
-    col_w = (w - LABEL_W) / len(entries)
     details = {int(d["seat"]): d for d in (score.get("details") or {}).get("players", [])}
-    rows = [(category_name(t, k), [_cell(t, e, k, details.get(int(e["seat"])))
-                                   for e in entries], False) for k in score_categories(score)]
-    rows.append((t.say("score.total"), [str(e.get("total", 0)) for e in entries], True))
+    rows = [Row(category_name(t, k), [_cell(t, e, k, details.get(int(e["seat"])))
+                                      for e in entries]) for k in score_categories(score)]
+    rows.append(Row(t.say("score.total"), [str(e.get("total", 0)) for e in entries], bold=True))
     if any(e.get("tiebreak") for e in entries):
-        rows += [(t.say(f"score.tiebreak.{name}"), [_tiebreak(e, i) for e in entries], False)
+        rows += [Row(t.say(f"score.tiebreak.{name}"), [_tiebreak(e, i) for e in entries])
                  for i, name in enumerate(TIEBREAKS)]
-    _stripes(c, rows, x, w, y)
-    bottom = y + HEAD_H + len(rows) * ROW_H
-    for i, entry in enumerate(entries):
-        cx = x + LABEL_W + i * col_w
-        won = int(entry["seat"]) in winners
-        if won:
-            c.rect((cx + 2, y, cx + col_w - 2, bottom), outline=GOLD, width=4)
-        _head(c, t, entry, i + 1, won, cx, col_w, y)
-    y += HEAD_H
-    for label, values, bold in rows:
-        _row(c, label, values, bold, x, col_w, y)
-        y += ROW_H
-    return y
-
-
-def _stripes(c: Canvas, rows: list, x: float, w: float, y: float) -> None:
-    for n, (_, _, bold) in enumerate(rows):
-        ry = y + HEAD_H + n * ROW_H
-        if n % 2 == 1 and not bold:
-            c.rect((x, ry + 2, x + w, ry + ROW_H - 2), fill=TILE, radius=4)
-        if bold:
-            c.rect((x, ry + 2, x + w, ry + ROW_H - 2), outline=GOLD, width=2, radius=4)
+    heads = [_head(c, t, entry, rank, int(entry["seat"]) in winners)
+             for rank, entry in enumerate(entries, 1)]
+    return draw_table(c, GRID, x, y, w, heads, rows)
 
 
 def _cell(t: Table, entry: dict, key: str, detail: dict | None) -> str:
@@ -102,26 +82,9 @@ def _tiebreak(entry: dict, index: int) -> str:
     return str(values[index]) if index < len(values) else "-"
 
 
-def _head(c: Canvas, t: Table, entry: dict, rank: int, won: bool, x: float, w: float,
-          y: float) -> None:
+def _head(c: Canvas, t: Table, entry: dict, rank: int, won: bool) -> Head:
     seat = int(entry["seat"])
     fill, ink, outline = t.piece(seat)
-    c.rect((x + 6, y + 4, x + w - 6, y + HEAD_H - 6), fill=fill, outline=outline, width=2,
-           radius=6)
     top = t.say("score.winner", faction=t.faction_name(seat)) if won else \
         t.say("score.rank", rank=rank, faction=t.faction_name(seat))
-    c.text(x + w / 2, y + 10, top, TEXT_SIZE, ink, bold=True, max_width=w - 20, anchor="ma",
-           min_size=TEXT_SIZE)
-    c.text(x + w / 2, y + HEAD_H - 12, t.name(c, seat), TEXT_SIZE, ink, max_width=w - 20,
-           anchor="md", min_size=TEXT_SIZE)
-
-
-def _row(c: Canvas, label: str, values: list[str], bold: bool, x: float, col_w: float,
-         y: float) -> None:
-    size = NAME if bold else TEXT_SIZE
-    c.text(x + 10, y + ROW_H / 2, label, size, GOLD if bold else TEXT, bold=bold,
-           max_width=LABEL_W - 20, anchor="lm", min_size=TEXT_SIZE)
-    for i, value in enumerate(values):
-        color = GOLD if bold else MUTED if value in ("0", "-") else TEXT
-        c.text(x + LABEL_W + (i + 0.5) * col_w, y + ROW_H / 2, value, size, color,
-               bold=bold, max_width=col_w - 12, anchor="mm", min_size=TEXT_SIZE)
+    return Head(top, t.name(c, seat), fill, ink, outline, won)

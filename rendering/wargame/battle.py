@@ -128,7 +128,7 @@ def _round(c: Canvas, t: Table, b: dict, record: dict, y: float) -> float:
     if record.get("method") == "ikki" and "pairs" in record:
         y = _duels(c, t, b, record, y)
     else:
-        def side_body(cc: Canvas, tt: Table, bb: dict, side: str, x: float, top: float,
+        def side_body(cc: Canvas, tt: Table, _bb: dict, side: str, x: float, top: float,
                       w: float) -> float:
             return _round_side(cc, tt, record, side, x, top, w)
 
@@ -221,7 +221,7 @@ def _duels(c: Canvas, t: Table, b: dict, record: dict, y: float) -> float:
     """W19: each pair's two rolls side by side, the loser's loss under his roll, then the
     unopposed generals and the round's losses."""
     for pair in record.get("pairs") or []:
-        def pair_body(cc: Canvas, tt: Table, bb: dict, side: str, x: float, top: float,
+        def pair_body(cc: Canvas, tt: Table, _bb: dict, side: str, x: float, top: float,
                       w: float, pair: dict = pair) -> float:
             return _duellist(cc, tt, pair, side, x, top, w)
 

@@ -315,7 +315,7 @@ async def test_the_secret_pick_is_an_ephemeral_choice_and_stays_secret(harness):
     assert "waiting for others" in message.content and not message.custom_ids()
     state = await harness.state(game_id)
     pack = data.frozen(state)
-    picked = [data.general_name(pack, g) for g in state["players"][0]["hidden"]]
+    picked = [pack.generals[g]["name"]["en"] for g in state["players"][0]["hidden"]]
     assert picked and not any(name in harness.public_history() for name in picked)
     for user in (BOB, CARA):
         reply = await harness.take_turn(user, game_id)
@@ -395,7 +395,7 @@ class SecretWatch:
         state = await self.harness.state(self.game_id)
         pack = data.frozen(state)
         hidden = set().union(*REDUX.secrets(state).values())
-        names = {data.general_name(pack, i) if i in pack.generals else data.card_name(pack, i)
+        names = {(pack.generals if i in pack.generals else pack.cards)[i]["name"]["en"]
                  for i in hidden}
         private = set(self.harness.fake.private_lines)
         for message in self.harness.public():

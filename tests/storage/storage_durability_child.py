@@ -65,8 +65,8 @@ async def arm(repo: Repository, stall: tuple[str, int] | None) -> dict[str, bool
         return armed
     if isinstance(repo, SqliteRepository):
         armed, trace = staller(*stall)
-        assert repo._db is not None
-        await repo._db.set_trace_callback(trace)
+        assert repo._writer.db is not None
+        await repo._writer.db.set_trace_callback(trace)
     else:
         stall_after_the_log(armed)
     return armed

@@ -65,7 +65,7 @@ async def test_data_survives_close_and_reopen(database: str) -> None:
 
 async def test_file_database_uses_wal_and_foreign_keys(tmp_path: Path) -> None:
     async with SqliteRepository(tmp_path / "games.sqlite3") as repo:
-        db = repo._db
+        db = repo._writer.db
         assert db is not None
         assert list(await db.execute_fetchall("PRAGMA journal_mode"))[0][0] == "wal"
         assert list(await db.execute_fetchall("PRAGMA foreign_keys"))[0][0] == 1

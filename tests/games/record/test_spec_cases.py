@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from games.core import IllegalAction
 from games.core.messages import Msg, Seat
 from games.record import GAME
 from games.record.battle import attacker_steps, defender_steps
-from games.record.data import DATA, key_of, kind_of
+from games.record.data import DATA, DATA_FILE, key_of, kind_of
 from games.record.state import war_expense
 from games.record.turn import income
 from tests.games.record.scenario import (
@@ -51,7 +53,7 @@ def test_tc01_data_integrity():
     strats = DATA.stratagems
     assert len(strats) == 33
     assert len(DATA.game_cards) == 70
-    assert DATA.coins_total == 65
+    assert json.loads(DATA_FILE.read_text(encoding="utf-8"))["coins"]["total"] == 65
     assert len(DATA.generals) == 24
     sizes = [c["size"] for c in DATA.cities.values()]
     assert len(sizes) == 13

@@ -11,13 +11,10 @@ import pytest
 from games.redux import rules
 from games.redux.data import (
     DATA_FILE,
-    card_name,
     designed,
     freeze,
     frozen,
-    general_name,
     load_pack,
-    region_name,
 )
 
 PACK = designed()
@@ -213,12 +210,6 @@ def test_costs_list_every_resource():
     assert PACK.cards["union.barter_house"]["cost"] == {
         "gold": 2, "rice": 0, "support": 0, "weapons": 0, "untrained": 0, "trained": 0,
         "armies": 0}
-
-
-def test_names():
-    assert general_name(PACK, "wei.jia_xu") == "Jia Xu"
-    assert card_name(PACK, "union.barter_house") == "Barter House"
-    assert region_name(PACK, "chibi") == "Chibi"
 
 
 def test_header_says_where_the_values_come_from():

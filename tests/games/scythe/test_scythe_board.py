@@ -180,7 +180,6 @@ def test_s2_5_home_bases_are_not_territories():
     assert not B.is_territory("home_nordic")
     assert B.is_territory("r0c1")
     assert B.home_bases["home_rusviet"].across_river == ("r1c6",)
-    assert B.home_bases["home_crimea"].lakes_touching == ("r6c2",)
     assert {h.id for h in B.home_bases.values() if h.faction is None} == {
         "home_unassigned_nw", "home_unassigned_se"}
 
@@ -218,9 +217,9 @@ def test_s3_10_mat_start_values(mat, number, popularity, coins):
 
 def test_s7_industrial_sections():
     first = B.mats["industrial"].sections[0]
-    assert (first.top, first.bottom, first.cost_resource, first.cost_start, first.cost_min,
-            first.coins, first.structure, first.recruit_bonus) == (
-        "bolster", "upgrade", "oil", 3, 2, 3, "monument", ("power", 1))
+    assert (first.top, first.bottom, first.cost_resource, first.cost_start,
+            first.upgrade_slots, first.coins, first.structure, first.recruit_bonus) == (
+        "bolster", "upgrade", "oil", 3, 1, 3, "monument", ("power", 1))
 
 
 @pytest.mark.parametrize(("popularity", "rates"), [

@@ -9,7 +9,7 @@ import pytest
 from games.core import Action, force
 from games.core.agents import HeuristicAgent
 from games.tang import GAME
-from games.tang.ai import score
+from games.tang.ai import action_score
 from games.tang.ai_war import odds
 from games.tang.model import State
 from tests.games.tang.scenario import play, table
@@ -20,7 +20,7 @@ def choice(state: State, seat: int) -> str:
 
 
 def worth(state: State, seat: int, text: str) -> float:
-    return score(GAME.view(state, seat), seat, Action.parse(text))
+    return action_score(GAME.view(state, seat), seat, Action.parse(text))
 
 
 def front(defender_rep: str, garrison: int) -> State:

@@ -15,7 +15,7 @@ from bot.i18n.catalog import check_pattern
 from games.core.messages import Msg
 from games.tang.data import load_data
 from games.tang.model import COLORS
-from games.tang.view import SIMPLE, STAGES
+from games.tang.view import STAGES
 
 ENGINE = Path(__file__).resolve().parents[3] / "games" / "tang"
 TEXT_FUNCTIONS = {"log", "msg", "Msg"}
@@ -39,6 +39,11 @@ def named_keys() -> set[str]:
     return keys
 
 
+# The rules that prompt_of words by the rule's name alone (no stages, no window or card).
+ONE_PROMPT = ("pick", "swap", "color", "capital", "claim", "armies", "turn", "extra", "relocate",
+              "give", "lure")
+
+
 def built_keys() -> set[str]:
     """Keys the engine builds from names (cards, skills, dice, phases, windows, prompts)."""
     keys = {f"tang.play.{j}" for j, info in DATA.jinnang.items() if info["window"] != "RESPONSE"}
@@ -49,7 +54,7 @@ def built_keys() -> set[str]:
     keys |= {f"tang.window.{w}" for w in ("SUPPLY_START", "SUPPLY_END", "ACTION_START",
                                           "ACTION_END")}
     keys |= {f"tang.prompt.{rule}.{stage}" for rule, stages in STAGES.items() for stage in stages}
-    keys |= {f"tang.prompt.{rule}" for rule in SIMPLE}
+    keys |= {f"tang.prompt.{rule}" for rule in ONE_PROMPT}
     keys |= {"tang.log.camps_on", "tang.log.camps_off", "tang.action.end", "tang.action.idle"}
     keys |= {f"tang.score.{c}" for c in ("cities", "special", "luoyang", "minsheng", "own",
                                          "final_tenths")}
@@ -66,8 +71,8 @@ def test_t0_every_id_of_the_data_has_its_name_in_five_locales():
     names += [f"tang.character.{c}" for c in DATA.characters]
     names += [f"tang.skill.{(c['skill'] or c['anlushan']['general_effect'])['id']}"
               for c in DATA.characters.values()]
-    names += [f"tang.card.{j}" for j in DATA.jinnang] + [f"tang.nation.{n}"
-                                                          for n in DATA.nationalities]
+    names += [f"tang.card.{j}" for j in DATA.jinnang] + [f"tang.nation.{n['id']}"
+                                                          for n in DATA.raw["nationalities"]]
     names += [f"tang.color.{c}" for c in COLORS] + ["choice.game.tang"]
     texts = tang_catalog()
     for key in names:

@@ -9,7 +9,7 @@ from games.core.flow import flow_of
 from games.tang import GAME
 from games.tang.flow import FLOW
 from games.tang.model import State
-from games.tang.scoring import final_table, own_score, winners
+from games.tang.scoring import final_table, own_scores, winners
 from tests.games.tang.scenario import DATA, ledger, table
 
 SPECIAL = ["changan", "lingwu", "taiyuan", "fanyang", "suiyang", "chengdu"]
@@ -41,8 +41,8 @@ def tx21(**options):
 
 def test_t4_3_own_scores():
     state = tx21()
-    assert [own_score(state, s)["own"] for s in range(4)] == [21, 22, 22, 21]
-    assert own_score(state, 1)["luoyang"] == 1  # 洛阳 scores 1 + 3
+    assert [score["own"] for score in own_scores(state)] == [21, 22, 22, 21]
+    assert own_scores(state)[1]["luoyang"] == 1  # 洛阳 scores 1 + 3
 
 
 def test_tx21_camp_average_and_eligibility():
@@ -78,7 +78,7 @@ def test_t4_5_option_top_must_hold_capital():
 
 
 def test_t4_3_option_luoyang_is_special():
-    assert own_score(tx21(luoyang_is_special=True), 1)["own"] == 23
+    assert own_scores(tx21(luoyang_is_special=True))[1]["own"] == 23
 
 
 def test_t4_1_the_game_ends_after_round_eight():
