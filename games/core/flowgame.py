@@ -26,9 +26,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from games.core.actions import Action
-from games.core.errors import IllegalAction
+from games.core.errors import GameError, IllegalAction
 from games.core.events import Event
-from games.core.flow import MAX_STEPS, Flow, Step, new_flow, top, waiting
+from games.core.flow import MAX_STEPS, Flow, Step, new_flow, waiting
 from games.core.game import Game, State
 from games.core.messages import Said, Term, msg
 
@@ -75,10 +75,10 @@ class FlowGame(Game):
                 raise error
         return self.flow.act(state, seat, action)
 
-    def refusal(self, state: State, seat: int, action: Action) -> IllegalAction | None:
+    def refusal(self, state: State, seat: int, action: Action) -> GameError | None:
         """The refusal, with a specific reason and its rule, of an action the step on top
         does not offer, or None (the flow's generic refusal lists the choices)."""
-        step = top(state)
+        step = self.flow.top(state)
         if step is None or step["rule"] not in self.refusals:
             return None
         reason = self.refusals[step["rule"]](state, step, seat, action)
@@ -96,7 +96,7 @@ class FlowGame(Game):
         against what is legal), and run `carry_on`, until a seat must decide for itself."""
         events: list[Event] = []
         for _ in range(MAX_STEPS):
-            step = top(state)
+            step = self.flow.top(state)
             if step is None or self.flow.over(state):
                 return events
             given = next(((seat, action) for seat in waiting(step)
@@ -126,7 +126,7 @@ class FlowGame(Game):
 
     # -- what a step asks ------------------------------------------------------------------
     def prompt(self, state: State, seat: int) -> Said:
-        step = top(state)
+        step = self.flow.top(state)
         if step is None or seat not in self.to_act(state):
             return ""
         return self.step_prompt(state, step, seat)
@@ -141,5 +141,5 @@ class FlowGame(Game):
         return {}
 
     def window(self, state: State) -> bool:
-        step = top(state)
+        step = self.flow.top(state)
         return step is not None and step["rule"] in self.window_rules

@@ -1,16 +1,22 @@
-"""The state machine: who owes which decision, the legal actions of that decision, parsing
-and dispatching a move to its rule module, and the automatic steps between decisions (round
-starts, payout, the end of the game, and any decision with exactly one possible answer)."""
+"""Record's flow on the shared machine (games.core.flow), over the fields its rules keep:
+`phase` (lords, draft, advisors, actions, over) and one `pending` decision of the action
+(never a stack: a stratagem or a battle asks one thing at a time). `owed` reads them as the
+step owed now, one step per decision of the rulebook; each step's rule plays the answer
+through the module that owns it (setup, advisors, turn, stratagems, battle), and what that
+changes in the fields names the next step. RecordGame (a games.core.flowgame.FlowGame) takes
+its prompts and refusals from here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from games.core import Action, Event, IllegalAction, MalformedAction
+from games.core import Action, Event, GameError, IllegalAction, MalformedAction
+from games.core.flow import Flow, Rule, Step, chance, simultaneous
+from games.core.flow import turn as turn_of
 from games.core.messages import Msg, Seat, msg
 from games.record import advisors, battle, setup, stratagems, turn
-from games.record.citations import step_rule
+from games.record.citations import cite, step_rule
 from games.record.data import CARDS, DATA, RULES, key_of, term
 from games.record.state import State, left_of, player
 
@@ -39,44 +45,52 @@ VERBS_BY_DECISION = {
     "amount": ("amount",), "attack_general": ("general",), "attack_stratagem": ("stratagem",),
     "defence": ("defend",), "arrange": ("arrange",),
 }
-MAX_FORCED_STEPS = 10_000
-
-
-# -- who acts, on what ----------------------------------------------------------------------
-def to_act(state: State) -> set[int]:
+# -- the steps, as the rulebook orders them ------------------------------------------------
+def owed(state: State) -> Step | None:
+    """The step owed now, read from the fields the rules keep; None once the game is over."""
     phase = state["phase"]
-    if phase == "lords":
-        return {setup.lord_picker(state)}
-    if phase == "draft":
+    if phase == "lords":  # R4.2: each seat in turn keeps its lord
+        return turn_of("lord", setup.lord_picker(state))
+    if phase == "draft":  # R4.3: every seat keeps one card of its packet, then passes it
         draft = state["draft"]
-        return {s for s, done in enumerate(draft["picked"]) if not done} if draft else set()
-    if phase == "advisors":
-        return {advisors.chooser(state)} if state["selection"] else set()
-    if phase == "actions":
+        if draft is None:
+            return chance("round")
+        return simultaneous("draft", [s for s, done in enumerate(draft["picked"]) if not done])
+    if phase == "advisors":  # R6.1: each seat in turn buys extra draws, then keeps one
+        selection = state["selection"]
+        if selection is None:
+            return chance("actions")
+        return turn_of("advisor" if selection["drawn"] else "extra", advisors.chooser(state))
+    if phase == "actions":  # R7: the active seat's step C, or what its move asks now
         pending = state["pending"]
         if pending is None:
-            return {state["active"]}
-        return set(pending["seats"]) if pending["kind"] == "arrange" else {pending["seat"]}
-    return set()
-
-
-def decision(state: State) -> str | None:
-    """The kind of decision owed now (the same for every seat in `to_act`)."""
-    phase = state["phase"]
-    if phase in ("lords", "draft"):
-        return "lord" if phase == "lords" else "draft"
-    if phase == "advisors":
-        return "advisor" if state["selection"]["drawn"] else "extra"
-    if phase == "actions":
-        return state["pending"]["kind"] if state["pending"] else "main"
+            return turn_of("main", state["active"])
+        if pending["kind"] == "arrange":  # R13.4: both sides arrange, in secret
+            return simultaneous("arrange", pending["seats"])
+        return turn_of(pending["kind"], pending["seat"])
     return None
 
 
-def legal_actions(state: State, seat: int) -> list[Action]:
-    owed = decision(state)
-    if owed is None or seat not in to_act(state):
-        return []
-    return LEGAL[owed](state, seat)
+def _first_round(state: State, step: Step) -> list[Event]:
+    """R5: once the draft is over, round 1 begins with the advisors."""
+    state["round"] = 1
+    return advisors.start_selection(state)
+
+
+def _first_action(state: State, step: Step) -> list[Event]:
+    """R7: once every seat kept its advisor, the start player's action begins."""
+    state["phase"] = "actions"
+    return turn.start_action(state, state["start_player"])
+
+
+def _play(state: State, step: Step, seat: int, action: Action) -> list[Event]:
+    """The answer, its cards named by id or short name, applied by the rule module of its
+    move; the deck step of a stratagem (A5) draws for the card, the draw step's `deck` (A3)
+    for the action."""
+    args: tuple[Any, ...] = tuple(_resolve_card(state, seat, a) for a in action.args)
+    if step["rule"] == "deck":
+        return stratagems.choose_deck(state, seat, *args)
+    return HANDLERS[action.kind](state, seat, *args)
 
 
 def _main_actions(state: State, seat: int) -> list[Action]:
@@ -85,18 +99,33 @@ def _main_actions(state: State, seat: int) -> list[Action]:
             + [Action("end", (), label=msg("record.label.end"))])
 
 
-LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
-    "lord": setup.lord_actions, "draft": setup.draft_actions,
-    "extra": advisors.selection_actions, "advisor": advisors.selection_actions,
-    "keep": turn.keep_actions, "draw_deck": turn.draw_deck_actions, "main": _main_actions,
-    "station": turn.station_actions, "discard": stratagems.pending_actions,
-    "deck": stratagems.pending_actions, "take": stratagems.pending_actions,
-    "target_seat": stratagems.pending_actions, "target_city": stratagems.pending_actions,
-    "guess": stratagems.pending_actions, "amount": stratagems.pending_actions,
-    "attack_general": battle.general_actions,
-    "attack_stratagem": battle.attack_stratagem_actions, "defence": battle.defence_actions,
-    "arrange": battle.arrange_actions,
+def _rule(legal: Callable[[State, int], list[Action]], cites: str | None = None) -> Rule:
+    return Rule(legal=lambda state, step, seat: legal(state, seat), play=_play,
+                cites=cite(cites) if cites else None)
+
+
+# The station and stratagem steps cite the rule of what asked them (`citations.step_rule`).
+STEPS = {
+    "lord": _rule(setup.lord_actions, "R4.2"), "draft": _rule(setup.draft_actions, "R4.3.2"),
+    "round": Rule(_first_round), "extra": _rule(advisors.selection_actions, "R6.1"),
+    "advisor": _rule(advisors.selection_actions, "R6.1"), "actions": Rule(_first_action),
+    "keep": _rule(turn.keep_actions, "R7.3"), "draw_deck": _rule(turn.draw_deck_actions, "A3"),
+    "main": _rule(_main_actions, "R7.4"), "station": _rule(turn.station_actions),
+    "discard": _rule(stratagems.pending_actions),
+    "deck": _rule(stratagems.pending_actions, "A5"),
+    "take": _rule(stratagems.pending_actions),
+    "target_seat": _rule(stratagems.pending_actions),
+    "target_city": _rule(stratagems.pending_actions),
+    "guess": _rule(stratagems.pending_actions), "amount": _rule(stratagems.pending_actions),
+    "attack_general": _rule(battle.general_actions, "R11.3"),
+    "attack_stratagem": _rule(battle.attack_stratagem_actions, "R11.4"),
+    "defence": _rule(battle.defence_actions, "R11.5"),
+    "arrange": _rule(battle.arrange_actions, "R13.4"),
 }
+FLOW = Flow(STEPS, owed=owed, over=lambda state: state["phase"] == "over")  # R18
+# Every decision with exactly one answer is taken at once, except ending the action: the
+# player declares it (R7.6), even when nothing else is possible.
+SINGLE_ANSWERS = frozenset(STEPS) - {"main"}
 
 
 # -- moves ---------------------------------------------------------------------------------
@@ -140,22 +169,19 @@ def not_now(state: State, seat: int, action: Action) -> Msg:
     """A refusal of a move this moment does not take: what the seat may do instead (the
     prompt of the decision owed), never the list of every move of the game."""
     return msg("record.refuse.not_now", action=action.text,
-               instead=prompt(state, seat) or msg("record.prompt.wait"))
+               instead=prompt(state, FLOW.top(state), seat) or msg("record.prompt.wait"))
 
 
-def dispatch(state: State, seat: int, action: Action) -> list[Event]:
-    """Validate the form and the moment, then let the rule module validate and apply."""
-    owed = decision(state)
-    rule = step_rule(owed, state["pending"])
+def refusal(state: State, step: Step, seat: int, action: Action) -> GameError | None:
+    """Why `action`, which the step does not offer, is refused for its form or its verb
+    (citing the rule of the decision owed); None lets the step's rule module judge it (its
+    own refusal cites the move's rule)."""
+    rule = step_rule(step["rule"], state["pending"])
     if not _well_formed(action):
-        raise MalformedAction(not_now(state, seat, action), rule=rule)
-    allowed = VERBS_BY_DECISION.get(owed, ()) if owed else ()
-    if action.kind not in allowed:
-        raise IllegalAction(not_now(state, seat, action), rule=rule)
-    args: tuple[Any, ...] = tuple(_resolve_card(state, seat, a) for a in action.args)
-    if owed == "deck" and state["pending"].get("card"):
-        return stratagems.choose_deck(state, seat, *args)
-    return HANDLERS[action.kind](state, seat, *args)
+        return MalformedAction(not_now(state, seat, action), rule=rule)
+    if action.kind not in VERBS_BY_DECISION.get(step["rule"], ()):
+        return IllegalAction(not_now(state, seat, action), rule=rule)
+    return None
 
 
 def _arrange(state: State, seat: int, *order: int) -> list[Event]:
@@ -200,35 +226,6 @@ def end_action(state: State, seat: int) -> list[Event]:
     return events + advisors.start_selection(state)
 
 
-def advance(state: State, events: list[Event]) -> None:
-    """Run every step that needs nobody's decision, including forced single choices."""
-    for _ in range(MAX_FORCED_STEPS):
-        if state["phase"] == "draft" and state["draft"] is None:
-            state["round"] = 1
-            events += advisors.start_selection(state)
-        elif state["phase"] == "advisors" and state["selection"] is None:
-            state["phase"] = "actions"
-            events += turn.start_action(state, state["start_player"])
-        else:
-            forced = _forced(state)
-            if forced is None:
-                return
-            events += dispatch(state, *forced)
-    raise AssertionError("The game does not settle: too many automatic steps.")
-
-
-def _forced(state: State) -> tuple[int, Action] | None:
-    """A decision with one possible answer. Ending the action is never forced: the player
-    declares it (R7.6), even when nothing else is possible."""
-    if decision(state) == "main":
-        return None
-    for seat in sorted(to_act(state)):
-        legal = legal_actions(state, seat)
-        if len(legal) == 1:
-            return seat, legal[0]
-    return None
-
-
 # -- what a seat is asked --------------------------------------------------------------------
 PROMPTS = {
     "lord": "record.prompt.lord", "draft": "record.prompt.draft",
@@ -239,35 +236,35 @@ PROMPTS = {
 }
 
 
-def prompt(state: State, seat: int) -> Msg | None:
-    """What `seat` is asked to decide now, or None when it owes nothing."""
-    owed = decision(state)
-    if owed is None or seat not in to_act(state):
+def prompt(state: State, step: Step | None, seat: int) -> Msg | None:
+    """What `step` asks `seat` to decide, or None when it owes nothing."""
+    if step is None or seat not in FLOW.to_act(state):
         return None
-    if owed in PROMPTS:
-        return msg(PROMPTS[owed])
+    name = step["rule"]
+    if name in PROMPTS:
+        return msg(PROMPTS[name])
     pending = state["pending"] or {}
     card = term(pending["card"]) if pending.get("card") else None
-    if owed == "extra":
+    if name == "extra":
         return msg("record.prompt.extra", most=advisors.max_extra(state, seat))
-    if owed == "draw_deck":
+    if name == "draw_deck":
         return msg("record.prompt.draw_deck", cost=RULES["advanced_draw_cost"])
-    if owed == "station":
+    if name == "station":
         return msg("record.prompt.station", city=term(pending["city"]))
-    if owed == "guess":
+    if name == "guess":
         return msg("record.prompt.guess", low=RULES["guess_min"], high=RULES["guess_max"])
-    if owed == "amount":
+    if name == "amount":
         return msg("record.prompt.amount", most=min(player(state, seat)["coins"],
                                                     max(DATA.battle_cards)))
-    if owed == "defence":
+    if name == "defence":
         fight = state["battle"]
         return msg("record.prompt.defence_added" if fight["attack_stratagem"]
                    else "record.prompt.defence", attacker=Seat(fight["attacker"]),
                    city=term(fight["city"]))
-    if owed == "arrange":
+    if name == "arrange":
         cards = state["battle"]["top"][battle.side_of(state, seat)]
         return msg("record.prompt.arrange", cards=tuple(cards))
     keys = {"discard": "record.prompt.discard", "deck": "record.prompt.deck",
             "target_seat": "record.prompt.target_seat",
             "target_city": "record.prompt.target_city"}
-    return msg(keys[owed], card=card if card is not None else "")
+    return msg(keys[name], card=card if card is not None else "")

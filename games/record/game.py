@@ -1,20 +1,24 @@
-"""`RecordGame`: the engine contract (games.core.Game) for 三國志 Record of the Three Kingdoms.
-The rules live in the modules it delegates to; this class only wires them together."""
+"""`RecordGame`: the engine contract for 三國志 Record of the Three Kingdoms, a
+games.core.flowgame.FlowGame over the steps of games/record/flow.py. The rules live in the
+modules it delegates to; this class only wires them together."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, Game, IllegalAction, Option, Result, State
+from games.core import Action, Event, GameError, IllegalAction, Option, Result, State
+from games.core.flow import Step
+from games.core.flowgame import FlowGame
 from games.core.messages import Said, msg
 from games.core.references import Reference
-from games.record import ai, checks, flow, scoring, setup
+from games.record import ai, checks, scoring, setup
+from games.record import flow as steps
 from games.record import view as views
 from games.record.citations import cite
 from games.record.references import references
 
 
-class RecordGame(Game):
+class RecordGame(FlowGame):
     name = "record"
     title = "Record of the Three Kingdoms (三國志)"
     min_players = 2
@@ -29,6 +33,7 @@ class RecordGame(Game):
         Option("luoyang_literal", "洛陽's ability is barred only in the round it was built "
                "(alternative to AMB-13)."),
     )
+    flow, single_answers = steps.FLOW, steps.SINGLE_ANSWERS
 
     def begin(self, seats: int, options: dict[str, Any],
               seed: int) -> tuple[State, list[Event]]:
@@ -39,22 +44,14 @@ class RecordGame(Game):
         if resolved["two_player_lords"] and seats != 2:
             raise IllegalAction(msg("record.refuse.two_player_lords", count=seats), rule=cite("P1"))
         state, events = setup.new_state(seats, resolved, seed)
-        flow.advance(state, events)
-        return state, events
+        return state, events + self.flow.settle(state) + self.auto_answers(state)
 
-    def to_act(self, state: State) -> set[int]:
-        return flow.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return flow.legal_actions(state, seat)
-
-    def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        events = flow.dispatch(state, seat, action)
-        flow.advance(state, events)
-        return events
+    def refusal(self, state: State, seat: int, action: Action) -> GameError | None:
+        step = self.flow.top(state)
+        return None if step is None else steps.refusal(state, step, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat, flow.to_act(state))
+        return views.view(state, seat, self.to_act(state))
 
     def result(self, state: State) -> Result | None:
         return scoring.result(state)
@@ -78,8 +75,8 @@ class RecordGame(Game):
     def round(self, state: State) -> int | None:
         return state["round"] or None
 
-    def prompt(self, state: State, seat: int) -> Said:
-        return flow.prompt(state, seat) or ""
+    def step_prompt(self, state: State, step: Step, seat: int) -> Said:
+        return steps.prompt(state, step, seat) or ""
 
     def skip_action(self, state: State, seat: int) -> Action | None:
         """R7.4: everything in step C is optional, so ending the action (`end`) is this
