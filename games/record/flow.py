@@ -16,35 +16,14 @@ from games.core.flow import Flow, Rule, Step, chance, simultaneous
 from games.core.flow import turn as turn_of
 from games.core.messages import Msg, Seat, msg
 from games.record import advisors, battle, setup, stratagems, turn
-from games.record.citations import cite, step_rule
+from games.record.citations import STEP_RULES, cite, step_rule
 from games.record.data import CARDS, DATA, RULES, key_of, term
 from games.record.state import State, left_of, player
 
-# The moves, typed as `<verb> <arguments>` (a card by its id or short name, a seat 1-based).
-FORMS = {
-    "lord": "lord <lord_id>", "draft": "draft <card_id>", "extra": "extra <n>",
-    "advisor": "advisor <advisor_id>", "keep": "keep <card_id>",
-    "deck": "deck <stratagem|city_general>", "paydraw": "paydraw",
-    "build": "build <city_id>", "station": "station <general_id>",
-    "play": "play <stratagem_id>", "discard": "discard <card_id>",
-    "take": "take <general_id|none>", "target": "target <seat|city_id>",
-    "guess": "guess <force>", "amount": "amount <n>", "attack": "attack <city_id>",
-    "general": "general <general_id>", "stratagem": "stratagem <stratagem_id|none>",
-    "defend": "defend <stratagem_id|none>", "arrange": "arrange <front> <middle> <rear>",
-    "liubei": "liubei (advanced: liubei <n from the Stratagem deck>)", "yuanshu": "yuanshu",
-    "luoyang": "luoyang", "end": "end",
-}
+# The moves are typed as `<verb> <arguments>` (a card by its id or short name, a seat
+# 1-based): the verbs of HANDLERS, with one argument unless ARITY says otherwise.
 ARITY = {"paydraw": 0, "yuanshu": 0, "luoyang": 0, "end": 0, "arrange": 3}
 NUMERIC = {"extra", "guess", "amount", "arrange", "liubei"}
-MAIN = ("build", "play", "attack", "liubei", "yuanshu", "luoyang", "end")
-VERBS_BY_DECISION = {
-    "lord": ("lord",), "draft": ("draft",), "extra": ("extra",), "advisor": ("advisor",),
-    "keep": ("keep",), "draw_deck": ("deck", "paydraw"), "main": MAIN,
-    "station": ("station",), "discard": ("discard",), "deck": ("deck",), "take": ("take",),
-    "target_seat": ("target",), "target_city": ("target",), "guess": ("guess",),
-    "amount": ("amount",), "attack_general": ("general",), "attack_stratagem": ("stratagem",),
-    "defence": ("defend",), "arrange": ("arrange",),
-}
 # -- the steps, as the rulebook orders them ------------------------------------------------
 def owed(state: State) -> Step | None:
     """The step owed now, read from the fields the rules keep; None once the game is over."""
@@ -99,29 +78,36 @@ def _main_actions(state: State, seat: int) -> list[Action]:
             + [Action("end", (), label=msg("record.label.end"))])
 
 
-def _rule(legal: Callable[[State, int], list[Action]], cites: str | None = None) -> Rule:
-    return Rule(legal=lambda state, step, seat: legal(state, seat), play=_play,
-                cites=cite(cites) if cites else None)
-
-
-# The station and stratagem steps cite the rule of what asked them (`citations.step_rule`).
-STEPS = {
-    "lord": _rule(setup.lord_actions, "R4.2"), "draft": _rule(setup.draft_actions, "R4.3.2"),
-    "round": Rule(_first_round), "extra": _rule(advisors.selection_actions, "R6.1"),
-    "advisor": _rule(advisors.selection_actions, "R6.1"), "actions": Rule(_first_action),
-    "keep": _rule(turn.keep_actions, "R7.3"), "draw_deck": _rule(turn.draw_deck_actions, "A3"),
-    "main": _rule(_main_actions, "R7.4"), "station": _rule(turn.station_actions),
-    "discard": _rule(stratagems.pending_actions),
-    "deck": _rule(stratagems.pending_actions, "A5"),
-    "take": _rule(stratagems.pending_actions),
-    "target_seat": _rule(stratagems.pending_actions),
-    "target_city": _rule(stratagems.pending_actions),
-    "guess": _rule(stratagems.pending_actions), "amount": _rule(stratagems.pending_actions),
-    "attack_general": _rule(battle.general_actions, "R11.3"),
-    "attack_stratagem": _rule(battle.attack_stratagem_actions, "R11.4"),
-    "defence": _rule(battle.defence_actions, "R11.5"),
-    "arrange": _rule(battle.arrange_actions, "R13.4"),
+Offers = Callable[[State, int], list[Action]]
+_MAIN = ("build", "play", "attack", "liubei", "yuanshu", "luoyang", "end")
+_STRATAGEM = stratagems.pending_actions
+# Each decision: what it offers a seat, and the verbs it takes (another is refused at once).
+DECISIONS: dict[str, tuple[Offers, tuple[str, ...]]] = {
+    "lord": (setup.lord_actions, ("lord",)), "draft": (setup.draft_actions, ("draft",)),
+    "extra": (advisors.selection_actions, ("extra",)),
+    "advisor": (advisors.selection_actions, ("advisor",)),
+    "keep": (turn.keep_actions, ("keep",)),
+    "draw_deck": (turn.draw_deck_actions, ("deck", "paydraw")),
+    "main": (_main_actions, _MAIN), "station": (turn.station_actions, ("station",)),
+    "discard": (_STRATAGEM, ("discard",)), "deck": (_STRATAGEM, ("deck",)),
+    "take": (_STRATAGEM, ("take",)), "target_seat": (_STRATAGEM, ("target",)),
+    "target_city": (_STRATAGEM, ("target",)), "guess": (_STRATAGEM, ("guess",)),
+    "amount": (_STRATAGEM, ("amount",)), "attack_general": (battle.general_actions, ("general",)),
+    "attack_stratagem": (battle.attack_stratagem_actions, ("stratagem",)),
+    "defence": (battle.defence_actions, ("defend",)), "arrange": (battle.arrange_actions,
+                                                                  ("arrange",)),
 }
+
+
+def _decision(name: str, offers: Offers) -> Rule:
+    """A decision's step: what it offers, each answer played, citing the rule of the
+    decision (a station or stratagem step cites what asked it: `citations.step_rule`)."""
+    return Rule(legal=lambda state, step, seat: offers(state, seat), play=_play,
+                cites=cite(STEP_RULES[name]) if name in STEP_RULES else None)
+
+
+STEPS = {"round": Rule(_first_round), "actions": Rule(_first_action),
+         **{name: _decision(name, offers) for name, (offers, _) in DECISIONS.items()}}
 FLOW = Flow(STEPS, owed=owed, over=lambda state: state["phase"] == "over")  # R18
 # Every decision with exactly one answer is taken at once, except ending the action: the
 # player declares it (R7.6), even when nothing else is possible.
@@ -155,7 +141,7 @@ def _cards_in_reach(state: State, seat: int) -> set[str]:
 
 def _well_formed(action: Action) -> bool:
     verb, args = action.kind, action.args
-    if verb not in FORMS:
+    if verb not in HANDLERS:
         return False
     arity = ARITY.get(verb, 1)
     if verb == "liubei":
@@ -179,7 +165,7 @@ def refusal(state: State, step: Step, seat: int, action: Action) -> GameError | 
     rule = step_rule(step["rule"], state["pending"])
     if not _well_formed(action):
         return MalformedAction(not_now(state, seat, action), rule=rule)
-    if action.kind not in VERBS_BY_DECISION.get(step["rule"], ()):
+    if action.kind not in DECISIONS[step["rule"]][1]:
         return IllegalAction(not_now(state, seat, action), rule=rule)
     return None
 
