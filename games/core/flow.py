@@ -225,11 +225,10 @@ class Flow:
         step = self.top(state)
         if step is None or seat not in self.to_act(state):
             raise NotYourTurn(msg("engine.not_your_turn"))
-        legal = self.legal_actions(state, seat)
         play = self.rules[step["rule"]].play
-        if play is not None:  # it judges the action itself
-            offered = legal[legal.index(action)] if action in legal else action
-            return play(state, step, seat, offered) + self.after_step(state) + self.settle(state)
+        if play is not None:  # it judges the action itself: no list of choices is built
+            return play(state, step, seat, action) + self.after_step(state) + self.settle(state)
+        legal = self.legal_actions(state, seat)
         if action not in legal:
             raise IllegalAction(not_possible(action, legal), rule=self.rules[step["rule"]].cites)
         offered = legal[legal.index(action)]  # as offered: with its label

@@ -65,8 +65,15 @@ class FlowGame(Game):
     def answer(self, state: State, seat: int, action: Action) -> list[Event]:
         """`action` as `seat`'s answer to the step on top. It is played as the one offered,
         so what the flow tells of it ("You chose: …") is its label in the reader's words;
-        one not offered is refused with the step's own reason when it has one."""
-        legal = self.flow.legal_actions(state, seat)
+        one not offered is refused with the step's own reason when it has one. A step whose
+        rule plays its answers judges them itself: the action is played as given, once
+        `refusal` found nothing wrong with what the rule does not judge (its form, its verb),
+        and no list of choices is built for it."""
+        step = self.flow.top(state)
+        if step is not None and self.flow.rules[step["rule"]].play is not None:
+            legal = []
+        else:
+            legal = self.flow.legal_actions(state, seat)
         if action in legal:
             action = legal[legal.index(action)]
         else:
@@ -99,9 +106,7 @@ class FlowGame(Game):
             step = self.flow.top(state)
             if step is None or self.flow.over(state):
                 return events
-            given = next(((seat, action) for seat in waiting(step)
-                          if (action := self.auto_answer(state, step, seat)) is not None
-                          and action in self.flow.legal_actions(state, seat)), None)
+            given = self._unasked(state, step)
             if given is not None:
                 events += self.flow.act(state, *given)
                 continue
@@ -111,13 +116,23 @@ class FlowGame(Game):
             events += more
         raise AssertionError(f"no decision after {MAX_STEPS} automatic answers")
 
+    def _unasked(self, state: State, step: Step) -> tuple[int, Action] | None:
+        """The first waiting seat's answer nobody asks for: the one legal answer of a step
+        in `single_answers`, else its `auto_answer` when that is legal."""
+        for seat in waiting(step):
+            if step["rule"] in self.single_answers:
+                legal = self.flow.legal_actions(state, seat)
+                if len(legal) == 1:
+                    return seat, legal[0]
+            elif (action := self.auto_answer(state, step, seat)) is not None \
+                    and action in self.flow.legal_actions(state, seat):
+                return seat, action
+        return None
+
     def auto_answer(self, state: State, step: Step, seat: int) -> Action | None:
-        """What `seat` answers to `step` without being asked: the one legal answer of a
-        step in `single_answers`, else nothing."""
-        if step["rule"] not in self.single_answers:
-            return None
-        legal = self.flow.legal_actions(state, seat)
-        return legal[0] if len(legal) == 1 else None
+        """What `seat` answers to `step` (not one of `single_answers`) without being asked;
+        by default nothing."""
+        return None
 
     def carry_on(self, state: State) -> list[Event]:
         """What the game does between decisions once no seat answers automatically; events

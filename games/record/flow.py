@@ -213,44 +213,33 @@ def end_action(state: State, seat: int) -> list[Event]:
 
 
 # -- what a seat is asked --------------------------------------------------------------------
-PROMPTS = {
-    "lord": "record.prompt.lord", "draft": "record.prompt.draft",
-    "advisor": "record.prompt.advisor", "keep": "record.prompt.keep",
-    "main": "record.prompt.main", "take": "record.prompt.take",
-    "attack_general": "record.prompt.attack_general",
-    "attack_stratagem": "record.prompt.attack_stratagem",
-}
-
-
 def prompt(state: State, step: Step | None, seat: int) -> Msg | None:
-    """What `step` asks `seat` to decide, or None when it owes nothing."""
+    """What `step` asks `seat` to decide (`record.prompt.<decision>`), or None when it owes
+    nothing."""
     if step is None or seat not in FLOW.to_act(state):
         return None
-    name = step["rule"]
-    if name in PROMPTS:
-        return msg(PROMPTS[name])
-    pending = state["pending"] or {}
-    card = term(pending["card"]) if pending.get("card") else None
+    name, pending = step["rule"], state["pending"] or {}
+    if name == "defence" and state["battle"]["attack_stratagem"]:
+        name = "defence_added"
+    return msg(f"record.prompt.{name}", **_prompt_params(state, name, seat, pending))
+
+
+def _prompt_params(state: State, name: str, seat: int, pending: dict) -> dict[str, Any]:
     if name == "extra":
-        return msg("record.prompt.extra", most=advisors.max_extra(state, seat))
+        return {"most": advisors.max_extra(state, seat)}
     if name == "draw_deck":
-        return msg("record.prompt.draw_deck", cost=RULES["advanced_draw_cost"])
+        return {"cost": RULES["advanced_draw_cost"]}
     if name == "station":
-        return msg("record.prompt.station", city=term(pending["city"]))
+        return {"city": term(pending["city"])}
     if name == "guess":
-        return msg("record.prompt.guess", low=RULES["guess_min"], high=RULES["guess_max"])
+        return {"low": RULES["guess_min"], "high": RULES["guess_max"]}
     if name == "amount":
-        return msg("record.prompt.amount", most=min(player(state, seat)["coins"],
-                                                    max(DATA.battle_cards)))
-    if name == "defence":
+        return {"most": min(player(state, seat)["coins"], max(DATA.battle_cards))}
+    if name in ("defence", "defence_added"):
         fight = state["battle"]
-        return msg("record.prompt.defence_added" if fight["attack_stratagem"]
-                   else "record.prompt.defence", attacker=Seat(fight["attacker"]),
-                   city=term(fight["city"]))
+        return {"attacker": Seat(fight["attacker"]), "city": term(fight["city"])}
     if name == "arrange":
-        cards = state["battle"]["top"][battle.side_of(state, seat)]
-        return msg("record.prompt.arrange", cards=tuple(cards))
-    keys = {"discard": "record.prompt.discard", "deck": "record.prompt.deck",
-            "target_seat": "record.prompt.target_seat",
-            "target_city": "record.prompt.target_city"}
-    return msg(keys[name], card=card if card is not None else "")
+        return {"cards": tuple(state["battle"]["top"][battle.side_of(state, seat)])}
+    if name in ("discard", "deck", "target_seat", "target_city"):
+        return {"card": term(pending["card"]) if pending.get("card") else ""}
+    return {}
