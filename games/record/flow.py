@@ -51,7 +51,7 @@ def owed(state: State) -> Step | None:
 
 
 def _first_round(state: State, step: Step) -> list[Event]:
-    """R5: once the draft is over, round 1 begins with the advisors."""
+    """R5: once the draft is over (R4.4), round 1 begins with the advisors."""
     state["round"] = 1
     return advisors.start_selection(state)
 
@@ -106,7 +106,8 @@ def _decision(name: str, offers: Offers) -> Rule:
                 cites=cite(STEP_RULES[name]) if name in STEP_RULES else None)
 
 
-STEPS = {"round": Rule(_first_round), "actions": Rule(_first_action),
+STEPS = {"round": Rule(_first_round, cites=cite("R5")),
+         "actions": Rule(_first_action, cites=cite("R5")),
          **{name: _decision(name, offers) for name, (offers, _) in DECISIONS.items()}}
 FLOW = Flow(STEPS, owed=owed, over=lambda state: state["phase"] == "over")  # R18
 # Every decision with exactly one answer is taken at once, except ending the action: the
