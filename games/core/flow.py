@@ -146,8 +146,12 @@ def answers(step: Step) -> dict[int, Action]:
 
 
 def waiting(step: Step) -> list[int]:
-    """The seats of the step that have not answered yet."""
-    return [s for s, answer in zip(step["seats"], step["answers"], strict=True) if not answer]
+    """The seats of the step that have not answered yet (asked after every action: a step
+    nobody answered yet, as every step read from a game's fields, is answered quickly)."""
+    given = step["answers"]
+    if not any(given):
+        return list(step["seats"])
+    return [s for s, answer in zip(step["seats"], given, strict=True) if not answer]
 
 
 # -- the stack -------------------------------------------------------------------------------------
@@ -213,7 +217,7 @@ class Flow:
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         step = self.top(state)
-        if step is None or seat not in self.to_act(state):
+        if step is None or seat not in waiting(step) or self.over(state):
             return []
         legal = self.rules[step["rule"]].legal(state, step, seat)
         return legal + [PASS] if step["kind"] == "window" and PASS not in legal else legal
@@ -222,8 +226,11 @@ class Flow:
         """Record `seat`'s answer to the step on top (or, by the rule's `keep`, a part of
         it: the seat then still owes the step); resolve the step once every seat has
         answered, then settle. Refuses, changing nothing, an action that is not legal."""
-        step = self.top(state)
-        if step is None or seat not in self.to_act(state):
+        return self.act_on(state, self.top(state), seat, action)
+
+    def act_on(self, state: State, step: Step | None, seat: int, action: Action) -> list[Event]:
+        """`act`, for a caller that holds the step on top already (`top(state)`)."""
+        if step is None or seat not in waiting(step) or self.over(state):
             raise NotYourTurn(msg("engine.not_your_turn"))
         play = self.rules[step["rule"]].play
         if play is not None:  # it judges the action itself: no list of choices is built

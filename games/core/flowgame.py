@@ -70,23 +70,24 @@ class FlowGame(Game):
         `refusal` found nothing wrong with what the rule does not judge (its form, its verb),
         and no list of choices is built for it."""
         step = self.flow.top(state)
-        if step is not None and self.flow.rules[step["rule"]].play is not None:
+        if step is None:
+            return self.flow.act_on(state, step, seat, action)  # refused: nothing is owed
+        if self.flow.rules[step["rule"]].play is not None:
             legal = []
         else:
             legal = self.flow.legal_actions(state, seat)
         if action in legal:
             action = legal[legal.index(action)]
         else:
-            error = self.refusal(state, seat, action)
+            error = self.refusal(state, step, seat, action)
             if error is not None:
                 raise error
-        return self.flow.act(state, seat, action)
+        return self.flow.act_on(state, step, seat, action)
 
-    def refusal(self, state: State, seat: int, action: Action) -> GameError | None:
-        """The refusal, with a specific reason and its rule, of an action the step on top
+    def refusal(self, state: State, step: Step, seat: int, action: Action) -> GameError | None:
+        """The refusal, with a specific reason and its rule, of an action `step` (on top)
         does not offer, or None (the flow's generic refusal lists the choices)."""
-        step = self.flow.top(state)
-        if step is None or step["rule"] not in self.refusals:
+        if step["rule"] not in self.refusals:
             return None
         reason = self.refusals[step["rule"]](state, step, seat, action)
         if reason is None:

@@ -28,6 +28,13 @@ NUMERIC = {"extra", "guess", "amount", "arrange", "liubei"}
 def owed(state: State) -> Step | None:
     """The step owed now, read from the fields the rules keep; None once the game is over."""
     phase = state["phase"]
+    if phase == "actions":  # R7: the active seat's step C, or what its move asks now
+        pending = state["pending"]
+        if pending is None:
+            return turn_of("main", state["active"])
+        if pending["kind"] == "arrange":  # R13.4: both sides arrange, in secret
+            return simultaneous("arrange", pending["seats"])
+        return turn_of(pending["kind"], pending["seat"])
     if phase == "lords":  # R4.2: each seat in turn keeps its lord
         return turn_of("lord", setup.lord_picker(state))
     if phase == "draft":  # R4.3: every seat keeps one card of its packet, then passes it
@@ -40,13 +47,6 @@ def owed(state: State) -> Step | None:
         if selection is None:
             return chance("actions")
         return turn_of("advisor" if selection["drawn"] else "extra", advisors.chooser(state))
-    if phase == "actions":  # R7: the active seat's step C, or what its move asks now
-        pending = state["pending"]
-        if pending is None:
-            return turn_of("main", state["active"])
-        if pending["kind"] == "arrange":  # R13.4: both sides arrange, in secret
-            return simultaneous("arrange", pending["seats"])
-        return turn_of(pending["kind"], pending["seat"])
     return None
 
 
@@ -163,11 +163,12 @@ def refusal(state: State, step: Step, seat: int, action: Action) -> GameError | 
     """Why `action`, which the step does not offer, is refused for its form or its verb
     (citing the rule of the decision owed); None lets the step's rule module judge it (its
     own refusal cites the move's rule)."""
-    rule = step_rule(step["rule"], state["pending"])
     if not _well_formed(action):
-        return MalformedAction(not_now(state, seat, action), rule=rule)
+        return MalformedAction(not_now(state, seat, action),
+                               rule=step_rule(step["rule"], state["pending"]))
     if action.kind not in DECISIONS[step["rule"]][1]:
-        return IllegalAction(not_now(state, seat, action), rule=rule)
+        return IllegalAction(not_now(state, seat, action),
+                             rule=step_rule(step["rule"], state["pending"]))
     return None
 
 

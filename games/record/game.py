@@ -46,9 +46,8 @@ class RecordGame(FlowGame):
         state, events = setup.new_state(seats, resolved, seed)
         return state, events + self.flow.settle(state) + self.auto_answers(state)
 
-    def refusal(self, state: State, seat: int, action: Action) -> GameError | None:
-        step = self.flow.top(state)
-        return None if step is None else steps.refusal(state, step, seat, action)
+    def refusal(self, state: State, step: Step, seat: int, action: Action) -> GameError | None:
+        return steps.refusal(state, step, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat, self.to_act(state))
