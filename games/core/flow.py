@@ -17,6 +17,11 @@ one of four kinds:
 Any step that no seat owes (a chance step, a window nobody is eligible for) is resolved at
 once by `settle`.
 
+A game whose own fields already say what is owed (a phase field and one pending decision,
+never a stack) keeps them: its `Flow(owed=...)` builds the step on top from them instead of
+storing one, and its rules `play` each answer at once (docs/engine-core.md, "A flow over a
+game's own fields").
+
 The steps live in `state["flow"]` as plain dicts and lists (`FlowState`), so a state stays
 JSON and deterministic. The top of the stack is what is owed now; a rule may push further steps
 when it resolves (they are owed before what was below). When the stack is empty the phase ends
@@ -62,9 +67,15 @@ class FlowState(TypedDict):
 Legal = Callable[[State, Step, int], list[Action]]
 Resolve = Callable[[State, Step], list[Event]]
 Keep = Callable[[State, Step, int, Action], bool]
+Play = Callable[[State, Step, int, Action], list[Event]]
+Owed = Callable[[State], Step | None]
 
 
 def _no_actions(state: State, step: Step, seat: int) -> list[Action]:
+    return []
+
+
+def _resolves_nothing(state: State, step: Step) -> list[Event]:
     return []
 
 
@@ -80,13 +91,21 @@ class Rule:
     secret choice is announced once, when made, and its size never shows before the
     reveal.
 
+    `play`, for a step of a flow over the game's own fields (`Flow(owed=...)`): it applies
+    each answer as it is given and tells what it says (the flow tells nothing of its own);
+    what it changes in the fields says the next step. It also judges the answer: `legal`
+    is then what the step offers (the choices shown, the AI's), and an action it does not
+    offer is played too, refused by the reason `play` raises or taken (暗殺計 offers the
+    amounts up to the highest battle card and takes any the player can pay).
+
     `cites`: the rule of the rulebook this step follows (`games.core.errors.rule_term`), which
     a refusal of an action the step does not offer names, so the player reads why."""
 
-    resolve: Resolve
+    resolve: Resolve = _resolves_nothing
     legal: Legal = _no_actions
     keep: Keep | None = None
     cites: Term | None = None
+    play: Play | None = None
 
 
 @dataclass(frozen=True)
@@ -127,8 +146,12 @@ def answers(step: Step) -> dict[int, Action]:
 
 
 def waiting(step: Step) -> list[int]:
-    """The seats of the step that have not answered yet."""
-    return [s for s, answer in zip(step["seats"], step["answers"], strict=True) if not answer]
+    """The seats of the step that have not answered yet (asked after every action: a step
+    nobody answered yet, as every step read from a game's fields, is answered quickly)."""
+    given = step["answers"]
+    if not any(given):
+        return list(step["seats"])
+    return [s for s, answer in zip(step["seats"], given, strict=True) if not answer]
 
 
 # -- the stack -------------------------------------------------------------------------------------
@@ -165,13 +188,22 @@ class Flow:
     (the steps left on the stack settle as nothing, then the flow is over) and nobody owes a
     decision, so a rule that ends the game need not empty the stack. `after_step` runs
     after every resolved step and begun phase, for a condition that may end the game in any
-    step (a last nation standing); what it tells follows the step's events."""
+    step (a last nation standing); what it tells follows the step's events.
 
-    def __init__(self, rules: Mapping[str, Rule], phases: Mapping[str, Phase], *,
-                 over: Callable[[State], bool] = lambda state: False,
-                 after_step: Callable[[State], list[Event]] = lambda state: []) -> None:
-        self.rules, self.phases = dict(rules), dict(phases)
-        self.over, self.after_step = over, after_step
+    `owed`, for a game whose own fields say what is owed: the step on top, built from them
+    (None: nothing is). Nothing of the flow is stored then; its rules `play` the answers,
+    its chance steps resolve by changing the fields, and it has no phases of its own."""
+
+    def __init__(self, rules: Mapping[str, Rule], phases: Mapping[str, Phase] | None = None,
+                 *, over: Callable[[State], bool] = lambda state: False,
+                 after_step: Callable[[State], list[Event]] = lambda state: [],
+                 owed: Owed | None = None) -> None:
+        self.rules, self.phases = dict(rules), dict(phases or {})
+        self.over, self.after_step, self.owed = over, after_step, owed
+
+    def top(self, state: State) -> Step | None:
+        """The step owed now: built from the game's fields (`owed`), else the stack's top."""
+        return self.owed(state) if self.owed is not None else top(state)
 
     def start(self, state: State, first: str) -> list[Event]:
         """Begin the first phase and run until a seat owes a decision."""
@@ -180,12 +212,12 @@ class Flow:
         return self._begin(state, first) + self.settle(state)
 
     def to_act(self, state: State) -> set[int]:
-        step = top(state)
+        step = self.top(state)
         return set() if step is None or self.over(state) else set(waiting(step))
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        step = top(state)
-        if step is None or seat not in self.to_act(state):
+        step = self.top(state)
+        if step is None or seat not in waiting(step) or self.over(state):
             return []
         legal = self.rules[step["rule"]].legal(state, step, seat)
         return legal + [PASS] if step["kind"] == "window" and PASS not in legal else legal
@@ -194,9 +226,15 @@ class Flow:
         """Record `seat`'s answer to the step on top (or, by the rule's `keep`, a part of
         it: the seat then still owes the step); resolve the step once every seat has
         answered, then settle. Refuses, changing nothing, an action that is not legal."""
-        step = top(state)
-        if step is None or seat not in self.to_act(state):
+        return self.act_on(state, self.top(state), seat, action)
+
+    def act_on(self, state: State, step: Step | None, seat: int, action: Action) -> list[Event]:
+        """`act`, for a caller that holds the step on top already (`top(state)`)."""
+        if step is None or seat not in waiting(step) or self.over(state):
             raise NotYourTurn(msg("engine.not_your_turn"))
+        play = self.rules[step["rule"]].play
+        if play is not None:  # it judges the action itself: no list of choices is built
+            return play(state, step, seat, action) + self.after_step(state) + self.settle(state)
         legal = self.legal_actions(state, seat)
         if action not in legal:
             raise IllegalAction(not_possible(action, legal), rule=self.rules[step["rule"]].cites)
@@ -214,6 +252,8 @@ class Flow:
     def settle(self, state: State) -> list[Event]:
         """Resolve the steps nobody owes (chance steps, a window no seat may answer) and move
         through phases until a seat owes a decision or the flow is over."""
+        if self.owed is not None:
+            return self._settle_owed(state)
         events: list[Event] = []
         flow = flow_of(state)
         for _ in range(MAX_STEPS):
@@ -232,6 +272,17 @@ class Flow:
             flow["phase"] = self.phases[flow["phase"]].after(state)
             if flow["phase"] is not None:
                 events += self._begin(state, flow["phase"])
+        raise AssertionError(f"no decision after {MAX_STEPS} automatic steps")
+
+    def _settle_owed(self, state: State) -> list[Event]:
+        """`settle` over the game's fields: resolve the steps nobody owes until one is owed,
+        or nothing is (the game is over)."""
+        events: list[Event] = []
+        for _ in range(MAX_STEPS):
+            step = self.top(state)
+            if step is None or waiting(step) or self.over(state):
+                return events
+            events += self._resolve(state, step)
         raise AssertionError(f"no decision after {MAX_STEPS} automatic steps")
 
     def _resolve(self, state: State, step: Step) -> list[Event]:

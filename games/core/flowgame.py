@@ -26,9 +26,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from games.core.actions import Action
-from games.core.errors import IllegalAction
+from games.core.errors import GameError, IllegalAction
 from games.core.events import Event
-from games.core.flow import MAX_STEPS, Flow, Step, new_flow, top, waiting
+from games.core.flow import MAX_STEPS, Flow, Step, new_flow, waiting
 from games.core.game import Game, State
 from games.core.messages import Said, Term, msg
 
@@ -65,21 +65,29 @@ class FlowGame(Game):
     def answer(self, state: State, seat: int, action: Action) -> list[Event]:
         """`action` as `seat`'s answer to the step on top. It is played as the one offered,
         so what the flow tells of it ("You chose: …") is its label in the reader's words;
-        one not offered is refused with the step's own reason when it has one."""
-        legal = self.flow.legal_actions(state, seat)
+        one not offered is refused with the step's own reason when it has one. A step whose
+        rule plays its answers judges them itself: the action is played as given, once
+        `refusal` found nothing wrong with what the rule does not judge (its form, its verb),
+        and no list of choices is built for it."""
+        step = self.flow.top(state)
+        if step is None:
+            return self.flow.act_on(state, step, seat, action)  # refused: nothing is owed
+        if self.flow.rules[step["rule"]].play is not None:
+            legal = []
+        else:
+            legal = self.flow.legal_actions(state, seat)
         if action in legal:
             action = legal[legal.index(action)]
         else:
-            error = self.refusal(state, seat, action)
+            error = self.refusal(state, step, seat, action)
             if error is not None:
                 raise error
-        return self.flow.act(state, seat, action)
+        return self.flow.act_on(state, step, seat, action)
 
-    def refusal(self, state: State, seat: int, action: Action) -> IllegalAction | None:
-        """The refusal, with a specific reason and its rule, of an action the step on top
+    def refusal(self, state: State, step: Step, seat: int, action: Action) -> GameError | None:
+        """The refusal, with a specific reason and its rule, of an action `step` (on top)
         does not offer, or None (the flow's generic refusal lists the choices)."""
-        step = top(state)
-        if step is None or step["rule"] not in self.refusals:
+        if step["rule"] not in self.refusals:
             return None
         reason = self.refusals[step["rule"]](state, step, seat, action)
         if reason is None:
@@ -96,12 +104,10 @@ class FlowGame(Game):
         against what is legal), and run `carry_on`, until a seat must decide for itself."""
         events: list[Event] = []
         for _ in range(MAX_STEPS):
-            step = top(state)
+            step = self.flow.top(state)
             if step is None or self.flow.over(state):
                 return events
-            given = next(((seat, action) for seat in waiting(step)
-                          if (action := self.auto_answer(state, step, seat)) is not None
-                          and action in self.flow.legal_actions(state, seat)), None)
+            given = self._unasked(state, step)
             if given is not None:
                 events += self.flow.act(state, *given)
                 continue
@@ -111,13 +117,23 @@ class FlowGame(Game):
             events += more
         raise AssertionError(f"no decision after {MAX_STEPS} automatic answers")
 
+    def _unasked(self, state: State, step: Step) -> tuple[int, Action] | None:
+        """The first waiting seat's answer nobody asks for: the one legal answer of a step
+        in `single_answers`, else its `auto_answer` when that is legal."""
+        for seat in waiting(step):
+            if step["rule"] in self.single_answers:
+                legal = self.flow.legal_actions(state, seat)
+                if len(legal) == 1:
+                    return seat, legal[0]
+            elif (action := self.auto_answer(state, step, seat)) is not None \
+                    and action in self.flow.legal_actions(state, seat):
+                return seat, action
+        return None
+
     def auto_answer(self, state: State, step: Step, seat: int) -> Action | None:
-        """What `seat` answers to `step` without being asked: the one legal answer of a
-        step in `single_answers`, else nothing."""
-        if step["rule"] not in self.single_answers:
-            return None
-        legal = self.flow.legal_actions(state, seat)
-        return legal[0] if len(legal) == 1 else None
+        """What `seat` answers to `step` (not one of `single_answers`) without being asked;
+        by default nothing."""
+        return None
 
     def carry_on(self, state: State) -> list[Event]:
         """What the game does between decisions once no seat answers automatically; events
@@ -126,7 +142,7 @@ class FlowGame(Game):
 
     # -- what a step asks ------------------------------------------------------------------
     def prompt(self, state: State, seat: int) -> Said:
-        step = top(state)
+        step = self.flow.top(state)
         if step is None or seat not in self.to_act(state):
             return ""
         return self.step_prompt(state, step, seat)
@@ -141,5 +157,5 @@ class FlowGame(Game):
         return {}
 
     def window(self, state: State) -> bool:
-        step = top(state)
+        step = self.flow.top(state)
         return step is not None and step["rule"] in self.window_rules

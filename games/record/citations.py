@@ -16,7 +16,8 @@ from games.core.errors import rule_term
 from games.core.messages import Term
 from games.record.data import key_of
 
-# The decision owed (flow.decision) -> the rule of what it lets the player do.
+# The decision owed (its step in games/record/flow.py) -> the rule of what it lets the
+# player do.
 STEP_RULES = {
     None: "R18",  # the game is over: it ended with the round of its trigger
     "lord": "R4.2", "draft": "R4.3.2", "extra": "R6.1", "advisor": "R6.1", "keep": "R7.3",

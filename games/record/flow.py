@@ -1,82 +1,75 @@
-"""The state machine: who owes which decision, the legal actions of that decision, parsing
-and dispatching a move to its rule module, and the automatic steps between decisions (round
-starts, payout, the end of the game, and any decision with exactly one possible answer)."""
+"""Record's flow on the shared machine (games.core.flow), over the fields its rules keep:
+`phase` (lords, draft, advisors, actions, over) and one `pending` decision of the action
+(never a stack: a stratagem or a battle asks one thing at a time). `owed` reads them as the
+step owed now, one step per decision of the rulebook; each step's rule plays the answer
+through the module that owns it (setup, advisors, turn, stratagems, battle), and what that
+changes in the fields names the next step. RecordGame (a games.core.flowgame.FlowGame) takes
+its prompts and refusals from here."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from games.core import Action, Event, IllegalAction, MalformedAction
+from games.core import Action, Event, GameError, IllegalAction, MalformedAction
+from games.core.flow import Flow, Rule, Step, chance, simultaneous
+from games.core.flow import turn as turn_of
 from games.core.messages import Msg, Seat, msg
 from games.record import advisors, battle, setup, stratagems, turn
-from games.record.citations import step_rule
+from games.record.citations import STEP_RULES, cite, step_rule
 from games.record.data import CARDS, DATA, RULES, key_of, term
 from games.record.state import State, left_of, player
 
-# The moves, typed as `<verb> <arguments>` (a card by its id or short name, a seat 1-based).
-FORMS = {
-    "lord": "lord <lord_id>", "draft": "draft <card_id>", "extra": "extra <n>",
-    "advisor": "advisor <advisor_id>", "keep": "keep <card_id>",
-    "deck": "deck <stratagem|city_general>", "paydraw": "paydraw",
-    "build": "build <city_id>", "station": "station <general_id>",
-    "play": "play <stratagem_id>", "discard": "discard <card_id>",
-    "take": "take <general_id|none>", "target": "target <seat|city_id>",
-    "guess": "guess <force>", "amount": "amount <n>", "attack": "attack <city_id>",
-    "general": "general <general_id>", "stratagem": "stratagem <stratagem_id|none>",
-    "defend": "defend <stratagem_id|none>", "arrange": "arrange <front> <middle> <rear>",
-    "liubei": "liubei (advanced: liubei <n from the Stratagem deck>)", "yuanshu": "yuanshu",
-    "luoyang": "luoyang", "end": "end",
-}
+# The moves are typed as `<verb> <arguments>` (a card by its id or short name, a seat
+# 1-based): the verbs of HANDLERS, with one argument unless ARITY says otherwise.
 ARITY = {"paydraw": 0, "yuanshu": 0, "luoyang": 0, "end": 0, "arrange": 3}
 NUMERIC = {"extra", "guess", "amount", "arrange", "liubei"}
-MAIN = ("build", "play", "attack", "liubei", "yuanshu", "luoyang", "end")
-VERBS_BY_DECISION = {
-    "lord": ("lord",), "draft": ("draft",), "extra": ("extra",), "advisor": ("advisor",),
-    "keep": ("keep",), "draw_deck": ("deck", "paydraw"), "main": MAIN,
-    "station": ("station",), "discard": ("discard",), "deck": ("deck",), "take": ("take",),
-    "target_seat": ("target",), "target_city": ("target",), "guess": ("guess",),
-    "amount": ("amount",), "attack_general": ("general",), "attack_stratagem": ("stratagem",),
-    "defence": ("defend",), "arrange": ("arrange",),
-}
-MAX_FORCED_STEPS = 10_000
-
-
-# -- who acts, on what ----------------------------------------------------------------------
-def to_act(state: State) -> set[int]:
+# -- the steps, as the rulebook orders them ------------------------------------------------
+def owed(state: State) -> Step | None:
+    """The step owed now, read from the fields the rules keep; None once the game is over."""
     phase = state["phase"]
-    if phase == "lords":
-        return {setup.lord_picker(state)}
-    if phase == "draft":
-        draft = state["draft"]
-        return {s for s, done in enumerate(draft["picked"]) if not done} if draft else set()
-    if phase == "advisors":
-        return {advisors.chooser(state)} if state["selection"] else set()
-    if phase == "actions":
+    if phase == "actions":  # R7: the active seat's step C, or what its move asks now
         pending = state["pending"]
         if pending is None:
-            return {state["active"]}
-        return set(pending["seats"]) if pending["kind"] == "arrange" else {pending["seat"]}
-    return set()
-
-
-def decision(state: State) -> str | None:
-    """The kind of decision owed now (the same for every seat in `to_act`)."""
-    phase = state["phase"]
-    if phase in ("lords", "draft"):
-        return "lord" if phase == "lords" else "draft"
-    if phase == "advisors":
-        return "advisor" if state["selection"]["drawn"] else "extra"
-    if phase == "actions":
-        return state["pending"]["kind"] if state["pending"] else "main"
+            return turn_of("main", state["active"])
+        if pending["kind"] == "arrange":  # R13.4: both sides arrange, in secret
+            return simultaneous("arrange", pending["seats"])
+        return turn_of(pending["kind"], pending["seat"])
+    if phase == "lords":  # R4.2: each seat in turn keeps its lord
+        return turn_of("lord", setup.lord_picker(state))
+    if phase == "draft":  # R4.3: every seat keeps one card of its packet, then passes it
+        draft = state["draft"]
+        if draft is None:
+            return chance("round")
+        return simultaneous("draft", [s for s, done in enumerate(draft["picked"]) if not done])
+    if phase == "advisors":  # R6.1: each seat in turn buys extra draws, then keeps one
+        selection = state["selection"]
+        if selection is None:
+            return chance("actions")
+        return turn_of("advisor" if selection["drawn"] else "extra", advisors.chooser(state))
     return None
 
 
-def legal_actions(state: State, seat: int) -> list[Action]:
-    owed = decision(state)
-    if owed is None or seat not in to_act(state):
-        return []
-    return LEGAL[owed](state, seat)
+def _first_round(state: State, step: Step) -> list[Event]:
+    """R5: once the draft is over (R4.4), round 1 begins with the advisors."""
+    state["round"] = 1
+    return advisors.start_selection(state)
+
+
+def _first_action(state: State, step: Step) -> list[Event]:
+    """R7: once every seat kept its advisor, the start player's action begins."""
+    state["phase"] = "actions"
+    return turn.start_action(state, state["start_player"])
+
+
+def _play(state: State, step: Step, seat: int, action: Action) -> list[Event]:
+    """The answer, its cards named by id or short name, applied by the rule module of its
+    move; the deck step of a stratagem (A5) draws for the card, the draw step's `deck` (A3)
+    for the action."""
+    args: tuple[Any, ...] = tuple(_resolve_card(state, seat, a) for a in action.args)
+    if step["rule"] == "deck":
+        return stratagems.choose_deck(state, seat, *args)
+    return HANDLERS[action.kind](state, seat, *args)
 
 
 def _main_actions(state: State, seat: int) -> list[Action]:
@@ -85,18 +78,41 @@ def _main_actions(state: State, seat: int) -> list[Action]:
             + [Action("end", (), label=msg("record.label.end"))])
 
 
-LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
-    "lord": setup.lord_actions, "draft": setup.draft_actions,
-    "extra": advisors.selection_actions, "advisor": advisors.selection_actions,
-    "keep": turn.keep_actions, "draw_deck": turn.draw_deck_actions, "main": _main_actions,
-    "station": turn.station_actions, "discard": stratagems.pending_actions,
-    "deck": stratagems.pending_actions, "take": stratagems.pending_actions,
-    "target_seat": stratagems.pending_actions, "target_city": stratagems.pending_actions,
-    "guess": stratagems.pending_actions, "amount": stratagems.pending_actions,
-    "attack_general": battle.general_actions,
-    "attack_stratagem": battle.attack_stratagem_actions, "defence": battle.defence_actions,
-    "arrange": battle.arrange_actions,
+Offers = Callable[[State, int], list[Action]]
+_MAIN = ("build", "play", "attack", "liubei", "yuanshu", "luoyang", "end")
+_STRATAGEM = stratagems.pending_actions
+# Each decision: what it offers a seat, and the verbs it takes (another is refused at once).
+DECISIONS: dict[str, tuple[Offers, tuple[str, ...]]] = {
+    "lord": (setup.lord_actions, ("lord",)), "draft": (setup.draft_actions, ("draft",)),
+    "extra": (advisors.selection_actions, ("extra",)),
+    "advisor": (advisors.selection_actions, ("advisor",)),
+    "keep": (turn.keep_actions, ("keep",)),
+    "draw_deck": (turn.draw_deck_actions, ("deck", "paydraw")),
+    "main": (_main_actions, _MAIN), "station": (turn.station_actions, ("station",)),
+    "discard": (_STRATAGEM, ("discard",)), "deck": (_STRATAGEM, ("deck",)),
+    "take": (_STRATAGEM, ("take",)), "target_seat": (_STRATAGEM, ("target",)),
+    "target_city": (_STRATAGEM, ("target",)), "guess": (_STRATAGEM, ("guess",)),
+    "amount": (_STRATAGEM, ("amount",)), "attack_general": (battle.general_actions, ("general",)),
+    "attack_stratagem": (battle.attack_stratagem_actions, ("stratagem",)),
+    "defence": (battle.defence_actions, ("defend",)), "arrange": (battle.arrange_actions,
+                                                                  ("arrange",)),
 }
+
+
+def _decision(name: str, offers: Offers) -> Rule:
+    """A decision's step: what it offers, each answer played, citing the rule of the
+    decision (a station or stratagem step cites what asked it: `citations.step_rule`)."""
+    return Rule(legal=lambda state, step, seat: offers(state, seat), play=_play,
+                cites=cite(STEP_RULES[name]) if name in STEP_RULES else None)
+
+
+STEPS = {"round": Rule(_first_round, cites=cite("R5")),
+         "actions": Rule(_first_action, cites=cite("R5")),
+         **{name: _decision(name, offers) for name, (offers, _) in DECISIONS.items()}}
+FLOW = Flow(STEPS, owed=owed, over=lambda state: state["phase"] == "over")  # R18
+# Every decision with exactly one answer is taken at once, except ending the action: the
+# player declares it (R7.6), even when nothing else is possible.
+SINGLE_ANSWERS = frozenset(STEPS) - {"main"}
 
 
 # -- moves ---------------------------------------------------------------------------------
@@ -126,7 +142,7 @@ def _cards_in_reach(state: State, seat: int) -> set[str]:
 
 def _well_formed(action: Action) -> bool:
     verb, args = action.kind, action.args
-    if verb not in FORMS:
+    if verb not in HANDLERS:
         return False
     arity = ARITY.get(verb, 1)
     if verb == "liubei":
@@ -140,22 +156,20 @@ def not_now(state: State, seat: int, action: Action) -> Msg:
     """A refusal of a move this moment does not take: what the seat may do instead (the
     prompt of the decision owed), never the list of every move of the game."""
     return msg("record.refuse.not_now", action=action.text,
-               instead=prompt(state, seat) or msg("record.prompt.wait"))
+               instead=prompt(state, FLOW.top(state), seat) or msg("record.prompt.wait"))
 
 
-def dispatch(state: State, seat: int, action: Action) -> list[Event]:
-    """Validate the form and the moment, then let the rule module validate and apply."""
-    owed = decision(state)
-    rule = step_rule(owed, state["pending"])
+def refusal(state: State, step: Step, seat: int, action: Action) -> GameError | None:
+    """Why `action`, which the step does not offer, is refused for its form or its verb
+    (citing the rule of the decision owed); None lets the step's rule module judge it (its
+    own refusal cites the move's rule)."""
     if not _well_formed(action):
-        raise MalformedAction(not_now(state, seat, action), rule=rule)
-    allowed = VERBS_BY_DECISION.get(owed, ()) if owed else ()
-    if action.kind not in allowed:
-        raise IllegalAction(not_now(state, seat, action), rule=rule)
-    args: tuple[Any, ...] = tuple(_resolve_card(state, seat, a) for a in action.args)
-    if owed == "deck" and state["pending"].get("card"):
-        return stratagems.choose_deck(state, seat, *args)
-    return HANDLERS[action.kind](state, seat, *args)
+        return MalformedAction(not_now(state, seat, action),
+                               rule=step_rule(step["rule"], state["pending"]))
+    if action.kind not in DECISIONS[step["rule"]][1]:
+        return IllegalAction(not_now(state, seat, action),
+                             rule=step_rule(step["rule"], state["pending"]))
+    return None
 
 
 def _arrange(state: State, seat: int, *order: int) -> list[Event]:
@@ -200,74 +214,34 @@ def end_action(state: State, seat: int) -> list[Event]:
     return events + advisors.start_selection(state)
 
 
-def advance(state: State, events: list[Event]) -> None:
-    """Run every step that needs nobody's decision, including forced single choices."""
-    for _ in range(MAX_FORCED_STEPS):
-        if state["phase"] == "draft" and state["draft"] is None:
-            state["round"] = 1
-            events += advisors.start_selection(state)
-        elif state["phase"] == "advisors" and state["selection"] is None:
-            state["phase"] = "actions"
-            events += turn.start_action(state, state["start_player"])
-        else:
-            forced = _forced(state)
-            if forced is None:
-                return
-            events += dispatch(state, *forced)
-    raise AssertionError("The game does not settle: too many automatic steps.")
-
-
-def _forced(state: State) -> tuple[int, Action] | None:
-    """A decision with one possible answer. Ending the action is never forced: the player
-    declares it (R7.6), even when nothing else is possible."""
-    if decision(state) == "main":
-        return None
-    for seat in sorted(to_act(state)):
-        legal = legal_actions(state, seat)
-        if len(legal) == 1:
-            return seat, legal[0]
-    return None
-
-
 # -- what a seat is asked --------------------------------------------------------------------
-PROMPTS = {
-    "lord": "record.prompt.lord", "draft": "record.prompt.draft",
-    "advisor": "record.prompt.advisor", "keep": "record.prompt.keep",
-    "main": "record.prompt.main", "take": "record.prompt.take",
-    "attack_general": "record.prompt.attack_general",
-    "attack_stratagem": "record.prompt.attack_stratagem",
-}
-
-
-def prompt(state: State, seat: int) -> Msg | None:
-    """What `seat` is asked to decide now, or None when it owes nothing."""
-    owed = decision(state)
-    if owed is None or seat not in to_act(state):
+def prompt(state: State, step: Step | None, seat: int) -> Msg | None:
+    """What `step` asks `seat` to decide (`record.prompt.<decision>`), or None when it owes
+    nothing."""
+    if step is None or seat not in FLOW.to_act(state):
         return None
-    if owed in PROMPTS:
-        return msg(PROMPTS[owed])
-    pending = state["pending"] or {}
-    card = term(pending["card"]) if pending.get("card") else None
-    if owed == "extra":
-        return msg("record.prompt.extra", most=advisors.max_extra(state, seat))
-    if owed == "draw_deck":
-        return msg("record.prompt.draw_deck", cost=RULES["advanced_draw_cost"])
-    if owed == "station":
-        return msg("record.prompt.station", city=term(pending["city"]))
-    if owed == "guess":
-        return msg("record.prompt.guess", low=RULES["guess_min"], high=RULES["guess_max"])
-    if owed == "amount":
-        return msg("record.prompt.amount", most=min(player(state, seat)["coins"],
-                                                    max(DATA.battle_cards)))
-    if owed == "defence":
+    name, pending = step["rule"], state["pending"] or {}
+    if name == "defence" and state["battle"]["attack_stratagem"]:
+        name = "defence_added"
+    return msg(f"record.prompt.{name}", **_prompt_params(state, name, seat, pending))
+
+
+def _prompt_params(state: State, name: str, seat: int, pending: dict) -> dict[str, Any]:
+    if name == "extra":
+        return {"most": advisors.max_extra(state, seat)}
+    if name == "draw_deck":
+        return {"cost": RULES["advanced_draw_cost"]}
+    if name == "station":
+        return {"city": term(pending["city"])}
+    if name == "guess":
+        return {"low": RULES["guess_min"], "high": RULES["guess_max"]}
+    if name == "amount":
+        return {"most": min(player(state, seat)["coins"], max(DATA.battle_cards))}
+    if name in ("defence", "defence_added"):
         fight = state["battle"]
-        return msg("record.prompt.defence_added" if fight["attack_stratagem"]
-                   else "record.prompt.defence", attacker=Seat(fight["attacker"]),
-                   city=term(fight["city"]))
-    if owed == "arrange":
-        cards = state["battle"]["top"][battle.side_of(state, seat)]
-        return msg("record.prompt.arrange", cards=tuple(cards))
-    keys = {"discard": "record.prompt.discard", "deck": "record.prompt.deck",
-            "target_seat": "record.prompt.target_seat",
-            "target_city": "record.prompt.target_city"}
-    return msg(keys[owed], card=card if card is not None else "")
+        return {"attacker": Seat(fight["attacker"]), "city": term(fight["city"])}
+    if name == "arrange":
+        return {"cards": tuple(state["battle"]["top"][battle.side_of(state, seat)])}
+    if name in ("discard", "deck", "target_seat", "target_city"):
+        return {"card": term(pending["card"]) if pending.get("card") else ""}
+    return {}

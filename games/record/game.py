@@ -1,19 +1,23 @@
-"""`RecordGame`: the engine contract (games.core.Game) for 三國志 Record of the Three Kingdoms.
-The rules live in the modules it delegates to; this class only wires them together."""
+"""`RecordGame`: the engine contract for 三國志 Record of the Three Kingdoms, a
+games.core.flowgame.FlowGame over the steps of games/record/flow.py. The rules live in the
+modules it delegates to; this class only wires them together."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, IllegalAction, Option, State
+from games.core import Action, Event, GameError, IllegalAction, Option, State
+from games.core.flow import Step
+from games.core.flowgame import FlowGame
 from games.core.messages import Said, msg
 from games.core.modular import ModularGame
-from games.record import ai, checks, flow, references, scoring, setup
+from games.record import ai, checks, references, scoring, setup
+from games.record import flow as steps
 from games.record import view as views
 from games.record.citations import cite
 
 
-class RecordGame(ModularGame):
+class RecordGame(FlowGame, ModularGame):
     name = "record"
     title = "Record of the Three Kingdoms (三國志)"
     min_players = 2
@@ -28,7 +32,8 @@ class RecordGame(ModularGame):
         Option("luoyang_literal", "洛陽's ability is barred only in the round it was built "
                "(alternative to AMB-13)."),
     )
-    turns, checks, scoring, heuristic = flow, checks, scoring, ai
+    flow, single_answers = steps.FLOW, steps.SINGLE_ANSWERS
+    checks, scoring, heuristic = checks, scoring, ai
     lookups, views = references, views
 
     def begin(self, seats: int, options: dict[str, Any],
@@ -40,11 +45,13 @@ class RecordGame(ModularGame):
         if resolved["two_player_lords"] and seats != 2:
             raise IllegalAction(msg("record.refuse.two_player_lords", count=seats), rule=cite("P1"))
         state, events = setup.new_state(seats, resolved, seed)
-        flow.advance(state, events)
-        return state, events
+        return state, events + self.flow.settle(state) + self.auto_answers(state)
+
+    def refusal(self, state: State, step: Step, seat: int, action: Action) -> GameError | None:
+        return steps.refusal(state, step, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return views.view(state, seat, flow.to_act(state))
+        return views.view(state, seat, self.to_act(state))
 
     def finished_battle(self, state: State) -> dict[str, Any] | None:
         return views.finished_battle(state)
@@ -59,8 +66,8 @@ class RecordGame(ModularGame):
     def round(self, state: State) -> int | None:
         return state["round"] or None
 
-    def prompt(self, state: State, seat: int) -> Said:
-        return flow.prompt(state, seat) or ""
+    def step_prompt(self, state: State, step: Step, seat: int) -> Said:
+        return steps.prompt(state, step, seat) or ""
 
     def skip_action(self, state: State, seat: int) -> Action | None:
         """R7.4: everything in step C is optional, so ending the action (`end`) is this

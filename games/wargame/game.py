@@ -324,16 +324,11 @@ FLOW = Flow(
     after_step=last_nation,
 )
 
-PROMPTS = {"pick": "wargame.prompt.pick", "act": "wargame.prompt.act",
-           "levy": "wargame.prompt.levy", "diplo": "wargame.prompt.diplo",
-           "block": "wargame.prompt.block", "invade": "wargame.prompt.invade",
-           "redeploy": "wargame.prompt.redeploy", "move": "wargame.prompt.move",
-           "handler": "wargame.prompt.handler", "select": "wargame.prompt.select",
-           "declare": "wargame.prompt.declare", "pursue": "wargame.prompt.pursue",
-           "retreat": "wargame.prompt.retreat", "joint": "wargame.prompt.joint",
-           "split": "wargame.prompt.split", "split_vote": "wargame.prompt.split_vote",
-           "consult": "wargame.prompt.consult", "heir": "wargame.prompt.heir",
-           "takeover": "wargame.prompt.takeover"}
+# What each decision asks: `wargame.prompt.<step>` (the automatic steps ask nothing).
+PROMPTS = {name: f"wargame.prompt.{name}" for name in (
+    "pick", "act", "levy", "diplo", "block", "invade", "redeploy", "move", "handler", "select",
+    "declare", "pursue", "retreat", "joint", "split", "split_vote", "consult", "heir",
+    "takeover")}
 BATTLE_RULES = ("handler", "select", "declare", "pursue", "retreat", "joint", "split",
                 "split_vote")
 SCORES = {"levy": 3.0, "extra": 4.0, "join": 1.0, "confirm": 6.0, "cancel": -10.0,

@@ -10,7 +10,7 @@ import pytest
 from games.core import get_game
 from games.core.messages import Said
 from games.core.modular import ModularGame
-from games.record import ai, checks, flow, references, scoring
+from games.scythe import ai, checks, flow, references, scoring
 
 
 def test_a_game_missing_a_hooks_module_is_refused_with_the_hook_named():
@@ -29,8 +29,8 @@ def test_a_hook_the_game_writes_needs_no_module():
 
 
 def test_the_hooks_are_the_named_modules_functions():
-    """Record names its modules: each hook answers what its module's function does."""
-    game = get_game("record")
+    """Scythe names its modules: each hook answers what its module's function does."""
+    game = get_game("scythe")
     state = game.setup(3, {}, seed=1)
     assert game.to_act(state) == flow.to_act(state)
     assert game.legal_actions(state, 0) == flow.legal_actions(state, 0)
