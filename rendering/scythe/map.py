@@ -262,11 +262,15 @@ def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks(), whole: bool =
                         for d in ground.texts]
         _dynamic_hexes(c, t, g)
     placed = forces(t.view)
+    taken = set(t.view.get("encounters") or ())
+    filled = {*placed, *taken, *(t.view.get("structures") or {}),
+              *(t.view.get("resources") or {})}
     for spot in spots():
-        here = placed.get(spot.id, {})
         if spot.home is not None:
             _home_label(c, t, g, spot)
-        _contents(c, t, g, spot, here, marks.fresh, whole)
+        if spot.id in filled:  # the other hexes hold nothing but their id
+            _contents(c, t, g, spot, placed.get(spot.id, {}), marks.fresh, whole,
+                      spot.encounter and spot.id in taken)
     for arrow in marks.arrows:
         _arrow(c, t, g, arrow)
     return g.bottom
@@ -331,7 +335,7 @@ def home_name(c: Canvas, t: Table, g: Grid, spot: Spot) -> list[str]:
 
 
 def _contents(c: Canvas, t: Table, g: Grid, spot: Spot, here: dict[int, Force],
-              fresh: frozenset[tuple[str, int, str]], whole: bool) -> None:
+              fresh: frozenset[tuple[str, int, str]], whole: bool, encounter: bool) -> None:
     """The hex's markers, units and resources in lines under its id, every line as wide as
     the hex is at its height, so nothing leaves the hex; a hex too crowded for all of them
     draws what fits and a '+' saying the map part has the rest."""
@@ -343,7 +347,6 @@ def _contents(c: Canvas, t: Table, g: Grid, spot: Spot, here: dict[int, Force],
         top = cy - _label_rise(name) * g.s + max(0, len(name) - 1) * LABEL_PITCH + \
             INK_HALF + LINE_GAP
     inside = Inside(g, cy, HOME_SCALE if home else CONTROL, whole)
-    encounter = spot.encounter and spot.id in set(t.view.get("encounters") or ())
     items = hex_items(c, t, spot.id, encounter, not home, here, fresh,
                       inside.room(top, top + TOKEN))
     if not items:
