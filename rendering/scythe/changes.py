@@ -13,7 +13,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from games.core.messages import Msg, Seat, Term, msg
-from rendering.scythe.map import MAT, Arrow, Marks
+from rendering.scythe.map import Arrow, Marks
+from rendering.scythe.tokens import MAT
 
 TRACKS = ("power", "popularity")
 

@@ -1,7 +1,7 @@
-"""The key on the overview's map: each seat's colour and sign (the diamond with the faction's
-initial, as its character stands on the map, the same initial its mechs, workers and
-structures read) with the player's name and faction, then what the marks mean (character,
-mechs, workers, the four structures, a move's arrow, the gold ring of what is new).
+"""The key on the overview's map: each seat's colour and sign (a chip with the faction's
+initial, as every chip of its pieces and structures on the map begins) with the player's
+name and faction, then what the marks mean (◆ character, ■2 mechs, ●3 workers, the four
+structures under their roof, a move's arrow, the gold ring of what is new).
 
 It is drawn in the map's empty corners, where no hex stands (above row 0 beside the two
 home bases there, below row 6 beside Crimea's base and r7c3), at the map's 29 px, in rows as
@@ -18,19 +18,9 @@ from rendering.kit.canvas import Canvas
 from rendering.kit.fonts import get_font, text_width
 from rendering.kit.layout import MARGIN, WIDTH
 from rendering.kit.theme import GOLD, MUTED, TEXT, TILE
-from rendering.scythe.map import (
-    CHIP,
-    EDGE,
-    SQRT3,
-    TEXT_SIZE,
-    TOKEN,
-    Grid,
-    Ground,
-    Item,
-    base_ids,
-    base_layer,
-)
+from rendering.scythe.map import EDGE, SQRT3, Grid, Ground, base_ids, base_layer
 from rendering.scythe.style import STRUCTURES, Table
+from rendering.scythe.tokens import CHIP, TEXT_SIZE, TOKEN, Item, Segment, chip_width
 
 ROW = TOKEN + 2  # a key row's pitch
 PAD = 6  # px between a corner's edge and the hexes around it
@@ -70,21 +60,29 @@ def entries(c: Canvas, t: Table) -> list[Entry]:
     out = []
     for seat in range(len(t.view.get("players", []))):
         fill, ink, outline = t.piece(seat)
-        diamond = Item("diamond", t.initial(seat), fill, ink, outline, TOKEN + 4)
         words = t.who(c, seat) if t.faction(seat) else t.name(c, seat)
-        out.append(Entry(diamond, words, t.color(seat), own_row=True))
-    grey = (TILE, TEXT, MUTED)
-    out += [Entry(Item("diamond", "", *grey, TOKEN), t.say("key.character"), TEXT),
-            Entry(Item("square", "", *grey, TOKEN), t.say("key.mechs"), TEXT),
-            Entry(Item("circle", "", *grey, TOKEN), t.say("key.workers"), TEXT)]
-    for kind in STRUCTURES:
-        mark = t.say(f"mark.{kind}")
-        house = Item("house", mark, *grey, max(44, words_width(mark, c.cjk) + 12))
-        out.append(Entry(house, t.term(f"scythe.structure.{kind}"), TEXT))
+        out.append(Entry(_chip("chip", (("text", t.initial(seat), ""),), c.cjk,
+                               (fill, ink, outline)), words, t.color(seat), own_row=True))
+    out += [Entry(_chip("chip", (("diamond", "", ""),), c.cjk), t.say("key.character"), TEXT),
+            Entry(_chip("chip", (("square", "", ""), ("text", "2", "")), c.cjk),
+                  t.say("key.mechs"), TEXT),
+            Entry(_chip("chip", (("circle", "", ""), ("text", "3", "")), c.cjk),
+                  t.say("key.workers"), TEXT)]
+    out += [Entry(_chip("house", (("text", t.say(f"mark.{kind}"), ""),), c.cjk),
+                  t.term(f"scythe.structure.{kind}"), TEXT) for kind in STRUCTURES]
     out += [Entry(None, t.say("key.moved"), TEXT),
-            Entry(Item("chip", "", TILE, TEXT, GOLD, TOKEN, CHIP, ring=5), t.say("key.new"),
+            Entry(Item("chip", (), TILE, TEXT, GOLD, TOKEN, CHIP, ring=5), t.say("key.new"),
                   TEXT)]
     return out
+
+
+GREY = (TILE, TEXT, MUTED)
+
+
+def _chip(shape: str, segments: tuple[Segment, ...], cjk: bool,
+          colours: tuple[str, str, str] = GREY) -> Item:
+    """A key's icon: the chip a hex shows, grey for the marks ('■2': two mechs)."""
+    return Item(shape, segments, *colours, chip_width(segments, cjk))
 
 
 @lru_cache(maxsize=512)

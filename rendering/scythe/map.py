@@ -2,21 +2,21 @@
 seven home bases at their virtual positions, and on every hex what a player looks for.
 
 Each hex shows its id (what `step r3c4` needs) with a tunnel symbol beside it, then in lines
-as wide as the hex is at their height: an encounter token still there, the structure (its
-owner's initial and mark, 'SM'), a combat marker, the units by faction (a diamond with the
-faction's initial for the character, squares for mechs and round pills for workers, each
-with the faction's initial and its count) and the resource tokens as chips of their colour
-with their count and initial. Nothing leaves its hex: a hex too crowded for 29 px ends in
-'+' on the overview, and the map part lets its last line run on. A controlled territory
-gets a border in its controller's colour (its pieces there read the controller's initial);
-rivers are thick blue lines along the flagged edges. What is new since the previous
-overview has a gold outline, and the moves since then are arrows in the mover's colour,
-each signed with the mover's initial.
+as wide as the hex is at their height, each token in the first line with room for it (see
+`tokens`): per owner one chip in its colour reading its initial, a structure's mark, ◆ ■2
+●3 for the character, mechs and workers; one chip for the resource tokens; a combat
+marker; the encounter token. Nothing leaves its hex: a hex too crowded for 29 px ends in
+'+' on the overview (a rare few: 6 of the 324 overviews of a whole seeded 4-seat game in
+four languages), and the map part lets its last line run on. A home base's name too wide
+for its hex takes two lines. A controlled territory gets a border in its controller's
+colour (its chip there reads the controller's initial); rivers are thick blue lines along
+the flagged edges. What is new since the previous overview has a gold outline, and the
+moves since then are arrows in the mover's colour, each signed with the mover's initial.
 
-The map is drawn at any hex size that fits its box (the overview shrinks it under a tall
-headline), its text at the phone floor. What never changes (terrain, edges, rivers,
-tunnels, ids) is one cached layer per hex size, pasted under what the view puts on top;
-units and tokens are pasted from cached sprites.
+The map is drawn at any hex size that fits its box (the overview keeps one box all game),
+its text at the phone floor. What never changes (terrain, edges, rivers, tunnels, ids) is
+one cached layer per hex size, pasted under what the view puts on top; tokens are pasted
+from cached sprites.
 """
 
 from __future__ import annotations
@@ -27,12 +27,11 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from rendering.kit.canvas import Canvas, Drawn
-from rendering.kit.fonts import get_font, text_width
-from rendering.kit.theme import BG, DARK_TEXT, GOLD, MUTED, PHONE_FLOOR, TEXT, TILE
+from rendering.kit.canvas import Canvas, Drawn, ink_box
+from rendering.kit.fonts import get_font
+from rendering.kit.theme import BG, TEXT, TILE
+from rendering.scythe.lines import two_lines
 from rendering.scythe.style import (
-    COMBAT,
-    ENCOUNTER,
     RESOURCE_COLORS,
     RIVER,
     STRUCTURES,
@@ -41,14 +40,23 @@ from rendering.scythe.style import (
     board_data,
     ink_on,
 )
+from rendering.scythe.tokens import (
+    MORE,
+    TEXT_SIZE,
+    TOKEN,
+    Force,
+    Item,
+    forces,
+    hex_items,
+    resource_initial,
+    solid,
+)
 
 SQRT3 = math.sqrt(3)
-TEXT_SIZE = PHONE_FLOOR  # every word and number on the map: 9 px on a phone
-TOKEN = 34  # unit and structure height
-CHIP = 32  # resource chip height
-TOKEN_GAP = 4
-LINE_GAP = 3
-HOME_SCALE = 0.86
+TOKEN_GAP = 3
+LINE_GAP = 2
+PITCH = TOKEN + LINE_GAP  # from one line of a hex to the next
+HOME_SCALE = 0.95  # a home base's hexagon, as large as a control border
 HOME_FILL = "#262a33"
 INACTIVE = "#8a8f99"
 EDGE = "#15171c"
@@ -58,13 +66,13 @@ ARROW_W = 8
 SIZE_STEP = 4  # hex widths are whole multiples of this, so few static layers are cached
 COLUMNS = 8  # hex widths across the map (offset columns 0-7, odd rows half a hex right)
 HEIGHT_IN_S = 14  # rows -1..7: 8 row steps of 1.5 s, plus a hex's own 2 s
-MAT = "mat"
 ID_RISE = 0.62  # the id's centre above the hex centre, in corner radii
 LABEL_RISE = 0.42  # a home base's name, likewise
+LABEL_RISE_TWO = 0.56  # the first line of a home base's name on two lines
+LABEL_PITCH = TEXT_SIZE + 2  # from a home base name's first line to its second
 INK_HALF = 12  # half the height of a 29 px line's ink: where the id's ink ends below its centre
 CONTROL = 0.95  # the control border's share of the hex: its contents stay inside it
 BORDER_GAP = 4  # px kept between a hex's contents and the border around them
-FRESH = GOLD
 
 
 @dataclass(frozen=True)
@@ -143,6 +151,10 @@ class Grid:
     def bottom(self) -> float:
         return self.top + self.height
 
+    def span(self, rise: float) -> float:
+        """The hex's width `rise` px above (or below) its centre."""
+        return max(0.0, min(self.w, 2 * self.w * (self.s - abs(rise)) / self.s))
+
     def at_origin(self) -> Grid:
         """The same hexes with the map's top-left corner at (0, 0): the static layer's."""
         return Grid(self.w, self.s, self.w / 2, 2.5 * self.s)
@@ -158,37 +170,6 @@ class Grid:
 
 
 # -- what stands where ------------------------------------------------------------------------
-@dataclass
-class Force:
-    """One seat's units on one place."""
-
-    character: bool = False
-    mechs: int = 0
-    workers: int = 0
-
-
-def forces(view: dict) -> dict[str, dict[int, Force]]:
-    """place -> seat -> units there, from every player's unit places."""
-    out: dict[str, dict[int, Force]] = {}
-    for p in view.get("players", []):
-        for unit, place in (p.get("units") or {}).items():
-            if place == MAT:
-                continue
-            force = out.setdefault(place, {}).setdefault(int(p["seat"]), Force())
-            if unit.startswith("mech:"):
-                force.mechs += 1
-            elif unit.startswith("worker:"):
-                force.workers += 1
-            else:
-                force.character = True
-    return out
-
-
-def in_combat(here: dict[int, Force]) -> bool:
-    """Two seats with a character or mech on one territory: a combat is pending (S13.1)."""
-    return sum(1 for f in here.values() if f.character or f.mechs) >= 2
-
-
 @dataclass(frozen=True)
 class Arrow:
     """Units of one seat that went from one place to another since the previous overview."""
@@ -254,18 +235,6 @@ def ring(pen: ImageDraw.ImageDraw, corners: Points, colour: str, width: int) -> 
     pen.line([*corners, corners[0]], fill=colour, width=width)
 
 
-def solid(pen: ImageDraw.ImageDraw, points: Points, fill: str, outline: str,
-          width: int) -> None:
-    """A filled convex polygon with an outline `width` wide: the outline colour, then the
-    fill shrunk towards the centre (no image-sized mask, see `ring`)."""
-    cx = sum(x for x, _ in points) / len(points)
-    cy = sum(y for _, y in points) / len(points)
-    reach = max(math.dist((cx, cy), p) for p in points)
-    scale = max(0.0, 1 - 1.5 * width / reach)
-    pen.polygon(points, fill=outline)
-    pen.polygon([(cx + (x - cx) * scale, cy + (y - cy) * scale) for x, y in points], fill=fill)
-
-
 @dataclass(frozen=True)
 class Ground:
     """A page-wide strip under the map, from its top: the base layer and what else never
@@ -293,11 +262,15 @@ def draw_map(c: Canvas, t: Table, g: Grid, marks: Marks = Marks(), whole: bool =
                         for d in ground.texts]
         _dynamic_hexes(c, t, g)
     placed = forces(t.view)
+    taken = set(t.view.get("encounters") or ())
+    filled = {*placed, *taken, *(t.view.get("structures") or {}),
+              *(t.view.get("resources") or {})}
     for spot in spots():
-        here = placed.get(spot.id, {})
         if spot.home is not None:
             _home_label(c, t, g, spot)
-        _contents(c, t, g, spot, here, marks.fresh, whole)
+        if spot.id in filled:  # the other hexes hold nothing but their id
+            _contents(c, t, g, spot, placed.get(spot.id, {}), marks.fresh, whole,
+                      spot.encounter and spot.id in taken)
     for arrow in marks.arrows:
         _arrow(c, t, g, arrow)
     return g.bottom
@@ -333,29 +306,52 @@ def _home_seat(t: Table, faction: str) -> int | None:
 
 
 def _home_label(c: Canvas, t: Table, g: Grid, spot: Spot) -> None:
-    """The faction's short name on its home base; a base not in play has only its grey
-    ring (the legend says so)."""
+    """The faction's short name on its home base, on two lines when one is too narrow for
+    it; a base not in play has only its grey ring (the legend says so)."""
+    cx, cy = g.centre(spot)
+    lines = home_name(c, t, g, spot)
+    for n, line in enumerate(lines):
+        c.text(cx, cy - _label_rise(lines) * g.s + n * LABEL_PITCH, line, TEXT_SIZE, TEXT,
+               bold=True, max_width=g.w, anchor="mm", min_size=TEXT_SIZE)
+
+
+def _label_rise(lines: list[str]) -> float:
+    """A two-line name starts higher, its narrower line in the hex's narrower top, so the
+    units under it keep the hex's full width."""
+    return LABEL_RISE if len(lines) < 2 else LABEL_RISE_TWO
+
+
+def home_name(c: Canvas, t: Table, g: Grid, spot: Spot) -> list[str]:
+    """The lines of a home base's name, two ('クリ' 'ミア') when one is wider than the hex
+    at the top of its ink; none in a base not in play."""
     seat = _home_seat(t, spot.home or "")
-    if seat is not None:
-        cx, cy = g.centre(spot)
-        c.text(cx, cy - LABEL_RISE * g.s, t.faction_name(seat), TEXT_SIZE, TEXT, bold=True,
-               max_width=g.w, anchor="mm", min_size=TEXT_SIZE)
+    if seat is None:
+        return []
+    name = t.faction_name(seat)
+    left, top, right, _ = ink_box(name, c.font(TEXT_SIZE, True), "mm")
+    if right - left <= g.span(LABEL_RISE * g.s - top) - 2:  # its ink, inside the hex
+        return [name]
+    return two_lines(name, lambda text: c.measure(text, TEXT_SIZE, True), 0)
 
 
 def _contents(c: Canvas, t: Table, g: Grid, spot: Spot, here: dict[int, Force],
-              fresh: frozenset[tuple[str, int, str]], whole: bool) -> None:
+              fresh: frozenset[tuple[str, int, str]], whole: bool, encounter: bool) -> None:
     """The hex's markers, units and resources in lines under its id, every line as wide as
     the hex is at its height, so nothing leaves the hex; a hex too crowded for all of them
     draws what fits and a '+' saying the map part has the rest."""
-    units = _markers(c, t, spot, here, fresh) + _units(c, t, spot, here, fresh)
-    resources = _resources(c, t, spot)
-    if not units and not resources:
-        return
     cx, cy = g.centre(spot)
     home = spot.home is not None
-    top = cy - (LABEL_RISE if home else ID_RISE) * g.s + INK_HALF + LINE_GAP
+    top = cy - ID_RISE * g.s + INK_HALF + LINE_GAP
+    if home:
+        name = home_name(c, t, g, spot)
+        top = cy - _label_rise(name) * g.s + max(0, len(name) - 1) * LABEL_PITCH + \
+            INK_HALF + LINE_GAP
     inside = Inside(g, cy, HOME_SCALE if home else CONTROL, whole)
-    lines = _fill(inside, top, units + resources)
+    items = hex_items(c, t, spot.id, encounter, not home, here, fresh,
+                      inside.room(top, top + TOKEN))
+    if not items:
+        return
+    lines = _fill(inside, top, items)
     for ly, line in lines:
         height = max(item.height for item in line)
         width = sum(item.width for item in line) + TOKEN_GAP * (len(line) - 1)
@@ -418,170 +414,20 @@ def _height(line: list[Item]) -> float:
 
 
 def _lines(inside: Inside, top: float, items: list[Item]) -> list[Line] | None:
-    """The items wrapped into lines as wide as the hex allows at their height; None when
-    they do not all fit above its bottom."""
-    out: list[Line] = []
-    line: list[Item] = []
-    y = top
+    """The items laid into lines as wide as the hex allows at their height, each into the
+    first line with room for it (a small token after a wide one still finds the gap an
+    earlier line left); None when they do not all fit above the hex's bottom."""
+    lines: list[list[Item]] = []
     for item in items:
-        trial = [*line, item]
-        if line and not inside.holds([(y, trial)]):
-            out.append((y, line))
-            y += _height(line) + LINE_GAP
-            trial = [item]
-        if not inside.holds([(y, trial)]):
-            return None
-        line = trial
-    return [*out, (y, line)] if line else out
-
-
-# -- items inside a hex --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Item:
-    """Something drawn on one line of a hex: its shape, colours, text and size."""
-
-    shape: str  # "diamond", "square", "circle", "house", "chip", "combat"
-    text: str
-    fill: str
-    ink: str
-    outline: str
-    width: float = TOKEN
-    height: float = TOKEN
-    ring: int = 2
-
-    def draw(self, c: Canvas, x: float, y: float) -> None:
-        """The item pasted from its sprite (the same tokens recur on every board), its text
-        recorded where its ink lies."""
-        x, y = round(x), round(y)
-        if c.image is not None:
-            sprite = _sprite(self, c.cjk)
-            c.image.paste(sprite, (x - SPRITE_PAD, y - SPRITE_PAD), sprite)
-            if self.text:
-                c.texts.append(Drawn.at(*self._text_at(x, y), self.text,
-                                        get_font(TEXT_SIZE, True, c.cjk), "mm"))
-
-    def _text_at(self, x: float, y: float) -> tuple[float, float]:
-        return x + self.width / 2, y + self.height / 2 + (5 if self.shape == "house" else 1)
-
-
-SPRITE_PAD = 6  # px around an item's box in its sprite: a diamond's and a house's points
-
-
-@lru_cache(maxsize=1024)
-def _sprite(item: Item, cjk: bool) -> Image.Image:
-    """The item drawn once on a transparent tile, to paste wherever it stands."""
-    size = (math.ceil(item.width) + 2 * SPRITE_PAD, math.ceil(item.height) + 2 * SPRITE_PAD)
-    tile = Image.new("RGBA", size, (0, 0, 0, 0))
-    pen = ImageDraw.Draw(tile)
-    x = y = SPRITE_PAD
-    _shape(pen, item, x, y, x + item.width / 2, y + item.height / 2)
-    if item.text:
-        pen.text(item._text_at(x, y), item.text, font=get_font(TEXT_SIZE, True, cjk),
-                 fill=item.ink, anchor="mm")
-    return tile
-
-
-MORE = Item("chip", "+", TILE, TEXT, MUTED, TOKEN, CHIP)  # what a crowded hex cannot hold
-
-
-def _shape(pen: ImageDraw.ImageDraw, item: Item, x: float, y: float, cx: float,
-           cy: float) -> None:
-    x1, y1 = x + item.width, y + item.height
-    if item.shape == "diamond":
-        r = item.height / 2 + 3
-        solid(pen, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], item.fill,
-              item.outline, item.ring)
-    elif item.shape == "circle":  # a worker: a pill when its text is wider than a disc
-        pen.rounded_rectangle((x, y, x1, y1), radius=round(item.height / 2), fill=item.fill,
-                              outline=item.outline, width=item.ring)
-    elif item.shape == "combat":  # crossed blades: drawn, as not every font has U+2694
-        pen.ellipse((x, y, x1, y1), fill=item.fill, outline=item.outline, width=2)
-        inset = item.width / 4
-        pen.line([(x + inset, y + inset), (x1 - inset, y1 - inset)], fill=TEXT, width=4)
-        pen.line([(x1 - inset, y + inset), (x + inset, y1 - inset)], fill=TEXT, width=4)
-    elif item.shape == "house":
-        solid(pen, [(x, y + 11), (cx, y - 3), (x1, y + 11), (x1, y1), (x, y1)], item.fill,
-              item.outline, item.ring)
-    else:
-        radius = 3 if item.shape == "square" else 7
-        pen.rounded_rectangle((x, y, x1, y1), radius=radius, fill=item.fill,
-                              outline=item.outline, width=item.ring)
-
-
-def _markers(c: Canvas, t: Table, spot: Spot, here: dict[int, Force],
-             fresh: frozenset[tuple[str, int, str]]) -> list[Item]:
-    """The encounter token still there (an orange '!'), the structure (a house with its
-    owner's initial and mark) and the combat marker."""
-    items = []
-    if spot.encounter and spot.id in set(t.view.get("encounters") or ()):
-        items.append(Item("circle", "!", ENCOUNTER, DARK_TEXT, DARK_TEXT, TOKEN - 6,
-                          TOKEN - 6))
-    built = (t.view.get("structures") or {}).get(spot.id)
-    if built:
-        seat = int(built["seat"])
-        fill, ink, outline = t.piece(seat)
-        new = (spot.id, seat, "structure") in fresh
-        mark = structure_sign(t, seat, built["kind"])
-        items.append(Item("house", mark, fill, ink, FRESH if new else outline,
-                          max(44, sign_width(mark, c.cjk) + 12),
-                          ring=5 if new else 2))
-    if spot.home is None and in_combat(here):
-        items.append(Item("combat", "", COMBAT, TEXT, TEXT))
-    return items
-
-
-@lru_cache(maxsize=2048)
-def sign_width(text: str, cjk: bool) -> float:
-    """A sign's width at the map's size, kept for the process: 'N2', '3w' and their like
-    recur on every board."""
-    return text_width(text, get_font(TEXT_SIZE, True, cjk))
-
-
-def structure_sign(t: Table, seat: int, kind: str) -> str:
-    """'SM': the owner's initial then the structure's mark, as a unit reads 'S2', so a
-    structure's owner is never told by its colour alone."""
-    return f"{t.initial(seat)}{t.say(f'mark.{kind}')}"
-
-
-def _units(c: Canvas, t: Table, spot: Spot, here: dict[int, Force],
-           fresh: frozenset[tuple[str, int, str]]) -> list[Item]:
-    """Per seat: the character (diamond, faction initial), mechs (square) and workers
-    (circle), each with the faction's initial and its count ('N2': two Nordic mechs), so a
-    unit away from its character is never told by colour alone; a gold ring on what is
-    new."""
-    items: list[Item] = []
-    for seat in sorted(here):
-        force = here[seat]
-        fill, ink, outline = t.piece(seat)
-        if force.character:
-            items.append(Item("diamond", t.initial(seat), fill, ink, outline, TOKEN + 6))
-        for kind, count, shape in (("mech", force.mechs, "square"),
-                                   ("worker", force.workers, "circle")):
-            if count:
-                new = (spot.id, seat, kind) in fresh
-                text = f"{t.initial(seat)}{count}"
-                width = max(TOKEN, sign_width(text, c.cjk) + 8)
-                items.append(Item(shape, text, fill, ink, FRESH if new else outline, width,
-                                  ring=5 if new else 2))
-    return items
-
-
-def _resources(c: Canvas, t: Table, spot: Spot) -> list[Item]:
-    """A chip per kind of token: its count and the resource name's initial, on its colour."""
-    pile = (t.view.get("resources") or {}).get(spot.id) or {}
-    items = []
-    for kind, (fill, ink) in RESOURCE_COLORS.items():
-        count = int(pile.get(kind, 0))
-        if count:
-            text = f"{count}{resource_initial(t, kind)}"
-            width = sign_width(text, c.cjk) + 8
-            items.append(Item("chip", text, fill, ink, MUTED, width, CHIP))
-    return items
-
-
-def resource_initial(t: Table, kind: str) -> str:
-    """'w' for wood, '목' for 목재: the first letter of the name in the reader's language."""
-    return t.term(f"scythe.resource.{kind}")[:1]
+        for n, line in enumerate(lines):
+            if inside.holds([(top + n * PITCH, [*line, item])]):
+                line.append(item)
+                break
+        else:
+            if not inside.holds([(top + len(lines) * PITCH, [item])]):
+                return None
+            lines.append([item])
+    return [(top + n * PITCH, line) for n, line in enumerate(lines)]
 
 
 # -- moves -------------------------------------------------------------------------------------

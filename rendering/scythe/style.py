@@ -14,7 +14,7 @@ caption a key of `games/scythe/locales/board.toml`, both worded by the scene's r
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -89,6 +89,10 @@ class Table:
     """The scene being drawn, with the seat lookups and the wording every part needs."""
 
     scene: Scene
+    # Captions worded for this scene (an overview asks for a resource's initial on every
+    # hex, a faction's short name for every chip): worded once each.
+    _said: dict[tuple[str, tuple[tuple[str, Any], ...]], str] = field(
+        default_factory=dict, compare=False, repr=False)
 
     @property
     def view(self) -> dict:
@@ -101,7 +105,15 @@ class Table:
     # -- words -------------------------------------------------------------------------------
     def say(self, key: str, /, **params: Param) -> str:
         """A caption of board.toml (`scythe.board.<key>`) in the reader's language."""
-        return self.scene.say(msg(f"scythe.board.{key}", **params))
+        memo = (key, tuple(sorted(params.items())))
+        try:
+            return self._said[memo]
+        except KeyError:
+            pass
+        except TypeError:  # a parameter that is not hashable: worded each time
+            return self.scene.say(msg(f"scythe.board.{key}", **params))
+        said = self._said[memo] = self.scene.say(msg(f"scythe.board.{key}", **params))
+        return said
 
     def said(self, message: Msg) -> str:
         return self.scene.say(message)
