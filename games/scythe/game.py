@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, Game, IllegalAction, Option, Result, State
+from games.core import Action, Event, Game, IllegalAction, Option, Result, Rng, State
 from games.core.messages import Msg, msg
 from games.core.references import Reference
 from games.scythe import ai, checks, citations, flow, scoring, setup
 from games.scythe import view as views
 from games.scythe.references import references
+from games.scythe.sample import sample as sampled
 
 
 class ScytheGame(Game):
@@ -110,3 +111,6 @@ class ScytheGame(Game):
 
     def secrets(self, state: State) -> dict[int, set[str]]:
         return checks.secrets(state)
+
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
+        return sampled(view, seat, rng)
