@@ -7,7 +7,7 @@ the discard's top, a revealed battle) never turns up in a hidden place."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
 
 from games.core.rng import Rng
@@ -50,6 +50,15 @@ class Dealer(Generic[T]):
         if count > len(self.pool):
             raise ValueError(f"the view wants {count} unseen pieces, {len(self.pool)} left")
         dealt, self.pool = self.pool[:count], self.pool[count:]
+        return dealt
+
+    def deal_where(self, count: int, fits: Callable[[T], bool]) -> list[T]:
+        """`count` pieces that fit a hidden place (a face-down defender must be a general)."""
+        fitting = [p for p in self.pool if fits(p)]
+        if count > len(fitting):
+            raise ValueError(f"the view wants {count} fitting unseen pieces, {len(fitting)} left")
+        dealt = fitting[:count]
+        self.pool = [p for p in self.pool if p not in dealt]
         return dealt
 
     def rest(self) -> list[T]:

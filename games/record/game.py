@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, Game, IllegalAction, Option, Result, State
+from games.core import Action, Event, Game, IllegalAction, Option, Result, Rng, State
 from games.core.messages import Said, msg
 from games.core.references import Reference
 from games.record import ai, checks, flow, scoring, setup
 from games.record import view as views
 from games.record.citations import cite
 from games.record.references import references
+from games.record.sample import sample as sampled
 
 
 class RecordGame(Game):
@@ -97,3 +98,6 @@ class RecordGame(Game):
 
     def summary(self, view: dict[str, Any]) -> list[Said]:
         return views.summary(view)
+
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
+        return sampled(view, seat, rng)

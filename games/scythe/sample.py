@@ -106,13 +106,17 @@ def _factory(view: dict[str, Any], stack: list[dict], rng: Rng) -> list[str]:
 
 def _hidden_coins(state: State, rng: Rng) -> None:
     """With `coins_visible` off (S21.1) the view hides the others' coins and the amount of an
-    offer between two others; nothing in the view bounds them, so each is drawn up to the
-    most coins the seat sees (at least 1), and an offer up to what its giver holds."""
+    offer between two others. A giver holds at least what it offers (S20.4); beyond that
+    nothing in the view bounds them, so each is drawn up to the most coins the seat sees
+    (at least 1), and an unseen offer up to what its giver holds."""
     players = state["players"]
+    answers = [f for f in state["stack"] if f["kind"] == "answer"]
+    floors = {f["giver"]: f.get("coins", 1) for f in answers}
     ceiling = max([p["coins"] for p in players if p["coins"] is not None] + [1])
     for p in players:
         if p["coins"] is None:
-            p["coins"] = rng.below(ceiling + 1)
-    for frame in state["stack"]:
-        if frame["kind"] == "answer" and "coins" not in frame:
-            frame["coins"] = 1 + rng.below(max(1, players[frame["giver"]]["coins"]))
+            floor = floors.get(p["seat"], 0)
+            p["coins"] = floor + rng.below(max(ceiling, floor) - floor + 1)
+    for frame in answers:
+        if "coins" not in frame:
+            frame["coins"] = 1 + rng.below(players[frame["giver"]]["coins"])
