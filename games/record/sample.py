@@ -20,6 +20,7 @@ What the view does not carry, and the sample therefore assumes, with why:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from itertools import permutations
 from typing import Any
@@ -31,6 +32,7 @@ from games.record.data import DATA, RULES, key_of, kind_of
 from games.record.state import State, origin_deck
 from games.record.stratagems import is_type, params
 
+HIDDEN = ""  # a place the view shows face down, until `_lords`, `_advisors`, `_face_down` deal it
 PRE_REVEAL = ("attack_general", "attack_stratagem", "defence")
 SIDES = ("attacker", "defender")
 ROLES: dict[str, Callable[[str], bool]] = {"attacker_general": lambda c: kind_of(c) == "general",
@@ -66,16 +68,16 @@ def sample(view: dict[str, Any], seat: int, rng: Rng) -> State:
 
 # -- the public skeleton -------------------------------------------------------------------------
 def _player(shown: dict[str, Any]) -> dict[str, Any]:
-    """A player of the view in the state's shape; a hidden card is None until dealt."""
+    """A player of the view in the state's shape; a hidden card is HIDDEN until dealt."""
     advisor = shown["advisor"]
     return {
         "seat": shown["seat"], "coins": shown["coins"],
         "hand": [c["id"] for c in shown.get("hand", [])],
-        "lords": [lord.get("id") for lord in shown["lords"]],
+        "lords": [lord.get("id", HIDDEN) for lord in shown["lords"]],
         "lord_used": {lord["id"]: lord["used"] for lord in shown["lords"] if "id" in lord},
-        "advisor": None if advisor is None else advisor.get("id", ""),
+        "advisor": None if advisor is None else advisor.get("id", HIDDEN),
         "advisor_up": bool(advisor and advisor.get("face_up")),
-        "cities": [{"city": e["card"]["id"], "defender": e["defender"].get("id"),
+        "cities": [{"city": e["card"]["id"], "defender": e["defender"].get("id", HIDDEN),
                     "face_up": e["face_up"], "gained": None, "built_round": None}
                    for e in shown["cities"]],
         "bonus": shown["bonus"],
@@ -110,7 +112,7 @@ def _pending(view: dict[str, Any]) -> dict | None:
 
 
 def _battle(shown: dict[str, Any] | None, view: dict[str, Any]) -> dict | None:
-    """An attack of the view; a face-down card is "" here until dealt (`_face_down`)."""
+    """An attack of the view; a face-down card is HIDDEN here until dealt (`_face_down`)."""
     if shown is None:
         return None
     pending = view["pending"] or {}
@@ -118,12 +120,13 @@ def _battle(shown: dict[str, Any] | None, view: dict[str, Any]) -> dict | None:
     revealed = not current or pending.get("kind") not in PRE_REVEAL
     out = {"attacker": shown["attacker"], "defender": shown["defender"],
            "city": shown["city"]["id"], "walls": shown["walls"], "expense": shown["expense"]}
-    for role in ("attacker_general", "defender_general", *ROLES):
+    for role in ("defender_general", *ROLES):
         card = shown[role]
-        out[role] = None if card is None else card.get("id", "")
-    lanes = shown["lanes"]
-    out.update(area=[], revealed=revealed, contests=[dict(c) for c in shown["contests"]],
-               forces=shown["forces"], force_steps=shown["force_steps"],
+        out[role] = None if card is None else card.get("id", HIDDEN)
+    lanes = copy.deepcopy(shown["lanes"])
+    out.update(area=[], revealed=revealed, contests=copy.deepcopy(shown["contests"]),
+               forces=copy.deepcopy(shown["forces"]),
+               force_steps=copy.deepcopy(shown["force_steps"]),
                drawn={"attacker": [], "defender": []},
                top=None if lanes is None else {
                    side: sorted((lane[side] for lane in lanes), reverse=True)
@@ -139,13 +142,13 @@ def _lords(state: State, view: dict[str, Any], rng: Rng) -> None:
     """Hidden lords (before the reveal, R4.4) from the lords the seat has not seen; the deck
     is the picker's choices when the seat is picking, and the rest were set aside."""
     players = state["players"]
-    shown = {lord for p in players for lord in p["lords"] if lord}
+    shown = {lord for p in players for lord in p["lords"] if lord != HIDDEN}
     choices = [c["id"] for c in view.get("lord_choices", [])]
     dealer = Dealer([lord for lord in sorted(DATA.lords) if lord not in shown | set(choices)],
                     rng)
     for p in players:
         for i, lord in enumerate(p["lords"]):
-            if lord is None:
+            if lord == HIDDEN:
                 p["lords"][i] = dealer.deal(1)[0]
                 p["lord_used"][p["lords"][i]] = False
     each = RULES["two_player_lords_each"] if state["options"].get("two_player_lords") else 1
@@ -159,10 +162,10 @@ def _advisors(state: State, view: dict[str, Any], seat: int, rng: Rng) -> None:
     the other places leave of the advisors) from the advisors the seat has not seen."""
     players = state["players"]
     choices = [c["id"] for c in view.get("advisor_choices", [])]
-    shown = {p["advisor"] for p in players if p["advisor"]} | set(choices)
+    shown = {p["advisor"] for p in players if p["advisor"] not in (None, HIDDEN)} | set(choices)
     dealer = Dealer([a for a in sorted(DATA.advisors) if a not in shown], rng)
     for p in players:
-        if p["advisor"] == "":
+        if p["advisor"] == HIDDEN:
             p["advisor"] = dealer.deal(1)[0]
     decks = view["decks"]
     state["advisor_deck"] = dealer.deal(decks["advisor"])
@@ -210,18 +213,18 @@ def _face_down(state: State, dealer: Dealer[str]) -> None:
     The attack's defender is the city's own defender."""
     for p in state["players"]:
         for entry in p["cities"]:
-            if entry["defender"] is None:
+            if entry["defender"] == HIDDEN:
                 entry["defender"] = dealer.deal_where(1, ROLES["attacker_general"])[0]
     battle = state["battle"]
     if battle is None:
         return
     entry = next((e for p in state["players"] for e in p["cities"]
                   if e["city"] == battle["city"]), None)
-    if battle["defender_general"] == "" and entry is not None:
+    if battle["defender_general"] == HIDDEN and entry is not None:
         battle["defender_general"] = entry["defender"]
     coins = state["players"][battle["attacker"]]["coins"]
     for role, fits in ROLES.items():
-        if battle[role] == "":
+        if battle[role] == HIDDEN:
             battle[role] = dealer.deal_where(1, _playable(fits, coins))[0]
     if battle["outcome"] is None:
         battle["area"] = [battle[role] for role in ROLES if battle[role]]
