@@ -191,7 +191,8 @@ def _live(view: dict[str, Any]) -> set[str]:
 
 def _game_cards(state: State, view: dict[str, Any], seat: int, rng: Rng) -> None:
     """Every hidden game-card place, the ones that need a kind of card first."""
-    dealer = Dealer([c for c in sorted(DATA.game_cards) if c not in _live(view)], rng)
+    live = _live(view)
+    dealer = Dealer([c for c in sorted(DATA.game_cards) if c not in live], rng)
     _face_down(state, dealer)
     _decks(state, view, dealer)
     for p, shown in zip(state["players"], view["players"], strict=True):
