@@ -52,6 +52,12 @@ class Dealer(Generic[T]):
         dealt, self.pool = self.pool[:count], self.pool[count:]
         return dealt
 
+    def take(self, pieces: Iterable[T]) -> list[T]:
+        """Pieces whose hidden place the seat can tell (a card it saw discarded for good)."""
+        taken = [p for p in pieces if p in self.pool]
+        self.pool = [p for p in self.pool if p not in taken]
+        return taken
+
     def deal_where(self, count: int, fits: Callable[[T], bool]) -> list[T]:
         """`count` pieces that fit a hidden place (a face-down defender must be a general)."""
         fitting = [p for p in self.pool if fits(p)]

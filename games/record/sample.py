@@ -6,8 +6,9 @@ defenders and advisors, lords before the reveal, the other draft packets, the de
 discard under its shown top, the advisor deck and reserve, the lords set aside, a draw or an
 advisor draw another seat is choosing from, face-down cards in the attack area, the battle
 deck and the battle cards another seat drew. A card shown only in a battle record (the
-attack's cards, once revealed) is history, not a place: it went back to a hand or the
-discard, so it stays in the pool.
+attack's cards, once revealed) is history, not a place: a general that went back to a hand
+may have moved since, so it stays in the pool; what went to the discard is still there
+unless the advanced rules rebuilt a deck from it (`_discarded`).
 
 What the view does not carry, and the sample therefore assumes, with why:
 - the generator and the seed: fresh from the given rng (they decide every future draw);
@@ -193,6 +194,7 @@ def _game_cards(state: State, view: dict[str, Any], seat: int, rng: Rng) -> None
     """Every hidden game-card place, the ones that need a kind of card first."""
     live = _live(view)
     dealer = Dealer([c for c in sorted(DATA.game_cards) if c not in live], rng)
+    buried = [] if state["options"].get("advanced") else dealer.take(_discarded(view))
     _face_down(state, dealer)
     _decks(state, view, dealer)
     for p, shown in zip(state["players"], view["players"], strict=True):
@@ -200,12 +202,34 @@ def _game_cards(state: State, view: dict[str, Any], seat: int, rng: Rng) -> None
             p["hand"] = dealer.deal(shown["hand_size"])
     _draft(state, view, seat, dealer)
     top = [c["id"] for c in view["discard_top"]]
-    state["discard"] = dealer.deal(view["decks"]["discard"] - len(top)) + top
+    hidden = view["decks"]["discard"] - len(top) - len(buried)
+    state["discard"] = buried + dealer.deal(hidden) + top
     pending = state["pending"]
     if pending and pending["kind"] == "keep" and pending["seat"] != seat:
         pending["cards"] = dealer.rest()
     if dealer.pool:
         raise ValueError(f"{len(dealer.pool)} game cards have no place in the view")
+
+
+def _discarded(view: dict[str, Any]) -> list[str]:
+    """Cards a finished attack put in the discard (R11.8, R14, AMB-4): its stratagems, a
+    beheaded or killed general, a killed city. Without the advanced rules nothing leaves the
+    discard, so the seat knows they are there; with them a rebuild (A4) may have moved them,
+    and they stay in the pool."""
+    out: list[str] = []
+    for battle in (view["battle"], view["last_battle"]):
+        if battle is None or battle["outcome"] is None:
+            continue
+        outcome, beheaded = battle["outcome"], battle["beheaded"]
+        cards = [battle["attack_stratagem"], battle["defence_stratagem"]]
+        if outcome == "killed" or (outcome == "success" and beheaded == "defender"):
+            cards.append(battle["defender_general"])
+        if outcome == "failure" and beheaded == "attacker":
+            cards.append(battle["attacker_general"])
+        if outcome == "killed" and not view["options"].get("qin_zei_captures"):
+            cards.append(battle["city"])
+        out += [card["id"] for card in cards if card and "id" in card]
+    return out
 
 
 def _face_down(state: State, dealer: Dealer[str]) -> None:

@@ -125,3 +125,35 @@ def test_a_card_the_seat_holds_is_never_in_a_sampled_opponents_hand(name: str):
             for owner, ids in game.secrets(sampled).items():
                 if owner != seat:
                     assert not ids & own, f"seat {owner} was dealt {sorted(ids & own)}"
+
+
+def test_a_stratagem_seen_played_in_an_attack_stays_in_the_sampled_discard():
+    """Record without the advanced rules never takes a card back out of the discard, so the
+    stratagems an attack revealed (R11.8) are there in every sample, never in a hand, also
+    once later discards have covered them."""
+    game = get_game("record")
+    checked = 0
+    for seed in range(10, 16):
+        state = game.setup(3, {}, seed)
+        agents = [make_agent("random", seed=seed * 10 + s) for s in range(3)]
+        while game.result(state) is None:
+            for seat in range(3):
+                checked += check_buried(game, state, seat, Rng(checked))
+            seat = min(game.to_act(state))
+            state, _ = game.apply(state, seat, agents[seat].choose(game, state, seat))
+    assert checked > 0, "no revealed stratagem was ever covered by a later discard"
+
+
+def check_buried(game: Game, state: dict[str, Any], seat: int, rng: Rng) -> int:
+    """1 when the last attack's stratagems are under the discard's shown top and the sample
+    keeps them there, 0 when there is nothing to check."""
+    view = game.view(state, seat)
+    battle = view["last_battle"] or {}
+    played = {battle[role]["id"] for role in ("attack_stratagem", "defence_stratagem")
+              if battle.get(role)} - {c["id"] for c in view["discard_top"]}
+    if not played:
+        return 0
+    sampled = game.sample(view, seat, rng)
+    assert played <= set(sampled["discard"])
+    assert not played & {c for p in sampled["players"] for c in p["hand"]}
+    return 1
