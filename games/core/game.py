@@ -20,6 +20,7 @@ from games.core.events import Event
 from games.core.messages import Said, msg, said_json
 from games.core.packs import PackFormat
 from games.core.references import Reference
+from games.core.rng import Rng
 
 State = dict[str, Any]
 
@@ -242,6 +243,24 @@ class Game(ABC):
         """Broken invariants (tokens not conserved, a card in two places), in words; empty
         when all hold. Simulations and property tests call this after every action."""
         return []
+
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
+        """A determinisation, for search AIs: a full state consistent with everything `seat`
+        was shown, built from `view` (what `view(state, seat)` returned) and the game's public
+        data alone, never from the true state, which a search must not peek at.
+
+        Guarantees: `view(sample(view, seat, rng), seat) == view`; when `seat` is to act, its
+        legal actions in the sample are those of the true state, and any of them applies.
+        What the view hides (other hands, deck order, face-down cards, secret picks) is drawn
+        from `rng` out of the pool the seat has not seen, so a card the view shows somewhere
+        never turns up in a hidden place. The state's own generator is hidden too (it decides
+        every future draw): the sample gets a fresh one from `rng`, so a search also samples
+        the chance to come. The same `rng` state gives the same sample (`rng` is advanced).
+        Where the seat sees everything the sample is that state, but for its generator.
+
+        A game implements it in `games/<game>/sample.py` (docs/engine-core.md, "Sampling");
+        one without a determiniser refuses, and a search AI keeps to the heuristic there."""
+        raise NotImplementedError(f"{self.name} has no determiniser (Game.sample)")
 
     def secrets(self, state: State) -> dict[int, set[str]]:
         """For each seat, the strings only it may see (ids of its hidden cards). Checkers

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, GameError, IllegalAction, Option, State
+from games.core import Action, Event, GameError, IllegalAction, Option, Rng, State
 from games.core.flow import Step
 from games.core.flowgame import FlowGame
 from games.core.messages import Said, msg
@@ -15,6 +15,7 @@ from games.record import ai, checks, references, scoring, setup
 from games.record import flow as steps
 from games.record import view as views
 from games.record.citations import cite
+from games.record.sample import sample as sampled
 
 
 class RecordGame(FlowGame, ModularGame):
@@ -73,3 +74,6 @@ class RecordGame(FlowGame, ModularGame):
         """R7.4: everything in step C is optional, so ending the action (`end`) is this
         game's pass; the other decisions (lords, draft, advisors, battles) must be made."""
         return next((a for a in self.legal_actions(state, seat) if a.kind == "end"), None)
+
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
+        return sampled(view, seat, rng)

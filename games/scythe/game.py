@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Action, Event, IllegalAction, Option, State
+from games.core import Action, Event, IllegalAction, Option, Rng, State
 from games.core.messages import Msg, msg
 from games.core.modular import ModularGame
 from games.scythe import ai, checks, citations, flow, references, scoring, setup
 from games.scythe import view as views
+from games.scythe.sample import sample as sampled
 
 
 class ScytheGame(ModularGame):
@@ -80,3 +81,6 @@ class ScytheGame(ModularGame):
     def skip_action(self, state: State, seat: int) -> Action | None:
         """A deadline refuses a coin offer (S21.3); the rest of Scythe waits for its seat."""
         return flow.skip_action(state, seat)
+
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
+        return sampled(view, seat, rng)
