@@ -129,6 +129,16 @@ def around(signs: Box, cx: float, cy: float, w: float, h: float, far: float) -> 
             (cx - w * 0.15, above), (cx - w * 0.85, above)]
 
 
+def push_apart(a: list[float], b: list[float], across: float, down: float) -> None:
+    """One step of moving two overlapping signs apart along the axis they overlap least
+    (`across`, `down`: by how much), each by a quarter of it, so crowded signs settle over
+    a few passes instead of jumping past their neighbours."""
+    axis, push = (0, across) if across < down else (1, down)
+    sign = 1 if b[axis] >= a[axis] else -1
+    a[axis] -= sign * (push / 4 + 0.5)
+    b[axis] += sign * (push / 4 + 0.5)
+
+
 def overlap(a: Box, b: Box) -> float:
     """The area two boxes share (0 when they only touch)."""
     w = min(a[2], b[2]) - max(a[0], b[0])

@@ -32,7 +32,7 @@ from PIL import Image, ImageDraw
 from rendering.kit.badges import BIG_RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
-from rendering.kit.labels import STEPS, Layout, layout, overlap, place, settle
+from rendering.kit.labels import STEPS, Layout, layout, overlap, place, push_apart, settle
 from rendering.kit.plates import name_plate
 from rendering.kit.theme import GOLD, MUTED, PHONE_FLOOR, TEXT, seat_sign
 from rendering.tang.style import EDGE, NEUTRAL, Table, board_data, ink_on
@@ -142,10 +142,7 @@ def _nudges(scale: float, yscale: float) -> dict[str, tuple[float, float]]:
                 if across <= 0 or down <= 0:
                     continue
                 moved = True
-                axis, push = (0, across) if across < down else (1, down)
-                sign = 1 if at[b][axis] >= at[a][axis] else -1
-                at[a][axis] -= sign * (push / 4 + 0.5)
-                at[b][axis] += sign * (push / 4 + 0.5)
+                push_apart(at[a], at[b], across, down)
         for spot in at.values():  # never off the map
             spot[0] = min(max(spot[0], w / 2), g.width - w / 2)
             spot[1] = min(max(spot[1], h / 2), g.height - h / 2)

@@ -38,7 +38,7 @@ from PIL import Image, ImageDraw
 from rendering.kit.badges import BIG_RADIUS as BADGE
 from rendering.kit.badges import badge
 from rendering.kit.canvas import Canvas
-from rendering.kit.labels import STEPS, Layout, layout, overlap, place, settle
+from rendering.kit.labels import STEPS, Layout, layout, overlap, place, push_apart, settle
 from rendering.kit.plates import name_plate
 from rendering.kit.theme import GOLD, MUTED, PHONE_FLOOR, RED, TEXT
 from rendering.wargame.cells import cells
@@ -180,10 +180,7 @@ def _nudges(scale: float, yscale: float) -> dict[str, Point]:
                 if across <= 0 or down <= 0:
                     continue
                 moved = True
-                axis, push = (0, across) if across < down else (1, down)
-                sign = 1 if at[b][axis] >= at[a][axis] else -1
-                at[a][axis] -= sign * (push / 4 + 0.5)
-                at[b][axis] += sign * (push / 4 + 0.5)
+                push_apart(at[a], at[b], across, down)
         for aid, spot in at.items():  # never off the map
             spot[0] = min(max(spot[0], reach[aid]), g.width - reach[aid])
             spot[1] = min(max(spot[1], reach[aid]), g.height - below[aid])
