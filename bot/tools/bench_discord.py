@@ -90,7 +90,7 @@ async def _bench(load: Load) -> list[str]:
                 games = [_one_game(fake, load, n, channels[n % len(channels)])
                          for n in range(load.games)]
                 outcomes = await _within(load.minutes * 60, games)
-                await fake.idle(quiet=0.5, timeout=120)
+                await _quiet(fake, bots)
                 for bot in bots:
                     bot.peak_kib = bot.process.peak_memory_kib()
             finally:
@@ -105,6 +105,17 @@ async def _bench(load: Load) -> list[str]:
             return [*_report(load, fake, outcomes, elapsed, bots, size),
                     *_per_process(load, fake, bots, elapsed), *_stall_lines(stalls, here),
                     *_missed_lines(fake)]
+
+
+async def _quiet(fake: FakeDiscord, bots: list[Bot]) -> None:
+    """Until the bots stop posting after the last game; when they never do, the error
+    carries the end of each bot's log, which goes with the bench's folder."""
+    try:
+        await fake.idle(quiet=0.5, timeout=120)
+    except AssertionError as error:
+        logs = [f"bot {n}'s log ends: {bot.process.log.read_text(errors='replace')[-1500:]}"
+                for n, bot in enumerate(bots)]
+        raise AssertionError("\n".join([str(error), *logs])) from None
 
 
 def _channels(fake: FakeDiscord, processes: int) -> list[int]:

@@ -198,7 +198,21 @@ class FakeDiscord:
             busy = any(i.busy for i in self.world.interactions.values())
             return not busy and self.clock() - last >= quiet
 
-        await self.wait_for(calm, timeout, "the bot to go quiet", poll=quiet / 2)
+        try:
+            await self.wait_for(calm, timeout, "the bot to go quiet", poll=quiet / 2)
+        except AssertionError as error:
+            raise AssertionError(f"{error}: {self._still_going()}") from None
+
+    def _still_going(self) -> str:
+        """What kept the bot from going quiet: the interactions it is still answering and
+        its last requests, so a failure says which loop never ended."""
+        now = self.clock()
+        busy = [f"{i.id} ({i.data.get('name') or i.data.get('custom_id')})"
+                for i in self.world.interactions.values() if i.busy]
+        recent = [f"{now - r.at:.1f} s ago {r.method} {r.path} → {r.status}"
+                  for r in self.world.requests[-8:]]
+        return (f"busy interactions: {', '.join(busy) or 'none'}; "
+                f"{len(self.world.requests)} requests, the last: {'; '.join(recent)}")
 
     async def watch(self, message: Message) -> None:
         """Let the test's watchers look at a message the moment it is shown."""
