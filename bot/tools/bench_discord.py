@@ -181,7 +181,7 @@ async def _within(seconds: float, games: list[Any]) -> list[Any]:
 async def _one_game(fake: Any, load: Load, number: int, channel: int) -> bool:
     """Open a table in `channel`, seat humans and AIs, and play it to the end; whether it
     finished."""
-    from bot.tools.fakediscord.autoplay import SeatPlayer, finished, open_table
+    from bot.tools.fakediscord.autoplay import SeatPlayer, finished, open_table, play_table
 
     rng = random.Random(load.seed * 1_000_003 + number)
     await asyncio.sleep(rng.random() * max(load.think, 0.01) * 10)  # players arrive over time
@@ -189,7 +189,7 @@ async def _one_game(fake: Any, load: Load, number: int, channel: int) -> bool:
     table = await open_table(users[0], load.game, joiners=tuple(users[1:]),
                              ais=load.players - load.humans, channel=channel)
     players = [SeatPlayer(u, table, rng.randrange(2**32), think=load.think) for u in users]
-    await asyncio.gather(*(p.play() for p in players))
+    await play_table(players)
     return finished(fake, table)
 
 

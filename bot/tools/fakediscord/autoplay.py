@@ -26,7 +26,10 @@ TURN = "gm:turn:"
 PAGE = "gm:page:"
 ORDERS = "gm:orders:"
 NUDGE_SECONDS = 1.0  # a player not mentioned for this long checks the thread anyway
-STALL_NUDGES = 8  # that many checks in a row with nothing new in the thread: stuck
+# That many checks in a row with nothing new in the thread: stuck. A loaded machine (a
+# bench of several tables, CI beside other work) took up to 36 s to post a board, so a
+# silence shorter than a minute is the bot at work, not a table that stopped.
+STALL_NUDGES = 60
 PAGE_CHANCE = 0.1
 
 # Response windows of seats that can only pass close when the window's time is up, at a
@@ -79,6 +82,14 @@ async def _ok(pending: Coroutine[Any, Any, Reply]) -> Reply:
     reply = await pending
     assert not reply.failed, f"interaction failed: {reply.interaction.data}"
     return reply
+
+
+def _answered_aside(reply: Reply, prompt: Message, shown: tuple[str, list[str]]) -> bool:
+    """Whether the bot answered a click with a note of its own and left the clicked prompt
+    as it was (a press on a step the player already took): a person reads the note and stops
+    pressing that message's buttons, where a script would press them forever."""
+    return (bool(reply.interaction.followups) and reply.message is prompt
+            and (prompt.content, prompt.custom_ids()) == shown)
 
 
 def finished(fake: Server, table: Table) -> bool:
@@ -151,11 +162,15 @@ class SeatPlayer:
             if prompt.deleted or pick not in _choices(prompt):
                 continue  # the game moved on while they chose: read the prompt again
             custom_id, value = pick
+            shown = (prompt.content, prompt.custom_ids())
             if value is None:
                 reply = await self._act(self.user.click(prompt, custom_id))
             else:
                 reply = await self._act(self.user.select(prompt, custom_id, [value]))
             self.choices += 1
+            if _answered_aside(reply, prompt, shown):
+                prompt = None  # "already taken": they leave that message and wait for a call
+                break
             prompt = reply.message
         self.prompt = prompt
 
@@ -240,5 +255,11 @@ def _choices(prompt: Message) -> list[Pick]:
 
 
 async def play_table(players: list[SeatPlayer]) -> None:
-    """Every player plays their seat at once, as people at a table do."""
-    await asyncio.gather(*(p.play() for p in players))
+    """Every player plays their seat at once, as people at a table do; one failing stops
+    the others (a partner left playing alone would wait, or press, long after the test)."""
+    try:
+        async with asyncio.TaskGroup() as group:
+            for player in players:
+                group.create_task(player.play())
+    except ExceptionGroup as failed:  # the first player's failure is the table's
+        raise failed.exceptions[0] from None
