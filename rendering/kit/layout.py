@@ -1,6 +1,7 @@
 """Where things go: rows of chips that wrap, the page of the tall game images (Redux, Scythe)
 with its width and margins, boxed panels sized by a dry run of their body, and wrapped text
-(`wrap` between words only, `wrap_anywhere` inside a word too).
+(`wrap` between words only, `wrap_anywhere` inside a word too, never before a closing
+mark or a small kana).
 
 Everything here places; nothing decides a colour (that is the theme's job).
 """
@@ -84,23 +85,38 @@ def wrap(c: Canvas, text: str, size: int, width: float, bold: bool = False) -> l
     return [*lines, line] if line else lines
 
 
+# What may not start a line (kinsoku): closing marks and punctuation, small kana, the
+# prolonged sound mark. Chinese and Japanese break between any two characters but these.
+NO_START = frozenset("、。，．・：；？！）」』】〕〉》ー〜"
+                     "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.:;!?)]}%")
+
+
 def wrap_anywhere(c: Canvas, text: str, size: int, width: float) -> list[str]:
     """Lines no wider than `width`, broken between words, and inside a word too wide for a
     line (a Chinese or Japanese list has no spaces to break at), so nothing is ellipsized."""
+    return wrapped(text, lambda line: c.measure(line, size), width)
+
+
+def wrapped(text: str, width: Callable[[str], float], room: float) -> list[str]:
+    """Lines no wider than `room` as `width` measures them, broken between words, and
+    inside a word too wide for a line, never before one of NO_START: that character takes
+    the one before it to the next line."""
     lines: list[str] = []
     line = ""
     for word in text.split(" "):
         trial = f"{line} {word}" if line else word
-        if c.measure(trial, size) <= width:
+        if width(trial) <= room:
             line = trial
             continue
         if line:
             lines.append(line)
         line = ""
         for ch in word:
-            if line and c.measure(line + ch, size) > width:
-                lines.append(line)
-                line = ""
+            if line and width(line + ch) > room:
+                keep, carry = (line[:-1], line[-1]) if ch in NO_START and len(line) > 1 \
+                    else (line, "")
+                lines.append(keep)
+                line = carry
             line += ch
     return [*lines, line] if line else lines
 

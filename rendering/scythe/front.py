@@ -30,13 +30,12 @@ from rendering.kit.headline import (
     draw_headline,
 )
 from rendering.kit.ink import ReusingCanvas
-from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH
+from rendering.kit.layout import GAP, INNER, MARGIN, OVERVIEW_HEIGHT, WIDTH, wrapped
 from rendering.kit.scene import Scene
 from rendering.kit.theme import AMBER, MUTED, PANEL, seat_color
 from rendering.scythe.changes import compare
 from rendering.scythe.key import ROW, Placed, draw_key, ground, place
 from rendering.scythe.key import bottom as key_bottom
-from rendering.scythe.lines import wrapped
 from rendering.scythe.map import Grid, draw_map
 from rendering.scythe.style import Table, ink_on, stars_of
 
