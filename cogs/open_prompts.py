@@ -54,6 +54,27 @@ def outdated(client: discord.Client, game_id: int, user_id: int, version: int) -
     return version < _NEWEST.get(client, {}).get((game_id, user_id), version)
 
 
+_PRESSED: weakref.WeakKeyDictionary[discord.Client, dict[tuple[int, int], dict[int, int]]] = \
+    weakref.WeakKeyDictionary()
+PRESSED_KEPT = 8  # a player's prompt messages remembered per game, newest last
+
+
+def pressing(interaction: discord.Interaction, game_id: int, user_id: int,
+             version: int) -> bool:
+    """Notes a press on a prompt of `version`; whether that message was pressed at that
+    version before (a second press of one step, whose first press's answer is the
+    message's to show). Any other press on an older step comes from a prompt left open
+    elsewhere, which is brought up to date (cogs/turns.py `_stale`)."""
+    if interaction.message is None:
+        return False
+    pressed = _PRESSED.setdefault(interaction.client, {}).setdefault((game_id, user_id), {})
+    again = pressed.pop(interaction.message.id, None) == version
+    pressed[interaction.message.id] = version
+    while len(pressed) > PRESSED_KEPT:
+        del pressed[next(iter(pressed))]
+    return again
+
+
 def hold(interaction: discord.Interaction, game_id: int, player: Player) -> None:
     """The player's ephemeral answer in this game, to bring their next decision back to."""
     _HELD.setdefault(interaction.client, {})[(game_id, player.user_id)] = HeldPrompt(

@@ -320,21 +320,22 @@ async def play(interaction: discord.Interaction, game_id: int, version: int, ref
     seats and render boards), then the prompt message is edited."""
     await interaction.response.defer()
     player = await player_for(interaction)
-    action = await _listed(interaction, player, game_id, version, ref)
+    again = open_prompts.pressing(interaction, game_id, player.user_id, version)
+    action = await _listed(interaction, player, game_id, version, ref, again)
     if action is None:
         return
     try:
         update = await master(interaction).act(game_id, player, action, version=version,
                                                interaction_id=str(interaction.id))
     except Refusal as error:
-        await _refused(interaction, player, game_id, version, error)
+        await _refused(interaction, player, game_id, version, error, again)
         return
     chose = t("turns.you_chose", await reader_locale(interaction), label=label)
     await after_update(interaction, update, player, [chose])
 
 
 async def _listed(interaction: discord.Interaction, player: Player, game_id: int,
-                  version: int, ref: str) -> str | None:
+                  version: int, ref: str, again: bool) -> str | None:
     """The action a component carries: its text, or for `#index` the action at that place
     in the prompt of `version` (None, answered as stale, when that prompt is gone)."""
     if not ref.startswith("#"):
@@ -343,20 +344,20 @@ async def _listed(interaction: discord.Interaction, player: Player, game_id: int
     index = int(ref[1:])  # digits only: cogs/ids.py read the id and the menu value
     if prompt is None or prompt.version != version or index >= len(prompt.actions):
         stale = t("tables.stale_button", await reader_locale(interaction))
-        await _stale(interaction, player, game_id, version, stale)
+        await _stale(interaction, player, game_id, version, stale, again)
         return None
     return prompt.actions[index].text
 
 
 async def _refused(interaction: discord.Interaction, player: Player, game_id: int,
-                   version: int, error: ServiceError | GameError) -> None:
+                   version: int, error: ServiceError | GameError, again: bool) -> None:
     """A press the service refused: why, over the player's current prompt (a stale press
     answered as such; none when they have no prompt to show)."""
     notice = f"⚠️ {refusal_text(error, await reader_locale(interaction))}"
     key = (error.message.key if isinstance(error, ServiceError)
            and isinstance(error.message, Msg) else None)
     if key == "tables.stale_button":
-        await _stale(interaction, player, game_id, version, notice)
+        await _stale(interaction, player, game_id, version, notice, again)
     elif key in NO_PROMPT:  # nothing of theirs to show again: the sentence alone
         await interaction.edit_original_response(content=notice, view=None)
     else:
@@ -364,12 +365,13 @@ async def _refused(interaction: discord.Interaction, player: Player, game_id: in
 
 
 async def _stale(interaction: discord.Interaction, player: Player, game_id: int, version: int,
-                 notice: str) -> None:
-    """A click on an older step. When the player acted since that step (a second press of a
-    button, a second prompt left open), the answer to their first press stays on the
-    message and this press gets a short note of its own; otherwise the message shows their
-    current turn under the notice."""
-    if await master(interaction).acted_since(game_id, player, version):
+                 notice: str, again: bool) -> None:
+    """A click on an older step. A second press of one step (`again`: a double click) whose
+    first press the player's move came from leaves the first press's answer on the message
+    and gets a short note of its own. Any other stale prompt (one left open beside the one
+    they answered) becomes their current turn under the notice, so no message keeps
+    buttons that can only say "already taken"."""
+    if again and await master(interaction).acted_since(game_id, player, version):
         locale = await reader_locale(interaction)
         await interaction.followup.send(t("turns.already_taken", locale,
                                           stale=t("tables.stale_button", locale)),

@@ -59,6 +59,9 @@ async def test_a_stale_button_is_refused_and_changes_nothing(fake, bot, people) 
     stale = await people.bob.click(second, choice)
     assert await human_actions(bot, table) == before
     assert "older step" in stale.text
+    # the prompt left open is brought up to date: none of its buttons is of the old step
+    assert stale.message is second and choice not in second.custom_ids()
+    assert not stale.interaction.followups, "the message itself says it, no second note"
 
 
 async def test_someone_elses_turn_button_is_refused_clearly(fake, bot, people) -> None:
