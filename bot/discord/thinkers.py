@@ -10,8 +10,8 @@ per core, two tables' searches would hold every worker and the other tables' boa
 queue behind them for a second; apart, a board never waits for a decision. The pool has one
 process per core too, each at a lower priority (`THINKER_NICENESS`), so that when every core
 is busy the kernel serves the event loop and the renderers first: a decision takes longer
-under load, an answer does not. A thinker loads every game before its first decision (their
-data is read once per process, not in the first table's turn), keeps no board buffers, and
+under load, an answer does not. A thinker loads every game and the decisions' module before its
+first decision (once per process, not in the first table's turn), keeps no board buffers, and
 ends with the bot as a renderer does (`follow_parent`). The bot shuts it down with the
 renderers; a decision still running when the bot stops is abandoned with its change, which
 was never stored.
@@ -19,6 +19,7 @@ was never stored.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 import sys
@@ -28,6 +29,7 @@ from bot.discord.renderers import QUIET_TRACKER, follow_parent
 from games.core import all_games
 
 THINKER_NICENESS = 10  # added to the bot's: the event loop and the renderers come first
+DECISIONS = "bot.service.ai"  # the module of every decision a thinker is sent
 
 
 def think_pool() -> ProcessPoolExecutor:
@@ -40,7 +42,9 @@ def think_pool() -> ProcessPoolExecutor:
 
 def thinker_started(parent: int) -> None:
     """In a thinker, before its first decision: follow the bot, yield the CPU to it, load
-    the games."""
+    the games and the decisions' module (with the service it belongs to: a second and a
+    half, once)."""
     follow_parent(parent)
     os.nice(THINKER_NICENESS)
     all_games()
+    importlib.import_module(DECISIONS)
