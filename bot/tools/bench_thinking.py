@@ -1,18 +1,22 @@
 """`gm bench --thinking LEVEL`: what another table waits while AI seats think.
 
-Two tables of one game in one GameMaster over a SQLite file, with the bot's AI pool
-(bot/discord/thinkers.py) and no boards drawn. At the thinking table one member plays against
-AI seats at LEVEL; at the other, members play one another. The other table's actions are
-timed alone (nothing thinks) and while the thinking table's change is under way (its member's
-move handed to the AIs: only an action that ended before that change did counts), in turns
-over the same stretch of the other game. The two medians side by side tell what an AI's
-thinking costs another table; the thinking table's changes are timed too (its AIs' moves,
-thought in the pool, every thinker started before the first).
+One GameMaster over a SQLite file, with the bot's AI pool (bot/discord/thinkers.py) and no
+boards drawn. At the thinking table one member plays against AI seats at LEVEL, move after
+move (a new game when one ends); at the other table members play one another. The other
+table plays the same game three times, the same seed and the same choices: to warm what a
+first game loads or caches, then alone, nothing thinking, then beside the thinking table. An
+action of the last run counts when it began and ended inside one change of the thinking
+table (its member's move handed to the AIs, thought in the pool); it is compared with the
+same action of the run alone, so the two medians differ by what the thinking cost, not by
+which moves were measured. Every thinker is started before anything is timed, and SQLite
+syncs as NORMAL: a FULL sync per commit costs what the disk pays, and this disk syncs pages
+it wrote before much faster, which would favour a later run.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import tempfile
 import time
@@ -30,30 +34,36 @@ from bot.service.models import Player
 from games.core import Game, get_game, make_agent
 from storage import SqliteRepository
 
-SAMPLES = 40  # the other table's actions timed each way
+ACTIONS = 200  # the other table's actions played in each run (fewer if its game ends)
+STARTING_TRIES = 20
 
 
 @dataclass
 class ThinkingTimes:
-    alone: list[float] = field(default_factory=list)
-    during: list[float] = field(default_factory=list)
+    alone: list[float] = field(default_factory=list)  # the other table's actions, alone
+    beside: dict[int, float] = field(default_factory=dict)  # the same, inside a change
     changes: list[float] = field(default_factory=list)  # the thinking table's, AIs included
 
     def lines(self, game: Game, players: int, level: str, seed: int) -> list[str]:
+        during = list(self.beside.values())
+        same = [self.alone[i] for i in self.beside]
         return [
             f"gm bench --thinking {level} · {game.title} · {players} seats (1 member, "
             f"{players - 1} AI at {level}) beside a table of {players} members · seed {seed}",
-            f"another table's action alone, median of {len(self.alone)}: "
-            f"{_ms(self.alone)} · while the AIs think, median of {len(self.during)}: "
-            f"{_ms(self.during)}" + (f" (worst {_ms([max(self.during)])})"
-                                     if self.during else ""),
+            f"another table's action while the AIs think, {len(during)} of "
+            f"{len(self.alone)} actions of one game: median {_ms(during)} (worst "
+            f"{_worst(during)}) · the same actions alone: median {_ms(same)}",
             f"the thinking table's move with its AIs' replies, median of "
-            f"{len(self.changes)}: {_ms(self.changes)}",
+            f"{len(self.changes)}: {_ms(self.changes)} (longest {_worst(self.changes)})",
         ]
 
 
 def _ms(samples: list[float]) -> str:
-    return f"{median(samples) * 1000:.1f} ms" if samples else "no sample"
+    return f"{median(samples) * 1000:.1f} ms" if samples else "-"
+
+
+def _worst(samples: list[float]) -> str:
+    return f"{max(samples) * 1000:.1f} ms" if samples else "-"
 
 
 def bench_thinking(game_name: str, players: int, level: str, seed: int) -> list[str]:
@@ -62,24 +72,62 @@ def bench_thinking(game_name: str, players: int, level: str, seed: int) -> list[
     return times.lines(game, players, level, seed)
 
 
-async def thinking_times(game: Game, players: int, level: str, seed: int) -> ThinkingTimes:
+async def thinking_times(game: Game, players: int, level: str, seed: int,
+                         actions: int = ACTIONS) -> ThinkingTimes:
     with tempfile.TemporaryDirectory() as folder, think_pool() as pool:
-        repo = SqliteRepository(Path(folder) / "bench.sqlite3")
+        repo = SqliteRepository(Path(folder) / "bench.sqlite3", synchronous="NORMAL")
         await repo.open()
         try:
             gm = build_app(repo, render=False, ai_executor=pool).gm
             await _started(pool)
-            return await _measured(gm, game, players, level, seed)
+            return await _measured(gm, game, players, level, seed, actions)
         finally:
             await repo.close()
 
 
 async def _started(pool: Executor) -> None:
-    """Every thinker started and its games loaded before anything is timed: the pool starts
-    its processes on demand, and the first decision after the bot starts pays for that."""
+    """Every thinker started and its games loaded before anything is timed (the pool starts
+    its processes on demand, and a starting one takes a core for a second and a half):
+    until as many thinkers as cores have answered, each kept a moment so the next job
+    goes to another."""
     loop = asyncio.get_running_loop()
-    await asyncio.gather(*(loop.run_in_executor(pool, os.getpid)
-                           for _ in range(os.cpu_count() or 2)))
+    workers, answered = os.cpu_count() or 2, set()
+    for _ in range(STARTING_TRIES):
+        answered |= set(await asyncio.gather(*(loop.run_in_executor(pool, _pid_in_a_moment)
+                                               for _ in range(workers))))
+        if len(answered) >= workers:
+            return
+
+
+def _pid_in_a_moment() -> int:
+    """In a thinker: its process id, a moment later."""
+    time.sleep(0.2)
+    return os.getpid()
+
+
+async def _measured(gm: GameMaster, game: Game, players: int, level: str, seed: int,
+                    actions: int) -> ThinkingTimes:
+    members = [Player(i + 1, f"Player {i + 1}") for i in range(players + 1)]
+    times, warm = ThinkingTimes(), ThinkingTimes()
+    for run in (warm, times):  # the first run warms what a first game loads or caches
+        alone = await Table.opened(gm, game, members[1:], seed + 1)
+        while len(run.alone) < actions and (took := await alone.move()) is not None:
+            run.alone.append(took)
+    thinking = Thinking(gm, game, members[0], players - 1, level, seed)
+    going = asyncio.ensure_future(thinking.go(times.changes))
+    try:
+        again = await Table.opened(gm, game, members[1:], seed + 1)  # the same game
+        for number in range(len(times.alone)):
+            await asyncio.sleep(0)  # the thinking table's next change is under way
+            inside, change = thinking.busy, thinking.changes
+            took = await again.move()
+            if took is not None and inside and thinking.busy and thinking.changes == change:
+                times.beside[number] = took
+    finally:
+        going.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await going
+    return times
 
 
 class Table:
@@ -117,45 +165,25 @@ class Table:
         return time.perf_counter() - start
 
 
-async def _measured(gm: GameMaster, game: Game, players: int, level: str,
-                    seed: int) -> ThinkingTimes:
-    """The other table's actions alone and during the thinking table's changes, taken in
-    turns, so both come from the same stretch of its game (a new game of it when one
-    ends), until the thinking table's game ends or both have their samples."""
-    members = [Player(i + 1, f"Player {i + 1}") for i in range(players + 1)]
-    thinking = await Table.opened(gm, game, members[:1], seed, players - 1, level)
-    other = Others(gm, game, members[1:], seed)
-    times = ThinkingTimes()
-    while min(len(times.alone), len(times.during)) < SAMPLES:
-        times.alone.append(await other.move())
-        change = asyncio.ensure_future(thinking.move())
-        await asyncio.sleep(0)  # the member's move is under way
-        while not change.done():
-            beside = await other.move()
-            if not change.done():
-                times.during.append(beside)
-        took = await change
-        if took is None:
-            break
-        times.changes.append(took)
-    return times
+class Thinking:
+    """The thinking table: its member moves as soon as the AIs have replied, a new game
+    when one ends; `busy` while a change is under way, `changes` counts them."""
 
+    def __init__(self, gm: GameMaster, game: Game, member: Player, ais: int, level: str,
+                 seed: int) -> None:
+        self.gm, self.game, self.member, self.ais, self.level = gm, game, member, ais, level
+        self.seed = seed
+        self.busy, self.changes = False, 0
 
-class Others:
-    """The other table: members only, a new game of them whenever one ends."""
-
-    def __init__(self, gm: GameMaster, game: Game, members: list[Player], seed: int) -> None:
-        self.gm, self.game, self.members, self.seed = gm, game, members, seed
-        self.table: Table | None = None
-
-    async def move(self) -> float:
-        for _ in range(2):  # a finished game's table is followed by a new one
-            if self.table is None:
-                self.seed += 1
-                self.table = await Table.opened(self.gm, self.game, self.members,
-                                                self.seed)
-            took = await self.table.move()
-            if took is not None:
-                return took
-            self.table = None
-        raise RuntimeError(f"a new game of {self.game.name} offers its members no move")
+    async def go(self, took: list[float]) -> None:
+        while True:
+            table = await Table.opened(self.gm, self.game, [self.member], self.seed,
+                                       self.ais, self.level)
+            self.seed += 1
+            while True:
+                self.busy = True
+                moved = await table.move()
+                self.busy, self.changes = False, self.changes + 1
+                if moved is None:
+                    break
+                took.append(moved)
