@@ -16,7 +16,6 @@ it wrote before much faster, which would favour a later run.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import tempfile
 import time
@@ -123,10 +122,10 @@ async def _measured(gm: GameMaster, game: Game, players: int, level: str, seed: 
             took = await again.move()
             if took is not None and inside and thinking.busy and thinking.changes == change:
                 times.beside[number] = took
+        thinking.last = True
+        await going  # its change under way ends, and is timed
     finally:
         going.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await going
     return times
 
 
@@ -167,20 +166,22 @@ class Table:
 
 class Thinking:
     """The thinking table: its member moves as soon as the AIs have replied, a new game
-    when one ends; `busy` while a change is under way, `changes` counts them."""
+    when one ends, until told the change under way is the `last`; `busy` while a change
+    is under way, `changes` counts them."""
 
     def __init__(self, gm: GameMaster, game: Game, member: Player, ais: int, level: str,
                  seed: int) -> None:
         self.gm, self.game, self.member, self.ais, self.level = gm, game, member, ais, level
         self.seed = seed
         self.busy, self.changes = False, 0
+        self.last = False  # set: the change under way is the last
 
     async def go(self, took: list[float]) -> None:
-        while True:
+        while not self.last:
             table = await Table.opened(self.gm, self.game, [self.member], self.seed,
                                        self.ais, self.level)
             self.seed += 1
-            while True:
+            while not self.last:
                 self.busy = True
                 moved = await table.move()
                 self.busy, self.changes = False, self.changes + 1
