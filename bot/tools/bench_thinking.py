@@ -52,8 +52,9 @@ class ThinkingTimes:
             f"another table's action while the AIs think, {len(during)} of "
             f"{len(self.alone)} actions of one game: median {_ms(during)} (worst "
             f"{_worst(during)}) · the same actions alone: median {_ms(same)}",
-            f"the thinking table's move with its AIs' replies, median of "
-            f"{len(self.changes)}: {_ms(self.changes)} (longest {_worst(self.changes)})",
+            f"the thinking table's changes (its start, its member's moves) with its AIs' "
+            f"replies, median of {len(self.changes)}: {_ms(self.changes)} (longest "
+            f"{_worst(self.changes)})",
         ]
 
 
@@ -178,9 +179,12 @@ class Thinking:
 
     async def go(self, took: list[float]) -> None:
         while not self.last:
+            self.busy = True  # its start is a change too: the AIs play what they owe
+            start = time.perf_counter()
             table = await Table.opened(self.gm, self.game, [self.member], self.seed,
                                        self.ais, self.level)
-            self.seed += 1
+            took.append(time.perf_counter() - start)
+            self.busy, self.changes, self.seed = False, self.changes + 1, self.seed + 1
             while not self.last:
                 self.busy = True
                 moved = await table.move()
