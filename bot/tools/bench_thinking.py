@@ -1,16 +1,16 @@
 """`gm bench --thinking LEVEL`: what another table waits while AI seats think.
 
 One GameMaster over a SQLite file, with the bot's AI pool (bot/discord/thinkers.py) and no
-boards drawn. At the thinking table one member plays against AI seats at LEVEL, move after
-move (a new game when one ends); at the other table members play one another. The other
-table plays the same game three times, the same seed and the same choices: to warm what a
-first game loads or caches, then alone, nothing thinking, then beside the thinking table. An
-action of the last run counts when it began and ended inside one change of the thinking
-table (its member's move handed to the AIs, thought in the pool); it is compared with the
-same action of the run alone, so the two medians differ by what the thinking cost, not by
-which moves were measured. Every thinker is started before anything is timed, and SQLite
-syncs as NORMAL: a FULL sync per commit costs what the disk pays, and this disk syncs pages
-it wrote before much faster, which would favour a later run.
+boards drawn. At the thinking table one member plays against AI seats at LEVEL (a new game
+when one ends), and after each change (its start, or its member's move with the AIs'
+replies, thought in the pool) it rests as long as the change took (`REST`). At the other
+table members play one another, two copies of one game (the same seed, the same choices):
+the first inside the thinking table's changes, the second inside its rests, a few actions
+behind (`Copies`). Action n of the game is so timed once while AIs think and once while
+nothing does, seconds apart: what this machine's other work does to both is alike, and the
+two medians differ by what the thinking costs another table. Every thinker is started, and
+one game played, before anything is timed; SQLite syncs as NORMAL, so the disk's sync time
+(which differs for pages written before) is not measured.
 """
 
 from __future__ import annotations
@@ -19,10 +19,12 @@ import asyncio
 import os
 import tempfile
 import time
+from collections.abc import Awaitable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import median
+from typing import TypeVar
 
 from bot.app import build_app
 from bot.discord.thinkers import think_pool
@@ -33,25 +35,28 @@ from bot.service.models import Player
 from games.core import Game, get_game, make_agent
 from storage import SqliteRepository
 
-ACTIONS = 200  # the other table's actions played in each run (fewer if its game ends)
+ACTIONS = 200  # the other table's actions, per copy (fewer if its game ends)
 STARTING_TRIES = 20
+REST = (0.05, 2.0)  # the thinking table's rest after a change: as long as it, within these
+AHEAD = 20  # the other table's first copy's lead on the second, in actions
+WAIT = 0.005  # seconds between two looks at the thinking table's phase
+T = TypeVar("T")
 
 
 @dataclass
 class ThinkingTimes:
-    alone: list[float] = field(default_factory=list)  # the other table's actions, alone
-    beside: dict[int, float] = field(default_factory=dict)  # the same, inside a change
+    actions: int = 0  # the other table's actions played, per copy
+    beside: list[float] = field(default_factory=list)  # a pair's action inside a change
+    alone: list[float] = field(default_factory=list)  # the same action inside a rest
     changes: list[float] = field(default_factory=list)  # the thinking table's, AIs included
 
     def lines(self, game: Game, players: int, level: str, seed: int) -> list[str]:
-        during = list(self.beside.values())
-        same = [self.alone[i] for i in self.beside]
         return [
             f"gm bench --thinking {level} · {game.title} · {players} seats (1 member, "
             f"{players - 1} AI at {level}) beside a table of {players} members · seed {seed}",
-            f"another table's action while the AIs think, {len(during)} of "
-            f"{len(self.alone)} actions of one game: median {_ms(during)} (worst "
-            f"{_worst(during)}) · the same actions alone: median {_ms(same)}",
+            f"another table's action while the AIs think: median {_ms(self.beside)} (worst "
+            f"{_worst(self.beside)}) · the same action while nothing thinks: median "
+            f"{_ms(self.alone)} ({len(self.beside)} pairs of {self.actions} actions)",
             f"the thinking table's changes (its start, its member's moves) with its AIs' "
             f"replies, median of {len(self.changes)}: {_ms(self.changes)} (longest "
             f"{_worst(self.changes)})",
@@ -108,26 +113,54 @@ def _pid_in_a_moment() -> int:
 async def _measured(gm: GameMaster, game: Game, players: int, level: str, seed: int,
                     actions: int) -> ThinkingTimes:
     members = [Player(i + 1, f"Player {i + 1}") for i in range(players + 1)]
-    times, warm = ThinkingTimes(), ThinkingTimes()
-    for run in (warm, times):  # the first run warms what a first game loads or caches
-        alone = await Table.opened(gm, game, members[1:], seed + 1)
-        while len(run.alone) < actions and (took := await alone.move()) is not None:
-            run.alone.append(took)
+    warm = await Table.opened(gm, game, members[1:], seed + 1)  # what a first game loads
+    while await warm.move() is not None:
+        pass
+    copies = Copies(*[await Table.opened(gm, game, members[1:], seed + 1) for _ in range(2)])
     thinking = Thinking(gm, game, members[0], players - 1, level, seed)
+    times = ThinkingTimes()
     going = asyncio.ensure_future(thinking.go(times.changes))
     try:
-        again = await Table.opened(gm, game, members[1:], seed + 1)  # the same game
-        for number in range(len(times.alone)):
-            await asyncio.sleep(0)  # the thinking table's next change is under way
-            inside, change = thinking.busy, thinking.changes
-            took = await again.move()
-            if took is not None and inside and thinking.busy and thinking.changes == change:
-                times.beside[number] = took
+        while times.actions < actions and await copies.step(thinking, times):
+            pass
         thinking.last = True
         await going  # its change under way ends, and is timed
     finally:
         going.cancel()
     return times
+
+
+class Copies:
+    """The other table's two copies of one game: the first plays inside the thinking
+    table's changes (at most `AHEAD` actions before the second), the second inside its
+    rests, so action n of both is timed once in each, seconds apart at most."""
+
+    def __init__(self, changing: Table, resting: Table) -> None:
+        self.changing, self.resting = changing, resting
+        self.inside: dict[int, float] = {}  # the first copy's actions timed inside a change
+        self.ahead = 0  # the first copy's actions played, beyond the second's
+
+    async def step(self, thinking: Thinking, times: ThinkingTimes) -> bool:
+        """One action of the copy whose phase it is (or a moment's wait); whether the game
+        goes on."""
+        phase = thinking.phase
+        number = times.actions + self.ahead
+        if phase[0] and self.ahead < AHEAD:
+            took = await self.changing.move()
+            if took is not None and thinking.phase == phase:
+                self.inside[number] = took
+            self.ahead += 1
+        elif not phase[0] and self.ahead:
+            number = times.actions
+            took = await self.resting.move()
+            if took is not None and thinking.phase == phase and number in self.inside:
+                times.beside.append(self.inside.pop(number))
+                times.alone.append(took)
+            times.actions, self.ahead = times.actions + 1, self.ahead - 1
+        else:
+            await asyncio.sleep(WAIT)
+            return True
+        return took is not None
 
 
 class Table:
@@ -166,29 +199,34 @@ class Table:
 
 
 class Thinking:
-    """The thinking table: its member moves as soon as the AIs have replied, a new game
-    when one ends, until told the change under way is the `last`; `busy` while a change
-    is under way, `changes` counts them."""
+    """The thinking table: a change (its start, or its member's move with its AIs'
+    replies), then a rest as long, a new game when one ends, until told the change under
+    way is the `last`. `phase` is (inside a change?, which one)."""
 
     def __init__(self, gm: GameMaster, game: Game, member: Player, ais: int, level: str,
                  seed: int) -> None:
         self.gm, self.game, self.member, self.ais, self.level = gm, game, member, ais, level
         self.seed = seed
-        self.busy, self.changes = False, 0
+        self.phase: tuple[bool, int] = (False, 0)
         self.last = False  # set: the change under way is the last
 
     async def go(self, took: list[float]) -> None:
         while not self.last:
-            self.busy = True  # its start is a change too: the AIs play what they owe
-            start = time.perf_counter()
-            table = await Table.opened(self.gm, self.game, [self.member], self.seed,
-                                       self.ais, self.level)
-            took.append(time.perf_counter() - start)
-            self.busy, self.changes, self.seed = False, self.changes + 1, self.seed + 1
-            while not self.last:
-                self.busy = True
-                moved = await table.move()
-                self.busy, self.changes = False, self.changes + 1
-                if moved is None:
-                    break
-                took.append(moved)
+            table = await self._timed(took, Table.opened(
+                self.gm, self.game, [self.member], self.seed, self.ais, self.level))
+            self.seed += 1
+            while not self.last and await self._timed(took, table.move()) is not None:
+                pass
+
+    async def _timed(self, took: list[float], change: Awaitable[T]) -> T:
+        """A change, timed, then its rest."""
+        number = self.phase[1] + 1
+        self.phase = (True, number)
+        start = time.perf_counter()
+        done = await change
+        lasted = time.perf_counter() - start
+        if done is not None:  # a game over is only read
+            took.append(lasted)
+        self.phase = (False, number)
+        await asyncio.sleep(min(max(lasted, REST[0]), REST[1]))
+        return done
