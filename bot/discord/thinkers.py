@@ -19,17 +19,16 @@ was never stored.
 
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
+import bot.service.ai  # noqa: F401  a thinker has the decisions' module, and the service, loaded
 from bot.discord.renderers import QUIET_TRACKER, follow_parent
 from games.core import all_games
 
 THINKER_NICENESS = 10  # added to the bot's: the event loop and the renderers come first
-DECISIONS = "bot.service.ai"  # the module of every decision a thinker is sent
 
 
 def think_pool() -> ProcessPoolExecutor:
@@ -42,9 +41,8 @@ def think_pool() -> ProcessPoolExecutor:
 
 def thinker_started(parent: int) -> None:
     """In a thinker, before its first decision: follow the bot, yield the CPU to it, load
-    the games and the decisions' module (with the service it belongs to: a second and a
-    half, once)."""
+    the games (this module, imported to run this, brought the decisions' module and the
+    service it belongs to: a second and a half, once)."""
     follow_parent(parent)
     os.nice(THINKER_NICENESS)
     all_games()
-    importlib.import_module(DECISIONS)
