@@ -3,7 +3,9 @@
 Every change follows the same path: lock the game, load it once, validate, apply (the AI
 replies too), store everything in one transaction, then describe what happened (public
 lines, private lines, board images, who is awaited). AI seats are played here, right after
-the human action that handed them the turn, so a table never waits on a machine.
+the human action that handed them the turn, so a table never waits on a machine; what they
+decide is thought over in the AI pool, off the event loop (`GameBase._decided`), so no other
+table waits on it either.
 
 The shared machinery is `GameBase` (bot/service/base.py); seats after the start and
 spectators, undo, history with export and import, data packs and private groups are mixins,

@@ -1,4 +1,4 @@
-"""Seats after the start, and spectators.
+"""Seats after the start, an AI seat's level, and spectators.
 
 A started game's seat is human (a user), AI (an agent kind) or vacant (neither): a vacant
 seat keeps the name of whoever left it, the game waits for it and nobody is mentioned, until
