@@ -120,6 +120,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=20,
                        help="simulated games per game for the engine's medians")
     bench.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    bench.add_argument("--thinking", default=None, metavar="LEVEL",
+                       help="another table's action while AI seats at LEVEL think (the "
+                            "bot's AI pool), beside the same action alone")
     bench.add_argument("--discord", action="store_true",
                        help="concurrent games through a local Discord (latency, memory)")
     bench.add_argument("--humans", type=int, default=2,
@@ -345,6 +348,8 @@ def _bench(args: argparse.Namespace) -> int:
 
     if args.discord:
         return _bench_discord(args, args.game or "record")
+    if args.thinking is not None:
+        return _bench_thinking(args, args.game or "record")
     try:
         games = [get_game(args.game)] if args.game else all_games()
     except GameError as error:
@@ -367,6 +372,26 @@ def _bench(args: argparse.Namespace) -> int:
     for game, players in zip(games, seats, strict=True):
         print("\n".join(bench(game.name, players, args.games, args.seed, synchronous)),
               flush=True)
+    return 0
+
+
+def _bench_thinking(args: argparse.Namespace, name: str) -> int:
+    from bot.service.ai import check_level
+    from bot.service.models import ServiceError
+    from bot.tools.bench_thinking import bench_thinking
+
+    try:
+        game = get_game(name)
+        check_level(game, args.thinking)
+    except (GameError, ServiceError) as error:
+        print(_said(error), file=sys.stderr)
+        return 2
+    players = seat_count(game, args.players)
+    refusal = check_run(game, players, args.games)
+    if refusal:
+        print(refusal, file=sys.stderr)
+        return 2
+    print("\n".join(bench_thinking(name, players, args.thinking, args.seed)))
     return 0
 
 

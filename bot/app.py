@@ -27,9 +27,12 @@ class App:
 
 
 def build_app(repo: Repository, *, render: bool = True, executor: Executor | None = None,
+              ai_executor: Executor | None = None,
               now: Callable[[], float] = time.time) -> App:
-    """`now` is the clock's time source (tests move time instead of waiting for it)."""
-    gm = GameMaster(repo, render=render, executor=executor)
+    """`executor` draws the boards and `ai_executor` thinks the AI seats' moves over (None:
+    inline, for the terminal and tests); `now` is the clock's time source (tests move time
+    instead of waiting for it)."""
+    gm = GameMaster(repo, render=render, executor=executor, ai_executor=ai_executor)
     clock = Clock(gm, now=now)
     campaigns = Campaigns(gm)
     gm.set_commit_hook(clock.plan)

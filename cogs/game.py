@@ -23,6 +23,7 @@ from discord.ext import commands
 from bot.i18n import t, text
 from bot.i18n.lookup import find, lookup
 from bot.service import GameMaster, ServiceError, Table, Update
+from bot.service.ai import DEFAULT_LEVEL, level_name
 from bot.service.export import MAX_BYTES
 from bot.service.options import option_suggestions, parse_options
 from bot.service.undo import UndoVote
@@ -61,7 +62,10 @@ GAME_CHOICES = [app_commands.Choice(name=title[:CHOICE_LENGTH], value=name)
 # The games whose tables may run on a server's data pack (the same choices, so the same
 # names in every language: `choice.game.<name>`).
 PACK_GAME_CHOICES = [c for c in GAME_CHOICES if c.value in GameMaster.pack_games()]
-AI_CHOICES = [app_commands.Choice(name=kind, value=kind) for kind in AGENTS]
+# Every registered AI level, named in each language (`choice.level.<kind>`); the service
+# refuses one the table's game does not offer.
+LEVEL_CHOICES = [app_commands.Choice(name=t(f"choice.level.{kind}"), value=kind)
+                 for kind in AGENTS]
 MAX_SEATS = 25
 MAX_STEP = 100_000
 
@@ -174,23 +178,31 @@ class GameCog(commands.Cog):
         else:
             await self._seats_changed(interaction, outcome, "tables.left", player.name)
 
-    @game.command(name="ai", description="Seat an AI player at this table")
-    @app_commands.describe(kind="How the AI plays",
-                           seat="A vacant seat of a started game (1 is the first seat)")
-    @app_commands.choices(kind=AI_CHOICES)
+    @game.command(name="ai", description="Seat an AI player at this table, or change an AI "
+                  "seat's level")
+    @app_commands.describe(level="How well the AI plays (default: standard); with seat: an "
+                           "AI seat's new level",
+                           seat="A vacant seat to fill, or an AI seat whose level to change "
+                           "(1 is the first seat)")
+    @app_commands.choices(level=LEVEL_CHOICES)
     async def ai(self, interaction: discord.Interaction,
-                 kind: app_commands.Choice[str] | None = None,
+                 level: app_commands.Choice[str] | None = None,
                  seat: app_commands.Range[int, 1, MAX_SEATS] | None = None) -> None:
+        """Without `seat` an AI takes the next seat of an open table; with it, an AI fills
+        that vacant seat or that AI seat changes level (the service tells which and refuses
+        the rest). The choices are every registered level; one the table's game does not
+        offer is refused by the service, naming those it does."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         player = await player_for(interaction)
         gm, game_id = master(interaction), await game_here(interaction)
-        agent = kind.value if kind else "heuristic"
+        chosen = level.value if level else DEFAULT_LEVEL
         if seat is None:
-            table = await gm.add_ai(game_id, player, agent)
-            await self._seats_changed(interaction, table, "tables.ai_added", player.name)
+            table = await gm.add_ai(game_id, player, chosen)
+            await self._seats_changed(interaction, table, "tables.ai_added", player.name,
+                                      level=level_name(chosen))
         else:
             await self._announced(interaction, await gm.seat_ai(game_id, player, seat - 1,
-                                                                agent))
+                                                                chosen))
 
     @game.command(name="handover", description="Give your seat to a member who has none")
     @app_commands.describe(user="The member who takes your seat")
@@ -214,13 +226,14 @@ class GameCog(commands.Cog):
                               seat=seat)])
 
     async def _seats_changed(self, interaction: discord.Interaction, table: Table,
-                             news: str, name: str) -> None:
+                             news: str, name: str, **params: Any) -> None:
         public, mine = await thread_locale(interaction), await reader_locale(interaction)
         seats = t("tables.seats_now", public, count=len(table.seats), most=table.max_players,
                   seats=seat_list(table, public))
-        await post(table_place(self.bot, table), f"{t(news, public, name=name)} {seats}")
+        await post(table_place(self.bot, table),
+                   f"{t(news, public, name=name, **params)} {seats}")
         await interaction.edit_original_response(
-            content=t("tables.done", mine, news=t(news, mine, name=name)))
+            content=t("tables.done", mine, news=t(news, mine, name=name, **params)))
 
     async def _announced(self, interaction: discord.Interaction, update: Update) -> None:
         """A seat change of a started game: its line and what the AI played, in public."""

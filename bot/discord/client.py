@@ -32,6 +32,7 @@ from bot.app import App, build_app
 from bot.config import ConfigError, Settings
 from bot.discord.loopwatch import LoopWatch
 from bot.discord.renderers import render_pool
+from bot.discord.thinkers import think_pool
 from bot.discord.translator import CatalogTranslator
 from bot.service import GameMaster
 from storage import is_postgres, repository_for
@@ -158,9 +159,9 @@ async def run_bot(settings: Settings) -> int:
             raise
         raise DatabaseUnavailable(f"{_server_of(settings.database)}: "
                                   f"{error or type(error).__name__}") from error
-    renderers = render_pool()
+    renderers, thinkers = render_pool(), think_pool()
     try:
-        app = build_app(repo, executor=renderers)
+        app = build_app(repo, executor=renderers, ai_executor=thinkers)
         async with _web_table(app, settings) as web_table, new_bot(app, settings) as bot:
             bot.web_table = web_table
             _close_on_sigterm(bot)
@@ -170,6 +171,7 @@ async def run_bot(settings: Settings) -> int:
         return 2
     finally:
         renderers.shutdown(cancel_futures=True)
+        thinkers.shutdown(cancel_futures=True)
         await repo.close()
     return 0
 
@@ -197,7 +199,8 @@ def _server_of(url: str) -> str:
 
 def _close_on_sigterm(bot: GameBot) -> None:
     """A service manager stops the bot with SIGTERM: close the gateway and let `run_bot`
-    shut the renderers and the database down, instead of dying on the spot."""
+    shut the renderers, the AI thinkers and the database down, instead of dying on the
+    spot."""
     with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
         asyncio.get_running_loop().add_signal_handler(
             signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))

@@ -30,9 +30,11 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mappin
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from bot.i18n import Text, game_title, text, words
+from bot.service import ai
 from bot.service.announce import (
     Announcer,
     Image,
@@ -44,7 +46,7 @@ from bot.service.announce import (
 from bot.service.models import Player, Private, Seat, ServiceError, Table, Update
 from bot.service.options import shown_options
 from bot.service.settings import ServerSettings
-from games.core import Action, Event, Game, GameError, State, get_game, make_agent, replay
+from games.core import Action, Event, Game, GameError, State, get_game, replay
 from storage import (
     ActionRecord,
     DuplicateInteraction,
@@ -62,7 +64,7 @@ from storage import (
 from storage.clock import ClockChanges, ClockState
 
 ACTIVE = ("running", "paused")
-MAX_AI_STEPS = 10_000  # a safety net: an engine bug must not spin the event loop forever
+T = TypeVar("T")
 Step = tuple[State, list[Event], State]
 # A feature that sees every Update after its change is stored, before it is posted, and may
 # add to it (a campaign adds a round's news); wired by the application root.
@@ -100,22 +102,34 @@ class Played:
 
 class GameBase:
     def __init__(self, repo: Repository, *, render: bool = True,
-                 executor: Executor | None = None) -> None:
+                 executor: Executor | None = None, ai_executor: Executor | None = None) -> None:
+        """`executor` draws the boards (bot/service/announce.py); `ai_executor` thinks the
+        AI seats' decisions over (`_decided`): None decides inline, on the event loop (the
+        terminal, tests)."""
         self.repo = repo
         self.announcer = Announcer(render=render, executor=executor)
+        self.ai_executor = ai_executor
         # per game, a courtesy queue of this process's changes (`_changing`), not exclusion
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._thinking: set[int] = set()  # games whose AI decides now, in this process
         self.settings = ServerSettings(repo)
         self._hooks: list[UpdateHook] = []
         self._commit_hook: CommitHook | None = None
 
     @asynccontextmanager
-    async def _changing(self, game_id: int) -> AsyncIterator[None]:
+    async def _changing(self, game_id: int, *, waits: bool = False) -> AsyncIterator[None]:
         """Around every change of a game: the database refuses a writer whose version went
         stale (another click, in this process or another, applied first) or an interaction
         already recorded, and the player is told so; nothing was written. The lock only
         queues this process's changes of the game behind each other (a courtesy: fewer
-        refusals); it is not what keeps two processes apart."""
+        refusals); it is not what keeps two processes apart.
+
+        While the game's AI thinks (up to seconds, `_decided`) a member's change is answered
+        at once that it does, and changes nothing; a timer's change (`waits`: the clock's
+        expiry, a window's time) queues behind it instead, to find the game as the AI left
+        it."""
+        if game_id in self._thinking and not waits:
+            raise ServiceError(text("tables.ai_thinking"))
         async with self._locks[game_id]:
             try:
                 yield
@@ -203,29 +217,42 @@ class GameBase:
         return awaited
 
     # -- changing the game ------------------------------------------------------------------
-    def _play_ai(self, record: GameRecord, seats: list[SeatRecord], state: State,
-                 version: int) -> list[Played]:
+    async def _play_ai(self, record: GameRecord, seats: list[SeatRecord], state: State,
+                       version: int) -> list[Played]:
         """Let AI seats take every decision they owe from `state`, the game's state at
-        `version` (each agent is seeded with the version its action follows), and the game
-        master every decision a human seat owes outside a response window with nothing to
-        decide (its pass is its only answer): nobody is asked for those. A window's passes
-        wait for its time (`close_window`), so its length tells nothing of a hand."""
-        engine = engine_of(record.game)
+        `version`, and the game master every decision a human seat owes outside a response
+        window with nothing to decide (bot/service/ai.py, `unasked`). The forced passes are
+        played here; from the first AI decision on, the rest is thought over in the AI pool
+        (`_decided`), under the game's lock: what it decides follows `version` and is stored
+        only at it (the commit's compare-and-set), so a decision never lands on a game that
+        moved meanwhile."""
         ai_seats = {s.seat: s.ai for s in seats if s.ai}
-        played: list[Played] = []
-        for _ in range(MAX_AI_STEPS):
-            # Who is due first: it is cheap, and result() is not (it scores the game).
-            due = sorted(engine.to_act(state))
-            if not due or engine.result(state) is not None:
-                break
-            seat, action = _unasked(engine, state, due, ai_seats, record.seed * 1_000_003
-                                    + version)
-            if action is None:
-                break
-            after, events = engine.apply(state, seat, action)
-            played.append(Played(seat, None, action, events, state, after))
-            state, version = after, version + 1
+        decided, ai_due = ai.unasked(record.game, ai_seats, state, record.seed, version,
+                                     through_ai=self.ai_executor is None)
+        if ai_due:
+            at = decided[-1].after if decided else state
+            thought, _ = await self._decided(record.id, partial(
+                ai.unasked, record.game, ai_seats, at, record.seed, version + len(decided),
+                through_ai=True))
+            decided += thought
+        played, before = [], state
+        for step in decided:
+            played.append(Played(step.seat, None, step.action, step.events, before,
+                                 step.after))
+            before = step.after
         return played
+
+    async def _decided(self, game_id: int, decide: Callable[[], T]) -> T:
+        """`decide` (pure: bot/service/ai.py) run in the AI pool, the event loop free
+        meanwhile for other tables, and for this one's members, who are told the AI
+        thinks (`_changing`); inline without a pool."""
+        if self.ai_executor is None:
+            return decide()
+        self._thinking.add(game_id)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.ai_executor, decide)
+        finally:
+            self._thinking.discard(game_id)
 
     async def _commit(self, record: GameRecord, seats: list[SeatRecord], clocks: ClockState,
                       played: list[Played], *, before: State | None,
@@ -290,7 +317,7 @@ class GameBase:
         game is paused) and who changed them (audited), and announce the change."""
         record, played = loaded.record, []
         if record.status == "running":
-            played = self._play_ai(record, seats, started_state(record), record.version + 1)
+            played = await self._play_ai(record, seats, started_state(record), record.version + 1)
         return await self._commit(record, seats, loaded.clocks, played, before=record.state,
                                   new_seats=True, audit=NewAudit(by.user_id, what, detail),
                                   extra=[line], acting=by)
@@ -367,21 +394,6 @@ class GameBase:
         record = await self._record(game_id)
         await self.repo.audit(guild_id=record.guild_id, game_id=game_id, user_id=by.user_id,
                               what=what, detail=detail)
-
-
-def _unasked(engine: Game, state: State, due: list[int], ai_seats: Mapping[int, str],
-             seed: int) -> tuple[int, Action | None]:
-    """The first decision nobody needs to be asked for: an AI seat's (its agent's choice),
-    else a human seat's only pass outside a response window; (seat, None) when none is."""
-    for seat in due:
-        if seat in ai_seats:
-            return seat, make_agent(ai_seats[seat], seed=seed).choose(engine, state, seat)
-    if engine.window(state):
-        return due[0], None
-    for seat in due:
-        if (passing := engine.only_pass(state, seat)) is not None:
-            return seat, passing
-    return due[0], None
 
 
 # -- helpers every feature uses ----------------------------------------------------------------

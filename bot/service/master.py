@@ -3,7 +3,9 @@
 Every change follows the same path: lock the game, load it once, validate, apply (the AI
 replies too), store everything in one transaction, then describe what happened (public
 lines, private lines, board images, who is awaited). AI seats are played here, right after
-the human action that handed them the turn, so a table never waits on a machine.
+the human action that handed them the turn, so a table never waits on a machine; what they
+decide is thought over in the AI pool, off the event loop (`GameBase._decided`), so no other
+table waits on it either.
 
 The shared machinery is `GameBase` (bot/service/base.py); seats after the start and
 spectators, undo, history with export and import, data packs and private groups are mixins,
@@ -15,9 +17,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from bot.i18n import Text, catalog, game_title, listed, t, text, words
+from bot.service import ai
 from bot.service.announce import names_of, reader_of, said_text
 from bot.service.base import (
     ACTIVE,
@@ -53,7 +57,7 @@ from bot.service.typed import read, typed_action
 from bot.service.undo import UndoMixin
 from bot.service.watch import WatchMixin
 from bot.service.windows import WindowsMixin
-from games.core import Action, Event, Game, GameError, State, all_games, make_agent
+from games.core import Action, Event, Game, GameError, State, all_games
 from games.core.messages import said_of
 from rendering import parts
 from storage import BOARD_TIMES, GameRecord, NewAudit, SeatRecord
@@ -145,13 +149,16 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
             await self.repo.remove_spectator(game_id, player.user_id)
         return await self.table(game_id)
 
-    async def add_ai(self, game_id: int, by: Player, kind: str = "heuristic") -> Table:
+    async def add_ai(self, game_id: int, by: Player, level: str = ai.DEFAULT_LEVEL) -> Table:
+        """An AI playing at `level` (one the game offers, bot/service/ai.py) takes the next
+        seat of an open table."""
         async with self._changing(game_id):
             record, seats = await self._open_table(game_id)
             check_seated_or_moderator(seats, by)
             self._check_room(record, seats)
+            ai.check_level(engine_of(record.game), level)
             name = f"AI {len(seats) + 1}"
-            seats.append(SeatRecord(len(seats), None, name, kind))
+            seats.append(SeatRecord(len(seats), None, name, level))
             await self.repo.set_seats(game_id, seats, expected_version=record.version)
         return await self.table(game_id)
 
@@ -182,7 +189,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
                 state, opening = engine.begin(len(seats), record.options, record.seed)
             except GameError as error:
                 raise ServiceError.of(error, names_of(seats)) from None
-            played = self._play_ai(record, seats, state, record.version + 1)
+            played = await self._play_ai(record, seats, state, record.version + 1)
             dealt = replace(record, state=state)
             update = await self._commit(dealt, seats, loaded.clocks, played, before=None,
                                         start=True, audit=NewAudit(by.user_id, "start", {}),
@@ -246,7 +253,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
                                                                 given, error)
             played = [Played(seat, player.user_id, parsed, events, state, after,
                              interaction_id)]
-            played += self._play_ai(record, seats, after, record.version + 1)
+            played += await self._play_ai(record, seats, after, record.version + 1)
             update = await self._commit(record, seats, loaded.clocks, played, before=state,
                                         acting=player)
             return await self._with_prompt(update, record, seats, played, player)
@@ -275,21 +282,22 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
         """The game master plays a human seat's pending decision: `action` (a pass), or the
         AI agent's choice (autopilot when a deadline passed). Refused when the game moved on
         since `expected_version` or the seat owes nothing, so a late timer never acts."""
-        async with self._changing(game_id):
+        async with self._changing(game_id, waits=True):
             loaded = await self._running_game(game_id)
             record, seats = loaded.record, loaded.seats
             engine = engine_of(record.game)
             state = started_state(record)
             if record.version != expected_version or seat not in engine.to_act(state):
                 raise ServiceError(text("tables.moved_on", seat=seat + 1))
-            agent = make_agent("heuristic", seed=record.seed * 1_000_003 + record.version)
-            chosen = action or agent.choose(engine, state, seat)
+            seed = ai.agent_seed(record.seed, record.version)
+            chosen = action if action is not None else await self._decided(
+                game_id, partial(ai.autopilot, record.game, state, seat, seed))
             try:
                 after, events = engine.apply(state, seat, chosen)
             except GameError as error:
                 raise ServiceError.of(error, names_of(seats)) from None
             played = [Played(seat, None, chosen, events, state, after)]
-            played += self._play_ai(record, seats, after, record.version + 1)
+            played += await self._play_ai(record, seats, after, record.version + 1)
             extra = [note] if note is not None else []
             return await self._commit(record, seats, loaded.clocks, played, before=state,
                                       extra=extra)
@@ -425,7 +433,7 @@ class GameMaster(SeatsMixin, UndoMixin, HistoryMixin, PacksMixin, GroupsMixin, O
                 raise ServiceError(text("moderation.replace_banned", name=new.name))
             old = seats[seat]
             seats[seat] = (SeatRecord(seat, new.user_id, new.name, None) if new
-                           else SeatRecord(seat, None, f"AI {seat + 1}", "heuristic"))
+                           else SeatRecord(seat, None, f"AI {seat + 1}", ai.DEFAULT_LEVEL))
             detail = {"seat": seat, "from": old.name, "to": seats[seat].name}
             line = text("tables.seat_replaced", seat=seat + 1, old=old.name,
                         new=seats[seat].name)
@@ -538,7 +546,7 @@ def action_helps(game: str, actions: list[Action], locale: str) -> dict[str, str
 
 def _seat_label(seat: SeatRecord, locale: str | None) -> str:
     if seat.ai:
-        return t("tables.seat_label_ai", locale, name=seat.name)
+        return t("tables.seat_label_ai", locale, name=seat.name, level=ai.level_name(seat.ai))
     if is_vacant(seat):
         return t("tables.seat_label_vacant", locale, name=seat.name)
     return seat.name

@@ -1,4 +1,4 @@
-"""Seats after the start, and spectators.
+"""Seats after the start, an AI seat's level, and spectators.
 
 A started game's seat is human (a user), AI (an agent kind) or vacant (neither): a vacant
 seat keeps the name of whoever left it, the game waits for it and nobody is mentioned, until
@@ -10,17 +10,20 @@ seat; they read only what anyone may read.
 from __future__ import annotations
 
 from bot.i18n import text
+from bot.service.ai import DEFAULT_LEVEL, check_level, level_name
 from bot.service.base import (
+    ACTIVE,
     GameBase,
     check_seat_number,
     check_seated_or_moderator,
+    engine_of,
     is_vacant,
     require_person,
     seat_of,
     table_of,
 )
 from bot.service.models import Player, ServiceError, Table, Update
-from storage import GameRecord, SeatRecord
+from storage import GameRecord, LoadedGame, SeatRecord
 
 
 class SeatsMixin(GameBase):
@@ -50,20 +53,49 @@ class SeatsMixin(GameBase):
         return update
 
     async def seat_ai(self, game_id: int, by: Player, seat: int,
-                      kind: str = "heuristic") -> Update:
-        """An AI fills a vacant seat (a seated player or a moderator asks) and plays at once."""
+                      level: str = DEFAULT_LEVEL) -> Update:
+        """An AI at `level` fills a vacant seat of a started game and plays what it owes at
+        once, or an AI seat (before the start too) plays at a new level from now on. A
+        seated player or a moderator asks, the thread is told; a human seat, a level the
+        game does not offer or the seat's own level is refused and changes nothing."""
         async with self._changing(game_id):
-            loaded = await self._active_game(game_id)
-            seats = list(loaded.seats)
+            loaded = await self._load(game_id)
+            record, seats = loaded.record, list(loaded.seats)
+            if record.status not in ("open", *ACTIVE):
+                raise ServiceError(text("tables.over"))
             check_seated_or_moderator(seats, by)
             check_seat_number(seats, seat)
+            check_level(engine_of(record.game), level)
             old = seats[seat]
+            if old.ai:
+                return await self._new_level(loaded, seats, by, old, level)
             if not is_vacant(old):
                 raise ServiceError(text("tables.seat_not_vacant", seat=seat + 1, name=old.name))
-            seats[seat] = SeatRecord(seat, None, f"AI {seat + 1}", kind)
+            seats[seat] = SeatRecord(seat, None, f"AI {seat + 1}", level)
             line = text("tables.seat_ai", by=by.name, seat=seat + 1, name=old.name)
             return await self._seats_changed(loaded, seats, by, "seat_ai",
-                                              {"seat": seat, "kind": kind}, line)
+                                              {"seat": seat, "kind": level}, line)
+
+    async def _new_level(self, loaded: LoadedGame, seats: list[SeatRecord], by: Player,
+                         old: SeatRecord, level: str) -> Update:
+        """The AI of seat `old` plays at `level` from its next decision on (its name stays:
+        the thread knows it by it); audited and told in the thread."""
+        assert old.ai is not None  # an AI seat, checked by the caller
+        if old.ai == level:
+            raise ServiceError(text("tables.ai_level_same", seat=old.seat + 1,
+                                    level=level_name(level)))
+        record = loaded.record
+        seats[old.seat] = SeatRecord(old.seat, None, old.name, level)
+        detail = {"seat": old.seat, "from": old.ai, "to": level}
+        line = text("tables.ai_level_set", by=by.name, seat=old.seat + 1,
+                    level=level_name(level), was=level_name(old.ai))
+        if record.status in ACTIVE:
+            return await self._seats_changed(loaded, seats, by, "ai_level", detail, line)
+        await self.repo.set_seats(record.id, seats, expected_version=record.version)
+        await self._audit(record.id, by, "ai_level", detail)
+        locale = await self.settings.thread_locale(record.guild_id)
+        table = table_of(await self._record(record.id), seats)
+        return Update(table, public=[line.render(locale)])
 
     async def takeover(self, game_id: int, player: Player, seat: int) -> Update:
         """A member without a seat takes a vacant or AI seat (never a human's)."""

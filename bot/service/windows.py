@@ -22,7 +22,7 @@ class WindowsMixin(GameBase):
         before them), until a seat with a choice is awaited or the window is over; then the
         AI seats and the unasked passes play on. Refused when the game moved on since
         `expected_version`, or the seat has a choice after all."""
-        async with self._changing(game_id):
+        async with self._changing(game_id, waits=True):
             loaded = await self._running_game(game_id)
             record, seats = loaded.record, loaded.seats
             engine = engine_of(record.game)
@@ -41,6 +41,6 @@ class WindowsMixin(GameBase):
                 after, events = engine.apply(state, passing[0], passing[1])
                 played.append(Played(passing[0], None, passing[1], events, state, after))
                 state = after
-            played += self._play_ai(record, seats, state, record.version + len(played))
+            played += await self._play_ai(record, seats, state, record.version + len(played))
             return await self._commit(record, seats, loaded.clocks, played,
                                       before=started_state(record))

@@ -11,6 +11,7 @@ import pytest
 from bot.i18n import game_title, t
 from bot.service.models import Player
 from bot.tools.fakediscord.limits import COMMAND_CHARACTERS
+from games.core.agents import AGENTS
 from tests.cogs.fake_discord import GUILD_ID
 from tests.cogs.harness import ALICE, BOB, OWNER, STRANGER, Harness, User
 
@@ -138,6 +139,11 @@ async def test_the_synced_commands_carry_their_localisations(harness):
     coins = synced(harness, "scythe", "new", "coins")
     assert {c["value"]: c["name_localizations"]["ko"] for c in coins["choices"]} == {
         "visible": t("choice.coins.visible", "ko"), "hidden": t("choice.coins.hidden", "ko")}
+    levels = synced(harness, "game", "ai", "level")
+    assert [c["value"] for c in levels["choices"]] == list(AGENTS)
+    for locale in ("ko", "zh-CN", "zh-TW", "ja"):
+        assert {c["value"]: c["name_localizations"][locale] for c in levels["choices"]} == {
+            kind: t(f"choice.level.{kind}", locale) for kind in AGENTS}
 
 
 def characters(item: dict[str, Any]) -> int:

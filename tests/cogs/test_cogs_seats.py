@@ -1,5 +1,5 @@
-"""/game leave, handover, ai seat:, takeover, spectate and unspectate through the command tree,
-after the start."""
+"""/game leave, handover, ai level: seat:, takeover, spectate and unspectate through the
+command tree, after the start."""
 
 from __future__ import annotations
 
@@ -84,6 +84,28 @@ async def test_handover_and_an_ai_in_a_vacant_seat(harness):
     assert filled.text.startswith("Done.")
     assert (await harness.gm.table(game_id)).seats[1].ai == "heuristic"
     assert "seated an AI at vacant seat 2" in harness.public_history()
+
+
+async def test_a_table_chooses_its_ais_level_and_changes_it_in_the_thread(harness):
+    game_id, thread = await harness.open_table(ALICE)
+    added = await harness.invoke(ALICE, "game ai", where=thread, level="random")
+    assert added.text.startswith("Done. Alice seated an AI (level random moves).")
+    await harness.invoke(ALICE, "game start", where=thread)
+    changed = await harness.invoke(ALICE, "game ai", where=thread, level="heuristic", seat=2)
+    line = "Alice set the AI of seat 2 to the level standard (was random moves)."
+    assert changed.text == f"Done. {line}"
+    assert line in harness.public_history()
+    assert (await harness.gm.table(game_id)).seats[1].ai == "heuristic"
+
+
+async def test_a_level_change_of_a_human_seat_or_to_the_same_level_is_refused(harness):
+    game_id, thread = await harness.open_table(ALICE, ais=1)
+    version = await harness.version(game_id)
+    human = await harness.invoke(ALICE, "game ai", where=thread, level="random", seat=1)
+    same = await harness.invoke(ALICE, "game ai", where=thread, level="heuristic", seat=2)
+    assert "Seat 1 is played by Alice, not by an AI" in human.text
+    assert "already plays at the level standard. Nothing was changed." in same.text
+    assert await harness.version(game_id) == version
 
 
 async def test_a_spectator_follows_the_thread_but_sees_no_secret(harness, members):

@@ -112,7 +112,7 @@ async def test_an_ai_fills_a_vacant_seat_and_plays_at_once(gm):
     actions = len(await gm.repo.actions(game_id))
     with pytest.raises(ServiceError, match="seated player or a moderator"):
         await gm.seat_ai(game_id, CARA, 1)
-    with pytest.raises(ServiceError, match="only a vacant seat"):
+    with pytest.raises(ServiceError, match="not by an AI"):
         await gm.seat_ai(game_id, ALICE, 0)
     update = await gm.seat_ai(game_id, ALICE, 1)
     assert update.table.seats[1].ai == "heuristic"
