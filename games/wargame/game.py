@@ -50,6 +50,7 @@ from games.wargame.board import (
     value,
 )
 from games.wargame.citations import rule
+from games.wargame.copies import copied
 from games.wargame.data import DataError, WargameData, data_for, pack_digest
 from games.wargame.packs import WargamePacks
 from games.wargame.tenmei import reveal
@@ -403,6 +404,14 @@ class WargameGame(FlowGame, ModularGame):
                                     low=players["min"], high=players["max"]), rule=SCENARIO_RULE)
         state = new_state(data, seats, options, seed)
         return state, self.start(state)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """The contract's `apply` (games/core/game.py: the input is never changed), on a copy
+        made by the state's shape (games/wargame/copies.py) rather than by pickle alone."""
+        if self.result(state) is not None or seat not in self.to_act(state):
+            return super().apply(state, seat, action)  # refused, as the contract refuses
+        new_state = copied(state)
+        return new_state, self._apply(new_state, seat, action)
 
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         """An answer to the step on top, a whole selection of generals (W33.3), or (W33.4) a
