@@ -53,6 +53,8 @@ from games.wargame.citations import rule
 from games.wargame.copies import copied
 from games.wargame.data import DataError, WargameData, data_for, pack_digest
 from games.wargame.packs import WargamePacks
+from games.wargame.public import public
+from games.wargame.sample import sample as sampled
 from games.wargame.tenmei import reveal
 from games.wargame.texts import area, general, marker, nation
 
@@ -483,7 +485,7 @@ class WargameGame(FlowGame, ModularGame):
             "queue": state["queue"] if seat is not None and state["queue"]
             and state["queue"]["seat"] == seat else None,
             "plan": state["plans"].get(str(seat)) if seat is not None else None,
-            "over": state["over"],
+            "over": state["over"], "public": public(state, data, seat),
         }
 
     def result(self, state: State) -> Result | None:
@@ -625,6 +627,9 @@ class WargameGame(FlowGame, ModularGame):
         if step is not None and alliance.pending_offer(step) and not state["over"]:
             return {int(state["nations"][state["step"]["nation"]]["seat"])}
         return self.to_act(state)
+
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
+        return sampled(view, seat, rng)
 
     def secrets(self, state: State) -> dict[int, set[str]]:
         """No seat holds a secret yet: the decks' order is hidden from everyone (the views show
