@@ -14,6 +14,7 @@ another loss split (W17.4.2) lives in the battle (`state["battle"]["split"]`) un
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from games.core.actions import Action
@@ -163,11 +164,12 @@ def ally_legal(state: State) -> list[Action]:
     """The alliance orders of the action step (W33.3: `ally`, `ally gozoku`, `allow`)."""
     ctx = state["step"]
     found: list[Action] = []
+    held = Counter(spot["control"] for spot in state["areas"].values())  # W13.2's cost
     for nid in ally_targets(state):
         if state["nations"][nid]["seat"] is not None:
             found.append(Action("ally", (nid,), label=msg("wargame.ally.offer_label",
                                                           nation=nation(nid))))
-        elif ctx["dp"] >= (cost := minor_cost(state, nid)):
+        elif ctx["dp"] >= (cost := held[nid]):
             found.append(Action("ally", (nid,), label=msg(
                 "wargame.ally.minor_label", nation=nation(nid), dp=cost)))
     for group in gozoku_choices(state):

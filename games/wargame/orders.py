@@ -170,9 +170,8 @@ def invasion_targets(state: State, placed: dict[str, list[str]]) -> list[str]:
     held = [a for a, spot in state["areas"].items() if spot["control"] in allied]
     senders = {a for a in [*acting_areas(state), *held] if _sends(state, a, allied, placed)}
     markers = state["markers"]
-    return [target for target in data.areas
-            if any(a in senders and not markers.get(side_key(a, target))
-                   for a in data.around[target])
+    reached = {b for a in senders for b in data.neighbours[a] if not markers.get(side_key(a, b))}
+    return [target for target in data.areas if target in reached
             and not protected(state, target, powers_in(state, target, placed))]
 
 
