@@ -6,7 +6,8 @@ asks a major for an alliance when a common enemy stands next to both and their t
 together beat it, buys a minor ally when the minor's own contingent passes the ratio test
 (W13.6.2) and makes a joint invasion win, gives a major ally the allowance a joint invasion
 needs (W12a), levies first where a stronger neighbour threatens, retreats from a battle it
-is losing, and accepts a loss split only when its own share is no larger than the default.
+is losing, accepts a loss split only when its own share is no larger than the default, and
+in the redeploy step marches the units of an area behind its frontier towards it.
 The map comes from the data the view names (`view["pack"]`)."""
 
 from __future__ import annotations
@@ -257,6 +258,8 @@ def _send(seen: Seen, action: Action) -> float | None:
     never a source whose contingent could not be confirmed (a minor failing the ratio
     test, the 豪族 beside others), so the order ends in `confirm` or `cancel`."""
     draft = seen.view.get("draft") or {}
+    if draft.get("rule") == "move":
+        return _marching(seen, action)
     if draft.get("rule") != "invade":
         return None
     src = str(seen.view["generals"][action.word(0)]["area"]) if action.kind == "general" \
@@ -276,6 +279,57 @@ def _confirm(seen: Seen, action: Action) -> float | None:
         return None
     sent = sum(int(n) for n in draft["troops"].values())
     return 6.0 if sent >= WIN_RATIO * seen.enemy(draft["target"]) else 0.8
+
+
+# -- the redeploy step (W25) -----------------------------------------------------------------------
+MARCH = 1.0  # above `end` (0.0): units leave an area no enemy can reach
+TAKE_GENERAL, TAKE_TROOPS = 3.0, 2.0  # a march takes every general, then every troop
+ARRIVE = 1.5  # below both: the destination is named once the units are chosen
+
+
+def frontier(seen: Seen, pid: str) -> dict[str, int]:
+    """`pid`'s areas by their distance, through its own areas, to one next to an area it
+    does not control (0: on the frontier, where an invasion can start)."""
+    areas = seen.view["areas"]
+    own = [a for a, s in areas.items() if s["control"] == pid]
+    found = {a: 0 for a in own
+             if any(areas[b]["control"] != pid for b in seen.data.neighbours[a])}
+    todo = list(found)
+    while todo:
+        here = todo.pop(0)
+        for there in seen.data.neighbours[here]:
+            if there not in found and areas[there]["control"] == pid:
+                found[there] = found[here] + 1
+                todo.append(there)
+    return found
+
+
+def _march(seen: Seen, action: Action) -> float:
+    """An area behind the frontier sends its units forward: without it a nation whose
+    armies won an area in a corner (劉焉's 建寧) leaves them there for the rest of the game,
+    since an invasion only starts next to its target (W16a)."""
+    aid = action.word(0)
+    pid = seen.view["areas"][aid]["control"]
+    return MARCH if pid and frontier(seen, pid).get(aid, 0) > 0 else SKIP
+
+
+def _arrive(seen: Seen, action: Action) -> float | None:
+    """The destination nearest the frontier."""
+    draft = seen.view.get("draft") or {}
+    if draft.get("rule") != "move":
+        return None
+    pid = seen.view["areas"][draft["source"]]["control"]
+    distance = frontier(seen, pid).get(action.word(0), 9) if pid else 9
+    return ARRIVE - distance / 10
+
+
+def _marching(seen: Seen, action: Action) -> float:
+    """In a march: every general, then every troop at once."""
+    if action.kind == "general":
+        return TAKE_GENERAL
+    if (seen.view.get("draft") or {}).get("troops"):
+        return SKIP
+    return TAKE_TROOPS + action.number(0) / 1000
 
 
 # -- battle and consultations ---------------------------------------------------------------------
@@ -301,5 +355,5 @@ def _accept(seen: Seen, action: Action) -> float | None:
 SCORERS: dict[str, Callable[[Seen, Action], float | None]] = {
     "invade": _invade, "ally": _ally, "allow": _allow, "levy": _levy, "diplo": _diplo,
     "confirm": _confirm, "general": _send, "troops": _send,
-    "retreat": _retreat, "accept": _accept,
+    "retreat": _retreat, "accept": _accept, "move": _march, "to": _arrive,
 }

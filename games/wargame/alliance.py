@@ -14,6 +14,7 @@ another loss split (W17.4.2) lives in the battle (`state["battle"]["split"]`) un
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from games.core.actions import Action
@@ -52,13 +53,16 @@ def coalition_seats(state: State) -> set[int]:
             if state["nations"][n]["seat"] is not None}
 
 
-def protected(state: State, target: str) -> bool:
+def protected(state: State, target: str, units: set[str] | None = None) -> bool:
     """W12b, W12.6, W12.7, W13.4, W13.6.3, W14.2: no coalition member may invade an area a
-    member controls or holds units in (for the 豪族, the allied groups' areas)."""
+    member controls or holds units in (for the 豪族, the allied groups' areas). `units`:
+    the powers with units there, when the caller has them already (`powers_everywhere`)."""
     ctx = state["step"]
     nations = set(coalition_nations(state))
     spot = state["areas"][target]
-    if spot["control"] in nations or powers_in(state, target) & nations:
+    if units is None:
+        units = powers_in(state, target)
+    if spot["control"] in nations or units & nations:
         return True
     return target in ctx["gozoku"]
 
@@ -101,9 +105,10 @@ def ally_targets(state: State) -> list[str]:
     """The nations the acting player may ally with now (W12.8, W13.5: not one invaded this
     phase; a major once per phase)."""
     ctx = state["step"]
+    holding = {spot["control"] for spot in state["areas"].values()}
     return [n for n, s in state["nations"].items()
             if s["alive"] and n != ctx["nation"] and n not in ctx["allies"]
-            and n not in ctx["offered"] and not invaded(state, n) and controlled(state, n)]
+            and n not in ctx["offered"] and not invaded(state, n) and n in holding]
 
 
 def minor_cost(state: State, nid: str) -> int:
@@ -117,11 +122,14 @@ def gozoku_choices(state: State) -> list[list[str]]:
     data = data_for(state["options"])
     ctx = state["step"]
     groups: list[list[str]] = []
+    grouped: set[str] = set()  # the areas of every group found, allowed or not
+    invaded = set(ctx["invaded_areas"])
     for aid, spot in state["areas"].items():
-        if spot["control"] != GOZOKU or aid in ctx["gozoku"] or any(aid in g for g in groups):
+        if spot["control"] != GOZOKU or aid in ctx["gozoku"] or aid in grouped:
             continue
         group = gozoku_group(state, data, aid)
-        if not set(group) & set(ctx["invaded_areas"]):
+        grouped.update(group)
+        if not set(group) & invaded:
             groups.append(group)
     return groups
 
@@ -156,13 +164,14 @@ def ally_legal(state: State) -> list[Action]:
     """The alliance orders of the action step (W33.3: `ally`, `ally gozoku`, `allow`)."""
     ctx = state["step"]
     found: list[Action] = []
+    held = Counter(spot["control"] for spot in state["areas"].values())  # W13.2's cost
     for nid in ally_targets(state):
         if state["nations"][nid]["seat"] is not None:
             found.append(Action("ally", (nid,), label=msg("wargame.ally.offer_label",
                                                           nation=nation(nid))))
-        elif ctx["dp"] >= minor_cost(state, nid):
+        elif ctx["dp"] >= (cost := held[nid]):
             found.append(Action("ally", (nid,), label=msg(
-                "wargame.ally.minor_label", nation=nation(nid), dp=minor_cost(state, nid))))
+                "wargame.ally.minor_label", nation=nation(nid), dp=cost)))
     for group in gozoku_choices(state):
         if ctx["dp"] >= len(group):
             found.append(Action("ally", (GOZOKU, group[0]), label=msg(

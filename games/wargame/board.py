@@ -33,16 +33,33 @@ def troops(state: State, aid: str, pid: str | None = None) -> int:
     return sum(counts.values()) if pid is None else int(counts.get(pid, 0))
 
 
-def generals_in(state: State, aid: str, nid: str | None = None) -> list[str]:
-    """The nation generals standing in `aid` (of `nid` only when given), in data order."""
-    return [g for g, s in state["generals"].items()
-            if s["state"] == "nation" and s["area"] == aid and (nid is None or s["nation"] == nid)]
+def generals_in(state: State, aid: str, nid: str | None = None,
+                placed: dict[str, list[str]] | None = None) -> list[str]:
+    """The nation generals standing in `aid` (of `nid` only when given), in data order;
+    from `placed` (`standing`) when the caller has it."""
+    gens = state["generals"]
+    if placed is not None:
+        return [g for g in placed.get(aid, ()) if nid is None or gens[g]["nation"] == nid]
+    return [g for g, s in gens.items()
+            if s["area"] == aid and s["state"] == "nation" and (nid is None or s["nation"] == nid)]
 
 
-def powers_in(state: State, aid: str) -> set[str]:
-    """The powers with units in `aid` (在野 generals are no power's units, W4.6a)."""
+def standing(state: State) -> dict[str, list[str]]:
+    """The nation generals of every area that holds any, in data order, from one pass over
+    the generals: for a caller that reads many areas of a state it does not change (the
+    action step's choices read each area several times)."""
+    found: dict[str, list[str]] = {}
+    for g, s in state["generals"].items():
+        if s["state"] == "nation":
+            found.setdefault(s["area"], []).append(g)
+    return found
+
+
+def powers_in(state: State, aid: str, placed: dict[str, list[str]] | None = None) -> set[str]:
+    """The powers with units in `aid` (在野 generals are no power's units, W4.6a); the
+    generals from `placed` (`standing`) when the caller has it."""
     found = {p for p, n in state["areas"][aid]["troops"].items() if n > 0}
-    found |= {state["generals"][g]["nation"] for g in generals_in(state, aid)}
+    found |= {state["generals"][g]["nation"] for g in generals_in(state, aid, placed=placed)}
     return found
 
 

@@ -55,6 +55,7 @@ from games.wargame.board import (
     gozoku_left,
     left,
     move_troops,
+    powers_everywhere,
     powers_in,
     remove_troops,
     troop_choices,
@@ -273,7 +274,7 @@ def _method(state: State) -> list[Event]:
              done=[], picks=None, stage="select",
              roll={"faces": list(rolled.faces), "total": rolled.total})
     for side in SIDES:
-        if not _chooses(state, side):
+        if not chooses(state, side):
             b["drafts"][side] = auto_picks(state, side)
             b["done"].append(side)
     return [rolled.event, Event(msg("wargame.battle.method", method=METHOD_NAMES[row["method"]],
@@ -285,7 +286,7 @@ def most_picks(state: State, side: str) -> int:
     return min(int(state["battle"]["n"]), len(army_generals(state, side)))
 
 
-def _chooses(state: State, side: str) -> bool:
+def chooses(state: State, side: str) -> bool:
     """A seat chooses when the army has a real choice: any general for a duel (0 to N), more
     generals than N for the other methods."""
     if decider(state, side) is None:
@@ -662,11 +663,12 @@ def destinations(state: State, pid: str, forced: bool) -> list[str]:
     data = _data(state)
     here = state["battle"]["area"]
     near = [a for a in state["areas"] if data.adjacent(here, a)]
+    units = powers_everywhere(state)
     if pid == GOZOKU:
         return [a for a in near if state["areas"][a]["control"] == GOZOKU
-                and powers_in(state, a) <= {GOZOKU}]
-    own = [a for a in state["areas"] if a != here and _own(state, a, pid)]
-    empty = [a for a in near if not powers_in(state, a)]
+                and units[a] <= {GOZOKU}]
+    own = [a for a in state["areas"] if a != here and _own(state, a, pid, units[a])]
+    empty = [a for a in near if not units[a]]
     tiers = ([a for a in near if a in own],
              [a for a in empty if state["areas"][a]["control"] is None],
              [a for a in empty if state["areas"][a]["control"] not in (None, GOZOKU, pid)])
@@ -674,10 +676,10 @@ def destinations(state: State, pid: str, forced: bool) -> list[str]:
     return first + [a for a in own if a not in first] if forced else first
 
 
-def _own(state: State, aid: str, pid: str) -> bool:
+def _own(state: State, aid: str, pid: str, found: set[str]) -> bool:
     """W22a own areas: controlled by the nation, or holding its units (won this step, with
-    `opt.retreat_into_won_areas`), and holding no other power's units."""
-    found = powers_in(state, aid)
+    `opt.retreat_into_won_areas`), and holding no other power's units (`found`, the
+    powers with units there)."""
     if found - {pid}:
         return False
     won = state["options"]["retreat_into_won_areas"] and pid in found

@@ -50,8 +50,11 @@ from games.wargame.board import (
     value,
 )
 from games.wargame.citations import rule
+from games.wargame.copies import copied
 from games.wargame.data import DataError, WargameData, data_for, pack_digest
 from games.wargame.packs import WargamePacks
+from games.wargame.public import public
+from games.wargame.sample import sample as sampled
 from games.wargame.tenmei import reveal
 from games.wargame.texts import area, general, marker, nation
 
@@ -404,6 +407,14 @@ class WargameGame(FlowGame, ModularGame):
         state = new_state(data, seats, options, seed)
         return state, self.start(state)
 
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """The contract's `apply` (games/core/game.py: the input is never changed), on a copy
+        made by the state's shape (games/wargame/copies.py) rather than by pickle alone."""
+        if self.result(state) is not None or seat not in self.to_act(state):
+            return super().apply(state, seat, action)  # refused, as the contract refuses
+        new_state = copied(state)
+        return new_state, self._apply(new_state, seat, action)
+
     def _apply(self, state: State, seat: int, action: Action) -> list[Event]:
         """An answer to the step on top, a whole selection of generals (W33.3), or (W33.4) a
         batch of orders or a battle plan; then whatever the plans answer
@@ -474,7 +485,7 @@ class WargameGame(FlowGame, ModularGame):
             "queue": state["queue"] if seat is not None and state["queue"]
             and state["queue"]["seat"] == seat else None,
             "plan": state["plans"].get(str(seat)) if seat is not None else None,
-            "over": state["over"],
+            "over": state["over"], "public": public(state, data, seat),
         }
 
     def result(self, state: State) -> Result | None:
@@ -616,6 +627,9 @@ class WargameGame(FlowGame, ModularGame):
         if step is not None and alliance.pending_offer(step) and not state["over"]:
             return {int(state["nations"][state["step"]["nation"]]["seat"])}
         return self.to_act(state)
+
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
+        return sampled(view, seat, rng)
 
     def secrets(self, state: State) -> dict[int, set[str]]:
         """No seat holds a secret yet: the decks' order is hidden from everyone (the views show

@@ -43,6 +43,7 @@ from games.wargame.board import (
     generals_in,
     move_troops,
     powers_in,
+    standing,
     troop_choices,
     troops,
 )
@@ -84,9 +85,10 @@ def unit_power(state: State, aid: str) -> str:
     return area_power(state, aid) or str(state["areas"][aid]["control"])
 
 
-def free_generals(state: State, aid: str) -> list[str]:
+def free_generals(state: State, aid: str, placed: dict[str, list[str]] | None = None) -> list[str]:
     ctx = state["step"]
-    return [g for g in generals_in(state, aid, unit_power(state, aid)) if g not in ctx["acted"]]
+    return [g for g in generals_in(state, aid, unit_power(state, aid), placed)
+            if g not in ctx["acted"]]
 
 
 def free_troops(state: State, aid: str) -> int:
@@ -105,13 +107,14 @@ def ruler_area(state: State) -> str | None:
     return state["generals"][ruler]["area"] if ruler else None
 
 
-def diplomats(state: State) -> list[str]:
+def diplomats(state: State, placed: dict[str, list[str]] | None = None) -> list[str]:
     """W11.2: generals with a diplomacy rating in the ruler's area, not yet acted."""
     where = ruler_area(state)
     if where is None or not may_act(state, where, "domestic"):
         return []
     data = state_data(state)
-    return [g for g in free_generals(state, where) if data.generals[g]["diplomacy"] is not None]
+    return [g for g in free_generals(state, where, placed)
+            if data.generals[g]["diplomacy"] is not None]
 
 
 def source_power(state: State, src: str) -> str | None:
@@ -155,25 +158,48 @@ def sendable(state: State, src: str, sent: dict[str, int]) -> int:
     return max(cap, 0)
 
 
-def invadable(state: State, target: str) -> bool:
-    """W16.11, W16a, W12b: no coalition member's area nor one holding their units, with a
-    source that has units to send (another power's units there mean combat, W16.8)."""
-    if protected(state, target):
+def invasion_targets(state: State, placed: dict[str, list[str]]) -> list[str]:
+    """W16.11, W16a, W12b: the areas an invasion may go to now, in data order: no coalition
+    member's area nor one holding their units, with a source (`sources`) that has units to
+    send (another power's units there mean combat, W16.8). Whether an area may send does
+    not hang on the target, so each is judged once, and the units of every area come from
+    one pass over the generals: the action step offers every target after every order, and
+    judging them target by target was most of a playout's cost."""
+    data = state_data(state)
+    allied = set(majors(state))
+    held = [a for a, spot in state["areas"].items() if spot["control"] in allied]
+    senders = {a for a in [*acting_areas(state), *held] if _sends(state, a, allied, placed)}
+    markers = state["markers"]
+    reached = {b for a in senders for b in data.neighbours[a] if not markers.get(side_key(a, b))}
+    return [target for target in data.areas if target in reached
+            and not protected(state, target, powers_in(state, target, placed))]
+
+
+def _sends(state: State, src: str, allied: set[str], placed: dict[str, list[str]]) -> bool:
+    """Whether `src` may send a contingent now, to any target (`sources`, `sendable`)."""
+    pid = area_power(state, src)
+    if pid is None:
+        if state["areas"][src]["control"] not in allied:
+            return False
+        pid = str(state["areas"][src]["control"])
+    elif not may_act(state, src, "invading"):
         return False
-    return any((free_generals(state, a) or source_power(state, a) == GOZOKU)
-               and sendable(state, a, {}) > 0 for a in sources(state, target))
+    return bool(free_generals(state, src, placed) or pid == GOZOKU) \
+        and sendable(state, src, {}) > 0
 
 
 def act_legal(state: State, step: Step, seat: int) -> list[Action]:
+    """Every order of the action step; the generals' places are read once (`standing`)."""
     ctx = state["step"]
+    placed = standing(state)
     found: list[Action] = []
     for aid in acting_areas(state):
         gozoku = area_power(state, aid) == GOZOKU and aid not in ctx["levied"]
-        if may_act(state, aid, "domestic") and (free_generals(state, aid) or gozoku):
+        if may_act(state, aid, "domestic") and (free_generals(state, aid, placed) or gozoku):
             found.append(Action("levy", (aid,), label=msg("wargame.act.levy", area=area(aid))))
     if state["options"]["diplomacy"]:
         found += ally_legal(state)
-        if diplomats(state):
+        if diplomats(state, placed):
             found.append(Action("diplo", label=msg("wargame.act.diplo")))
         if ctx["dp"] >= state_data(state).constants["marker_dp_cost"]:
             found.append(Action("block", label=msg("wargame.act.block")))
@@ -182,12 +208,8 @@ def act_legal(state: State, step: Step, seat: int) -> list[Action]:
                     a, b = key.split("|")
                     found.append(Action("unblock", (a, b), label=msg(
                         "wargame.act.unblock", a=area(a), b=area(b))))
-    data = state_data(state)
-    targets = {b for a in data.areas if source_power(state, a) for b in data.neighbours[a]}
-    for target in sorted(targets, key=list(data.areas).index):
-        if invadable(state, target):
-            found.append(Action("invade", (target,), label=msg("wargame.act.invade",
-                                                                 area=area(target))))
+    found += [Action("invade", (target,), label=msg("wargame.act.invade", area=area(target)))
+              for target in invasion_targets(state, placed)]
     found.append(Action("end", label=msg("wargame.act.end_action")))
     return found
 
@@ -461,6 +483,7 @@ def invade_legal(state: State, step: Step, seat: int) -> list[Action]:
     troops alone, W14.4.1); confirm once the whole invasion is legal (W16a)."""
     d = step["data"]
     target = d["target"]
+    placed = standing(state)
     found: list[Action] = []
     for src in sources(state, target):
         cap = sendable(state, src, d["troops"])
@@ -469,7 +492,7 @@ def invade_legal(state: State, step: Step, seat: int) -> list[Action]:
         if source_power(state, src) != GOZOKU:
             found += [Action("general", (g,), label=msg(
                           "wargame.invade.general", general=general(g), area=area(src)))
-                      for g in free_generals(state, src)
+                      for g in free_generals(state, src, placed)
                       if g not in d["chosen"] and _may_send_general(state, src, d["chosen"])]
             if not any(state["generals"][g]["area"] == src for g in d["chosen"]):
                 continue
@@ -705,14 +728,16 @@ def mover(state: State, aid: str) -> str | None:
     return str(owner)
 
 
-def movable(state: State, aid: str) -> tuple[list[str], int]:
+def movable(state: State, aid: str,
+            placed: dict[str, list[str]] | None = None) -> tuple[list[str], int]:
     """The generals and troops in `aid` that have not moved this step; a 豪族 area keeps
-    min(3, what it held before the step) (W14.5)."""
+    min(3, what it held before the step) (W14.5). `placed`: `standing`, for a caller that
+    reads every area."""
     ctx = state["redeploy"]
     pid = mover(state, aid)
     if pid is None:
         return [], 0
-    gens = [g for g in generals_in(state, aid, pid) if g not in ctx["moved"]]
+    gens = [g for g in generals_in(state, aid, pid, placed) if g not in ctx["moved"]]
     count = troops(state, aid, pid) - int(ctx["arrived"].get(aid, 0))
     if pid == GOZOKU:
         floor = min(int(state_data(state).constants["gozoku"]["redeploy_floor"]),
@@ -748,8 +773,9 @@ def reach(state: State, source: str, points: int) -> dict[str, int]:
 def redeploy_legal(state: State, step: Step, seat: int) -> list[Action]:
     mp = state_data(state).constants["move_points"]
     found = []
+    placed = standing(state)
     for aid in state["areas"]:
-        gens, count = movable(state, aid)
+        gens, count = movable(state, aid, placed)
         if (gens or count) and reach(state, aid, int(mp["general" if gens else "troops"])):
             found.append(Action("move", (aid,), label=msg("wargame.move.from", area=area(aid))))
     return [*found, Action("end", label=msg("wargame.act.end_redeploy"))]

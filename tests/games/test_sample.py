@@ -17,14 +17,18 @@ from hypothesis import strategies as st
 from games.core import Action, Game, Rng, get_game, make_agent
 from games.core.sampling import seen
 
-# The games with a determiniser (docs/engine-core.md, "Sampling": Tang's, the wargame's and
-# Redux's views do not carry enough public state yet), their seats (Record at three, for a
-# hidden hand on either side of the seat) and how often a step is checked.
-TABLES = {"record": (3, 1), "scythe": (2, 3)}
+# The games with a determiniser (docs/engine-core.md, "Sampling": Tang's and Redux's views
+# do not carry enough public state yet), their seats (Record at three, for a hidden hand on
+# either side of the seat) and how often a step is checked.
+TABLES = {"record": (3, 1), "scythe": (2, 3), "wargame": (3, 4)}
 # Options that change what is hidden or where: Record's two decks and rebuilds (A1, A4),
-# Scythe's secret coins (S21.1).
+# Scythe's secret coins (S21.1), the wargame's unnamed free generals (W5.5b).
 OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "record": [{}, {"advanced": True}], "scythe": [{}, {"coins_visible": False}]}
+    "record": [{}, {"advanced": True}], "scythe": [{}, {"coins_visible": False}],
+    "wargame": [{}, {"hide_zaiya": True}]}
+# What a game hides from every seat alike, which `secrets` (a seat's own) cannot name: the
+# wargame's 天命札 decks, whose order nobody knows (W5.3).
+HIDDEN_FROM_ALL = {"wargame": lambda state: any(len(d) > 1 for d in state["decks"].values())}
 MOST_STEPS = 600  # a bound on the checked part of a game, so a slow engine stays affordable
 # Actions whose legality hangs on a public fact the view leaves out, so no sample can know it:
 # Record's view does not show whether 洛陽's power was used this turn nor which city was
@@ -67,7 +71,8 @@ def check_seat(game: Game, state: dict[str, Any], seat: int, step: int, tally: T
     for owner, ids in game.secrets(first).items():
         if owner != seat:
             assert not ids & shown, f"{where}: seat {owner} holds seen {sorted(ids & shown)}"
-    secret = any(ids for owner, ids in game.secrets(state).items() if owner != seat)
+    secret = any(ids for owner, ids in game.secrets(state).items() if owner != seat) \
+        or HIDDEN_FROM_ALL.get(game.name, lambda state: False)(state)
     if secret:
         tally.hidden += 1
         tally.differed += hidden_parts(first) != hidden_parts(other)

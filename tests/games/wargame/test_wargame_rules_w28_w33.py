@@ -319,7 +319,7 @@ def test_w33_6_the_view_shows_a_seat_its_own_secrets_and_the_result_its_record()
     assert record == {"nations": ["cao"], "scores": {"5": 4, "10": 5}}
 
 
-OWN_KEYS = ("selection", "draft", "queue", "plan", "flow", "step")
+OWN_KEYS = ("selection", "draft", "queue", "plan", "flow", "step", "public")
 
 
 def acting_seat(state: State) -> int | None:
@@ -367,6 +367,26 @@ def seat_view_adds_only_its_own(state: State, seat: int, public: dict[str, Any])
     assert mine["selection"] is None or seat in {combat.decider(state, side) for side in SIDES}
     assert mine["queue"] is None or mine["queue"]["seat"] == seat
     assert mine["plan"] == state["plans"].get(str(seat))
+    public_block_adds_only_its_own(mine["public"], public["public"], seat, party)
+
+
+def public_block_adds_only_its_own(mine: dict[str, Any], public: dict[str, Any], seat: int,
+                                   party: bool) -> None:
+    """The view's public block (games/wargame/public.py) is everyone's, but for the seat's
+    own: an offer it is party to, its answer to a simultaneous step, its own order's data,
+    a loss split's shares it proposes or votes on."""
+    assert {k: v for k, v in mine.items() if k not in ("flow", "battle")} == \
+        {k: v for k, v in public.items() if k not in ("flow", "battle")}
+    stack = mine["flow"]["stack"][:-1] if party else mine["flow"]["stack"]
+    assert len(stack) == len(public["flow"]["stack"])
+    for own, shared in zip(stack, public["flow"]["stack"], strict=True):
+        assert shared["data"] is None or own["data"] == shared["data"]
+        assert own["data"] == shared["data"] or seat in own["seats"]
+        for who, given, seen in zip(own["seats"], own["answers"], shared["answers"], strict=True):
+            assert given == seen or who == seat
+    if mine["battle"] is not None and public["battle"]["split"] is not None:
+        assert {**mine["battle"]["split"], "shares": None} == \
+            {**public["battle"]["split"], "shares": None}
 
 
 def test_w33_6_every_view_holds_only_what_its_seat_may_know_through_whole_ai_games():
