@@ -118,7 +118,7 @@ def pick_done(state: State, step: Step) -> list[Event]:
 def swap_legal(state: State, step: Step, seat: int) -> list[Action]:
     return [Action("keep", label=msg("tang.action.keep"))] + [
         Action("swap", (c,), label=msg("tang.action.swap", character=char_term(c)))
-        for c in player(state, seat)["pile"] if c != AN_LUSHAN]
+        for c in sorted(player(state, seat)["pile"]) if c != AN_LUSHAN]
 
 
 def swap_done(state: State, step: Step) -> list[Event]:

@@ -17,14 +17,15 @@ from hypothesis import strategies as st
 from games.core import Action, Game, Rng, get_game, make_agent
 from games.core.sampling import seen
 
-# The games with a determiniser (docs/engine-core.md, "Sampling": Tang's, the wargame's and
-# Redux's views do not carry enough public state yet), their seats (Record at three, for a
+# The games with a determiniser (docs/engine-core.md, "Sampling": the wargame's and Redux's
+# views do not carry enough public state yet), their seats (Record and Tang at three, for a
 # hidden hand on either side of the seat) and how often a step is checked.
-TABLES = {"record": (3, 1), "scythe": (2, 3)}
+TABLES = {"record": (3, 1), "scythe": (2, 3), "tang": (3, 4)}
 # Options that change what is hidden or where: Record's two decks and rebuilds (A1, A4),
-# Scythe's secret coins (S21.1).
+# Scythe's secret coins (S21.1), Tang's secret grain (T9).
 OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "record": [{}, {"advanced": True}], "scythe": [{}, {"coins_visible": False}]}
+    "record": [{}, {"advanced": True}], "scythe": [{}, {"coins_visible": False}],
+    "tang": [{}, {"hidden_grain": True}]}
 MOST_STEPS = 600  # a bound on the checked part of a game, so a slow engine stays affordable
 # Actions whose legality hangs on a public fact the view leaves out, so no sample can know it:
 # Record's view does not show whether 洛陽's power was used this turn nor which city was
