@@ -9,6 +9,7 @@ from games.core.actions import Action
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, push, turn
 from games.core.messages import Param, Seat, msg
+from games.tang import choices
 from games.tang.data import TangData
 from games.tang.model import (
     State,
@@ -49,6 +50,8 @@ def sides(state: State, seat: int, target: str) -> list[int]:
         found = [holder] if holder != seat else []
     else:
         found = [s for s in present(state, target) if s != seat]
+    if not found:
+        return found
     friendly = state["options"].get("camp_friendly_fire", "allowed") == "forbidden"
     return [s for s in found if not truce(state, seat, s)
             and not (friendly and same_camp(state, seat, s))]
@@ -113,20 +116,44 @@ def far_sources(state: State, seat: int, target: str) -> dict[str, list[str]]:
 
 def attack_targets(state: State, seat: int) -> list[str]:
     """T3.4.1: next to a city of `seat`, held by another player or besieged; or a besieged
-    city `seat` has armies in. The attack must be able to field one army it can pay for."""
+    city `seat` has armies in. The attack must be able to field one army it can pay for, so
+    only a city next to one of its cities holding armies (two cities away for 叶护太子) or
+    one it has armies in is weighed: the turn offers this list at every action."""
+    key = str(seat)
+    reach = None if has_skill(state, seat, "tieqi") else {
+        near for cid, c in state["cities"].items()
+        if c["controller"] == seat and c["armies"].get(key)
+        for near in neighbors(state, cid)}
+    grain, dearest = player(state, seat)["grain"], dearest_army(data_of(state))
     found = []
     for target, c in state["cities"].items():
-        inside = armies(state, target, seat) if c["controller"] is None else 0
+        inside = c["armies"].get(key, 0) if c["controller"] is None else 0
+        if not inside and reach is not None and target not in reach:
+            continue
         if not sides(state, seat, target):
             continue
-        options: list[Muster] = [[s, 1, [], None] for s in sources(state, seat, target)
-                                 if armies(state, s, seat)]
-        options += [[s, 1, [], mids[0]] for s, mids in far_sources(state, seat, target).items()
-                    if armies(state, s, seat)]
-        if inside or any(attack_cost(state, seat, target, [m], False)
-                         <= player(state, seat)["grain"] for m in options):
+        # next to a city of its own with armies, one army can be fielded; with the grain
+        # for the dearest, it can be paid for
+        if inside or (reach is not None and grain >= dearest) \
+                or _one_army_paid(state, seat, target, grain):
             found.append(target)
     return found
+
+
+def _one_army_paid(state: State, seat: int, target: str, grain: int) -> bool:
+    """Whether one army from a city of `seat`'s able to reach `target` can be paid for."""
+    options: list[Muster] = [[s, 1, [], None] for s in sources(state, seat, target)
+                             if armies(state, s, seat)]
+    options += [[s, 1, [], mids[0]] for s, mids in far_sources(state, seat, target).items()
+                if armies(state, s, seat)]
+    return any(attack_cost(state, seat, target, [m], False) <= grain for m in options)
+
+
+def dearest_army(data: TangData) -> int:
+    """The most one mustered army can cost (T3.4.6: its grain and the dearest crossing's);
+    the skills and 暗度陈仓 only lower it, so a seat with as much grain can pay for any."""
+    return 1 + max(int(info["half_grain_per_army"]) // 2 + int(info["grain_per_army"])
+                   for info in data.crossing_types.values())
 
 
 def start_attack(state: State, seat: int, target: str) -> list[Event]:
@@ -176,7 +203,7 @@ def attack_legal(state: State, step: Step, seat: int) -> list[Action]:
         grain = player(state, seat)["grain"]
         least = 0 if generals_in(state, source, seat) else 1
         return [cancel] + [
-            Action("count", (n,), label=msg("tang.action.count", count=n))
+            choices.count(n)
             for n in range(least, armies(state, source, seat) + 1)
             if attack_cost(state, seat, target,
                            [*data["musters"], [source, n, [], data.get("via")]],

@@ -11,6 +11,7 @@ from games.core.chance import roll
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, flow_of, push, turn
 from games.core.messages import Param, Seat, msg
+from games.tang import choices
 from games.tang.cards import battle_actions, use
 from games.tang.model import (
     State,
@@ -60,10 +61,10 @@ def retreat_legal(state: State, step: Step, seat: int) -> list[Action]:
         return found
     back = Action("back", label=msg("tang.action.back"))
     if data["stage"] == "disband":
-        return [back] + [Action("count", (n,), label=msg("tang.action.count", count=n))
+        return [back] + [choices.count(n)
                          for n in range(1, here + 1)]
     to = data["to"]
-    return [back] + [Action("count", (n,), label=msg("tang.action.count", count=n))
+    return [back] + [choices.count(n)
                      for n in range(1, here + 1)
                      if _retreat_cost(state, data, to, n) - data["paid"] <= grain]
 
@@ -451,7 +452,7 @@ def fall_legal(state: State, step: Step, seat: int) -> list[Action]:
     source, to = (city, data["to"]) if sending else (data["from"], city)
     if data["stage"] in ("send_count", "move_count"):
         least = 0 if generals_in(state, source, mover) else 1
-        return [Action("count", (n,), label=msg("tang.action.count", count=n))
+        return [choices.count(n)
                 for n in range(least, armies(state, source, mover) + 1)]
     return [Action("done", label=msg("tang.action.done"))] + [
         Action("take", (g,), label=msg("tang.action.take", general=char_term(g)))

@@ -16,6 +16,7 @@ from games.core.chance import pick, roll
 from games.core.events import Event
 from games.core.flow import Step, answers, push, turn, window
 from games.core.messages import Param, Seat, msg
+from games.tang import choices
 from games.tang.data import AN_LUSHAN, kind_of
 from games.tang.model import (
     State,
@@ -107,8 +108,11 @@ def window_actions(state: State, seat: int, name: str) -> list[Action]:
 def own_turn_actions(state: State, seat: int, acted: bool) -> list[Action]:
     """OWN_TURN cards and skills (T3.2.3): they never use the turn's action."""
     p = player(state, seat)
-    mine = set(controlled(state, seat))
-    near = {n for c in mine for n in neighbors(state, c)}
+    held = {kind_of(card) for card in p["hand"]}
+    # the cities next to the seat's, for the two cards that reach them (asked at every
+    # action of a turn, so read only for a hand that holds one)
+    near = {n for c in controlled(state, seat) for n in neighbors(state, c)} \
+        if held & {"caochuan", "diaohu"} else set()
     found: list[Action] = []
     if acted and _has(state, seat, "jixing"):
         found.append(_card("jixing"))
@@ -405,8 +409,7 @@ def lure_legal(state: State, step: Step, seat: int) -> list[Action]:
     where, owner = _general_at(state, general)
     if where is None:
         return [Action("to", ("none",), label=msg("tang.action.back"))]
-    return [Action("to", (c,), label=msg("tang.action.to", city=city_term(c)))
-            for c in controlled(state, owner) if c != where]
+    return [choices.to(c) for c in controlled(state, owner) if c != where]
 
 
 def lure_done(state: State, step: Step) -> list[Event]:

@@ -23,6 +23,7 @@ from games.tang import ai, checks, citations, references, scoring, setup, view
 from games.tang.data import DataError, load_data
 from games.tang.flow import FLOW, REFUSALS
 from games.tang.packs import TangPacks
+from games.tang.sample import sample as sampled
 
 DATA = load_data()
 
@@ -91,6 +92,9 @@ class TangGame(FlowGame, ModularGame):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view_of(state, seat)
+
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
+        return sampled(view, seat, rng)
 
     def result(self, state: State) -> Result | None:
         if flow_phase(state) is not None or not state.get("over"):

@@ -21,8 +21,14 @@ State = dict[str, Any]
 COLORS = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white")
 
 
+DESIGNED = load_data()
+
+
 def data_of(state: State) -> TangData:
-    return load_data(state["options"].get("pack"))
+    """The table's data: the designed one, or its pack's (read at every rule, so the
+    designed data is held here rather than asked of the cache each time)."""
+    pack = state["options"].get("pack")
+    return DESIGNED if pack is None else load_data(pack)
 
 
 def seats(state: State) -> int:
@@ -188,10 +194,11 @@ def connected(state: State, seat: int) -> set[str]:
     capital = state["players"][seat]["capital"]
     if capital is None or controller(state, capital) != seat:
         return set()
+    near, cities = data_of(state).neighbors, state["cities"]
     reach, stack = {capital}, [capital]
     while stack:
-        for n in neighbors(state, stack.pop()):
-            if n not in reach and controller(state, n) == seat:
+        for n in near[stack.pop()]:
+            if n not in reach and cities[n]["controller"] == seat:
                 reach.add(n)
                 stack.append(n)
     return reach

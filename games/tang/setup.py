@@ -11,6 +11,7 @@ from games.core.chance import pick, shuffle
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, push, simultaneous, turn
 from games.core.messages import Param, Seat, msg
+from games.tang import choices
 from games.tang.data import AN_LUSHAN
 from games.tang.model import (
     COLORS,
@@ -118,7 +119,7 @@ def pick_done(state: State, step: Step) -> list[Event]:
 def swap_legal(state: State, step: Step, seat: int) -> list[Action]:
     return [Action("keep", label=msg("tang.action.keep"))] + [
         Action("swap", (c,), label=msg("tang.action.swap", character=char_term(c)))
-        for c in player(state, seat)["pile"] if c != AN_LUSHAN]
+        for c in sorted(player(state, seat)["pile"]) if c != AN_LUSHAN]
 
 
 def swap_done(state: State, step: Step) -> list[Event]:
@@ -243,22 +244,26 @@ def _empty_own(state: State, seat: int) -> list[str]:
     return [c for c in controlled(state, seat) if armies(state, c, seat) == 0]
 
 
-def setup_most(state: State, seat: int, left: int, cid: str) -> int:
-    """The most armies `cid` may take now and leave ≥1 for every other empty city (T1.1.9)."""
+def setup_most(state: State, seat: int, left: int, cid: str,
+               empty: list[str] | None = None) -> int:
+    """The most armies `cid` may take now and leave ≥1 for every other empty city (T1.1.9);
+    `empty`, the seat's empty cities when the caller weighs every city at once."""
     if not state["options"].get("setup_min_one_army", True):
         return left
-    others = [c for c in _empty_own(state, seat) if c != cid]
-    return left - len(others)
+    empty = _empty_own(state, seat) if empty is None else empty
+    return left - len([c for c in empty if c != cid])
 
 
 def armies_legal(state: State, step: Step, seat: int) -> list[Action]:
     data = step["data"]
     if data["city"] is None:
+        empty = _empty_own(state, seat)
         return [Action("place", (c,), label=msg("tang.action.place_at", city=city_term(c)))
-                for c in controlled(state, seat) if setup_most(state, seat, data["left"], c) >= 1]
+                for c in controlled(state, seat)
+                if setup_most(state, seat, data["left"], c, empty) >= 1]
     most = setup_most(state, seat, data["left"], data["city"])
     return [Action("back", label=msg("tang.action.back"))] + [
-        Action("count", (n,), label=msg("tang.action.count", count=n)) for n in range(1, most + 1)]
+        choices.count(n) for n in range(1, most + 1)]
 
 
 def armies_done(state: State, step: Step) -> list[Event]:

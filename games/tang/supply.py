@@ -8,6 +8,7 @@ from games.core.actions import Action
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, push, turn
 from games.core.messages import Seat, msg
+from games.tang import choices
 from games.tang.cards import PHASE_WINDOWS, locked_at, use, window_actions
 from games.tang.data import AN_LUSHAN
 from games.tang.model import (
@@ -123,10 +124,9 @@ def supply_legal(state: State, step: Step, seat: int) -> list[Action]:
         return found
     if stage == "deploy":
         cities = placeable(state, seat)
-        found = [Action("deploy", (ch, c), label=msg(
-                    "tang.action.deploy", character=char_term(ch), city=city_term(c),
-                    cost=data_of(state).value(ch)))
-                 for ch in sorted(p["pile"]) if data_of(state).value(ch) <= _cap(data)
+        values = data_of(state)
+        found = [choices.deploy(ch, c, values.value(ch))
+                 for ch in sorted(p["pile"]) if values.value(ch) <= _cap(data)
                  for c in cities]
         return [Action("buy", label=msg("tang.action.buy", most=_cap(data))), *found]
     if stage == "buy":
@@ -138,7 +138,7 @@ def supply_legal(state: State, step: Step, seat: int) -> list[Action]:
                 for c in placeable(state, seat)]
     # stage "count": how many of the armies still to place go into the chosen city
     return [Action("back", label=msg("tang.action.back"))] + [
-        Action("count", (n,), label=msg("tang.action.count", count=n))
+        choices.count(n)
         for n in range(1, data["left"] + 1)]
 
 

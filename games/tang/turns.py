@@ -9,6 +9,7 @@ from games.core.actions import Action
 from games.core.events import Event
 from games.core.flow import Step, answers, chance, push, turn
 from games.core.messages import Seat, msg
+from games.tang import choices
 from games.tang.attack import attack_targets, start_attack
 from games.tang.cards import own_turn_actions, use
 from games.tang.model import (
@@ -79,10 +80,8 @@ def turn_legal(state: State, step: Step, seat: int) -> list[Action]:
     acted = state["turn"]["acted"]
     found: list[Action] = []
     if not acted:
-        found += [Action("attack", (c,), label=msg("tang.action.attack", city=city_term(c)))
-                  for c in attack_targets(state, seat)]
-        found += [Action("transfer", (c,), label=msg("tang.action.transfer", city=city_term(c)))
-                  for c in transfer_sources(state, seat)]
+        found += [choices.attack(c) for c in attack_targets(state, seat)]
+        found += [choices.transfer(c) for c in transfer_sources(state, seat)]
     found += own_turn_actions(state, seat, acted)
     found.append(Action("end", label=msg("tang.action.end" if acted else "tang.action.idle")))
     return found
@@ -175,10 +174,21 @@ def transfer_targets(state: State, seat: int, source: str,
 
 
 def transfer_sources(state: State, seat: int) -> list[str]:
+    """Cities with armies or generals to move and a city to move them to (T3.6): asked at
+    every action of a turn, so the cities are read once and a target only looked for."""
     linked = _linked(state, seat)
-    return [c for c in controlled(state, seat) if c in linked
-            and (armies(state, c, seat) or generals_in(state, c, seat))
-            and transfer_targets(state, seat, c, linked)]
+    adjacent = state["options"].get("transfer_range", "connected") == "adjacent"
+    neighbors = data_of(state).neighbors
+    key = str(seat)
+    found = []
+    for cid, c in state["cities"].items():
+        if c["controller"] != seat or cid not in linked:
+            continue
+        if not c["armies"].get(key) and seat not in c["generals"].values():
+            continue
+        if any(n in linked for n in neighbors[cid]) if adjacent else len(linked) > 1:
+            found.append(cid)
+    return found
 
 
 def transfer_legal(state: State, step: Step, seat: int) -> list[Action]:
@@ -186,12 +196,11 @@ def transfer_legal(state: State, step: Step, seat: int) -> list[Action]:
     cancel = Action("cancel", label=msg("tang.action.cancel"))
     source = data["source"]
     if data["stage"] == "to":
-        return [cancel] + [Action("to", (c,), label=msg("tang.action.to", city=city_term(c)))
-                           for c in transfer_targets(state, seat, source)]
+        return [cancel] + [choices.to(c) for c in transfer_targets(state, seat, source)]
     if data["stage"] == "count":
         most = min(transfer_limit(state, seat), armies(state, source, seat))
         least = 0 if generals_in(state, source, seat) else 1
-        return [cancel] + [Action("count", (n,), label=msg("tang.action.count", count=n))
+        return [cancel] + [choices.count(n)
                            for n in range(least, most + 1)]
     taken = data["generals"]
     found = [Action("take", (g,), label=msg("tang.action.take", general=char_term(g)))

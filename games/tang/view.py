@@ -19,6 +19,7 @@ from games.tang.model import (
     nation_term,
     present,
 )
+from games.tang.public import public_block
 from games.tang.scoring import own_scores, result_of
 
 
@@ -36,7 +37,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
             "color": p["color"], "capital": p["capital"], "minsheng": p["minsheng"],
             "hand_count": len(p["hand"]), "pile_count": len(p["pile"]),
             "uses": dict(p["uses"]), "captured": p["captured"], "raised": p["raised"],
-            "attacked": p["attacked"], "score": scores[s],
+            "attacked": p["attacked"], "extra_bought": p["extra_bought"], "score": scores[s],
         }
         if not hidden_grain or mine or over:
             shown["grain"] = p["grain"]
@@ -66,6 +67,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
         "last_battle": state["last_battle"], "step": step_view(state, seat),
         "building": building(state, seat), "over": state.get("over"),
         "result": result_of(state).to_json() if over else None,
+        "public": public_block(state, seat),
     }
 
 

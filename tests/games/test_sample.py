@@ -17,15 +17,16 @@ from hypothesis import strategies as st
 from games.core import Action, Game, Rng, get_game, make_agent
 from games.core.sampling import seen
 
-# The games with a determiniser (docs/engine-core.md, "Sampling": Tang's and Redux's views
-# do not carry enough public state yet), their seats (Record at three, for a hidden hand on
+# The games with a determiniser (docs/engine-core.md, "Sampling": Redux's view does not
+# carry enough public state yet), their seats (Record and Tang at three, for a hidden hand on
 # either side of the seat) and how often a step is checked.
-TABLES = {"record": (3, 1), "scythe": (2, 3), "wargame": (3, 4)}
+TABLES = {"record": (3, 1), "scythe": (2, 3), "tang": (3, 4), "wargame": (3, 4)}
 # Options that change what is hidden or where: Record's two decks and rebuilds (A1, A4),
-# Scythe's secret coins (S21.1), the wargame's unnamed free generals (W5.5b).
+# Scythe's secret coins (S21.1), Tang's secret grain (T9), the wargame's unnamed free
+# generals (W5.5b).
 OPTIONS: dict[str, list[dict[str, Any]]] = {
     "record": [{}, {"advanced": True}], "scythe": [{}, {"coins_visible": False}],
-    "wargame": [{}, {"hide_zaiya": True}]}
+    "tang": [{}, {"hidden_grain": True}], "wargame": [{}, {"hide_zaiya": True}]}
 # What a game hides from every seat alike, which `secrets` (a seat's own) cannot name: the
 # wargame's 天命札 decks, whose order nobody knows (W5.3).
 HIDDEN_FROM_ALL = {"wargame": lambda state: any(len(d) > 1 for d in state["decks"].values())}
