@@ -12,9 +12,9 @@ unless the advanced rules rebuilt a deck from it (`_discarded`).
 
 What the view does not carry, and the sample therefore assumes, with why:
 - the generator and the seed: fresh from the given rng (they decide every future draw);
-- `action_no` and the cities' `gained`/`built_round`: 0 and None, so no city counts as
-  gained this turn (only 洛陽's "not the turn it was built", R16.1, reads them);
-- `turn.luoyang`: False (洛陽's power unused this turn), and the A4 `rebuilt` flags: False;
+- `action_no`: 0, so a city the view shows as gained this turn has `gained` 0 and any other
+  None (only 洛陽's "not the turn it was built", R16.1, compares them);
+- the A4 `rebuilt` flags: False;
 - `bank_flow`: the coins the players hold, which is what the ledger must balance;
 - a pending `station`'s source: capture during an attack, else build or 暗殺計 by whether the
   turn has built; a pending `take`'s deck: the one its revealed cards came from."""
@@ -79,7 +79,8 @@ def _player(shown: dict[str, Any]) -> dict[str, Any]:
         "advisor": None if advisor is None else advisor.get("id", HIDDEN),
         "advisor_up": bool(advisor and advisor.get("face_up")),
         "cities": [{"city": e["card"]["id"], "defender": e["defender"].get("id", HIDDEN),
-                    "face_up": e["face_up"], "gained": None, "built_round": None}
+                    "face_up": e["face_up"], "gained": 0 if e["gained_this_turn"] else None,
+                    "built_round": e["built_round"]}
                    for e in shown["cities"]],
         "bonus": shown["bonus"],
     }
@@ -89,7 +90,8 @@ def _turn(view: dict[str, Any]) -> dict | None:
     active = view["active"]
     if view["phase"] != "actions" or active is None:
         return None
-    return {"used": dict(view["players"][active]["used"]), "luoyang": False}
+    shown = view["players"][active]
+    return {"used": dict(shown["used"]), "luoyang": shown["luoyang_used"]}
 
 
 def _pending(view: dict[str, Any]) -> dict | None:

@@ -69,12 +69,14 @@ def _player(state: State, p: dict, viewer: int | None) -> dict:
         advisor = dict(HIDDEN)
     cities = [{"card": card_view(e["city"]),
                "defender": card_view(e["defender"]) if own or e["face_up"] else dict(HIDDEN),
-               "face_up": e["face_up"]} for e in p["cities"]]
+               "face_up": e["face_up"], "built_round": e["built_round"],
+               "gained_this_turn": e["gained"] == state["action_no"]} for e in p["cities"]]
     active = state["active"] == p["seat"] and state["turn"] is not None
     used = dict(state["turn"]["used"]) if active else {"build": False, "general": False,
                                                        "attack": False}
     out = {"seat": p["seat"], "lords": lords, "advisor": advisor, "coins": p["coins"],
            "hand_size": len(p["hand"]), "cities": cities, "bonus": p["bonus"], "used": used,
+           "luoyang_used": active and state["turn"]["luoyang"],
            "city_count": len(p["cities"]),
            "points": sum(DATA.cities[e["city"]]["points"] for e in p["cities"]) + p["bonus"]}
     if own:

@@ -28,8 +28,8 @@ def control_map(state: State) -> dict[str, int]:
     """Every controlled territory and its controller, in board order. It is asked for every
     payment, objective and score, many times for one state and its copies, so it is computed
     once per placement of the units and structures (`_control_of`); callers only read it."""
-    units = tuple((p["seat"], tuple(p["units"].items())) for p in state["players"])
-    structures = tuple((t, s["seat"]) for t, s in state["structures"].items())
+    units = tuple([(p["seat"], tuple(p["units"].items())) for p in state["players"]])
+    structures = tuple([(t, s["seat"]) for t, s in state["structures"].items()])
     return _control_of(units, structures, state["active"], frozenset(state["turn"]["moved"]))
 
 

@@ -46,7 +46,7 @@ def offers(state: State, seat: int) -> list[Action]:
     to offer to: whom and how much are the next steps, not a list of every pair."""
     if not _open_to(state, seat):
         return []
-    return [Action(OFFER, (), msg("scythe.label.offer"))]
+    return [Action(OFFER, (), w.label("scythe.label.offer"))]
 
 
 def begin_offer(state: State, seat: int, action: Action) -> list[Event]:

@@ -13,6 +13,7 @@ they share from `games/scythe/frames.py`, below this module, which imports them 
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from games.core import Action, Event, IllegalAction, MalformedAction, NotYourTurn
@@ -103,16 +104,35 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return _legal(state, pending(state), seat)
 
 
-def _legal(state: State, frame: Frame, seat: int) -> list[Action]:
+def _legal(state: State, frame: Frame, seat: int, enough: float = math.inf) -> list[Action]:
+    """The frame's own actions, then a reveal frame's objectives, then a section's offer.
+    `enough`: a caller that only asks whether there are that many (`settle`: is the answer
+    forced?) gets the list cut short once it has them, before objectives and offers are
+    judged; the objective conditions were the largest part of a playout's legal lists."""
     decision = _owner(frame)
     if "seats" in frame:
         return decision.legal(state, frame, seat)
     actions = decision.legal(state, frame)
     if frame["kind"] in REVEAL_FRAMES:
-        actions = [a for a in actions if a.kind != "objective"] + objective_actions(state, seat)
-    if frame["kind"] == "section":
+        actions = [a for a in actions if a.kind != "objective"]
+        if len(actions) < enough:
+            actions += objective_actions(state, seat)
+    if frame["kind"] == "section" and len(actions) < enough:
         actions += deals.offers(state, seat)
     return actions
+
+
+def _is_legal(state: State, frame: Frame, seat: int, action: Action) -> bool:
+    """Whether `action` is in `_legal(state, frame, seat)`, building only the part of the list
+    its verb can be in: a reveal frame's objectives only for `objective`, a section's offer
+    only for `offer` (every action is validated, and most are neither)."""
+    if "seats" in frame:
+        return action in _owner(frame).legal(state, frame, seat)
+    if frame["kind"] in REVEAL_FRAMES and action.kind == "objective":
+        return action in objective_actions(state, seat)
+    if frame["kind"] == "section" and action.kind == deals.OFFER:
+        return action in deals.offers(state, seat)
+    return action in _owner(frame).legal(state, frame)
 
 
 def dispatch(state: State, seat: int, action: Action) -> list[Event]:
@@ -121,9 +141,8 @@ def dispatch(state: State, seat: int, action: Action) -> list[Event]:
     if seat not in to_act(state):
         raise NotYourTurn(msg("engine.not_your_turn"))
     frame = pending(state)
-    legal = _legal(state, frame, seat)
-    if action not in legal:
-        reason = _refusal(state, frame, action, legal)
+    if not _is_legal(state, frame, seat, action):
+        reason = _refusal(state, frame, action, _legal(state, frame, seat))
         raise IllegalAction(reason, rule=citations.cited(frame["kind"], reason))
     return _carry_out(state, seat, frame, action)
 
@@ -177,7 +196,7 @@ def settle(state: State) -> list[Event]:
             raise AssertionError(f"no module owns the frame kind {frame['kind']!r}")
         if "seats" in frame or frame["kind"] in ASKED:
             return events
-        legal = _legal(state, frame, frame["seat"])
+        legal = _legal(state, frame, frame["seat"], enough=2)
         if not legal:
             raise AssertionError(f"the {frame['kind']} frame of seat {frame['seat']} offers "
                                  "no action")

@@ -104,7 +104,7 @@ def _move_legal(state: State, frame: Frame) -> list[Action]:
                                         place=w.place(unit_place(state, seat, u))))
                for u in movable_units(state, frame)]
     left = frame["units"] - len(frame["moved"])
-    return [*actions, Action("done", (), msg("scythe.label.end_move", count=left))]
+    return [*actions, Action("done", (), w.label("scythe.label.end_move", count=left))]
 
 
 def _move_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -159,7 +159,7 @@ def _step_legal(state: State, frame: Frame) -> list[Action]:
         if place not in board().lakes:  # carried workers stay with the mech on a lake (S8.5)
             actions += [Action("unload", (worker,), msg("scythe.label.drop", place=here))
                         for worker in frame["workers"]]
-    return [*actions, Action("stop", (), msg("scythe.label.stop", place=here))]
+    return [*actions, Action("stop", (), w.label("scythe.label.stop", place=here))]
 
 
 def _loadable_workers(state: State, frame: Frame, place: str) -> list[str]:
@@ -187,12 +187,12 @@ def _step_label(state: State, frame: Frame, place: str) -> Msg:
     unit, there = frame["unit"], w.place(place)
     others = [] if is_worker(unit) else opponents_at(state, frame["seat"], place)
     if fighters(others):
-        return msg("scythe.label.step_combat", place=there)
+        return w.label("scythe.label.step_combat", place=there)
     if others:
-        return msg("scythe.label.step_workers", place=there, count=len(others))
+        return w.label("scythe.label.step_workers", place=there, count=len(others))
     if unit == "character" and place in state["encounters"]:
-        return msg("scythe.label.step_encounter", place=there)
-    return msg("scythe.label.step", place=there)
+        return w.label("scythe.label.step_encounter", place=there)
+    return w.label("scythe.label.step", place=there)
 
 
 def _step_apply(state: State, frame: Frame, action: Action) -> list[Event]:

@@ -80,7 +80,10 @@ def _shortfall(have: dict[str, int], need: dict[str, int]) -> int:
 def _payable(state: State, seat: int, need: dict[str, int], coercion: bool,
              spent: str | None = None) -> bool:
     """Whether the seat's controlled resources, less one token of kind `spent`, cover `need`
-    (with one token short when Coercion is still usable)."""
+    (with one token short when Coercion is still usable). A cost of no resources (most top
+    actions) needs no look at the board."""
+    if not need:
+        return True
     have = controlled_resources(state, seat)
     if spent:
         have[spent] -= 1

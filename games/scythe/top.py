@@ -9,6 +9,8 @@ a box whose cube has been moved away by Upgrade shows its upgraded value."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from games.core import Action, Event
 from games.core.messages import Msg, msg
 from games.scythe import gains, rules
@@ -69,29 +71,47 @@ def _top_action(state: State, frame: Frame) -> str:
 def _top_legal(state: State, frame: Frame) -> list[Action]:
     seat = frame["seat"]
     action = _top_action(state, frame)
+    options: list[Action]
     if action == "move":
-        units, coins = top_value(state, seat, "move_units"), top_value(state, seat, "move_coins")
-        options = [Action("move", (), msg("scythe.label.move", units=msg("scythe.amount.units",
-                                                                         count=units))),
-                   Action("gain", (), msg("scythe.label.gain", what=w.amount("coins", coins)))]
+        options = list(_move_options(top_value(state, seat, "move_units"),
+                                     top_value(state, seat, "move_coins")))
     elif action == "bolster":
         options = _bolster_options(state, seat)
     elif action == "trade":
         options = _trade_options(state, seat)
     else:
         options = _produce_options(state, seat)
-    return [*options, Action("skip", (), msg("scythe.label.skip", action=w.action(action)))]
+    return [*options, _skip(action)]
+
+
+# The options' actions are made once per value (their labels are immutable messages): every
+# decision lists its actions several times (the choice, the validation, `settle`'s check
+# for a forced answer), and building the labels was a visible part of a playout.
+@cache
+def _move_options(units: int, coins: int) -> tuple[Action, ...]:
+    return (Action("move", (), msg("scythe.label.move",
+                                   units=msg("scythe.amount.units", count=units))),
+            Action("gain", (), msg("scythe.label.gain", what=w.amount("coins", coins))))
+
+
+@cache
+def _skip(action: str) -> Action:
+    return Action("skip", (), msg("scythe.label.skip", action=w.action(action)))
+
+
+@cache
+def _paid_option(verb: str, action: str, label: str, what: str, count: int) -> Action:
+    """`power`, `cards`, `resources`, `popularity`: pay the action's cost, gain `count`."""
+    return Action(verb, (), msg(label, cost=w.amounts(ACTION_COST[action]),
+                                what=w.amount(what, count)))
 
 
 def _bolster_options(state: State, seat: int) -> list[Action]:
     if not can_pay(state, seat, ACTION_COST["bolster"]):
         return []
     power, cards = top_value(state, seat, "bolster_power"), top_value(state, seat, "bolster_cards")
-    cost = w.amounts(ACTION_COST["bolster"])
-    return [Action("power", (), msg("scythe.label.pay_gain", cost=cost,
-                                    what=w.amount("power", power))),
-            Action("cards", (), msg("scythe.label.pay_draw", cost=cost,
-                                    what=w.amount("combat_cards", cards)))]
+    return [_paid_option("power", "bolster", "scythe.label.pay_gain", "power", power),
+            _paid_option("cards", "bolster", "scythe.label.pay_draw", "combat_cards", cards)]
 
 
 def _trade_options(state: State, seat: int) -> list[Action]:
@@ -99,14 +119,12 @@ def _trade_options(state: State, seat: int) -> list[Action]:
     if not can_pay(state, seat, ACTION_COST["trade"]):
         return []
     options = []
-    cost = w.amounts(ACTION_COST["trade"])
     if worker_territories(state, seat):
-        options.append(Action("resources", (), msg(
-            "scythe.label.pay_gain", cost=cost,
-            what=w.amount("resources", rules.TRADE_RESOURCES))))
+        options.append(_paid_option("resources", "trade", "scythe.label.pay_gain", "resources",
+                                    rules.TRADE_RESOURCES))
     popularity = top_value(state, seat, "trade_popularity")
-    options.append(Action("popularity", (), msg("scythe.label.pay_gain", cost=cost,
-                                                what=w.amount("popularity", popularity))))
+    options.append(_paid_option("popularity", "trade", "scythe.label.pay_gain", "popularity",
+                                popularity))
     return options
 
 
@@ -115,10 +133,15 @@ def _produce_options(state: State, seat: int) -> list[Action]:
     if not can_pay(state, seat, cost) or not _candidates(state, _produce_frame(
             seat, limit, "top", None)):
         return []
+    return [_produce_option(limit, tuple(cost.items()))]
+
+
+@cache
+def _produce_option(limit: int, cost: tuple[tuple[str, int], ...]) -> Action:
     if cost:
-        return [Action("produce", (), msg("scythe.label.produce_paying", count=limit,
-                                          cost=w.amounts(cost)))]
-    return [Action("produce", (), msg("scythe.label.produce", count=limit))]
+        return Action("produce", (), msg("scythe.label.produce_paying", count=limit,
+                                         cost=w.amounts(dict(cost))))
+    return Action("produce", (), msg("scythe.label.produce", count=limit))
 
 
 def _top_apply(state: State, frame: Frame, action: Action) -> list[Event]:
@@ -186,10 +209,14 @@ def _trade(state: State, seat: int, option: str) -> list[Event]:
 # -- the trade frame --------------------------------------------------------------------------
 def _trade_legal(state: State, frame: Frame) -> list[Action]:
     places = worker_territories(state, frame["seat"])
-    return [*(Action("gain", (kind, t), msg("scythe.label.gain_on", what=w.amount(kind, 1),
-                                            place=w.place(t)))
-              for t in places for kind in rules.RESOURCES),
-            Action("done", (), msg("scythe.label.stop_trade"))]
+    return [*(_gain_on(kind, t) for t in places for kind in rules.RESOURCES),
+            Action("done", (), w.label("scythe.label.stop_trade"))]
+
+
+@cache
+def _gain_on(kind: str, territory: str) -> Action:
+    return Action("gain", (kind, territory), msg("scythe.label.gain_on", what=w.amount(kind, 1),
+                                                 place=w.place(territory)))
 
 
 def _trade_apply(state: State, frame: Frame, action: Action) -> list[Event]:

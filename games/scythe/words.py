@@ -9,6 +9,7 @@ private line gets the amounts (`said`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from games.core import Event
@@ -110,8 +111,19 @@ def unit(unit_id: str) -> Param:
 
 
 # -- amounts ----------------------------------------------------------------------------------
+@cache
+def label(key: str, **params: int | str | Term) -> Msg:
+    """A message of plain parameters, made once (messages are immutable): a decision lists
+    its actions several times (the choice, the validation, the check for a forced answer),
+    and building their labels anew was a visible part of a playout."""
+    return msg(key, **params)
+
+
+@cache
 def amount(key: str, count: int, *, hide_coins: bool = False) -> Msg:
-    """`$2`, `3 power`, `1 combat card`, `2 oil`, `2 resources of any kind`, `1 worker`."""
+    """`$2`, `3 power`, `1 combat card`, `2 oil`, `2 resources of any kind`, `1 worker`.
+    One message per amount (messages are immutable): action labels ask for the same few
+    thousands of times a game."""
     if key == "coins" and hide_coins:
         return msg("scythe.amount.some_coins")
     if key in RESOURCE_KINDS:

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.core import Action, Game, Rng, get_game, make_agent
+from games.core import Game, Rng, get_game, make_agent
 from games.core.sampling import seen
 
 # The games with a determiniser (docs/engine-core.md, "Sampling": Redux's view does not
@@ -31,10 +31,6 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
 # wargame's 天命札 decks, whose order nobody knows (W5.3).
 HIDDEN_FROM_ALL = {"wargame": lambda state: any(len(d) > 1 for d in state["decks"].values())}
 MOST_STEPS = 600  # a bound on the checked part of a game, so a slow engine stays affordable
-# Actions whose legality hangs on a public fact the view leaves out, so no sample can know it:
-# Record's view does not show whether 洛陽's power was used this turn nor which city was
-# gained this turn (games/record/sample.py says what the sample assumes).
-VIEW_GAPS = {"record": {"luoyang"}}
 SAMPLED = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -53,10 +49,6 @@ def hidden_parts(state: dict[str, Any]) -> str:
     """A sample without its generator (fresh from the rng by design), as comparable text."""
     return json.dumps({k: v for k, v in state.items() if k not in ("rng", "seed")},
                       sort_keys=True)
-
-
-def comparable(game: Game, actions: list[Action]) -> list[Action]:
-    return [a for a in actions if a.kind not in VIEW_GAPS.get(game.name, set())]
 
 
 def check_seat(game: Game, state: dict[str, Any], seat: int, step: int, tally: Tally) -> None:
@@ -79,8 +71,7 @@ def check_seat(game: Game, state: dict[str, Any], seat: int, step: int, tally: T
         tally.differed += hidden_parts(first) != hidden_parts(other)
     if seat in game.to_act(state) and game.result(state) is None:
         legal = game.legal_actions(state, seat)
-        assert comparable(game, game.legal_actions(first, seat)) == comparable(game, legal), \
-            f"{where}: other actions"
+        assert game.legal_actions(first, seat) == legal, f"{where}: other actions"
         after, _ = game.apply(first, seat, legal[step % len(legal)])
         assert game.invariants(after) == [], f"{where}: after acting {game.invariants(after)}"
         tally.acted += 1
