@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, IllegalAction, Option, State
+from games.core import Event, IllegalAction, Option, Rng, State
 from games.core.game import PrivateGroup
 from games.core.messages import Msg, Said, msg
 from games.core.modular import ModularGame
@@ -14,6 +14,7 @@ from games.redux import view as views
 from games.redux.citations import cite
 from games.redux.packs import ReduxPacks
 from games.redux.rules import ACTIONS, TRIBAL_OF_NATION
+from games.redux.sample import sample as sampled
 from games.redux.state import action_term, general_term, player
 
 
@@ -67,6 +68,9 @@ class ReduxGame(ModularGame):
         result = self.result(state)
         return views.view(state, seat, flow.to_act(state),
                           result.to_json() if result else None)
+
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
+        return sampled(view, seat, rng)
 
     def factions(self, state: State) -> list[str]:
         return [p["nation"] for p in state["players"]]

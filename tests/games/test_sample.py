@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from games.core import Action, Game, Rng, get_game, make_agent
 from games.core.sampling import seen
 
-# The games with a determiniser (docs/engine-core.md, "Sampling": Tang's, the wargame's and
-# Redux's views do not carry enough public state yet), their seats (Record at three, for a
+# The games with a determiniser (docs/engine-core.md, "Sampling": Tang's and the wargame's
+# views do not carry enough public state yet), their seats (Record and Redux at three, for a
 # hidden hand on either side of the seat) and how often a step is checked.
-TABLES = {"record": (3, 1), "scythe": (2, 3)}
+TABLES = {"record": (3, 1), "redux": (3, 2), "scythe": (2, 3)}
 # Options that change what is hidden or where: Record's two decks and rebuilds (A1, A4),
 # Scythe's secret coins (S21.1).
 OPTIONS: dict[str, list[dict[str, Any]]] = {
