@@ -3,9 +3,10 @@ in the modules it delegates to; this class only wires them together and words th
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
-from games.core import Event, IllegalAction, Option, Rng, State
+from games.core import Action, Event, IllegalAction, Option, Rng, State
 from games.core.game import PrivateGroup
 from games.core.messages import Msg, Said, msg
 from games.core.modular import ModularGame
@@ -63,6 +64,18 @@ class ReduxGame(ModularGame):
         state, events = setup.new_state(self.resolve_options(options), seed)
         flow.advance(state, events)
         return state, events
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """The core's apply, but the frozen data pack (most of the state's bytes) is shared
+        by the copy instead of pickled: it is an immutable string, and copying it cost more
+        than the rest of the state and made every `data.frozen` lookup compare its text anew.
+        A refused turn goes through the core's own checks and words."""
+        if self.result(state) is not None or seat not in self.to_act(state):
+            return super().apply(state, seat, action)
+        new_state: State = pickle.loads(pickle.dumps({**state, "data": None},
+                                                     pickle.HIGHEST_PROTOCOL))
+        new_state["data"] = state["data"]
+        return new_state, self._apply(new_state, seat, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         result = self.result(state)
