@@ -26,6 +26,9 @@ from games.redux.scoring import rank_points
 View = dict
 Scorer = Callable[[View, dict, Action], float]
 NEVER = -100.0
+BLOCK = 14.0  # outbidding a leader on the action that would end the game: even when only the
+#               seat's support tokens turn the bid (chance 0.5 in `_on`), as urgent as any need
+DENY = 4.5  # outbidding the leader on a battle it leads: as much as a good battle of one's own
 
 
 def action_score(view: View, seat: int, action: Action) -> float:
@@ -182,6 +185,10 @@ def _on(view: View, me: dict, act: Action) -> float:
     wanted = need(view, me, action["id"])
     if action["kind"] == "tribal":
         return wanted
+    if _would_end_for_leader(view, me, action["id"]):
+        wanted = max(wanted, BLOCK)
+    elif action["kind"] == "battle" and _leader_leads(view, me, action):
+        wanted = max(wanted, DENY)
     if _gap(view, me, action, 0) > 0:  # already leading: another general is only insurance,
         # unless the partner leads the alliance action alone: only an ally with a general
         # there performs it (R7.2.6), so joining doubles what the alliance wins
@@ -189,6 +196,43 @@ def _on(view: View, me: dict, act: Action) -> float:
     gap = _gap(view, me, action, _stat(general, action, me))
     chance = 1.0 if gap > 0 else 0.5 if gap + me["support"] > 0 else 0.1
     return wanted * chance
+
+
+def _would_end_for_leader(view: View, me: dict, action: str) -> bool:
+    """Whether another seat, ahead of everyone by the public estimate, could end the game
+    (R11.1) by performing `action`: it would then win, so outbidding it there is worth more
+    to this seat than most actions (the allies of R1.2 holding the strong nation back)."""
+    scores = estimate(view)
+    return any(p["seat"] != me["seat"] and scores[p["seat"]] >= max(scores)
+               and scores[p["seat"]] > scores[me["seat"]] and _could_end(view, p, action)
+               for p in view["players"])
+
+
+def _leader_leads(view: View, me: dict, action: dict) -> bool:
+    """Whether the seat ahead of everyone (and of this one) by the public estimate leads
+    `action` now: on a battle, winning it instead denies the leader the occupation and the
+    military points that follow every upkeep (R9.4), Wei's largest lead in self-play."""
+    scores = estimate(view)
+    return any(s != me["seat"] and scores[s] >= max(scores) and scores[s] > scores[me["seat"]]
+               for s in action["leading"])
+
+
+def _could_end(view: View, p: dict, action: str) -> bool:
+    """Whether performing `action` this round can meet an end condition of R11.1 for player
+    `p`: on Farm or Market also when the other track is one level short, since a seat with
+    generals enough wins both in one round."""
+    if action in ("farm", "market"):
+        other = p["market" if action == "farm" else "farm"]["level"]
+        return other >= DEVELOPMENT_MAX - 1 and p[action]["level"] == DEVELOPMENT_MAX - 1
+    if action == "emperor":
+        return p["office"] == EMPEROR_OFFICE - 1
+    if action.startswith("battle_"):
+        border = action.removeprefix("battle_")
+        return (len(p["occupations"]) == OCCUPYING_GENERALS_END - 1
+                and p["nation"] in BORDERS[border]
+                and any(r["border"] == border and r["occupant"] is None
+                        for r in view["regions"]))
+    return False
 
 
 def _joins_alliance_lead(view: View, me: dict, action: dict) -> bool:
@@ -251,8 +295,12 @@ def _emperor(view: View, me: dict, act: Action) -> float:
 
 
 def _alliance(view: View, me: dict, act: Action) -> float:
+    """What the two allies want of the action, and above all the action that would end the
+    game for a leading third seat: there the allies' bids add up against it (R7.9.1)."""
     allies = [view["players"][s] for s in view["alliance"]["allies"]]
-    return sum(need(view, ally, str(act.args[0])) for ally in allies)
+    action = str(act.args[0])
+    wanted = sum(need(view, ally, action) for ally in allies)
+    return wanted + BLOCK if _would_end_for_leader(view, me, action) else wanted
 
 
 def _recruit(view: View, me: dict, act: Action) -> float:

@@ -14,6 +14,7 @@ from games.core.chance import shuffle
 from games.core.messages import Msg, Term, msg
 from games.redux import bids
 from games.redux.citations import cite
+from games.redux.memo import built
 from games.redux.rules import (
     ACTIONS,
     ALLIANCE_ELIGIBLE,
@@ -49,6 +50,8 @@ VERBS = {
 }
 DRAFT_VERBS = {"on": ("on",), "units": ("units", "gold"), "support": ("support",),
                "emperor": ("emperor",)}
+PASS = Action("pass", (), label=msg("redux.label.pass"))
+CANCEL = Action("cancel", (), label=msg("redux.label.cancel"))
 
 
 # -- round start (R7.1, R7.2) ---------------------------------------------------------------
@@ -229,12 +232,12 @@ def _after_turn(state: State, events: list[Event], seat: int) -> None:
 def bid_actions(state: State, seat: int) -> list[Action]:
     draft = state["draft"]
     if draft is None:
-        return ([Action("place", (g,), label=msg("redux.label.place",
-                                                  general=general_term(state, g)))
-                 for g in available(state, seat)]
-                + [Action("pass", (), label=msg("redux.label.pass"))])
-    return STAGE_ACTIONS[draft["stage"]](state, seat) + [
-        Action("cancel", (), label=msg("redux.label.cancel"))]
+        free = tuple(available(state, seat))
+        return built(state, ("place", free), lambda: [
+            *(Action("place", (g,), label=msg("redux.label.place",
+                                               general=general_term(state, g))) for g in free),
+            PASS])
+    return STAGE_ACTIONS[draft["stage"]](state, seat) + [CANCEL]
 
 
 def bid(state: State, seat: int, action: Action) -> list[Event]:
@@ -303,9 +306,10 @@ def actions_open_to(state: State, seat: int) -> list[str]:
 
 
 def _on_actions(state: State, seat: int) -> list[Action]:
-    name = general_term(state, state["draft"]["general"])
-    return [Action("on", (a,), label=msg("redux.label.on", general=name, action=action_term(a)))
-            for a in actions_open_to(state, seat)]
+    gid, open_to = state["draft"]["general"], tuple(actions_open_to(state, seat))
+    return built(state, ("on", gid, open_to), lambda: [
+        Action("on", (a,), label=msg("redux.label.on", general=general_term(state, gid),
+                                     action=action_term(a))) for a in open_to])
 
 
 def _on(state: State, seat: int, args: tuple) -> None:

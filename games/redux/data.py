@@ -84,7 +84,23 @@ def frozen(state: dict) -> Pack:
 
 @lru_cache(maxsize=16)
 def _thaw(text: str) -> Pack:
-    return load_pack(text, source="the game's frozen data")
+    pack = load_pack(text, source="the game's frozen data")
+    _TEXTS[pack.hash] = text
+    return pack
+
+
+_TEXTS: dict[str, str] = {}  # the frozen text of every pack a game here has read, by hash
+
+
+def frozen_text(pack_hash: str) -> str:
+    """The canonical text of a pack by its hash, for a sampler that has only a view (which
+    names the pack by hash): the designed pack, or one a game in this process has read.
+    A pack is public data, so this reveals nothing a seat may not know."""
+    if pack_hash not in _TEXTS:
+        _thaw(freeze(designed()))
+    if pack_hash not in _TEXTS:
+        raise KeyError(f"no pack with hash {pack_hash} was read here")
+    return _TEXTS[pack_hash]
 
 
 # -- building ---------------------------------------------------------------------------------

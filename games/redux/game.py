@@ -3,9 +3,10 @@ in the modules it delegates to; this class only wires them together and words th
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
-from games.core import Event, IllegalAction, Option, State
+from games.core import Action, Event, IllegalAction, Option, Rng, State
 from games.core.game import PrivateGroup
 from games.core.messages import Msg, Said, msg
 from games.core.modular import ModularGame
@@ -14,6 +15,7 @@ from games.redux import view as views
 from games.redux.citations import cite
 from games.redux.packs import ReduxPacks
 from games.redux.rules import ACTIONS, TRIBAL_OF_NATION
+from games.redux.sample import sample as sampled
 from games.redux.state import action_term, general_term, player
 
 
@@ -63,10 +65,25 @@ class ReduxGame(ModularGame):
         flow.advance(state, events)
         return state, events
 
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """The core's apply, but the frozen data pack (most of the state's bytes) is shared
+        by the copy instead of pickled: it is an immutable string, and copying it cost more
+        than the rest of the state and made every `data.frozen` lookup compare its text anew.
+        A refused turn goes through the core's own checks and words."""
+        if self.result(state) is not None or seat not in self.to_act(state):
+            return super().apply(state, seat, action)
+        new_state: State = pickle.loads(pickle.dumps({**state, "data": None},
+                                                     pickle.HIGHEST_PROTOCOL))
+        new_state["data"] = state["data"]
+        return new_state, self._apply(new_state, seat, action)
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         result = self.result(state)
         return views.view(state, seat, flow.to_act(state),
                           result.to_json() if result else None)
+
+    def sample(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
+        return sampled(view, seat, rng)
 
     def factions(self, state: State) -> list[str]:
         return [p["nation"] for p in state["players"]]

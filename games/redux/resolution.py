@@ -17,6 +17,7 @@ from games.core import Action, Event, IllegalAction, MalformedAction, NotYourTur
 from games.core.messages import Msg, Param, msg
 from games.redux import abilities, battle, benefits, economy, tribal
 from games.redux.citations import cite, stage_rule
+from games.redux.memo import built
 from games.redux.rules import ACTIONS, BATTLE_OF_BORDER, TRIBAL_OF_NATION
 from games.redux.say import choices_hint
 from games.redux.state import State, action_term, player, release_bid, source_term, who
@@ -137,8 +138,9 @@ def legal(state: State, seat: int) -> list[Action]:
 def _first_choices(state: State, seat: int) -> list[Action]:
     mine = todo(state, seat)
     choices = [c for action in mine for c in EFFECTS[action].choices(state, seat, action)]
-    return choices + [Action("decline", (a,), label=msg("redux.label.decline",
-                                                        action=action_term(a))) for a in mine]
+    return choices + built(state, ("decline", tuple(mine)), lambda: [
+        Action("decline", (a,), label=msg("redux.label.decline", action=action_term(a)))
+        for a in mine])
 
 
 def apply(state: State, seat: int, action: Action) -> list[Event]:

@@ -89,7 +89,19 @@ def source_term(state: State, source: str) -> Param:
 
 def _named(state: State, section: str, kind: str, entry: str) -> Param:
     """The catalog's name of a designed pack entry; an uploaded pack's own entry (a new id, or
-    a renamed one) is named by its pack, in the languages the pack gives."""
+    a renamed one) is named by its pack, in the languages the pack gives. Found once per pack
+    (the key holds its hash): legal actions and events name generals at every move."""
+    key = (state["pack"]["hash"], section, entry)
+    found = _NAMES.get(key)
+    if found is None:
+        found = _NAMES[key] = _name_in(state, section, kind, entry)
+    return found
+
+
+_NAMES: dict[tuple[str, str, str], Param] = {}  # bounded: one entry per pack entry read
+
+
+def _name_in(state: State, section: str, kind: str, entry: str) -> Param:
     names = getattr(pack(state), section)[entry]["name"]
     if _designed_names(section).get(entry) == names:
         return Term(f"redux.{kind}.{entry}")
@@ -124,8 +136,16 @@ def status(state: State, seat: int, gid: str) -> str:
 
 
 def available(state: State, seat: int) -> list[str]:
-    """R7.7.8: recruited, revealed generals in the player's supply, in recruitment order."""
-    return [g for g in player(state, seat)["generals"] if status(state, seat, g) == "available"]
+    """R7.7.8: recruited, revealed generals in the player's supply, in recruitment order:
+    those `status` calls available, found with one pass over the occupations and bids (every
+    bidding turn asks)."""
+    p = player(state, seat)
+    busy = {o["general"] for o in p["occupations"]}
+    busy.update(b["general"] for b in state["bids"] if b["seat"] == seat)
+    flipped = state["flipped"]
+    if flipped and flipped["seat"] == seat:
+        busy.add(flipped["general"])
+    return [g for g in p["generals"] if g not in busy]
 
 
 # -- limited components (A17) ----------------------------------------------------------------

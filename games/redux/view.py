@@ -40,7 +40,24 @@ def view(state: State, seat: int | None, to_act: set[int], result: dict | None) 
         "draft": _copy(state["draft"]) if state["draft"] and state["draft"]["seat"] == seat
         else None,
         "doing": _copy(state["doing"]),
+        "public": _public(state),
         "result": result,
+    }
+
+
+def _public(state: State) -> dict:
+    """Public facts the rules read that the rest of the view does not show (what a sampler
+    needs to rebuild the state, docs/engine-core.md "Sampling"): the round's bookkeeping and,
+    per player, what it did this round and how many generals it drew for a pick (the draw's
+    size and the pick's count are announced, R7.1.2; the generals themselves stay hidden)."""
+    return {
+        "seq": state["seq"], "winners": _copy(state["winners"]), "todo": _copy(state["todo"]),
+        "manipulate_winner": state["manipulate_winner"], "end": _copy(state["end"]),
+        "players": [{"performed": list(p["performed"]), "placed": list(p["placed"]),
+                     "recruited_round": dict(p["recruited_round"]),
+                     "tribal_done": p["tribal_done"], "reward_taken": p["reward_taken"],
+                     "benefits": _copy(p["benefits"]), "drawn_count": len(p["drawn"]),
+                     "picking": p["picking"]} for p in state["players"]],
     }
 
 

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from games.core import Game, Rng, get_game, make_agent
 from games.core.sampling import seen
 
-# The games with a determiniser (docs/engine-core.md, "Sampling": Redux's view does not
-# carry enough public state yet), their seats (Record and Tang at three, for a hidden hand on
-# either side of the seat) and how often a step is checked.
-TABLES = {"record": (3, 1), "scythe": (2, 3), "tang": (3, 4), "wargame": (3, 4)}
+# The games with a determiniser (docs/engine-core.md, "Sampling"), their seats (Record, Redux
+# and Tang at three, for a hidden hand on either side of the seat) and how often a step is
+# checked.
+TABLES = {"record": (3, 1), "redux": (3, 2), "scythe": (2, 3), "tang": (3, 4), "wargame": (3, 4)}
 # Options that change what is hidden or where: Record's two decks and rebuilds (A1, A4),
 # Scythe's secret coins (S21.1), Tang's secret grain (T9), the wargame's unnamed free
 # generals (W5.5b).

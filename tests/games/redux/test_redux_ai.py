@@ -106,3 +106,59 @@ def test_an_ally_joins_the_alliance_action_its_partner_leads_alone() -> None:
     state = _shu_to_place_with_wu_on_market("market", shu_on_market=True)
     view = _view(state, SHU)  # Shu is already on it: a second general is only insurance
     assert ai.action_score(view, SHU, Action("on", ("market",))) < joining / 2
+
+
+def _wei_about_to_develop_out(state: dict) -> dict:
+    """Wei at farm 4 and market 5, far ahead on points: one more farm development ends the
+    game (R11.1.2) with Wei the winner. Shu has nothing of its own to gain on Farm."""
+    rig(state, WEI, farm={"level": 4, "developed": 0}, market={"level": 5, "developed": 0},
+        military=20)
+    return rig(state, SHU, farm={"level": 5, "developed": 0})
+
+
+def test_an_ai_seat_outbids_the_leader_on_the_action_that_would_end_the_game() -> None:
+    """Allies holding the strong nation back (R1.2): Shu puts Jiang Wan (Admin 5) on Farm,
+    which Wei leads with Jia Xu's 5 and would end the game with, though Farm is worth
+    nothing to Shu itself."""
+    state = recruited(started(), WEI, "wei.jia_xu", "wei.cao_hong")
+    recruited(state, SHU, "shu.jiang_wan", "shu.zhao_yun")
+    state = bidding(_wei_about_to_develop_out(state), alliance="market", order=(WEI, WU, SHU))
+    rig(state, SHU, support=1)
+    state["bids"].append({"seq": 0, "seat": WEI, "general": "wei.jia_xu", "action": "farm",
+                          "units": None, "gold": 0, "support": 0, "emperor": False,
+                          "bonus": 0})
+    state.update(seq=1, turn=SHU)
+    state, _ = act(state, SHU, "place shu.jiang_wan")
+    view = _view(state, SHU)
+    scores = {a.args[0]: ai.action_score(view, SHU, a) for a in GAME.legal_actions(state, SHU)
+              if a.kind == "on"}
+    assert max(scores, key=lambda a: scores[a]) == "farm", scores
+
+
+def test_the_allies_make_the_leaders_game_ending_action_their_alliance_action() -> None:
+    """R7.2.3, R7.9.1: the chooser puts the alliance on Farm, where both allies' bids add up
+    against Wei, who would end the game by developing its farm."""
+    state = started()
+    state.update(bid_order=[WEI, WU, SHU])
+    state = _wei_about_to_develop_out(state)
+    assert GAME.to_act(state) == {SHU}
+    view = _view(state, SHU)
+    scores = {a.args[0]: ai.action_score(view, SHU, a) for a in GAME.legal_actions(state, SHU)}
+    assert max(scores, key=lambda a: scores[a]) == "farm", scores
+
+
+def test_a_neighbour_contests_a_battle_the_leader_leads() -> None:
+    """Military points come from occupying units at every upkeep (R9.4), where Wei ran away
+    in self-play: Shu outbids Wei's lead on their border's battle even with no units of its
+    own to occupy with (a won battle still counts as a success, A24)."""
+    state = recruited(started(), WEI, "wei.jia_xu", "wei.cao_hong")
+    recruited(state, SHU, "shu.zhao_yun", "shu.jiang_wan")
+    state = bidding(state, alliance="market", order=(WEI, WU, SHU))
+    rig(state, WEI, military=20)
+    state["bids"].append({"seq": 0, "seat": WEI, "general": "wei.jia_xu",
+                          "action": "battle_shu_wei", "units": None, "gold": 0, "support": 0,
+                          "emperor": False, "bonus": 0})
+    state.update(seq=1, turn=SHU)
+    state, _ = act(state, SHU, "place shu.zhao_yun")
+    view = _view(state, SHU)
+    assert ai.action_score(view, SHU, Action("on", ("battle_shu_wei",))) == ai.DENY

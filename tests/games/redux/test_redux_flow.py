@@ -106,3 +106,14 @@ def test_resolution_prompts_name_the_won_actions() -> None:
     assert prompt.startswith("Perform the actions you won")
     assert state["todo"][str(actor)]
     assert all(action_name(a) in prompt for a in state["todo"][str(actor)])
+
+
+def test_apply_copies_the_state_but_shares_its_frozen_pack() -> None:
+    """The pack text is immutable, so the copy shares it; everything else is a new copy and
+    the input state is left as it was, in its key order (storage keeps that order)."""
+    state = GAME.setup(3, {}, 1)
+    before = copy.deepcopy(state)
+    after, _ = GAME.apply(state, WEI, GAME.legal_actions(state, WEI)[0])
+    assert state == before and after["data"] is state["data"]
+    assert list(after) == list(state)
+    assert after["players"] is not state["players"] and after["players"] != state["players"]

@@ -10,7 +10,7 @@ from tests.games.redux.scenario import SHU, WEI, WU, act, bidding, place, recrui
 
 TOP = {"game", "round", "step", "to_act", "viewer", "pack", "options", "criterion",
        "bid_order", "action_order", "alliance", "emperor_holder", "turn", "actor", "actions",
-       "regions", "decks", "supply", "players", "draft", "doing", "result"}
+       "regions", "decks", "supply", "players", "draft", "doing", "public", "result"}
 PLAYER = {"seat", "nation", "nation_name", "gold", "rice", "support", "armies", "weapons",
           "farm", "market", "granary", "treasury", "tribal", "military", "office",
           "office_name", "deficits", "hand_count", "built", "generals", "hidden_count",
@@ -86,6 +86,24 @@ def test_actions_show_bids_totals_and_leader() -> None:
                                 "chooser": SHU}
     statuses = {g["id"]: g["status"] for g in view["players"][WEI]["generals"]}
     assert statuses == {"wei.jia_xu": "placed", "wei.cao_hong": "available"}
+
+
+def test_public_block_carries_the_rounds_bookkeeping_to_every_seat() -> None:
+    state = bid_state()
+    public = GAME.view(state, None)["public"]
+    assert public == GAME.view(state, SHU)["public"]
+    assert public["seq"] == 2 and public["winners"] == {} and public["todo"] == {}
+    assert public["players"][WEI]["placed"] == ["wei.jia_xu"]
+    assert public["players"][SHU]["placed"] == []
+    assert public["players"][WEI]["recruited_round"] == state["players"][WEI]["recruited_round"]
+
+
+def test_public_block_counts_a_pick_without_naming_it() -> None:
+    state = GAME.setup(3, {}, 1)
+    wei = state["players"][WEI]
+    shown = GAME.view(state, WU)["public"]["players"][WEI]
+    assert shown["drawn_count"] == len(wei["drawn"]) == 6 and shown["picking"] == 4
+    assert not set(wei["drawn"]) & set(json.dumps(shown).split('"'))
 
 
 def test_flipped_general_shows_on_manipulate() -> None:

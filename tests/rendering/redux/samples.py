@@ -148,6 +148,11 @@ def base(round_no: int, step: str, criterion: dict, bid_order: list[int],
         "supply": {"spear": 12, "horse": 15, "crossbow": 15, "ship": 15, "armies": 40,
                    "support": 12, "farm": 5, "market": 5},
         "draft": None, "doing": None, "result": None,
+        "public": {"seq": 0, "winners": {}, "todo": {}, "manipulate_winner": None,
+                   "end": None, "players": [
+                       {"performed": [], "placed": [], "recruited_round": {},
+                        "tribal_done": False, "reward_taken": False, "benefits": None,
+                        "drawn_count": 0, "picking": 0} for _ in bid_order]},
     }
 
 
