@@ -40,13 +40,18 @@ class Budget:
     either left None is the game's own (`Game.search_iterations`, `Game.search_depth`, sized
     to a second a decision). `noise` is the share of rollout actions drawn uniformly instead
     of greedily (two greedy seats would otherwise replay one line); `exploration` UCB's
-    constant for values in [0, 1]."""
+    constant for values in [0, 1]; `bias` the progressive bias toward the heuristic's
+    favourite, `bias / (visits + 1)` added to its UCB, so that a few noisy rollouts do not
+    outvote the heuristic (without it, 60 iterations on Record left its choice in two
+    thirds of the decisions, on differences the rollouts could not tell from noise, and lost
+    to it 23 games to 27 of 50)."""
 
     iterations: int | None = None
     depth: int | None = None
     seconds: float | None = None
     noise: float = 0.1
     exploration: float = 0.7
+    bias: float = 1.0
 
 
 class Node:
@@ -136,8 +141,10 @@ class Search:
             action = self.favourite(node, state, seat, untried)
             node.children[(seat, action.text)] = Node(seat)
             return action, True
-        exploration = self.budget.exploration
-        return max(tried, key=lambda pair: pair[0].ucb(exploration))[1], False
+        exploration, bias = self.budget.exploration, self.budget.bias
+        favourite = max(tried, key=lambda pair: node.prior[pair[1].text])[0]
+        return max(tried, key=lambda pair: pair[0].ucb(exploration) + (
+            bias / (pair[0].visits + 1) if pair[0] is favourite else 0.0))[1], False
 
     def favourite(self, node: Node, state: State, seat: int, untried: list[Action]) -> Action:
         """The untried action the heuristic scores best (its prior: the order of
