@@ -14,7 +14,7 @@ from bot.i18n import t, words
 from bot.service.options import parse_options
 from bot.tools.terminal import players_refusal
 from games.core import Game, GameError, all_games, get_game
-from games.core.agents import AGENTS
+from games.core.agents import agent_kinds
 
 DEFAULT_WEB_PORT = 8080
 
@@ -254,9 +254,11 @@ def _simulate(args: argparse.Namespace) -> int:
         print(_said(error), file=sys.stderr)
         return 2
     agents = tuple(kind.strip() for kind in args.agents.split(",") if kind.strip())
-    unknown = [kind for kind in agents if kind not in AGENTS]
+    offered = agent_kinds(game)  # search only where the game samples (Game.can_sample)
+    unknown = [kind for kind in agents if kind not in offered]
     if unknown or not agents:
-        print(f"unknown AI kind {unknown}; kinds: {', '.join(AGENTS)}", file=sys.stderr)
+        print(f"unknown AI kind {unknown}; kinds for {game.name}: {', '.join(offered)}",
+              file=sys.stderr)
         return 2
     players = seat_count(game, args.players)
     refusal = check_run(game, players, args.games) or (

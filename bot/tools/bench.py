@@ -18,7 +18,7 @@ from bot.service.announce import worded
 from bot.service.base import started_state
 from bot.service.models import Player
 from bot.tools.simulate import play_game
-from games.core import Game, get_game, make_agent
+from games.core import Game, Rng, get_game, make_agent
 from rendering import Scene, overview_image, render_overview, to_png
 from rendering.kit.heap import keep_board_buffers
 from rendering.kit.png import to_truecolour_png
@@ -87,6 +87,50 @@ def playout_times(game: Game, players: int, seed: int, games: int) -> Playouts:
         totals.append(time.perf_counter() - start)
         lengths.append(length)
     return Playouts(totals, lengths, applies)
+
+
+SEARCH_DECISIONS = 40  # timed decisions of the search AI per game benched
+
+
+@dataclass(frozen=True)
+class SearchTimes:
+    """The search AI's decisions at the play budget (the game's, no time cap), and the
+    determinisation each of its iterations starts from."""
+
+    decisions: list[float]
+    samples: list[float]
+
+    def lines(self) -> list[str]:
+        ordered = sorted(self.decisions)
+        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+        return [f"search decision (a choice of two or more), median of {len(ordered)}: "
+                f"{_median_ms(ordered):.0f} ms · p99 {p99 * 1000:.0f} ms",
+                f"sample (a determinisation from a seat's view), median of "
+                f"{len(self.samples)}: {_median_ms(self.samples):.3f} ms"]
+
+
+def search_times(game: Game, players: int, seed: int, decisions: int) -> SearchTimes:
+    """Seat 1 searches, the others play the heuristic, until `decisions` of seat 1 with a
+    choice are timed (or the game ends); beside each, one `sample` of its view is timed."""
+    state = game.setup(players, {}, seed)
+    agents = [make_agent("search" if i == 0 else "heuristic", seed + i) for i in range(players)]
+    timed: list[float] = []
+    samples: list[float] = []
+    rng = Rng(seed)
+    while game.result(state) is None and len(timed) < decisions:
+        seat = min(game.to_act(state))
+        chosen = len(game.legal_actions(state, seat)) > 1 and seat == 0
+        if chosen:
+            view = game.view(state, seat)
+            before = time.perf_counter()
+            game.sample(view, seat, rng)
+            samples.append(time.perf_counter() - before)
+        start = time.perf_counter()
+        action = agents[seat].choose(game, state, seat)
+        if chosen:
+            timed.append(time.perf_counter() - start)
+        state, _ = game.apply(state, seat, action)
+    return SearchTimes(timed, samples)
 
 
 @dataclass(frozen=True)
@@ -230,6 +274,8 @@ def bench(game_name: str = "record", players: int = 4, games: int = 20, seed: in
     full = _time(lambda: play_game(game, players, {}, seed, ["heuristic"] * players,
                                    check=False), max(3, games // 4))
     playouts = playout_times(game, players, seed, max(3, games // 4))
+    searched = search_times(game, players, seed, SEARCH_DECISIONS).lines() \
+        if game.can_sample else []
     board = render_times(game, players, seed, 20)
     service = asyncio.run(service_action_times(game, players, seed, synchronous))
     return [
@@ -238,6 +284,7 @@ def bench(game_name: str = "record", players: int = 4, games: int = 20, seed: in
         f"{_median_ms(actions):.3f} ms",
         f"full simulated game, median of {len(full)}: {_median_ms(full):.1f} ms",
         playouts.line(),
+        *searched,
         *board.lines(),
         f"service action with SQLite (persist, no render), median of "
         f"{len(service.actions)}: {_median_ms(service.actions):.2f} ms · database after one "

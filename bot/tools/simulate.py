@@ -29,6 +29,8 @@ class Summary:
     reasons: Counter[str] = field(default_factory=Counter)
     role_games: dict[str, Counter[str]] = field(default_factory=dict)  # kind -> role -> n
     role_wins: dict[str, Counter[str]] = field(default_factory=dict)
+    agent_games: Counter[str] = field(default_factory=Counter)  # "search", "search at seat 1"
+    agent_wins: Counter[str] = field(default_factory=Counter)
 
     def lines(self) -> list[str]:
         wins = ", ".join(f"seat {s + 1}: {n}" for s, n in sorted(self.wins.items()))
@@ -41,6 +43,7 @@ class Summary:
             f"wins by seat (shared wins count for each): {wins}",
             f"end conditions met (a game may meet several): {reasons}",
             *(self._role_line(kind) for kind in self.role_games),
+            *self._agent_lines(),
             *(f"ERROR {e}" for e in self.errors[:20]),
         ]
 
@@ -58,8 +61,26 @@ class Summary:
                           for name, played in sorted(games.items()))
         return f"win rate by {kind}: {rates}"
 
-    def count(self, game: Game, state: State, actions: int) -> None:
-        """Add one finished game to the figures."""
+    def _agent_lines(self) -> list[str]:
+        """Win rate per AI kind, then per kind and seat (seats rotate between kinds), when
+        the run seats more than one kind; a shared win counts for each winner."""
+        kinds = sorted(k for k in self.agent_games if " at seat " not in k)
+        if len(kinds) < 2:
+            return []
+
+        def rates(names: list[str]) -> str:
+            return ", ".join(f"{name}: {self.agent_wins[name] / self.agent_games[name]:.1%} "
+                             f"({self.agent_wins[name]} of {self.agent_games[name]})"
+                             for name in names)
+
+        by_seat = sorted((k for k in self.agent_games if " at seat " in k),
+                         key=lambda k: (k.split(" at seat ")[0], int(k.split(" at seat ")[1])))
+        return [f"win rate by agent: {rates(kinds)}",
+                f"win rate by agent and seat: {rates(by_seat)}"]
+
+    def count(self, game: Game, state: State, actions: int, kinds: list[str] | None = None
+              ) -> None:
+        """Add one finished game to the figures; `kinds` are the agents by seat."""
         result = game.result(state)
         if result is None:
             raise ValueError("only a finished game is counted")
@@ -71,6 +92,10 @@ class Summary:
         for kind, roles in game.roles(state).items():
             self.role_games.setdefault(kind, Counter()).update(roles)
             self.role_wins.setdefault(kind, Counter()).update(roles[s] for s in result.winners)
+        for seat, kind in enumerate(kinds or []):
+            self.agent_games.update([kind, f"{kind} at seat {seat + 1}"])
+            if seat in result.winners:
+                self.agent_wins.update([kind, f"{kind} at seat {seat + 1}"])
 
 
 def play_game(game: Game, players: int, options: dict[str, Any], seed: int,
@@ -182,13 +207,13 @@ def simulate(game: Game, players: int, games: int, seed: int, options: dict[str,
     if jobs < 1:
         raise ValueError(f"simulate needs at least one process, not {jobs}")
     summary = Summary()
-    for state, actions, error in _played(Table(game, players, options, seed, agents), games,
-                                         jobs):
+    table = Table(game, players, options, seed, agents)
+    for number, (state, actions, error) in enumerate(_played(table, games, jobs)):
         summary.games += 1
         if error is not None:
             summary.errors.append(error)
         else:
-            summary.count(game, state, actions)
+            summary.count(game, state, actions, table.kinds(number))
     return summary
 
 
@@ -201,13 +226,17 @@ class Table:
     seed: int
     agents: tuple[str, ...]
 
+    def kinds(self, number: int) -> list[str]:
+        """The AI kind of each seat in game `number`: the kinds rotate by seat and game."""
+        return [self.agents[(number + i) % len(self.agents)] for i in range(self.players)]
+
     def play(self, number: int) -> tuple[State, int, str | None]:
         """Game `number` checked and replayed: its final state and length, or the error that
         stopped it (any crash is a finding, reported with its seed)."""
         game_seed = self.seed * 100_003 + number
-        kinds = [self.agents[(number + i) % len(self.agents)] for i in range(self.players)]
         try:
-            state, log = play_game(self.game, self.players, self.options, game_seed, kinds)
+            state, log = play_game(self.game, self.players, self.options, game_seed,
+                                   self.kinds(number))
             replayed, _ = replay(self.game, self.players, self.options, game_seed, log)
             if replayed != state:
                 raise AssertionError("replay differs from the played state")

@@ -7,6 +7,8 @@ import random
 
 from games.core.actions import Action
 from games.core.game import Game, State
+from games.core.rng import Rng
+from games.core.search import Budget, Search, greedy
 
 
 class Agent:
@@ -41,8 +43,36 @@ class HeuristicAgent(Agent):
         return max(scored, key=lambda t: (t[0], t[1]))[2]
 
 
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent}
+class SearchAgent(Agent):
+    """Searches before it plays (games/core/search.py), from its seat's view and legal
+    actions alone. A decision with one legal action is played at once; a game without a
+    determiniser (`Game.can_sample`) gets the heuristic's choice."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
+        super().__init__(seed)
+        self.budget = budget or Budget()
+
+    def choose(self, game: Game, state: State, seat: int) -> Action:
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        view = game.view(state, seat)
+        rng = Rng(self.random.getrandbits(64))
+        if not game.can_sample:
+            return greedy(game, view, seat, legal, rng)
+        return Search(game, view, seat, rng, self.budget).best(legal)
+
+
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "heuristic": HeuristicAgent,
+                                  "search": SearchAgent}
 
 
 def make_agent(kind: str, seed: int = 0) -> Agent:
     return AGENTS[kind](seed)
+
+
+def agent_kinds(game: Game) -> list[str]:
+    """The AI kinds a table of `game` may seat: search only where the game samples."""
+    return [kind for kind in AGENTS if kind != SearchAgent.name or game.can_sample]

@@ -98,6 +98,11 @@ class Game(ABC):
     extra_commands: bool = False
     # a group may replace its designed data with their printed values (games/core/packs.py).
     packs: PackFormat | None = None
+    # The search AI's budget per decision (games/core/search.py) where the game samples:
+    # iterations, and the actions each rollout plays before `values` judges it; sized so
+    # that a decision takes about a second at most on this machine (`gm bench`).
+    search_iterations: int = 60
+    search_depth: int = 20
 
     # -- the contract -------------------------------------------------------------------
     def setup(self, seats: int, options: dict[str, Any], seed: int) -> State:
@@ -261,6 +266,36 @@ class Game(ABC):
         A game implements it in `games/<game>/sample.py` (docs/engine-core.md, "Sampling");
         one without a determiniser refuses, and a search AI keeps to the heuristic there."""
         raise NotImplementedError(f"{self.name} has no determiniser (Game.sample)")
+
+    @property
+    def can_sample(self) -> bool:
+        """Whether the game has a determiniser (it overrides `sample`): the one place that
+        decides whether its tables are offered the search AI (games/core/agents.py)."""
+        return type(self).sample is not Game.sample
+
+    def values(self, state: State) -> list[float]:
+        """How good the table is for each seat, in [0, 1], for a search that judges a
+        simulated game it stopped early (games/core/search.py).
+
+        A finished game gives its winners 1 (a shared victory splits it) and the others 0.
+        Otherwise `standings` is read: the leader gets 1, the last seat 0 and the rest their
+        place between the two in points, so a rollout that gains points over the others
+        reads as better even far from the end; a table where everyone is level (or a game
+        without standings) gives 0.5 each. A game whose standings say little mid-game (a
+        score only counted at the end) overrides this with its own estimate."""
+        seats = len(state["players"])
+        result = self.result(state)
+        if result is not None:
+            return [1 / len(result.winners) if s in result.winners else 0.0
+                    for s in range(seats)]
+        try:
+            totals = {score.seat: score.total for score in self.standings(state).scores}
+        except IllegalAction:
+            return [0.5] * seats
+        low, high = min(totals.values()), max(totals.values())
+        if high == low:
+            return [0.5] * seats
+        return [(totals[s] - low) / (high - low) for s in range(seats)]
 
     def secrets(self, state: State) -> dict[int, set[str]]:
         """For each seat, the strings only it may see (ids of its hidden cards). Checkers

@@ -36,6 +36,9 @@ class ScytheGame(ModularGame):
     )
     turns, checks, scoring, heuristic = flow, checks, scoring, ai
     lookups, views = references, views
+    # The heuristic scores an action in about a millisecond (ten times Record's), so the
+    # search affords few, short rollouts within its second a decision.
+    search_iterations, search_depth = 24, 4
 
     def begin(self, seats: int, options: dict[str, Any],
               seed: int) -> tuple[State, list[Event]]:

@@ -11,6 +11,7 @@ from bot.tools.bench import (
     BareCommits,
     playout_times,
     ratio_line,
+    search_times,
     service_action_times,
 )
 from games.core import get_game
@@ -50,3 +51,13 @@ def test_random_playouts_time_each_whole_game_and_every_apply_inside_it() -> Non
     assert len(playouts.applies) == sum(playouts.lengths)  # one sample per action played
     assert re.fullmatch(r"random playout from the start, median of 2: \d+\.\d ms \(\d+ actions\) "
                         r"· one apply, median of \d+: \d+\.\d{3} ms", playouts.line())
+
+
+def test_search_decisions_with_a_choice_are_timed_each_beside_one_sample() -> None:
+    times = search_times(get_game("record"), 2, seed=1, decisions=2)
+    assert len(times.decisions) == len(times.samples) == 2
+    decision, sample = times.lines()
+    assert re.fullmatch(r"search decision \(a choice of two or more\), median of 2: \d+ ms · "
+                        r"p99 \d+ ms", decision)
+    assert re.fullmatch(r"sample \(a determinisation from a seat's view\), median of 2: "
+                        r"\d+\.\d{3} ms", sample)

@@ -76,3 +76,20 @@ def test_two_processes_give_the_summary_of_one():
 def test_no_process_is_refused():
     with pytest.raises(ValueError, match="at least one process, not 0"):
         simulate(get_game("record"), 3, 1, 1, {}, jobs=0)
+
+
+def test_a_run_of_two_kinds_reports_win_rates_by_agent_and_by_seat():
+    summary = simulate(get_game("record"), 2, 2, 1, {}, ("heuristic", "random"))
+    assert summary.agent_games == {"heuristic": 2, "random": 2, "heuristic at seat 1": 1,
+                                   "heuristic at seat 2": 1, "random at seat 1": 1,
+                                   "random at seat 2": 1}  # the kinds rotate over the seats
+    assert summary.agent_wins["heuristic"] + summary.agent_wins["random"] == \
+        sum(summary.wins.values())
+    lines = [line for line in summary.lines() if line.startswith("win rate by agent")]
+    assert lines[0].startswith("win rate by agent: heuristic: ")
+    assert lines[1].startswith("win rate by agent and seat: heuristic at seat 1: ")
+
+
+def test_a_run_of_one_kind_has_no_win_rate_by_agent():
+    summary = simulate(get_game("record"), 2, 1, 1, {}, ("heuristic",))
+    assert not [line for line in summary.lines() if line.startswith("win rate by agent")]
