@@ -62,10 +62,10 @@ GAME_CHOICES = [app_commands.Choice(name=title[:CHOICE_LENGTH], value=name)
 # The games whose tables may run on a server's data pack (the same choices, so the same
 # names in every language: `choice.game.<name>`).
 PACK_GAME_CHOICES = [c for c in GAME_CHOICES if c.value in GameMaster.pack_games()]
-# Every registered AI level, named in each language (`choice.level.<kind>`); the service
-# refuses one the table's game does not offer.
+# Every AI level offered to tables, named in each language (`choice.level.<kind>`); the
+# service refuses one the table's game does not offer.
 LEVEL_CHOICES = [app_commands.Choice(name=t(f"choice.level.{kind}"), value=kind)
-                 for kind in AGENTS]
+                 for kind, agent in AGENTS.items() if agent.at_tables]
 MAX_SEATS = 25
 MAX_STEP = 100_000
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from bot.i18n import game_title, text
 from bot.service.models import ServiceError
 from games.core import Action, Event, Game, State, get_game, make_agent
-from games.core.agents import AGENTS
+from games.core.agents import AGENTS, table_levels
 from games.core.messages import Term
 
 DEFAULT_LEVEL = "heuristic"  # a seat's level when nobody chose one: quick and sound
@@ -39,10 +39,11 @@ class Decision:
 
 
 def levels(engine: Game) -> list[str]:
-    """The levels a table of `engine` may choose, in the registry's order: every registered
-    agent kind. Whether a kind can play a game at all (a search needs the game's
-    determiniser) is the registry's to say; this is the one place of the bot that asks."""
-    return list(AGENTS)
+    """The levels a table of `engine` may choose, in the registry's order. Which kinds a
+    table is offered (a search needs the game's determiniser, and is offered only once it
+    plays better than the heuristic) is the registry's to say; this is the one place of the
+    bot that asks."""
+    return table_levels(engine)
 
 
 def check_level(engine: Game, level: str) -> None:

@@ -13,6 +13,7 @@ from games.core.search import Budget, Search, greedy
 
 class Agent:
     name = "agent"
+    at_tables = True  # offered to a table's AI seats (`/game ai level:`)
 
     def __init__(self, seed: int = 0) -> None:
         self.random = random.Random(seed)
@@ -49,6 +50,9 @@ class SearchAgent(Agent):
     determiniser (`Game.can_sample`) gets the heuristic's choice."""
 
     name = "search"
+    # Not offered to tables: over seeded self-play it has not beaten the heuristic yet
+    # (docs/engine-core.md, "Search"); simulations and the bench still pit it.
+    at_tables = False
 
     def __init__(self, seed: int = 0, budget: Budget | None = None) -> None:
         super().__init__(seed)
@@ -76,3 +80,9 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
 def agent_kinds(game: Game) -> list[str]:
     """The AI kinds a table of `game` may seat: search only where the game samples."""
     return [kind for kind in AGENTS if kind != SearchAgent.name or game.can_sample]
+
+
+def table_levels(game: Game) -> list[str]:
+    """The AI kinds a table of `game` is offered: those that play at least as well as the
+    heuristic, and that the game can run."""
+    return [kind for kind in agent_kinds(game) if AGENTS[kind].at_tables]
