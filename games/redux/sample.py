@@ -22,6 +22,7 @@ from games.core.rng import Rng
 from games.core.sampling import Dealer, fresh_rng, unseen
 from games.redux import data
 from games.redux.state import State, available
+from games.redux.view import copied
 
 DECKS = ("union", "separation")
 
@@ -40,11 +41,11 @@ def sample(view: dict[str, Any], seat: int, rng: Rng) -> State:
                      "previous": view["alliance"]["previous"]},
         "emperor_holder": view["emperor_holder"], "flipped": _flipped(view),
         "bids": _bids(view), "seq": public["seq"], "turn": view["turn"],
-        "draft": _copy(view["draft"]), "winners": _copy(public["winners"]),
+        "draft": copied(view["draft"]), "winners": copied(public["winners"]),
         "successes": [p["successes"] for p in view["players"]],
         "manipulate_winner": public["manipulate_winner"], "actor": view["actor"],
-        "todo": _copy(public["todo"]), "doing": _copy(view["doing"]),
-        "end": _copy(public["end"]), "supply": dict(view["supply"]),
+        "todo": copied(public["todo"]), "doing": copied(view["doing"]),
+        "end": copied(public["end"]), "supply": dict(view["supply"]),
         "decks": {deck: [] for deck in DECKS},
         "players": [_player(p, public["players"][p["seat"]]) for p in view["players"]],
     }
@@ -52,14 +53,6 @@ def sample(view: dict[str, Any], seat: int, rng: Rng) -> State:
     _cards(state, view, seat, rng)
     _draft(state, seat, rng)
     return state
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 def _flipped(view: dict[str, Any]) -> dict | None:
@@ -71,7 +64,7 @@ def _flipped(view: dict[str, Any]) -> dict | None:
 def _bids(view: dict[str, Any]) -> list[dict]:
     """The round's placements, which the view lists by action, back in their sequence."""
     placed = [{"seq": b["seq"], "seat": b["seat"], "general": b["general"],
-               "action": action["id"], "units": _copy(b["units"]), "gold": b["gold"],
+               "action": action["id"], "units": copied(b["units"]), "gold": b["gold"],
                "support": b["support"], "emperor": b["emperor"], "bonus": b["bonus"]}
               for action in view["actions"] for b in action["bids"]]
     return sorted(placed, key=lambda b: b["seq"])
@@ -84,19 +77,19 @@ def _player(shown: dict[str, Any], public: dict[str, Any]) -> dict:
         "seat": shown["seat"], "nation": shown["nation"], "gold": shown["gold"],
         "rice": shown["rice"], "support": shown["support"], "armies": dict(shown["armies"]),
         "weapons": dict(shown["weapons"]), "farm": dict(shown["farm"]),
-        "market": dict(shown["market"]), "granary": _copy(shown["granary"]),
-        "treasury": _copy(shown["treasury"]), "tribal": shown["tribal"],
+        "market": dict(shown["market"]), "granary": copied(shown["granary"]),
+        "treasury": copied(shown["treasury"]), "tribal": shown["tribal"],
         "military": shown["military"], "office": shown["office"],
         "deficits": shown["deficits"], "hand": [c["id"] for c in shown.get("hand", [])],
         "built": [c["id"] for c in shown["built"]], "general_deck": [],
         "drawn": [g["id"] for g in shown.get("drawn", [])], "picking": public["picking"],
         "hidden": [g["id"] for g in shown.get("hidden", [])],
         "generals": [g["id"] for g in shown["generals"]],
-        "occupations": _copy(shown["occupations"]), "passed": shown["passed"],
+        "occupations": copied(shown["occupations"]), "passed": shown["passed"],
         "emperor_used": shown["emperor_used"], "tribal_done": public["tribal_done"],
         "performed": list(public["performed"]), "placed": list(public["placed"]),
         "recruited_round": dict(public["recruited_round"]), "stocks": dict(shown["stocks"]),
-        "reward_taken": public["reward_taken"], "benefits": _copy(public["benefits"]),
+        "reward_taken": public["reward_taken"], "benefits": copied(public["benefits"]),
     }
 
 

@@ -37,9 +37,9 @@ def view(state: State, seat: int | None, to_act: set[int], result: dict | None) 
         "decks": {deck: len(cards) for deck, cards in state["decks"].items()},
         "supply": dict(state["supply"]),
         "players": [_player(state, p, seat) for p in state["players"]],
-        "draft": _copy(state["draft"]) if state["draft"] and state["draft"]["seat"] == seat
+        "draft": copied(state["draft"]) if state["draft"] and state["draft"]["seat"] == seat
         else None,
-        "doing": _copy(state["doing"]),
+        "doing": copied(state["doing"]),
         "public": _public(state),
         "result": result,
     }
@@ -51,21 +51,23 @@ def _public(state: State) -> dict:
     per player, what it did this round and how many generals it drew for a pick (the draw's
     size and the pick's count are announced, R7.1.2; the generals themselves stay hidden)."""
     return {
-        "seq": state["seq"], "winners": _copy(state["winners"]), "todo": _copy(state["todo"]),
-        "manipulate_winner": state["manipulate_winner"], "end": _copy(state["end"]),
+        "seq": state["seq"], "winners": copied(state["winners"]), "todo": copied(state["todo"]),
+        "manipulate_winner": state["manipulate_winner"], "end": copied(state["end"]),
         "players": [{"performed": list(p["performed"]), "placed": list(p["placed"]),
                      "recruited_round": dict(p["recruited_round"]),
                      "tribal_done": p["tribal_done"], "reward_taken": p["reward_taken"],
-                     "benefits": _copy(p["benefits"]), "drawn_count": len(p["drawn"]),
+                     "benefits": copied(p["benefits"]), "drawn_count": len(p["drawn"]),
                      "picking": p["picking"]} for p in state["players"]],
     }
 
 
-def _copy(value: Any) -> Any:
+def copied(value: Any) -> Any:
+    """A JSON value with its dicts and lists made anew, so a view (or a sample built from
+    one) never shares a list with the state it came from."""
     if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+        return {k: copied(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_copy(v) for v in value]
+        return [copied(v) for v in value]
     return value
 
 
@@ -95,7 +97,7 @@ def _bid(state: State, placement: dict) -> dict:
     return {"seq": placement["seq"], "seat": placement["seat"],
             "general": placement["general"],
             "general_name": general_name(state, placement["general"]),
-            "value": bids.bid_value(state, placement), "units": _copy(placement["units"]),
+            "value": bids.bid_value(state, placement), "units": copied(placement["units"]),
             "gold": placement["gold"], "support": placement["support"],
             "emperor": placement["emperor"], "bonus": placement["bonus"]}
 
@@ -133,7 +135,7 @@ def _player(state: State, p: dict, viewer: int | None) -> dict:
         "gold": p["gold"], "rice": p["rice"], "support": p["support"],
         "armies": dict(p["armies"]), "weapons": dict(p["weapons"]),
         "farm": dict(p["farm"]), "market": dict(p["market"]),
-        "granary": _copy(p["granary"]), "treasury": _copy(p["treasury"]),
+        "granary": copied(p["granary"]), "treasury": copied(p["treasury"]),
         "tribal": p["tribal"], "military": p["military"], "office": p["office"],
         "office_name": OFFICES[p["office"]][1], "deficits": p["deficits"],
         "hand_count": len(p["hand"]), "built": [card_view(state, c) for c in p["built"]],
@@ -141,7 +143,7 @@ def _player(state: State, p: dict, viewer: int | None) -> dict:
                      for g in p["generals"]],
         "hidden_count": len(p["hidden"]), "deck_count": len(p["general_deck"]),
         "passed": p["passed"], "emperor_used": p["emperor_used"],
-        "successes": state["successes"][seat], "occupations": _copy(p["occupations"]),
+        "successes": state["successes"][seat], "occupations": copied(p["occupations"]),
         "stocks": dict(p["stocks"]),
     }
     if viewer == seat:
