@@ -24,6 +24,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from rendering.kit.heap import keep_board_buffers
@@ -35,11 +36,18 @@ QUIET_TRACKER = "ignore::UserWarning:multiprocessing.resource_tracker"
 
 
 def render_pool() -> ProcessPoolExecutor:
+    return spawned_pool(renderer_started)
+
+
+def spawned_pool(started: Callable[[int], None]) -> ProcessPoolExecutor:
+    """A pool of the bot's own, one `spawn`ed process per core, each running
+    `started(the bot's pid)` first (to follow the bot: `follow_parent`); the renderers and
+    the AI's thinkers (bot/discord/thinkers.py) are two such pools."""
     if QUIET_TRACKER not in sys.warnoptions:
         sys.warnoptions.append(QUIET_TRACKER)
     return ProcessPoolExecutor(max_workers=os.cpu_count() or 2,
                                mp_context=multiprocessing.get_context("spawn"),
-                               initializer=renderer_started, initargs=(os.getpid(),))
+                               initializer=started, initargs=(os.getpid(),))
 
 
 def renderer_started(parent: int) -> None:

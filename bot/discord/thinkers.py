@@ -19,24 +19,18 @@ was never stored.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import bot.service.ai  # noqa: F401  a thinker has the decisions' module, and the service, loaded
-from bot.discord.renderers import QUIET_TRACKER, follow_parent
+from bot.discord.renderers import follow_parent, spawned_pool
 from games.core import all_games
 
 THINKER_NICENESS = 10  # added to the bot's: the event loop and the renderers come first
 
 
 def think_pool() -> ProcessPoolExecutor:
-    if QUIET_TRACKER not in sys.warnoptions:
-        sys.warnoptions.append(QUIET_TRACKER)
-    return ProcessPoolExecutor(max_workers=os.cpu_count() or 2,
-                               mp_context=multiprocessing.get_context("spawn"),
-                               initializer=thinker_started, initargs=(os.getpid(),))
+    return spawned_pool(thinker_started)
 
 
 def thinker_started(parent: int) -> None:
